@@ -1,0 +1,2 @@
+/* main.c - STUB */
+int main(void) { return 0; }

@@ -1,0 +1,232 @@
+/* warpref/model.h - the transaction-level step of the native BCU and BRU.
+ *
+ * One call, wr_step(), takes a warp of a CTA, a decoded instruction and the
+ * values of the operands it reads, and computes the effect: the warp's state
+ * after (updated in place), destination writes with don't-care masks,
+ * barrier changes and events.  Every driver (standalone runner, DPI,
+ * SystemC target, trace replay) calls it; none re-implements semantics.
+ *
+ * Operand values come from one of two places (docs/architecture.md):
+ *   self-contained  wr_regfile_read() fills wr_operands from the model's own
+ *                   registers, wr_regfile_apply() writes the effect back;
+ *   operand-driven  the caller fills wr_operands with the values the RTL read.
+ *
+ * Rule IDs (N-xx) refer to SPEC-NOTES.md; docs/semantics.md maps each to code.
+ */
+#ifndef WARPREF_MODEL_H
+#define WARPREF_MODEL_H
+
+#include "isa.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    WR_LANES = 32,
+    WR_MAX_WARPS = 32,           /* 1024 threads */
+    WR_MAX_THREADS = 1024,
+    WR_NUM_BARRIERS = 16,        /* native profile */
+    WR_NUM_BREGS = 16,
+    WR_NUM_PREDS = 7,            /* P0..P6; PT is index 7 */
+    WR_NUM_UREGS = 63,           /* UR0..UR62; URZ is index 63 */
+    WR_MAX_EVENTS = 24
+};
+
+#define WR_NO_DEADLINE UINT64_MAX
+
+typedef enum wr_run_state {
+    WR_WARP_READY,
+    WR_WARP_BLOCKED,             /* waiting on barrier blocked_bar (N-35) */
+    WR_WARP_ASLEEP,              /* whole warp asleep until its deadline (N-23) */
+    WR_WARP_EXITED,              /* ValidMask == 0 (N-18) */
+    WR_WARP_TRAPPED,             /* TRAP/SYSCALL/RTT executed (N-26) */
+    WR_WARP_FAULTED              /* took an architectural exception (N-37) */
+} wr_run_state;
+
+/* One warp (SPEC-NOTES section 2).  Plain data: snapshot = memcpy. */
+typedef struct wr_warp {
+    uint64_t active_pc;          /* ActivePC */
+    uint32_t valid;              /* ValidMask */
+    uint32_t active;             /* ActiveMask, subset of valid */
+    uint32_t yield;              /* YieldMask (raw: exited lanes not cleared) */
+    uint32_t sleep;              /* SleepMask */
+    uint32_t swtch;              /* SwitchMask */
+    uint32_t bar_state;          /* WarpBARState (N-34, N-38) */
+    uint8_t bar_state_defined;   /* WarpBARState holds a defined value (N-39) */
+    uint8_t run;                 /* wr_run_state */
+    uint8_t blocked_bar;         /* barrier waited on when run == BLOCKED */
+    uint8_t woke;                /* deadline fired while asleep: next record says `wake` */
+    uint32_t breg[WR_NUM_BREGS]; /* B0..B15 */
+    uint64_t rpc[WR_LANES];      /* RPC per lane */
+} wr_warp;
+
+/* One barrier of the CTA. */
+typedef struct wr_barrier {
+    uint32_t word;               /* state word, layout N-38 (WR_BAR_* below) */
+    uint32_t blocked;            /* warps blocked on it, bit per warp */
+    uint32_t arrived;            /* warps that arrived in the current phase */
+} wr_barrier;
+
+/* State word fields (N-38). */
+enum {
+    WR_BAR_ARRIVED_SHIFT = 0,  WR_BAR_ARRIVED_MASK = 0x3f,
+    WR_BAR_EXPECT_SHIFT = 6,   WR_BAR_EXPECT_MASK = 0x7f,
+    WR_BAR_MODE_SHIFT = 13,    WR_BAR_MODE_MASK = 0x3,
+    WR_BAR_OP_SHIFT = 15,      WR_BAR_OP_MASK = 0x3,
+    WR_BAR_ACC_SHIFT = 17,     WR_BAR_ACC_MASK = 0x7ff,
+    WR_BAR_DEFINED_BIT = 28,
+    WR_BAR_WORD_MASK = 0x1fffffff
+};
+enum { WR_BARMODE_IDLE = 0, WR_BARMODE_SYNC = 1, WR_BARMODE_RED = 2, WR_BARMODE_RESERVED = 3 };
+enum { WR_REDOP_AND = 0, WR_REDOP_OR = 1, WR_REDOP_POPC = 2 };
+
+/* The CTA.  Everything from `threads` to the end of `warp[nwarps-1]` is the
+ * architectural state compared for livelock detection (N-55); the fields
+ * after `warp` depend on time and are kept apart. */
+typedef struct wr_cta {
+    uint32_t threads;            /* 1..1024 */
+    uint32_t nwarps;             /* ceil(threads / 32) */
+    wr_barrier bar[WR_NUM_BARRIERS];
+    wr_warp warp[WR_MAX_WARPS];
+    /* ---- time-dependent, not compared ---- */
+    uint64_t now;                /* issue time of the instruction being stepped */
+    uint64_t deadline[WR_MAX_WARPS]; /* sleep deadline, WR_NO_DEADLINE if none */
+} wr_cta;
+
+/* Operand values as read, for one instruction (TRACE-FORMAT `in`).
+ * Values of operands the form does not read are ignored.  PT, RZ and URZ
+ * are constants: the step never looks at the value given for them. */
+typedef struct wr_operands {
+    uint32_t pg;                 /* per-lane Pg value before .not */
+    uint32_t pp;                 /* per-lane Pp value before .not */
+    uint64_t ra[WR_LANES];       /* GPR a per lane (pairs: low | high << 32) */
+    uint64_t rb[WR_LANES];
+    uint64_t rc[WR_LANES];
+    uint64_t ur;                 /* uniform register (pairs: 64-bit) */
+    uint64_t c;                  /* constant operand (CALL/RET: 64-bit) */
+    uint32_t ra_undef, rb_undef, rc_undef; /* lanes whose value is undefined (section 5) */
+} wr_operands;
+
+/* Which operands an instruction reads (wr_insn_reads). */
+enum {
+    WR_IN_PG = 1u << 0, WR_IN_PP = 1u << 1, WR_IN_RA = 1u << 2, WR_IN_RB = 1u << 3,
+    WR_IN_RC = 1u << 4, WR_IN_UR = 1u << 5, WR_IN_C = 1u << 6,
+    WR_IN_RA64 = 1u << 7,        /* RA is a 64-bit pair */
+    WR_IN_UR64 = 1u << 8,        /* UR is a 64-bit pair */
+    WR_IN_C64 = 1u << 9          /* C is a 64-bit constant */
+};
+unsigned wr_insn_reads(const wr_insn *insn);
+
+typedef enum wr_event_kind {
+    WR_EV_WAKE, WR_EV_WARNING, WR_EV_EXCEPTION, WR_EV_BLOCK, WR_EV_ARRIVE,
+    WR_EV_RELEASE, WR_EV_EXIT, WR_EV_SLEEP, WR_EV_TRAP, WR_EV_SYSCALL, WR_EV_RTT
+} wr_event_kind;
+
+typedef enum wr_exception {
+    WR_EXC_NONE,
+    WR_EXC_BAR_CNT_ALIGN,
+    WR_EXC_BAR_ARV_ZERO_CNT,
+    WR_EXC_BAR_MODE_MISMATCH,
+    WR_EXC_BAR_PARAM_MISMATCH,
+    WR_EXC_ILLEGAL_ENCODING,
+    WR_EXC_WARPSYNC_NOT_MEMBER,
+    WR_EXC_WARPSYNC_GROUP_MISMATCH,
+    WR_EXC_COUNT
+} wr_exception;
+
+typedef enum wr_warning {
+    WR_WARN_NONE,
+    WR_WARN_OPERAND_NOT_UNIFORM,
+    WR_WARN_COUNT
+} wr_warning;
+
+typedef struct wr_event {
+    uint8_t kind;                /* wr_event_kind */
+    uint8_t code;                /* barrier (BLOCK/ARRIVE/RELEASE), wr_warning, wr_exception */
+    uint32_t value;              /* RELEASE: warps woken (bit per warp); TRAP: index */
+} wr_event;
+
+/* The effect of one step (besides the in-place update of warp and CTA). */
+typedef struct wr_effect {
+    uint8_t exception;           /* wr_exception; WR_EXC_NONE if none */
+    uint8_t nev;
+    wr_event ev[WR_MAX_EVENTS];  /* in TRACE-FORMAT order */
+    /* GPR destination */
+    uint8_t rd;                  /* register (low of a pair) */
+    uint8_t rd_pair;             /* 1: 64-bit write to R[rd:rd+1] */
+    uint32_t rd_mask;            /* lanes written; 0 = no GPR write (RZ writes dropped) */
+    uint32_t rd_undef;           /* written lanes whose value is undefined (section 5) */
+    uint64_t rd_dc;              /* don't-care bits of every written value (N-39) */
+    uint64_t rd_val[WR_LANES];   /* only lanes in rd_mask are meaningful */
+    /* predicate destination */
+    uint8_t pd;                  /* P0..P6 */
+    uint8_t pd_dc;               /* the written value is undefined */
+    uint32_t pd_mask;            /* lanes written; 0 = none (PT writes dropped) */
+    uint32_t pd_val;
+    /* uniform register destination */
+    uint8_t ur_write;
+    uint8_t urd;
+    uint32_t ur_val;
+    /* barriers whose state word changed */
+    uint16_t bars_changed;
+} wr_effect;
+
+/* Launch state (N-04): every warp ready at entry_pc with ValidMask covering
+ * its threads; barriers idle; no deadlines; now = 0. */
+void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc);
+
+/* Execute insn for warp w at time cta->now.  The warp must be READY.
+ * Returns 0, or -1 if the call itself is invalid (warp out of range or not
+ * ready); architectural exceptions are not errors: they are reported in
+ * eff->exception and leave everything but the warp's run state unchanged
+ * (N-37). */
+int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn,
+            const wr_operands *ops, wr_effect *eff);
+
+/* Decode then step; an undecodable word raises ILLEGAL_ENCODING (N-37). */
+int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word,
+                 const wr_operands *ops, wr_effect *eff);
+
+/* Sleep deadlines (N-23): fire every deadline <= cta->now.  Returns the
+ * warps that woke from ASLEEP (bit per warp). */
+uint32_t wr_fire_deadlines(wr_cta *cta);
+
+/* Earliest pending deadline among asleep warps, WR_NO_DEADLINE if none. */
+uint64_t wr_next_deadline(const wr_cta *cta);
+
+/* Model invariants (ActiveMask within ValidMask, a non-empty ActiveMask for a
+ * live ready warp, barrier bookkeeping...).  0 if they hold, else -1 with a
+ * one-line description.  wr_step asserts them after every step in builds
+ * without NDEBUG. */
+int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize);
+
+const char *wr_exception_name(unsigned exc);   /* "BAR_CNT_ALIGN" */
+const char *wr_warning_name(unsigned warn);    /* "OPERAND_NOT_UNIFORM" */
+const char *wr_run_state_name(unsigned run);   /* "ready", "exited", ... */
+
+/* ---- self-contained operands: the model's own registers ---------------- */
+
+typedef struct wr_regfile {
+    unsigned nwarps;
+    unsigned nregs;              /* GPRs R0..R(nregs-1) stored; others read 0 */
+    uint32_t *r;                 /* [warp][reg][lane] */
+    uint32_t *r_undef;           /* [warp][reg]: lanes holding undefined values */
+    uint32_t p[WR_MAX_WARPS][WR_NUM_PREDS];       /* lane masks */
+    uint32_t p_undef[WR_MAX_WARPS][WR_NUM_PREDS];
+    uint32_t ur[WR_MAX_WARPS][WR_NUM_UREGS];
+    uint32_t *cmem[WR_CONST_BANKS];  /* NULL: bank reads 0 */
+} wr_regfile;
+
+int wr_regfile_init(wr_regfile *rf, unsigned nwarps, unsigned nregs);
+void wr_regfile_free(wr_regfile *rf);
+int wr_regfile_copy(wr_regfile *dst, const wr_regfile *src); /* dst uninitialised */
+int wr_regfile_const(wr_regfile *rf, unsigned bank, unsigned offset, uint32_t value);
+uint32_t wr_regfile_const_read(const wr_regfile *rf, unsigned bank, unsigned offset);
+void wr_regfile_read(const wr_regfile *rf, unsigned w, const wr_insn *insn, wr_operands *ops);
+void wr_regfile_apply(wr_regfile *rf, unsigned w, const wr_effect *eff);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,68 @@
+/* warpref/run.h - the standalone run: one CTA, the scheduler of SPEC-NOTES
+ * N-50, helper instructions (N-51), constants (N-52), fetch faults (N-27),
+ * livelock detection (N-55) and the canonical JSONL trace. */
+#ifndef WARPREF_RUN_H
+#define WARPREF_RUN_H
+
+#include "model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum wr_end {
+    WR_END_NONE,
+    WR_END_DONE,                 /* every warp exited or trapped */
+    WR_END_DEADLOCK,             /* nothing ready, nothing asleep, someone blocked */
+    WR_END_LIVELOCK,             /* N-55: the CTA state repeated */
+    WR_END_EXCEPTION,            /* N-37 exception or N-27 fetch fault */
+    WR_END_LIMIT                 /* --max-steps reached */
+} wr_end;
+
+/* Exit statuses of `warpref run` (TRACE-FORMAT.md). */
+enum {
+    WR_EXIT_DONE = 0,
+    WR_EXIT_USAGE = 2,           /* bad input: file, line, column in the message */
+    WR_EXIT_STUCK = 3,           /* deadlock or livelock */
+    WR_EXIT_EXCEPTION = 4,
+    WR_EXIT_LIMIT = 5
+};
+
+enum { WR_DEFAULT_MAX_STEPS = 1000000 };
+
+typedef struct wr_run_opts {
+    unsigned threads;            /* 0: the program's .threads, else 32 (N-53) */
+    uint64_t max_steps;          /* 0: WR_DEFAULT_MAX_STEPS */
+    FILE *trace;                 /* NULL: no trace */
+    unsigned dump_regs;          /* R0..R(N-1) in the final record */
+    int trace_operands;          /* add `insn`, `in` and `out` to every record */
+} wr_run_opts;
+
+typedef struct wr_run_result {
+    wr_end end;
+    uint64_t t;                  /* `t` of the final record */
+    uint64_t steps;              /* instructions issued */
+    int exit_status;             /* WR_EXIT_* */
+    int faulted_warp;            /* fetch fault (N-27): warp, else -1 */
+    uint64_t fault_pc;
+    char fault_what[64];
+} wr_run_result;
+
+typedef struct wr_runner wr_runner;
+
+/* Prepare a run; NULL with a message on bad options (threads out of range,
+ * a register file that cannot be allocated). */
+wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts,
+                         char *err, size_t errsize);
+/* Run to the end; writes the trace if asked.  0, or -1 on an I/O error. */
+int wr_runner_run(wr_runner *r, wr_run_result *res);
+const wr_cta *wr_runner_cta(const wr_runner *r);
+const wr_regfile *wr_runner_regs(const wr_runner *r);
+void wr_runner_free(wr_runner *r);
+
+const char *wr_end_name(wr_end end);   /* "done", "deadlock", ... */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,56 @@
+/* isa_table.c - expands isa.def into the tables of isa.h. */
+#include "warpref/isa.h"
+
+const wr_field_desc wr_fields[WR_F_COUNT] = {
+#define WR_FIELD(name, kind, nvalues, doc) { #name, WR_FK_##kind, nvalues, doc },
+#include "warpref/isa.def"
+#undef WR_FIELD
+};
+
+#define F(id, lsb, width) { WR_F_##id, lsb, width },
+#define V(id, mask)
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...)        \
+    [WR_FORM_##name] = { #name, WR_OPT_##opt, WR_ST_##st, mnem, WR_F_##modfield,        \
+                         modnames, moddefault, syntax,                                 \
+                         sizeof((wr_field_pos[]){ __VA_ARGS__ }) / sizeof(wr_field_pos), \
+                         { __VA_ARGS__ } },
+const wr_form_desc wr_forms[WR_FORM_COUNT] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#undef F
+#undef V
+
+#define F(id, lsb, width) | (UINT64_C(1) << WR_F_##id)
+#define V(id, mask)
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = 0 __VA_ARGS__,
+const uint64_t wr_form_field_masks[WR_FORM_COUNT] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#undef F
+#undef V
+
+#define F(id, lsb, width)
+#define V(id, mask) | ((UINT64_C(mask) << 8) | (WR_F_##id + 1u))
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = 0 __VA_ARGS__,
+const uint64_t wr_form_limits[WR_FORM_COUNT] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#undef F
+#undef V
+
+uint32_t wr_form_legal_values(unsigned form, unsigned field)
+{
+    const wr_field_desc *fd = &wr_fields[field];
+    uint32_t legal = 0xffffffffu;
+    if (fd->kind == WR_FK_ENUM || fd->kind == WR_FK_FLAG || fd->kind == WR_FK_PRED)
+        legal = fd->nvalues >= 32 ? 0xffffffffu : (1u << fd->nvalues) - 1u;
+    uint64_t lim = wr_form_limits[form];
+    if (lim != 0 && (unsigned)(lim & 0xff) == field + 1u)
+        legal &= (uint32_t)(lim >> 8);
+    return legal;
+}

@@ -1,0 +1,2 @@
+/* regfile.c - STUB */
+#include "sem.h"

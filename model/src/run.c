@@ -1,0 +1,2 @@
+/* run.c - STUB */
+#include "warpref/run.h"

@@ -1,0 +1,126 @@
+/* sem.h - internal: the words of SPEC-NOTES section 1 and the context every
+ * instruction function receives.  Only the model's .c files include this. */
+#ifndef WARPREF_SEM_H
+#define WARPREF_SEM_H
+
+#include "warpref/model.h"
+
+/* The per-instruction context built by the dispatcher (step.c). */
+typedef struct wr_ctx {
+    wr_cta *cta;
+    wr_warp *w;
+    unsigned warp;               /* index of w in cta */
+    const wr_insn *in;
+    const wr_operands *ops;
+    wr_effect *eff;
+    uint32_t pgv;                /* Pg after .not, per lane (PT: all ones) */
+    uint32_t ppv;                /* Pp after .not; all ones if the form has no Pp */
+    uint32_t pmask;              /* ActiveMask & pgv & ppv (BAR.RED: & pgv only, N-05) */
+    uint64_t next;               /* ActivePC + 16 */
+} wr_ctx;
+
+#define F_(x, name) ((x)->in->f[WR_F_##name])
+
+/* lowest(m): index of the lowest set bit of a non-zero mask (N-01). */
+static inline unsigned lowest(uint32_t m) { return (unsigned)__builtin_ctz(m); }
+static inline unsigned popcount32(uint32_t m) { return (unsigned)__builtin_popcount(m); }
+
+/* lanes where RPC == pc */
+static inline uint32_t rpc_eq(const wr_warp *w, uint64_t pc)
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < WR_LANES; l++)
+        m |= (uint32_t)(w->rpc[l] == pc) << l;
+    return m;
+}
+
+/* RPC[lanes of m] = pc */
+static inline void set_rpc(wr_warp *w, uint32_t m, uint64_t pc)
+{
+    while (m) {
+        unsigned l = lowest(m);
+        w->rpc[l] = pc;
+        m &= m - 1;
+    }
+}
+
+/* arrivemask = ActiveMask | (ValidMask & lanes where RPC == ActivePC) */
+static inline uint32_t arrivemask(const wr_warp *w)
+{
+    return w->active | (w->valid & rpc_eq(w, w->active_pc));
+}
+
+/* all_asleep(c): every lane of c is asleep; true for c == 0 (N-02). */
+static inline int all_asleep(const wr_warp *w, uint32_t c)
+{
+    return (c & ~w->sleep) == 0;
+}
+
+/* switch_to(c), the seed's switchPCByMask: continue with the lanes of c
+ * that share the RPC of lowest(c). */
+static inline void switch_to(wr_warp *w, uint32_t c)
+{
+    unsigned l = lowest(c);
+    uint64_t pc = w->rpc[l];
+    w->active_pc = pc;
+    w->active = c & rpc_eq(w, pc);
+}
+
+/* events, in the order they happen */
+static inline void push_event(wr_effect *e, unsigned kind, unsigned code, uint32_t value)
+{
+    if (e->nev < WR_MAX_EVENTS) {
+        e->ev[e->nev].kind = (uint8_t)kind;
+        e->ev[e->nev].code = (uint8_t)code;
+        e->ev[e->nev].value = value;
+        e->nev++;
+    }
+}
+
+/* A precise exception (N-37): record it; the dispatcher faults the warp.
+ * The instruction function must not have changed any state before. */
+static inline void raise_exc(wr_ctx *x, unsigned exc) { x->eff->exception = (uint8_t)exc; }
+static inline void warn(wr_ctx *x, unsigned warning) { push_event(x->eff, WR_EV_WARNING, warning, 0); }
+
+/* The whole warp goes to sleep (the seed's warpSleep). */
+void warp_sleep(wr_ctx *x);
+/* The warp fully exited (the seed's warpExit; N-18, N-33). */
+void warp_exit(wr_ctx *x);
+
+/* GPR destination write of `mask` lanes (values filled by the caller). */
+static inline void write_rd(wr_ctx *x, unsigned reg, int pair, uint32_t mask)
+{
+    wr_effect *e = x->eff;
+    if (reg == WR_RZ)
+        mask = 0;                 /* N-54: writes to RZ are discarded */
+    e->rd = (uint8_t)reg;
+    e->rd_pair = (uint8_t)pair;
+    e->rd_mask = mask;
+}
+
+/* Instruction functions, one per instruction (seed optype).  bru.c: */
+void exec_bra(wr_ctx *x);
+void exec_brx(wr_ctx *x);
+void exec_call(wr_ctx *x);        /* CALL and RET (N-16) */
+void exec_lepc(wr_ctx *x);
+void exec_exit(wr_ctx *x);
+void exec_bmov(wr_ctx *x);
+void exec_bssy(wr_ctx *x);
+void exec_bsync(wr_ctx *x);
+void exec_yield(wr_ctx *x);
+void exec_break(wr_ctx *x);
+void exec_warpsync(wr_ctx *x);
+void exec_nanosleep(wr_ctx *x);
+void exec_trap(wr_ctx *x);        /* TRAP, SYSCALL, RTT (N-26) */
+/* bcu.c: */
+void exec_bar(wr_ctx *x);
+void exec_bar_red(wr_ctx *x);
+void exec_b2r(wr_ctx *x);
+void exec_b2r_result(wr_ctx *x);
+void exec_r2b(wr_ctx *x);
+/* bcu.c: re-check completion of cnt == 0 barriers after a full exit (N-33) */
+void bcu_warp_exited(wr_ctx *x);
+/* alu.c: the N-51 helper instructions */
+void exec_helper(wr_ctx *x);
+
+#endif

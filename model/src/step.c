@@ -1,0 +1,290 @@
+/* step.c - the dispatcher: builds the instruction context (pgv, ppv, pmask),
+ * calls the one function of the instruction, turns an exception into a
+ * faulted warp, and checks the model's invariants.  The semantics of each
+ * instruction live in bru.c, bcu.c and alu.c. */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sem.h"
+
+void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc)
+{
+    memset(cta, 0, sizeof *cta);          /* also zeroes padding: memcmp-safe */
+    if (threads < 1)
+        threads = 1;
+    if (threads > WR_MAX_THREADS)
+        threads = WR_MAX_THREADS;
+    cta->threads = threads;
+    cta->nwarps = (threads + WR_LANES - 1) / WR_LANES;
+    for (unsigned i = 0; i < WR_MAX_WARPS; i++)
+        cta->deadline[i] = WR_NO_DEADLINE;
+    for (unsigned i = 0; i < cta->nwarps; i++) {
+        wr_warp *w = &cta->warp[i];
+        unsigned n = threads - i * WR_LANES;   /* N-04: lanes with tid < threads */
+        w->valid = n >= WR_LANES ? 0xffffffffu : (1u << n) - 1u;
+        w->active = w->valid;
+        w->active_pc = entry_pc;
+        for (unsigned l = 0; l < WR_LANES; l++)
+            w->rpc[l] = entry_pc;
+        w->run = WR_WARP_READY;
+    }
+}
+
+/* operand slots read by each form, computed from the table once per call
+ * site; cheap enough (a handful of bit tests) to do per step */
+unsigned wr_insn_reads(const wr_insn *insn)
+{
+    unsigned form = insn->form;
+    unsigned r = WR_IN_PG;
+    int pair = insn->optype == WR_OPT_CALL || insn->optype == WR_OPT_RET;
+    if (wr_form_has(form, WR_F_PP))
+        r |= WR_IN_PP;
+    if (wr_form_has(form, WR_F_RA))
+        r |= WR_IN_RA | (pair ? WR_IN_RA64 : 0);
+    if (wr_form_has(form, WR_F_RB))
+        r |= WR_IN_RB;
+    if (wr_form_has(form, WR_F_RC))
+        r |= WR_IN_RC;
+    if (wr_form_has(form, WR_F_URA) || wr_form_has(form, WR_F_URB))
+        r |= WR_IN_UR | (pair ? WR_IN_UR64 : 0);
+    if (wr_form_has(form, WR_F_CMEM))
+        r |= WR_IN_C | (pair ? WR_IN_C64 : 0);
+    return r;
+}
+
+void warp_sleep(wr_ctx *x)
+{
+    x->w->run = WR_WARP_ASLEEP;
+    push_event(x->eff, WR_EV_SLEEP, 0, 0);
+}
+
+void warp_exit(wr_ctx *x)
+{
+    /* N-18 (fix): an exited warp has ActiveMask 0 too; ActivePC stays. */
+    x->w->valid = 0;
+    x->w->active = 0;
+    x->w->run = WR_WARP_EXITED;
+    x->cta->deadline[x->warp] = WR_NO_DEADLINE;   /* N-55: dropped at full exit */
+    push_event(x->eff, WR_EV_EXIT, 0, 0);
+    bcu_warp_exited(x);                           /* N-33 */
+}
+
+static void dispatch(wr_ctx *x)
+{
+    switch (x->in->optype) {
+    case WR_OPT_BAR:        exec_bar(x); break;
+    case WR_OPT_BAR_RED:    exec_bar_red(x); break;
+    case WR_OPT_B2R:        exec_b2r(x); break;
+    case WR_OPT_B2R_RESULT: exec_b2r_result(x); break;
+    case WR_OPT_R2B:        exec_r2b(x); break;
+    case WR_OPT_BRA:        exec_bra(x); break;
+    case WR_OPT_BRX:        exec_brx(x); break;
+    case WR_OPT_CALL:
+    case WR_OPT_RET:        exec_call(x); break;
+    case WR_OPT_LEPC:       exec_lepc(x); break;
+    case WR_OPT_EXIT:       exec_exit(x); break;
+    case WR_OPT_BMOV:       exec_bmov(x); break;
+    case WR_OPT_BSSY:       exec_bssy(x); break;
+    case WR_OPT_BSYNC:      exec_bsync(x); break;
+    case WR_OPT_YIELD:      exec_yield(x); break;
+    case WR_OPT_BREAK:      exec_break(x); break;
+    case WR_OPT_WARPSYNC:   exec_warpsync(x); break;
+    case WR_OPT_NANOSLEEP:  exec_nanosleep(x); break;
+    case WR_OPT_RTT:
+    case WR_OPT_TRAP:
+    case WR_OPT_SYSCALL:    exec_trap(x); break;
+    default:                exec_helper(x); break;
+    }
+}
+
+static void effect_clear(wr_effect *e)
+{
+    e->exception = WR_EXC_NONE;
+    e->nev = 0;
+    e->rd = WR_RZ;
+    e->rd_pair = 0;
+    e->rd_mask = 0;
+    e->rd_undef = 0;
+    e->rd_dc = 0;
+    e->pd = WR_PT;
+    e->pd_dc = 0;
+    e->pd_mask = 0;
+    e->pd_val = 0;
+    e->ur_write = 0;
+    e->urd = WR_URZ;
+    e->ur_val = 0;
+    e->bars_changed = 0;
+}
+
+int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_effect *eff)
+{
+    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
+        return -1;
+    effect_clear(eff);
+
+    wr_warp *wp = &cta->warp[w];
+    if (wp->woke) {                       /* TRACE-FORMAT: `wake` comes first */
+        push_event(eff, WR_EV_WAKE, 0, 0);
+        wp->woke = 0;
+    }
+
+    wr_ctx x = { .cta = cta, .w = wp, .warp = w, .in = insn, .ops = ops, .eff = eff };
+    const int64_t *f = insn->f;
+    x.pgv = f[WR_F_PG] == WR_PT ? 0xffffffffu : ops->pg;
+    if (f[WR_F_PG_NOT])
+        x.pgv = ~x.pgv;
+    x.ppv = 0xffffffffu;                  /* forms without Pp: all true */
+    if (wr_form_has(insn->form, WR_F_PP)) {
+        x.ppv = f[WR_F_PP] == WR_PT ? 0xffffffffu : ops->pp;
+        if (f[WR_F_PP_NOT])
+            x.ppv = ~x.ppv;
+    }
+    /* N-05 (fix): BAR.RED's Pp is the reduction input, not a guard */
+    x.pmask = wp->active & x.pgv & (insn->optype == WR_OPT_BAR_RED ? 0xffffffffu : x.ppv);
+    x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
+
+    dispatch(&x);
+
+    if (eff->exception != WR_EXC_NONE) {  /* N-37: precise, warp faulted */
+        wp->run = WR_WARP_FAULTED;
+        push_event(eff, WR_EV_EXCEPTION, eff->exception, 0);
+    }
+#ifndef NDEBUG
+    char msg[160];
+    if (wr_check_invariants(cta, msg, sizeof msg) != 0) {
+        fprintf(stderr, "warpref: model invariant broken after %s by warp %u: %s\n",
+                wr_op_name(insn), w, msg);
+        assert(!"model invariant broken");
+    }
+#endif
+    return 0;
+}
+
+int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_effect *eff)
+{
+    wr_insn insn;
+    if (wr_decode(word, &insn, NULL, 0) == 0)
+        return wr_step(cta, w, &insn, ops, eff);
+    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
+        return -1;
+    effect_clear(eff);                    /* N-37: ILLEGAL_ENCODING, no effect */
+    if (cta->warp[w].woke) {
+        push_event(eff, WR_EV_WAKE, 0, 0);
+        cta->warp[w].woke = 0;
+    }
+    eff->exception = WR_EXC_ILLEGAL_ENCODING;
+    cta->warp[w].run = WR_WARP_FAULTED;
+    push_event(eff, WR_EV_EXCEPTION, WR_EXC_ILLEGAL_ENCODING, 0);
+    return 0;
+}
+
+uint32_t wr_fire_deadlines(wr_cta *cta)
+{
+    uint32_t woke = 0;
+    for (unsigned i = 0; i < cta->nwarps; i++) {
+        if (cta->deadline[i] > cta->now)
+            continue;
+        /* N-23: the single timer clears the whole SleepMask at once */
+        wr_warp *w = &cta->warp[i];
+        cta->deadline[i] = WR_NO_DEADLINE;
+        w->sleep = 0;
+        if (w->run == WR_WARP_ASLEEP) {
+            w->run = WR_WARP_READY;
+            w->woke = 1;
+            woke |= 1u << i;
+        }
+    }
+    return woke;
+}
+
+uint64_t wr_next_deadline(const wr_cta *cta)
+{
+    uint64_t t = WR_NO_DEADLINE;
+    for (unsigned i = 0; i < cta->nwarps; i++)
+        if (cta->warp[i].run == WR_WARP_ASLEEP && cta->deadline[i] < t)
+            t = cta->deadline[i];
+    return t;
+}
+
+int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize)
+{
+    uint32_t blocked_any = 0;
+    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
+        const wr_barrier *bar = &cta->bar[b];
+        if (bar->word & ~(uint32_t)WR_BAR_WORD_MASK) {
+            snprintf(msg, msgsize, "barrier %u state word 0x%08x has bits 31:29 set", b, bar->word);
+            return -1;
+        }
+        if (bar->blocked & blocked_any) {
+            snprintf(msg, msgsize, "a warp is blocked on two barriers (barrier %u)", b);
+            return -1;
+        }
+        blocked_any |= bar->blocked;
+        for (uint32_t m = bar->blocked; m; m &= m - 1) {
+            unsigned i = lowest(m);
+            if (i >= cta->nwarps || cta->warp[i].run != WR_WARP_BLOCKED || cta->warp[i].blocked_bar != b) {
+                snprintf(msg, msgsize, "barrier %u lists warp %u as blocked but it is not", b, i);
+                return -1;
+            }
+        }
+    }
+    for (unsigned i = 0; i < cta->nwarps; i++) {
+        const wr_warp *w = &cta->warp[i];
+        if (w->active & ~w->valid) {
+            snprintf(msg, msgsize, "warp %u: ActiveMask 0x%08x not within ValidMask 0x%08x",
+                     i, w->active, w->valid);
+            return -1;
+        }
+        switch (w->run) {
+        case WR_WARP_READY:
+        case WR_WARP_ASLEEP:
+        case WR_WARP_BLOCKED:
+            if (w->active == 0) {
+                snprintf(msg, msgsize, "warp %u: live (%s) with an empty ActiveMask", i,
+                         wr_run_state_name(w->run));
+                return -1;
+            }
+            break;
+        case WR_WARP_EXITED:
+            if (w->valid != 0 || w->active != 0) {
+                snprintf(msg, msgsize, "warp %u: exited with ValidMask 0x%08x", i, w->valid);
+                return -1;
+            }
+            break;
+        default:
+            break;
+        }
+        if (w->run == WR_WARP_BLOCKED && !(blocked_any >> i & 1)) {
+            snprintf(msg, msgsize, "warp %u: blocked but on no barrier's list", i);
+            return -1;
+        }
+        if (w->run == WR_WARP_ASLEEP && cta->deadline[i] == WR_NO_DEADLINE) {
+            snprintf(msg, msgsize, "warp %u: asleep with no deadline", i);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+const char *wr_exception_name(unsigned exc)
+{
+    static const char *const names[WR_EXC_COUNT] = {
+        "NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
+        "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER",
+        "WARPSYNC_GROUP_MISMATCH",
+    };
+    return exc < WR_EXC_COUNT ? names[exc] : "UNKNOWN";
+}
+
+const char *wr_warning_name(unsigned warn)
+{
+    static const char *const names[WR_WARN_COUNT] = { "NONE", "OPERAND_NOT_UNIFORM" };
+    return warn < WR_WARN_COUNT ? names[warn] : "UNKNOWN";
+}
+
+const char *wr_run_state_name(unsigned run)
+{
+    static const char *const names[] = { "ready", "blocked", "asleep", "exited", "trapped", "faulted" };
+    return run < sizeof names / sizeof names[0] ? names[run] : "unknown";
+}

@@ -1,0 +1,2 @@
+/* trace.c - STUB */
+#include "warpref/run.h"

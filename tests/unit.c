@@ -1,0 +1,22 @@
+/* unit.c - the one Check runner main shared by every unit-test executable. */
+#include <stdlib.h>
+#include "unit.h"
+
+Suite *unit_suite(const char *name) { return suite_create(name); }
+
+wr_insn unit_insn(wr_form form)
+{
+    wr_insn insn;
+    wr_insn_init(&insn, form);
+    return insn;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(NULL);
+    unit_add_suites(sr);
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
