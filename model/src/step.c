@@ -111,6 +111,7 @@ static void effect_clear(wr_effect *e)
     e->pd_dc = 0;
     e->pd_mask = 0;
     e->pd_val = 0;
+    e->pd_undef = 0;
     e->ur_write = 0;
     e->urd = WR_URZ;
     e->ur_val = 0;

@@ -164,6 +164,7 @@ typedef struct wr_effect {
     uint8_t pd_dc;               /* the written value is undefined */
     uint32_t pd_mask;            /* lanes written; 0 = none (PT writes dropped) */
     uint32_t pd_val;
+    uint32_t pd_undef;           /* written lanes whose value is undefined (section 5) */
     /* uniform register destination */
     uint8_t ur_write;
     uint8_t urd;
