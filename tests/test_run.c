@@ -1,12 +1,414 @@
-/* test_run.c - placeholder */
+/* test_run.c - the standalone runner: scheduler (N-50), helpers in runs
+ * (N-51, N-52), CTA shape (N-53), livelock (N-55), fetch faults (N-27) and
+ * the trace it writes.  Programs are built from decoded instructions, so
+ * these tests do not depend on the assembler. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "unit.h"
-START_TEST(placeholder) { ck_assert_int_eq(1, 1); }
+
+enum { MAXP = 256 };
+
+typedef struct prog_builder {
+    wr_insn insns[MAXP];
+    wr_word words[MAXP];
+    uint32_t lines[MAXP];
+    wr_const_init consts[8];
+    size_t n, nconsts;
+} prog_builder;
+
+static wr_insn *add(prog_builder *b, wr_form form)
+{
+    ck_assert_uint_lt(b->n, MAXP);
+    b->insns[b->n] = unit_insn(form);
+    memset(&b->words[b->n], 0, sizeof b->words[b->n]);
+    b->lines[b->n] = (uint32_t)b->n + 1;
+    return &b->insns[b->n++];
+}
+
+static void add_nops(prog_builder *b, unsigned n)
+{
+    while (n--)
+        add(b, WR_FORM_NOP_X);
+}
+
+/* BRA to an absolute byte address from the instruction being added */
+static void add_bra(prog_builder *b, uint64_t target)
+{
+    uint64_t pc = b->n * WR_INST_SIZE;
+    wr_insn *i = add(b, WR_FORM_BRA_X);
+    i->f[WR_F_OFFSET] = ((int64_t)target - (int64_t)(pc + WR_INST_SIZE)) / WR_INST_SIZE;
+}
+
+static wr_program program(prog_builder *b, unsigned threads)
+{
+    wr_program p = { 0 };
+    p.ninsns = b->n;
+    p.insns = b->insns;
+    p.words = b->words;
+    p.lines = b->lines;
+    p.nconsts = b->nconsts;
+    p.consts = b->consts;
+    p.threads = threads;
+    p.filename = (char *)"test.s";
+    return p;
+}
+
+/* run, capturing the trace as text */
+typedef struct outcome {
+    wr_run_result res;
+    char *trace;
+    unsigned lines;
+    wr_cta cta;
+    wr_regfile rf;
+} outcome;
+
+static outcome run(prog_builder *b, unsigned threads, uint64_t max_steps, unsigned dump_regs)
+{
+    outcome o;
+    memset(&o, 0, sizeof o);
+    wr_program p = program(b, threads);
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    wr_run_opts opts = { .max_steps = max_steps, .trace = f, .dump_regs = dump_regs };
+    char err[200];
+    wr_runner *r = wr_runner_new(&p, &opts, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    ck_assert_int_eq(wr_runner_run(r, &o.res), 0);
+    o.cta = *wr_runner_cta(r);
+    ck_assert_int_eq(wr_regfile_copy(&o.rf, wr_runner_regs(r)), 0);
+    wr_runner_free(r);
+    long len = ftell(f);
+    ck_assert_int_ge(len, 0);
+    o.trace = calloc(1, (size_t)len + 1);
+    rewind(f);
+    ck_assert_uint_eq(fread(o.trace, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    for (char *s = o.trace; *s; s++)
+        o.lines += *s == '\n';
+    return o;
+}
+
+static void done(outcome *o)
+{
+    free(o->trace);
+    wr_regfile_free(&o->rf);
+}
+
+/* line k (0-based) of the trace */
+static const char *line(const outcome *o, unsigned k)
+{
+    static char buf[8192];
+    const char *s = o->trace;
+    while (k-- && s)
+        s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL;
+    ck_assert_ptr_nonnull(s);
+    size_t n = strcspn(s, "\n");
+    ck_assert_uint_lt(n, sizeof buf);
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+#define ck_assert_has(hay, needle) \
+    ck_assert_msg(strstr((hay), (needle)) != NULL, "expected '%s' in: %s", (needle), (hay))
+
+/* ---- N-50 scheduler ------------------------------------------------------- */
+
+START_TEST(N_50_round_robin_from_warp_0)
+{
+    prog_builder b = { 0 };
+    add_nops(&b, 2);
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 96, 0, 0);         /* 3 warps */
+    ck_assert_int_eq(o.res.end, WR_END_DONE);
+    ck_assert_int_eq(o.res.exit_status, 0);
+    ck_assert_uint_eq(o.res.steps, 9);
+    ck_assert_uint_eq(o.lines, 10);
+    /* warps issue 0,1,2,0,1,2,...; t counts issued instructions */
+    for (unsigned k = 0; k < 9; k++) {
+        char want[64];
+        snprintf(want, sizeof want, "{\"t\":%u,\"warp\":%u,\"pc\":\"0x%x\"", k, k % 3, (k / 3) * 16);
+        ck_assert_has(line(&o, k), want);
+    }
+    ck_assert_has(line(&o, 9), "{\"end\":\"done\",\"t\":9,\"warps\":[{\"warp\":0,\"state\":\"exited\",\"pc\":\"0x20\"");
+    done(&o);
+}
 END_TEST
+
+START_TEST(N_50_skips_finished_warps)
+{
+    /* warp 0 exits at once (its lanes are guarded true), warp 1 runs on:
+     * the pointer skips the exited warp */
+    prog_builder b = { 0 };
+    wr_insn *s2r = add(&b, WR_FORM_S2R_X);        /* R0 = warp id */
+    s2r->f[WR_F_RD] = 0;
+    s2r->f[WR_F_SR] = 2;
+    wr_insn *set = add(&b, WR_FORM_ISETP_I);      /* P0 = R0 == 0 */
+    set->f[WR_F_PD] = 0;
+    set->f[WR_F_RA] = 0;
+    set->f[WR_F_CMP] = 0;
+    set->f[WR_F_IMM32] = 0;
+    wr_insn *ex = add(&b, WR_FORM_EXIT_X);        /* @P0 EXIT */
+    ex->f[WR_F_PG] = 0;
+    add_nops(&b, 2);
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 64, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_DONE);
+    ck_assert_uint_eq(o.res.steps, 3 + 3 + 3);
+    ck_assert_has(line(&o, 4), "\"t\":4,\"warp\":0,\"pc\":\"0x20\",\"op\":\"EXIT\",\"active\":\"0x00000000\",\"valid\":\"0x00000000\"");
+    ck_assert_has(line(&o, 5), "\"t\":5,\"warp\":1,\"pc\":\"0x20\",\"op\":\"EXIT\"");
+    ck_assert_has(line(&o, 6), "\"t\":6,\"warp\":1,\"pc\":\"0x30\"");
+    ck_assert_has(line(&o, 8), "\"t\":8,\"warp\":1,\"pc\":\"0x50\",\"op\":\"EXIT\"");
+    done(&o);
+}
+END_TEST
+
+START_TEST(N_50_limit)
+{
+    prog_builder b = { 0 };
+    add_nops(&b, 10);
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 32, 4, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIMIT);
+    ck_assert_int_eq(o.res.exit_status, WR_EXIT_LIMIT);
+    ck_assert_uint_eq(o.res.steps, 4);
+    ck_assert_uint_eq(o.lines, 5);
+    ck_assert_has(line(&o, 4), "{\"end\":\"limit\",\"t\":4,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x40\"");
+    done(&o);
+}
+END_TEST
+
+/* ---- N-27 fetch faults ------------------------------------------------------ */
+
+START_TEST(N_27_fetch_past_the_end)
+{
+    prog_builder b = { 0 };
+    add_nops(&b, 2);
+    outcome o = run(&b, 32, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_EXCEPTION);
+    ck_assert_int_eq(o.res.exit_status, WR_EXIT_EXCEPTION);
+    ck_assert_int_eq(o.res.faulted_warp, 0);
+    ck_assert_uint_eq(o.res.fault_pc, 0x20);
+    ck_assert_uint_eq(o.lines, 3);
+    ck_assert_has(line(&o, 2), "{\"end\":\"exception\",\"t\":2,\"warps\":[{\"warp\":0,\"state\":\"faulted\",\"pc\":\"0x20\"");
+    ck_assert_has(line(&o, 2), ",\"bars\":{},\"fault\":{\"warp\":0,\"pc\":\"0x20\",\"what\":\"no instruction at pc\"}}");
+    done(&o);
+}
+END_TEST
+
+START_TEST(N_27_fetch_misaligned_target)
+{
+    /* BRX R0 with R0 = 8 jumps to 0x10 + 8 = 0x18: not 16-aligned */
+    prog_builder b = { 0 };
+    wr_insn *mov = add(&b, WR_FORM_MOV_I);
+    mov->f[WR_F_RD] = 0;
+    mov->f[WR_F_IMM32] = 8;
+    wr_insn *brx = add(&b, WR_FORM_BRX_R);
+    brx->f[WR_F_RA] = 0;
+    brx->f[WR_F_OFFSET] = -1;                     /* target = 0x20 - 0x10 + 8 */
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 32, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_EXCEPTION);
+    ck_assert_uint_eq(o.res.fault_pc, 0x18);
+    ck_assert_has(line(&o, 2), "\"fault\":{\"warp\":0,\"pc\":\"0x18\",\"what\":\"misaligned pc\"}");
+    done(&o);
+}
+END_TEST
+
+/* ---- N-53 CTA shape --------------------------------------------------------- */
+
+START_TEST(N_53_threads_from_program_and_command_line)
+{
+    prog_builder b = { 0 };
+    add(&b, WR_FORM_EXIT_X);
+    wr_program p = program(&b, 40);
+    char err[200];
+    wr_run_opts opts = { 0 };
+    wr_runner *r = wr_runner_new(&p, &opts, err, sizeof err);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_uint_eq(wr_runner_cta(r)->nwarps, 2);
+    ck_assert_uint_eq(wr_runner_cta(r)->warp[1].valid, 0xff);
+    wr_runner_free(r);
+    opts.threads = 65;                            /* the command line wins */
+    r = wr_runner_new(&p, &opts, err, sizeof err);
+    ck_assert_uint_eq(wr_runner_cta(r)->nwarps, 3);
+    ck_assert_uint_eq(wr_runner_cta(r)->warp[2].valid, 0x1);
+    wr_runner_free(r);
+    p.threads = 0;                                /* default 32 */
+    opts.threads = 0;
+    r = wr_runner_new(&p, &opts, err, sizeof err);
+    ck_assert_uint_eq(wr_runner_cta(r)->nwarps, 1);
+    wr_runner_free(r);
+    opts.threads = 1025;
+    ck_assert_ptr_null(wr_runner_new(&p, &opts, err, sizeof err));
+    ck_assert_has(err, "thread count 1025 out of range 1..1024");
+}
+END_TEST
+
+/* ---- N-52 constants, N-51 helpers in a run ----------------------------------- */
+
+START_TEST(N_52_ldc_reads_const_and_unwritten_zero)
+{
+    prog_builder b = { 0 };
+    b.consts[b.nconsts++] = (wr_const_init){ 2, 0x100, 0xdeadbeef };
+    b.consts[b.nconsts++] = (wr_const_init){ 2, 0x100, 0x12345678 }; /* later wins */
+    wr_insn *l = add(&b, WR_FORM_LDC_C);
+    l->f[WR_F_RD] = 1;
+    l->f[WR_F_CMEM] = wr_cmem_make(2, 0x100);
+    l = add(&b, WR_FORM_LDC_C);
+    l->f[WR_F_RD] = 2;
+    l->f[WR_F_CMEM] = wr_cmem_make(3, 0x104);
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 32, 0, 3);
+    ck_assert_int_eq(o.res.end, WR_END_DONE);
+    ck_assert_has(line(&o, 3), "\"r\":[[\"0x00000000\",\"0x12345678\",\"0x00000000\"],");
+    ck_assert_uint_eq(o.rf.r[1 * WR_LANES + 31], 0x12345678);
+    done(&o);
+}
+END_TEST
+
+/* ---- N-55 livelock ----------------------------------------------------------- */
+
+START_TEST(N_55_livelock_self_loop_one_warp)
+{
+    /* x0: pc 0; x1: pc 0x10; x2: pc 0x10 == x1: ends at t = 2 */
+    prog_builder b = { 0 };
+    add_nops(&b, 1);
+    add_bra(&b, 0x10);
+    outcome o = run(&b, 32, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_int_eq(o.res.exit_status, WR_EXIT_STUCK);
+    ck_assert_uint_eq(o.res.steps, 2);
+    ck_assert_uint_eq(o.lines, 3);
+    ck_assert_has(line(&o, 2), "{\"end\":\"livelock\",\"t\":2,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x10\"");
+    done(&o);
+}
+END_TEST
+
+START_TEST(N_55_livelock_includes_scheduler_pointer)
+{
+    /* two warps: turn 2 (both at 0x10, pointer 0) repeats at turn 4 */
+    prog_builder b = { 0 };
+    add_nops(&b, 1);
+    add_bra(&b, 0x10);
+    outcome o = run(&b, 64, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.steps, 4);
+    ck_assert_uint_eq(o.lines, 5);
+    ck_assert_has(line(&o, 4), "{\"end\":\"livelock\",\"t\":4,");
+    done(&o);
+}
+END_TEST
+
+static void long_cycle(prog_builder *b)
+{
+    /* 5 NOPs, then a cycle of 70 NOPs and a BRA back to 0x50: the state at
+     * turn 5 (pc 0x50) comes back first at turn 5 + 71 = 76 */
+    add_nops(b, 5 + 70);
+    add_bra(b, 0x50);
+}
+
+START_TEST(N_55_livelock_exact_first_repeat_long_cycle)
+{
+    prog_builder b = { 0 };
+    long_cycle(&b);
+    outcome o = run(&b, 32, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.t, 76);
+    ck_assert_uint_eq(o.res.steps, 76);
+    ck_assert_uint_eq(o.lines, 77);                  /* trace cut at the first repeat */
+    ck_assert_has(line(&o, 75), "{\"t\":75,\"warp\":0,\"pc\":\"0x4b0\",\"op\":\"BRA\"");
+    ck_assert_has(line(&o, 76), "{\"end\":\"livelock\",\"t\":76,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x50\"");
+    done(&o);
+}
+END_TEST
+
+START_TEST(N_55_livelock_versus_limit)
+{
+    prog_builder b = { 0 };
+    long_cycle(&b);
+    outcome o = run(&b, 32, 50, 0);                  /* repeats only after the limit */
+    ck_assert_int_eq(o.res.end, WR_END_LIMIT);
+    ck_assert_uint_eq(o.res.t, 50);
+    ck_assert_uint_eq(o.lines, 51);
+    ck_assert_has(line(&o, 50), "{\"end\":\"limit\",\"t\":50,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x320\"");
+    done(&o);
+    o = run(&b, 32, 76, 0);                          /* same turn: livelock is reported */
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.t, 76);
+    done(&o);
+    o = run(&b, 32, 80, 0);                          /* first repeat before the limit */
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.t, 76);
+    ck_assert_uint_eq(o.lines, 77);
+    done(&o);
+}
+END_TEST
+
+START_TEST(N_55_no_livelock_when_registers_change)
+{
+    /* the PC cycles but a counter register keeps changing the state:
+     * R0 += 1 in a loop left when R0 == 200 */
+    prog_builder b = { 0 };
+    wr_insn *add1 = add(&b, WR_FORM_IADD_I);         /* 0x00 */
+    add1->f[WR_F_RD] = 0;
+    add1->f[WR_F_RA] = 0;
+    add1->f[WR_F_IMM32] = 1;
+    wr_insn *cmp = add(&b, WR_FORM_ISETP_I);         /* 0x10: P0 = R0 < 200 */
+    cmp->f[WR_F_PD] = 0;
+    cmp->f[WR_F_RA] = 0;
+    cmp->f[WR_F_CMP] = 2;
+    cmp->f[WR_F_IMM32] = 200;
+    uint64_t pc = b.n * WR_INST_SIZE;                /* 0x20: @P0 BRA 0x0 */
+    wr_insn *bra = add(&b, WR_FORM_BRA_X);
+    bra->f[WR_F_PG] = 0;
+    bra->f[WR_F_OFFSET] = -(int64_t)(pc + 16) / 16;
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 32, 0, 1);
+    ck_assert_int_eq(o.res.end, WR_END_DONE);
+    ck_assert_uint_eq(o.res.steps, 200 * 3 + 1);
+    ck_assert_has(line(&o, o.lines - 1), "\"r\":[[\"0x000000c8\"]");
+    done(&o);
+}
+END_TEST
+
+START_TEST(trace_record_keys_in_order)
+{
+    prog_builder b = { 0 };
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 32, 0, 0);
+    ck_assert_str_eq(line(&o, 0),
+        "{\"t\":0,\"warp\":0,\"pc\":\"0x0\",\"op\":\"EXIT\",\"active\":\"0x00000000\","
+        "\"valid\":\"0x00000000\",\"next_pc\":\"0x0\",\"yield\":\"0x00000000\","
+        "\"sleep\":\"0x00000000\",\"switch\":\"0x00000000\",\"b\":{},\"ev\":[\"exit\"]}");
+    ck_assert_str_eq(line(&o, 1),
+        "{\"end\":\"done\",\"t\":1,\"warps\":[{\"warp\":0,\"state\":\"exited\",\"pc\":\"0x0\","
+        "\"active\":\"0x00000000\",\"valid\":\"0x00000000\",\"yield\":\"0x00000000\","
+        "\"sleep\":\"0x00000000\",\"switch\":\"0x00000000\",\"b\":{}}],\"bars\":{}}");
+    done(&o);
+}
+END_TEST
+
 void unit_add_suites(SRunner *sr)
 {
     Suite *s = unit_suite("run");
-    TCase *tc = tcase_create("placeholder");
-    tcase_add_test(tc, placeholder);
+    TCase *tc = tcase_create("scheduler");
+    tcase_add_test(tc, N_50_round_robin_from_warp_0);
+    tcase_add_test(tc, N_50_skips_finished_warps);
+    tcase_add_test(tc, N_50_limit);
+    tcase_add_test(tc, N_27_fetch_past_the_end);
+    tcase_add_test(tc, N_27_fetch_misaligned_target);
+    tcase_add_test(tc, N_53_threads_from_program_and_command_line);
+    tcase_add_test(tc, N_52_ldc_reads_const_and_unwritten_zero);
+    tcase_add_test(tc, trace_record_keys_in_order);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("livelock");
+    tcase_add_test(tc, N_55_livelock_self_loop_one_warp);
+    tcase_add_test(tc, N_55_livelock_includes_scheduler_pointer);
+    tcase_add_test(tc, N_55_livelock_exact_first_repeat_long_cycle);
+    tcase_add_test(tc, N_55_livelock_versus_limit);
+    tcase_add_test(tc, N_55_no_livelock_when_registers_change);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

@@ -1,2 +1,463 @@
-/* run.c - STUB */
-#include "warpref/run.h"
+/* run.c - the standalone run of one CTA (SPEC-NOTES section 6).
+ *
+ * The scheduler (N-50) issues one instruction per turn; the step (step.c)
+ * does all semantics; this file only fetches, reads operands from the
+ * model's own register file, writes the effect back and traces.
+ *
+ * Livelock (N-55).  At the start of a turn with no sleep deadline pending,
+ * the future depends only on the CTA state, the register file and the
+ * scheduler pointer (deadlines are set relative to `now`).  Call x_i that
+ * state at the i-th such turn.  A run that reaches x_j == x_i (i < j) repeats
+ * forever; it must end at the first such j.  Finding it:
+ *   1. detection on the hot path, Brent's method: x_i is compared with one
+ *      snapshot, retaken at doubling distances.  The comparison is gated by a
+ *      summary kept up to date in O(1) per turn: the set of warps whose
+ *      ActivePC, ActiveMask and run state equal the snapshot's (only warps
+ *      that issued, were released or woke since the last turn are
+ *      re-examined).  The full memcmp runs only when every warp and the
+ *      scheduler pointer agree.  A match at distance L means the cycle
+ *      length divides L.
+ *   2. exact location, off the hot path: re-run from launch twice, one copy
+ *      L states ahead, until the two states are equal: that is mu, the first
+ *      state on the cycle; walk on from x_mu until it comes back: lambda.
+ *      The run ends at x_{mu+lambda}, the first repeated turn.
+ *   3. Brent's method reports a cycle whose first repeat is x_j by the
+ *      3(j + 1)-th state at the latest.  At the instruction limit a run not
+ *      yet caught goes on, untraced, to that bound (and at most 8 times the
+ *      limit in instructions), so a livelock whose first repeat lies before
+ *      the limit is reported as such; otherwise the state at the limit is
+ *      restored and the run ends `limit`.
+ * The trace written past the first repeated turn is cut off (wr_tw_cut).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sem.h"
+#include "trace.h"
+
+/* Everything a run's future depends on, plus its counters. */
+typedef struct sim {
+    wr_cta cta;
+    wr_regfile rf;
+    unsigned ptr;                /* scheduler pointer (N-50) */
+    uint32_t pending;            /* warps with a sleep deadline */
+    unsigned finished;           /* warps exited or trapped */
+    uint64_t steps;              /* instructions issued */
+    uint64_t df;                 /* index of the current/next deadline-free turn */
+    int checked;                 /* the hook already saw the current turn start
+                                    (the loop stopped there and is resumed) */
+    uint32_t dirty;              /* warps that issued, were released or woke
+                                    since the hook last looked */
+    int fault_warp;              /* N-27 */
+    uint64_t fault_pc;
+    const char *fault_what;
+} sim;
+
+struct wr_runner {
+    const wr_program *prog;
+    wr_run_opts opts;
+    uint64_t max_steps;
+    unsigned threads;
+    unsigned nregs;
+    sim s;
+    int have_sim;
+};
+
+const char *wr_end_name(wr_end end)
+{
+    static const char *const names[] = { "none", "done", "deadlock", "livelock", "exception", "limit" };
+    return (unsigned)end < sizeof names / sizeof names[0] ? names[end] : "unknown";
+}
+
+/* registers a program can name: all of them up to the highest one used
+ * (+1 for the high half of a pair) */
+static unsigned program_nregs(const wr_program *p)
+{
+    unsigned n = 1;
+    static const wr_field_id regs[] = { WR_F_RD, WR_F_RA, WR_F_RB, WR_F_RC };
+    for (size_t i = 0; i < p->ninsns; i++) {
+        const wr_insn *in = &p->insns[i];
+        for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) {
+            if (!wr_form_has(in->form, regs[k]) || in->f[regs[k]] == WR_RZ)
+                continue;
+            unsigned top = (unsigned)in->f[regs[k]] + 2;
+            if (top > n)
+                n = top;
+        }
+    }
+    return n > WR_RZ ? WR_RZ : n;
+}
+
+static int sim_init(const wr_runner *r, sim *s)
+{
+    memset(s, 0, sizeof *s);
+    wr_cta_init(&s->cta, r->threads, 0);
+    if (wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
+        return -1;
+    for (size_t i = 0; i < r->prog->nconsts; i++) {
+        const wr_const_init *c = &r->prog->consts[i];
+        if (wr_regfile_const(&s->rf, c->bank, c->offset, c->value) != 0) {
+            wr_regfile_free(&s->rf);
+            return -1;
+        }
+    }
+    s->fault_warp = -1;
+    return 0;
+}
+
+static int sim_copy(sim *dst, const sim *src)
+{
+    wr_regfile rf;
+    if (wr_regfile_copy(&rf, &src->rf) != 0)
+        return -1;
+    *dst = *src;
+    dst->rf = rf;
+    return 0;
+}
+
+static void sim_free(sim *s) { wr_regfile_free(&s->rf); }
+
+/* N-55: the state compared, most often differing parts first */
+static int sim_equal(const sim *a, const sim *b)
+{
+    if (a->ptr != b->ptr)
+        return 0;
+    unsigned nw = a->cta.nwarps;
+    if (memcmp(a->cta.warp, b->cta.warp, nw * sizeof a->cta.warp[0]) != 0 ||
+        memcmp(a->cta.bar, b->cta.bar, sizeof a->cta.bar) != 0)
+        return 0;
+    const wr_regfile *x = &a->rf, *y = &b->rf;
+    size_t n = (size_t)nw * x->nregs;
+    return memcmp(x->r, y->r, n * WR_LANES * sizeof *x->r) == 0 &&
+           memcmp(x->r_undef, y->r_undef, n * sizeof *x->r_undef) == 0 &&
+           memcmp(x->p, y->p, nw * sizeof x->p[0]) == 0 &&
+           memcmp(x->p_undef, y->p_undef, nw * sizeof x->p_undef[0]) == 0 &&
+           memcmp(x->ur, y->ur, nw * sizeof x->ur[0]) == 0;
+}
+
+/* Called at the start of every deadline-free turn with s->df its index;
+ * returning non-zero stops the loop right there (before anything else of
+ * the turn happens). */
+typedef int (*df_hook)(void *ctx, sim *s);
+
+/* Runs turns until the end of the run or until the hook stops it
+ * (WR_END_NONE).  `tw` may be NULL.  `limit` is the instruction limit. */
+static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit,
+                       df_hook hook, void *ctx)
+{
+    wr_cta *c = &s->cta;
+    const wr_program *p = r->prog;
+    const int operands = r->opts.trace_operands;
+    wr_operands ops;
+    wr_effect eff;
+
+    for (;;) {
+        /* N-50: done and limit are checked before deadlines fire */
+        if (s->finished == c->nwarps)
+            return WR_END_DONE;
+        int dfturn = !s->pending;
+        if (dfturn && !s->checked && hook && hook(ctx, s)) {
+            s->checked = 1;
+            return WR_END_NONE;
+        }
+        s->checked = 1;                          /* a resumed run skips the hook here */
+        if (s->steps >= limit)
+            return WR_END_LIMIT;
+        s->checked = 0;
+        if (dfturn)
+            s->df++;
+
+        /* pick the first ready warp at or after the pointer */
+        unsigned w;
+        for (;;) {
+            if (s->pending) {
+                s->dirty |= wr_fire_deadlines(c); /* N-23 */
+                s->pending = 0;
+                for (unsigned i = 0; i < c->nwarps; i++)
+                    if (c->deadline[i] != WR_NO_DEADLINE)
+                        s->pending |= 1u << i;
+            }
+            unsigned k;
+            for (k = 0; k < c->nwarps; k++) {
+                w = s->ptr + k;
+                if (w >= c->nwarps)
+                    w -= c->nwarps;
+                if (c->warp[w].run == WR_WARP_READY)
+                    break;
+            }
+            if (k < c->nwarps)
+                break;
+            uint64_t next = wr_next_deadline(c);
+            if (next != WR_NO_DEADLINE) {        /* everyone waits: time jumps */
+                c->now = next;
+                continue;
+            }
+            for (unsigned i = 0; i < c->nwarps; i++)
+                if (c->warp[i].run == WR_WARP_BLOCKED)
+                    return WR_END_DEADLOCK;
+            return WR_END_DONE;                  /* unreachable: finished == nwarps */
+        }
+
+        /* N-27: fetch */
+        wr_warp *wp = &c->warp[w];
+        uint64_t pc = wp->active_pc;
+        if (pc % WR_INST_SIZE != 0 || pc / WR_INST_SIZE >= p->ninsns) {
+            wp->run = WR_WARP_FAULTED;
+            s->fault_warp = (int)w;
+            s->fault_pc = pc;
+            s->fault_what = pc % WR_INST_SIZE ? "misaligned pc" : "no instruction at pc";
+            return WR_END_EXCEPTION;
+        }
+        const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];
+
+        wr_regfile_read(&s->rf, w, insn, &ops);
+        wr_step(c, w, insn, &ops, &eff);
+        wr_regfile_apply(&s->rf, w, &eff);
+        if (tw)
+            wr_tw_record(tw, c, w, c->now, pc, insn, &p->words[pc / WR_INST_SIZE], &ops, &eff, operands);
+
+        s->dirty |= 1u << w;
+        for (unsigned e = 0; e < eff.nev; e++)
+            if (eff.ev[e].kind == WR_EV_RELEASE)
+                s->dirty |= eff.ev[e].value;
+        s->steps++;
+        c->now++;
+        s->ptr = w + 1 == c->nwarps ? 0 : w + 1;
+        if (c->deadline[w] != WR_NO_DEADLINE)
+            s->pending |= 1u << w;
+        else
+            s->pending &= ~(1u << w);
+        if (wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED)
+            s->finished++;
+        if (eff.exception != WR_EXC_NONE)
+            return WR_END_EXCEPTION;
+    }
+}
+
+/* ---- livelock ----------------------------------------------------------- */
+
+typedef struct brent {
+    int have;
+    uint64_t power, lam;
+    sim snap;
+    uint64_t snap_df;
+    uint32_t eq;                 /* warps whose summary equals the snapshot's */
+    uint64_t found;              /* distance L of a repeat, 0 if none */
+    int err;
+} brent;
+
+static int summary_equal(const wr_warp *a, const wr_warp *b)
+{
+    return a->active_pc == b->active_pc && a->active == b->active && a->run == b->run;
+}
+
+static int brent_hook(void *ctx, sim *s)
+{
+    brent *b = ctx;
+    if (b->have) {
+        for (uint32_t m = s->dirty; m; m &= m - 1) {
+            unsigned w = lowest(m);
+            if (summary_equal(&s->cta.warp[w], &b->snap.cta.warp[w]))
+                b->eq |= 1u << w;
+            else
+                b->eq &= ~(1u << w);
+        }
+        s->dirty = 0;
+        uint32_t all = s->cta.nwarps == 32 ? 0xffffffffu : (1u << s->cta.nwarps) - 1u;
+        if ((b->eq & all) == all && s->ptr == b->snap.ptr && sim_equal(s, &b->snap)) {
+            b->found = s->df - b->snap_df;
+            return 1;
+        }
+    }
+    if (!b->have || ++b->lam == b->power) {
+        if (b->have)
+            sim_free(&b->snap);
+        if (sim_copy(&b->snap, s) != 0) {
+            b->have = 0;
+            b->err = 1;
+            return 0;
+        }
+        b->snap_df = s->df;
+        b->power = b->have ? b->power * 2 : 1;
+        b->have = 1;
+        b->lam = 0;
+        b->eq = 0xffffffffu;
+        s->dirty = 0;
+    }
+    return 0;
+}
+
+/* after the limit: keep sampling until the bound of step 3 */
+typedef struct extend {
+    brent *b;
+    uint64_t bound;
+} extend;
+
+static int extend_hook(void *ctx, sim *s)
+{
+    extend *e = ctx;
+    return s->df > e->bound || brent_hook(e->b, s);
+}
+
+static int stop_at_hook(void *ctx, sim *s) { return s->df == *(const uint64_t *)ctx; }
+
+/* advance s to the deadline-free turn with index `target` (>= s->df) */
+static int advance_to(const wr_runner *r, sim *s, uint64_t target)
+{
+    return run_loop(r, s, NULL, UINT64_MAX, stop_at_hook, &target) == WR_END_NONE ? 0 : -1;
+}
+
+/* Knowing that x_i == x_{i+L} for some i, find the first repeated turn:
+ * on success `out` holds the state x_{mu+lambda}. */
+static int locate(const wr_runner *r, uint64_t L, sim *out)
+{
+    sim a, b, start;
+    if (sim_init(r, &a) != 0)
+        return -1;
+    if (sim_init(r, &b) != 0) {
+        sim_free(&a);
+        return -1;
+    }
+    int rc = -1;
+    if (advance_to(r, &a, L) != 0 || advance_to(r, &b, 0) != 0)
+        goto out;
+    while (!sim_equal(&a, &b))                   /* mu */
+        if (advance_to(r, &a, a.df + 1) != 0 || advance_to(r, &b, b.df + 1) != 0)
+            goto out;
+    if (sim_copy(&start, &b) != 0)
+        goto out;
+    do {                                         /* lambda */
+        if (advance_to(r, &b, b.df + 1) != 0) {
+            sim_free(&start);
+            goto out;
+        }
+    } while (!sim_equal(&b, &start));
+    sim_free(&start);
+    *out = b;                                    /* hand over b */
+    sim_free(&a);
+    return 0;
+out:
+    sim_free(&a);
+    sim_free(&b);
+    return rc;
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *err, size_t errsize)
+{
+    unsigned threads = opts->threads ? opts->threads : prog->threads ? prog->threads : 32;
+    if (threads < 1 || threads > WR_MAX_THREADS) {
+        snprintf(err, errsize, "thread count %u out of range 1..%d", threads, WR_MAX_THREADS);
+        return NULL;
+    }
+    if (prog->ninsns == 0) {
+        snprintf(err, errsize, "%s: empty program", prog->filename ? prog->filename : "program");
+        return NULL;
+    }
+    wr_runner *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    r->prog = prog;
+    r->opts = *opts;
+    r->max_steps = opts->max_steps ? opts->max_steps : WR_DEFAULT_MAX_STEPS;
+    r->threads = threads;
+    r->nregs = program_nregs(prog);
+    if (sim_init(r, &r->s) != 0) {
+        snprintf(err, errsize, "out of memory");
+        free(r);
+        return NULL;
+    }
+    r->have_sim = 1;
+    return r;
+}
+
+int wr_runner_run(wr_runner *r, wr_run_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->faulted_warp = -1;
+    wr_tw tw, *twp = NULL;
+    if (r->opts.trace) {
+        if (wr_tw_open(&tw, r->opts.trace) != 0)
+            return -1;
+        twp = &tw;
+    }
+    int rc = 0;
+    brent b = { 0 };
+    wr_end end = run_loop(r, &r->s, twp, r->max_steps, brent_hook, &b);
+
+    sim at_limit;
+    int have_limit = 0;
+    if (end == WR_END_LIMIT && !b.found) {      /* 3. */
+        if (sim_copy(&at_limit, &r->s) == 0) {
+            have_limit = 1;
+            extend ext = { &b, 3 * (r->s.df + 1) + 1 };
+            uint64_t cap = r->max_steps > UINT64_MAX / 8 ? UINT64_MAX : r->max_steps * 8;
+            run_loop(r, &r->s, NULL, cap, extend_hook, &ext);
+        } else {
+            rc = -1;
+        }
+    }
+    if (b.found) {                               /* 2. exact location */
+        sim first;
+        if (locate(r, b.found, &first) != 0) {
+            rc = -1;
+        } else if (have_limit && first.steps > r->max_steps) {
+            sim_free(&first);                    /* repeats only after the limit */
+        } else {
+            sim_free(&r->s);
+            r->s = first;
+            end = WR_END_LIVELOCK;
+            if (twp && wr_tw_cut(twp, first.steps) != 0)
+                rc = -1;
+        }
+    }
+    if (have_limit) {
+        if (end == WR_END_LIMIT) {
+            sim_free(&r->s);
+            r->s = at_limit;
+        } else {
+            sim_free(&at_limit);
+        }
+    }
+    if (b.have)
+        sim_free(&b.snap);
+    rc |= -b.err;
+
+    sim *s = &r->s;
+    res->end = end;
+    res->t = s->cta.now;
+    res->steps = s->steps;
+    res->faulted_warp = s->fault_warp;
+    res->fault_pc = s->fault_pc;
+    if (s->fault_what)
+        snprintf(res->fault_what, sizeof res->fault_what, "%s", s->fault_what);
+    switch (end) {
+    case WR_END_DONE: res->exit_status = WR_EXIT_DONE; break;
+    case WR_END_DEADLOCK:
+    case WR_END_LIVELOCK: res->exit_status = WR_EXIT_STUCK; break;
+    case WR_END_EXCEPTION: res->exit_status = WR_EXIT_EXCEPTION; break;
+    default: res->exit_status = WR_EXIT_LIMIT; break;
+    }
+    if (twp) {
+        wr_tw_fault f = { s->fault_warp, s->fault_pc, s->fault_what };
+        wr_tw_final(twp, &s->cta, &s->rf, end, s->cta.now, r->opts.dump_regs, &f);
+        if (wr_tw_close(twp) != 0)
+            rc = -1;
+    }
+    return rc;
+}
+
+const wr_cta *wr_runner_cta(const wr_runner *r) { return &r->s.cta; }
+const wr_regfile *wr_runner_regs(const wr_runner *r) { return &r->s.rf; }
+
+void wr_runner_free(wr_runner *r)
+{
+    if (!r)
+        return;
+    if (r->have_sim)
+        sim_free(&r->s);
+    free(r);
+}

@@ -1,2 +1,450 @@
-/* trace.c - STUB */
-#include "warpref/run.h"
+/* trace.c - writes the canonical JSONL trace (TRACE-FORMAT.md).  Keys, hex
+ * formats and event strings follow that page to the letter; the key order
+ * is the page's table order. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "trace.h"
+
+static const char hexd[] = "0123456789abcdef";
+
+static int reserve(wr_tw *tw, size_t n)
+{
+    if (tw->len + n <= tw->cap)
+        return 0;
+    if (tw->len && tw->f) {                 /* flush what we have first */
+        if (fwrite(tw->buf, 1, tw->len, tw->f) != tw->len)
+            tw->err = 1;
+        tw->len = 0;
+        if (n <= tw->cap)
+            return 0;
+    }
+    size_t cap = tw->cap ? tw->cap : 1 << 16;
+    while (cap < tw->len + n)
+        cap *= 2;
+    char *b = realloc(tw->buf, cap);
+    if (!b) {
+        tw->err = 1;
+        return -1;
+    }
+    tw->buf = b;
+    tw->cap = cap;
+    return 0;
+}
+
+static void put(wr_tw *tw, const char *s, size_t n)
+{
+    if (reserve(tw, n) != 0)
+        return;
+    memcpy(tw->buf + tw->len, s, n);
+    tw->len += n;
+    tw->bytes += n;
+}
+
+static void puts_(wr_tw *tw, const char *s) { put(tw, s, strlen(s)); }
+
+static void put_dec(wr_tw *tw, uint64_t v)
+{
+    char t[24];
+    int i = (int)sizeof t;
+    do {
+        t[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put(tw, t + i, sizeof t - (size_t)i);
+}
+
+/* "0x%0*x" with `digits` digits, or no padding when digits == 0 */
+static void put_hex(wr_tw *tw, uint64_t v, int digits)
+{
+    char t[20];
+    int i = (int)sizeof t;
+    int n = 0;
+    do {
+        t[--i] = hexd[v & 15];
+        v >>= 4;
+        n++;
+    } while (v || n < digits);
+    t[--i] = 'x';
+    t[--i] = '0';
+    put(tw, t + i, sizeof t - (size_t)i);
+}
+
+static void put_qhex(wr_tw *tw, uint64_t v, int digits)
+{
+    put(tw, "\"", 1);
+    put_hex(tw, v, digits);
+    put(tw, "\"", 1);
+}
+
+static void put_mask_key(wr_tw *tw, const char *key, uint32_t v)
+{
+    put(tw, ",\"", 2);
+    puts_(tw, key);
+    put(tw, "\":", 2);
+    put_qhex(tw, v, 8);
+}
+
+int wr_tw_open(wr_tw *tw, FILE *f)
+{
+    memset(tw, 0, sizeof *tw);
+    tw->f = f;
+    return reserve(tw, 1 << 16);
+}
+
+static void flush(wr_tw *tw)
+{
+    if (tw->len && tw->f && fwrite(tw->buf, 1, tw->len, tw->f) != tw->len)
+        tw->err = 1;
+    tw->len = 0;
+    if (tw->f && fflush(tw->f) != 0)
+        tw->err = 1;
+}
+
+int wr_tw_close(wr_tw *tw)
+{
+    flush(tw);
+    free(tw->buf);
+    free(tw->ckpt);
+    int err = tw->err;
+    memset(tw, 0, sizeof *tw);
+    return err ? -1 : 0;
+}
+
+static void put_bregs(wr_tw *tw, const wr_warp *w)
+{
+    put(tw, "{", 1);
+    int first = 1;
+    for (unsigned b = 0; b < WR_NUM_BREGS; b++) {
+        if (!w->breg[b])
+            continue;
+        if (!first)
+            put(tw, ",", 1);
+        first = 0;
+        put(tw, "\"B", 2);
+        put_dec(tw, b);
+        put(tw, "\":", 2);
+        put_qhex(tw, w->breg[b], 8);
+    }
+    put(tw, "}", 1);
+}
+
+static void put_events(wr_tw *tw, const wr_effect *eff)
+{
+    put(tw, "[", 1);
+    for (unsigned i = 0; i < eff->nev; i++) {
+        const wr_event *e = &eff->ev[i];
+        if (i)
+            put(tw, ",", 1);
+        put(tw, "\"", 1);
+        switch (e->kind) {
+        case WR_EV_WAKE: puts_(tw, "wake"); break;
+        case WR_EV_WARNING: puts_(tw, "warning:"); puts_(tw, wr_warning_name(e->code)); break;
+        case WR_EV_EXCEPTION: puts_(tw, "exception:"); puts_(tw, wr_exception_name(e->code)); break;
+        case WR_EV_BLOCK: puts_(tw, "block:"); put_dec(tw, e->code); break;
+        case WR_EV_ARRIVE: puts_(tw, "arrive:"); put_dec(tw, e->code); break;
+        case WR_EV_RELEASE:
+            puts_(tw, "release:");
+            put_dec(tw, e->code);
+            for (uint32_t m = e->value, first = 1; m; m &= m - 1, first = 0) {
+                put(tw, first ? ":" : ",", 1);
+                put_dec(tw, (unsigned)__builtin_ctz(m));
+            }
+            break;
+        case WR_EV_EXIT: puts_(tw, "exit"); break;
+        case WR_EV_SLEEP: puts_(tw, "sleep"); break;
+        case WR_EV_TRAP: puts_(tw, "trap:"); put_dec(tw, e->value); break;
+        case WR_EV_SYSCALL: puts_(tw, "syscall"); break;
+        case WR_EV_RTT: puts_(tw, "rtt"); break;
+        default: puts_(tw, "unknown"); break;
+        }
+        put(tw, "\"", 1);
+    }
+    put(tw, "]", 1);
+}
+
+static void put_lanes(wr_tw *tw, const char *key, const uint64_t v[WR_LANES], int wide)
+{
+    put(tw, ",\"", 2);
+    puts_(tw, key);
+    put(tw, "\":[", 3);
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        if (l)
+            put(tw, ",", 1);
+        put_qhex(tw, wide ? v[l] : (uint32_t)v[l], wide ? 16 : 8);
+    }
+    put(tw, "]", 1);
+}
+
+static void put_in(wr_tw *tw, const wr_insn *insn, const wr_operands *ops)
+{
+    unsigned reads = wr_insn_reads(insn);
+    put(tw, ",\"in\":{\"pg\":", 12);
+    put_qhex(tw, insn->f[WR_F_PG] == WR_PT ? 0xffffffffu : ops->pg, 8);
+    if (reads & WR_IN_PP)
+        put_mask_key(tw, "pp", insn->f[WR_F_PP] == WR_PT ? 0xffffffffu : ops->pp);
+    if (reads & WR_IN_RA)
+        put_lanes(tw, "ra", ops->ra, (reads & WR_IN_RA64) != 0);
+    if (reads & WR_IN_RB)
+        put_lanes(tw, "rb", ops->rb, 0);
+    if (reads & WR_IN_RC)
+        put_lanes(tw, "rc", ops->rc, 0);
+    if (reads & WR_IN_UR) {
+        put(tw, ",\"ur\":", 6);
+        put_qhex(tw, ops->ur, (reads & WR_IN_UR64) ? 16 : 8);
+    }
+    if (reads & WR_IN_C) {
+        put(tw, ",\"c\":", 5);
+        put_qhex(tw, ops->c, (reads & WR_IN_C64) ? 16 : 8);
+    }
+    put(tw, "}", 1);
+}
+
+static void put_out(wr_tw *tw, const wr_effect *eff)
+{
+    put(tw, ",\"out\":{", 8);
+    int first = 1;
+    if (eff->rd_mask) {
+        put(tw, "\"rd\":[", 6);
+        for (unsigned l = 0; l < WR_LANES; l++) {
+            if (l)
+                put(tw, ",", 1);
+            if (eff->rd_mask >> l & 1)
+                put_qhex(tw, eff->rd_pair ? eff->rd_val[l] : (uint32_t)eff->rd_val[l],
+                         eff->rd_pair ? 16 : 8);
+            else
+                put(tw, "null", 4);
+        }
+        put(tw, "]", 1);
+        /* a lane made undefined by an undefined source is don't-care as a
+         * whole: rd_dc is one mask for every lane (docs/semantics.md) */
+        uint64_t dc = eff->rd_dc;
+        if (eff->rd_undef & eff->rd_mask)
+            dc = eff->rd_pair ? ~UINT64_C(0) : 0xffffffffu;
+        put(tw, ",\"rd_dc\":", 9);
+        put_qhex(tw, dc, eff->rd_pair ? 16 : 8);
+        first = 0;
+    }
+    if (eff->pd_mask) {
+        if (!first)
+            put(tw, ",", 1);
+        put(tw, "\"pd\":{\"mask\":", 13);
+        put_qhex(tw, eff->pd_mask, 8);
+        put(tw, ",\"val\":", 7);
+        put_qhex(tw, eff->pd_val & eff->pd_mask, 8);
+        put(tw, "},\"pd_dc\":", 10);
+        puts_(tw, (eff->pd_dc || (eff->pd_undef & eff->pd_mask)) ? "true" : "false");
+    }
+    put(tw, "}", 1);
+}
+
+void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t pc,
+                  const wr_insn *insn, const wr_word *word, const wr_operands *ops,
+                  const wr_effect *eff, int operands)
+{
+    if (tw->records % WR_TW_CKPT == 0) {    /* for wr_tw_cut */
+        if (tw->nckpt == tw->ckcap) {
+            size_t cap = tw->ckcap ? tw->ckcap * 2 : 64;
+            uint64_t *c = realloc(tw->ckpt, cap * sizeof *c);
+            if (!c) {
+                tw->err = 1;
+                return;
+            }
+            tw->ckpt = c;
+            tw->ckcap = cap;
+        }
+        tw->ckpt[tw->nckpt++] = tw->bytes;
+    }
+    tw->records++;
+
+    const wr_warp *wp = &cta->warp[w];
+    put(tw, "{\"t\":", 5);
+    put_dec(tw, t);
+    put(tw, ",\"warp\":", 8);
+    put_dec(tw, w);
+    put(tw, ",\"pc\":", 6);
+    put_qhex(tw, pc, 0);
+    put(tw, ",\"op\":\"", 7);
+    puts_(tw, wr_op_name(insn));
+    put(tw, "\"", 1);
+    put_mask_key(tw, "active", wp->active);
+    put_mask_key(tw, "valid", wp->valid);
+    put(tw, ",\"next_pc\":", 11);
+    put_qhex(tw, wp->active_pc, 0);
+    put_mask_key(tw, "yield", wp->yield);
+    put_mask_key(tw, "sleep", wp->sleep);
+    put_mask_key(tw, "switch", wp->swtch);
+    put(tw, ",\"b\":", 5);
+    put_bregs(tw, wp);
+    put(tw, ",\"ev\":", 6);
+    put_events(tw, eff);
+    if (operands) {
+        char wbuf[35];
+        wr_word_format(word, wbuf);
+        put(tw, ",\"insn\":\"", 9);
+        puts_(tw, wbuf);
+        put(tw, "\"", 1);
+        put_in(tw, insn, ops);
+        put_out(tw, eff);
+    }
+    if (eff->bars_changed) {
+        put(tw, ",\"bars\":{", 9);
+        int first = 1;
+        for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
+            if (!(eff->bars_changed >> b & 1))
+                continue;
+            if (!first)
+                put(tw, ",", 1);
+            first = 0;
+            put(tw, "\"", 1);
+            put_dec(tw, b);
+            put(tw, "\":", 2);
+            put_qhex(tw, cta->bar[b].word, 8);
+        }
+        put(tw, "}", 1);
+    }
+    if (operands) {
+        char text[160];
+        wr_disasm(insn, pc, text, sizeof text);
+        put(tw, ",\"asm\":\"", 8);
+        for (const char *s = text; *s; s++) {   /* JSON-escape the text */
+            if (*s == '"' || *s == '\\')
+                put(tw, "\\", 1);
+            put(tw, s, 1);
+        }
+        put(tw, "\"", 1);
+    }
+    put(tw, "}\n", 2);
+}
+
+void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
+                 uint64_t t, unsigned dump_regs, const wr_tw_fault *fault)
+{
+    put(tw, "{\"end\":\"", 8);
+    puts_(tw, wr_end_name(end));
+    put(tw, "\",\"t\":", 6);
+    put_dec(tw, t);
+    put(tw, ",\"warps\":[", 10);
+    for (unsigned i = 0; i < cta->nwarps; i++) {
+        const wr_warp *w = &cta->warp[i];
+        if (i)
+            put(tw, ",", 1);
+        put(tw, "{\"warp\":", 8);
+        put_dec(tw, i);
+        put(tw, ",\"state\":\"", 10);
+        puts_(tw, wr_run_state_name(w->run));
+        put(tw, "\",\"pc\":", 7);
+        put_qhex(tw, w->active_pc, 0);
+        put_mask_key(tw, "active", w->active);
+        put_mask_key(tw, "valid", w->valid);
+        put_mask_key(tw, "yield", w->yield);
+        put_mask_key(tw, "sleep", w->sleep);
+        put_mask_key(tw, "switch", w->swtch);
+        put(tw, ",\"b\":", 5);
+        put_bregs(tw, w);
+        if (dump_regs && rf) {
+            put(tw, ",\"r\":[", 6);
+            for (unsigned l = 0; l < WR_LANES; l++) {
+                put(tw, l ? ",[" : "[", l ? 2 : 1);
+                for (unsigned r = 0; r < dump_regs; r++) {
+                    uint32_t v = r < rf->nregs ? rf->r[((size_t)i * rf->nregs + r) * WR_LANES + l] : 0;
+                    if (r)
+                        put(tw, ",", 1);
+                    put_qhex(tw, v, 8);
+                }
+                put(tw, "]", 1);
+            }
+            put(tw, "],\"p\":[", 7);
+            for (unsigned l = 0; l < WR_LANES; l++) {
+                unsigned bits = 0;
+                for (unsigned p = 0; p < WR_NUM_PREDS; p++)
+                    bits |= (rf->p[i][p] >> l & 1u) << p;
+                if (l)
+                    put(tw, ",", 1);
+                put_dec(tw, bits);
+            }
+            put(tw, "],\"dc\":{", 8);
+            int first = 1;
+            for (unsigned r = 0; r < dump_regs && r < rf->nregs; r++) {
+                uint32_t u = rf->r_undef[(size_t)i * rf->nregs + r];
+                if (!u)
+                    continue;
+                put(tw, first ? "\"R" : ",\"R", first ? 2 : 3);
+                first = 0;
+                put_dec(tw, r);
+                put(tw, "\":", 2);
+                put_qhex(tw, u, 8);
+            }
+            for (unsigned p = 0; p < WR_NUM_PREDS; p++) {
+                uint32_t u = rf->p_undef[i][p];
+                if (!u)
+                    continue;
+                put(tw, first ? "\"P" : ",\"P", first ? 2 : 3);
+                first = 0;
+                put_dec(tw, p);
+                put(tw, "\":", 2);
+                put_qhex(tw, u, 8);
+            }
+            put(tw, "}", 1);
+        }
+        put(tw, "}", 1);
+    }
+    put(tw, "],\"bars\":{", 10);
+    int first = 1;
+    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
+        if (!cta->bar[b].word)
+            continue;
+        if (!first)
+            put(tw, ",", 1);
+        first = 0;
+        put(tw, "\"", 1);
+        put_dec(tw, b);
+        put(tw, "\":", 2);
+        put_qhex(tw, cta->bar[b].word, 8);
+    }
+    put(tw, "}", 1);
+    if (fault && fault->warp >= 0) {
+        put(tw, ",\"fault\":{\"warp\":", 17);
+        put_dec(tw, (unsigned)fault->warp);
+        put(tw, ",\"pc\":", 6);
+        put_qhex(tw, fault->pc, 0);
+        put(tw, ",\"what\":\"", 9);
+        puts_(tw, fault->what);
+        put(tw, "\"}", 2);
+    }
+    put(tw, "}\n", 2);
+    flush(tw);
+}
+
+int wr_tw_cut(wr_tw *tw, uint64_t keep)
+{
+    flush(tw);
+    if (tw->err || !tw->f)
+        return -1;
+    if (keep >= tw->records)
+        return 0;
+    /* start at the checkpoint at or before record `keep`, then count lines */
+    size_t k = (size_t)(keep / WR_TW_CKPT);
+    uint64_t off = tw->ckpt[k];
+    uint64_t rec = (uint64_t)k * WR_TW_CKPT;
+    int fd = fileno(tw->f);
+    char chunk[1 << 14];
+    uint64_t pos = off;
+    while (rec < keep) {
+        ssize_t n = pread(fd, chunk, sizeof chunk, (off_t)pos);
+        if (n <= 0)
+            return -1;
+        for (ssize_t i = 0; i < n && rec < keep; i++)
+            if (chunk[i] == '\n' && ++rec == keep)
+                off = pos + (uint64_t)i + 1;
+        pos += (uint64_t)n;
+    }
+    if (ftruncate(fd, (off_t)off) != 0 || fseeko(tw->f, (off_t)off, SEEK_SET) != 0)
+        return -1;
+    tw->bytes = off;
+    tw->records = keep;
+    return 0;
+}

@@ -149,6 +149,10 @@ const char *wr_op_name(const wr_insn *insn);
  * absolute addresses).  Returns the length written (snprintf semantics). */
 int wr_disasm(const wr_insn *insn, uint64_t pc, char *buf, size_t bufsize);
 
+/* Write the encoding reference (docs/encoding.md) generated from the table.
+ * 0 on success, -1 on a write error. */
+int wr_isa_write_doc(FILE *out);
+
 /* Word text: 32 hex digits with 0x, bits 127..0 ("0x0000...0010"). */
 void wr_word_format(const wr_word *word, char buf[35]);
 int wr_word_parse(const char *text, wr_word *out);   /* 0 ok, -1 bad */

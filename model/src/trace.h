@@ -1,0 +1,44 @@
+/* trace.h - internal: the canonical JSONL trace writer (TRACE-FORMAT.md).
+ * Records are formatted by hand into a buffer: no printf on the hot path. */
+#ifndef WARPREF_TRACE_H
+#define WARPREF_TRACE_H
+
+#include <stdio.h>
+#include "warpref/run.h"
+
+typedef struct wr_tw {
+    FILE *f;
+    char *buf;
+    size_t len, cap;
+    uint64_t bytes;              /* bytes emitted so far, buffered ones included */
+    uint64_t records;            /* instruction records written */
+    uint64_t *ckpt;              /* byte offset of record k * WR_TW_CKPT */
+    size_t nckpt, ckcap;
+    int err;                     /* an allocation or I/O error happened */
+} wr_tw;
+
+enum { WR_TW_CKPT = 4096 };
+
+int wr_tw_open(wr_tw *tw, FILE *f);
+int wr_tw_close(wr_tw *tw);      /* flush and free; -1 on I/O error */
+
+/* One instruction record.  `pc` is ActivePC at issue; the warp state is read
+ * from cta after the step.  With `operands`, also insn/in/out/asm. */
+void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t pc,
+                  const wr_insn *insn, const wr_word *word, const wr_operands *ops,
+                  const wr_effect *eff, int operands);
+
+typedef struct wr_tw_fault {
+    int warp;                    /* -1: none */
+    uint64_t pc;
+    const char *what;
+} wr_tw_fault;
+
+void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
+                 uint64_t t, unsigned dump_regs, const wr_tw_fault *fault);
+
+/* Drop every record from number `keep` on (livelock: the trace stops at the
+ * first repeated turn).  Needs a readable, seekable stream.  0 or -1. */
+int wr_tw_cut(wr_tw *tw, uint64_t keep);
+
+#endif
