@@ -1,16 +1,567 @@
-/* bru.c - STUB: branch/reconvergence unit, seed 003. */
+/* bru.c - the branch/reconvergence unit: seed 003 (group BRU), read as
+ * SPEC-NOTES section 3 says (rules N-10 .. N-27, hazards H-1 .. H-4).
+ *
+ * One function per instruction.  Each body follows the seed's pseudo-code
+ * step by step and in the seed's order, using the words of SPEC-NOTES
+ * section 1 (pmask, arrivemask, switch_to = the seed's switchPCByMask,
+ * all_asleep = the seed's sleep-candidate test, lowest = its ffs).  The
+ * dispatcher (step.c) has already computed x->pgv, x->ppv, x->pmask and
+ * x->next = ActivePC + 16.
+ *
+ * Semantics that are consistent but hazardous (section 9) are implemented as
+ * written, not fixed.  Architectural exceptions are detected before any state
+ * changes (N-37).  Hot path: no allocation, no printing; mask operations
+ * wherever the seed's per-lane arrays allow it.
+ */
 #include "sem.h"
-static void nop(wr_ctx *x) { x->w->active_pc = x->next; }
-void exec_bra(wr_ctx *x) { nop(x); }
-void exec_brx(wr_ctx *x) { nop(x); }
-void exec_call(wr_ctx *x) { nop(x); }
-void exec_lepc(wr_ctx *x) { nop(x); }
-void exec_exit(wr_ctx *x) { warp_exit(x); }
-void exec_bmov(wr_ctx *x) { nop(x); }
-void exec_bssy(wr_ctx *x) { nop(x); }
-void exec_bsync(wr_ctx *x) { nop(x); }
-void exec_yield(wr_ctx *x) { nop(x); }
-void exec_break(wr_ctx *x) { nop(x); }
-void exec_warpsync(wr_ctx *x) { nop(x); }
-void exec_nanosleep(wr_ctx *x) { nop(x); }
-void exec_trap(wr_ctx *x) { nop(x); }
+
+enum { COND_NONE = 0, COND_U = 1, COND_DIV = 2, COND_CONV = 3 };   /* BRACond */
+enum { MODE_REL = 0, MODE_ABS = 1 };                                 /* BasePCMode */
+
+/* ---- operands ------------------------------------------------------------
+ * RZ and URZ read 0 whatever value the caller put in wr_operands (model.h). */
+static inline uint64_t gpr_a(const wr_ctx *x, unsigned l)
+{
+    return F_(x, RA) == WR_RZ ? 0 : x->ops->ra[l];
+}
+static inline uint64_t gpr_b(const wr_ctx *x, unsigned l)
+{
+    return F_(x, RB) == WR_RZ ? 0 : x->ops->rb[l];
+}
+static inline uint64_t ureg_a(const wr_ctx *x)
+{
+    return F_(x, URA) == WR_URZ ? 0 : x->ops->ur;
+}
+static inline uint64_t ureg_b(const wr_ctx *x)
+{
+    return F_(x, URB) == WR_URZ ? 0 : x->ops->ur;
+}
+/* `~` (the BITNOT field) inverts a 32-bit mask operand after it is read */
+static inline uint32_t maybe_not(const wr_ctx *x, uint32_t v)
+{
+    return F_(x, BITNOT) ? ~v : v;
+}
+/* low 32 bits sign-extended to 64 (N-15), without implementation-defined casts */
+static inline uint64_t sext32(uint64_t v)
+{
+    return ((v & 0xffffffffu) ^ 0x80000000u) - 0x80000000u;
+}
+/* offset * INST_SIZE, modulo 2^64 (N-61) */
+static inline uint64_t offset_bytes(int64_t offset)
+{
+    return (uint64_t)offset * WR_INST_SIZE;
+}
+static inline uint32_t *bn(const wr_ctx *x)
+{
+    return &x->w->breg[(unsigned)F_(x, BREG) & (WR_NUM_BREGS - 1)];
+}
+
+/* The guard split that BSYNC, YIELD, NANOSLEEP and WARPSYNC share: lanes
+ * whose guard is false (mask_np) fall through first; the predicated-on lanes
+ * (mask_p) park at this instruction, RPC = ActivePC. */
+static void split_on_guard(wr_ctx *x, uint32_t mask_np, uint32_t mask_p)
+{
+    wr_warp *w = x->w;
+    set_rpc(w, mask_p, w->active_pc);
+    w->active = mask_np;
+    w->active_pc = x->next;
+}
+
+/* ---- taking a branch: BRA, BRX, CALL, RET (N-12, N-13, N-14) -------------
+ * The seed's BRX pseudo-code.  b_jump is a subset of ActiveMask.  Target[l]
+ * is target[l], or target[0] for every lane when `uniform` (BRA and the UR /
+ * constant forms); only lanes of b_jump are read. */
+static void take_branch(wr_ctx *x, uint32_t b_jump, const uint64_t target[], int uniform)
+{
+    wr_warp *w = x->w;
+    if (b_jump == 0) {                       /* nobody jumps: fall through */
+        w->active_pc = x->next;
+    } else if (b_jump == w->active) {        /* every active lane jumps */
+        unsigned lid = lowest(w->active);
+        w->active_pc = target[uniform ? 0 : lid];
+        if (!uniform) {
+            /* N-13: only lanes of the old ActiveMask are looked at; those whose
+             * target differs leave ActiveMask and wait at their target */
+            uint32_t differ = 0;
+            for (uint32_t m = w->active; m; m &= m - 1) {
+                unsigned l = lowest(m);
+                if (target[l] != w->active_pc) {
+                    differ |= 1u << l;
+                    w->rpc[l] = target[l];
+                }
+            }
+            w->active &= ~differ;
+        }
+    } else {                                 /* some jump: fall-through first */
+        w->active_pc = x->next;
+        w->active &= ~b_jump;                /* N-14: ActiveMask & ~b_jump */
+        if (uniform) {
+            set_rpc(w, b_jump, target[0]);
+        } else {
+            for (uint32_t m = b_jump; m; m &= m - 1) {
+                unsigned l = lowest(m);
+                w->rpc[l] = target[l];
+            }
+        }
+    }
+}
+
+/* ---- BRA (N-10, N-11): the seed's getGoldenBranchCondition -------------- */
+void exec_bra(wr_ctx *x)
+{
+    const wr_warp *w = x->w;
+    const uint32_t pmask = x->pmask;          /* pgv & ppv & ActiveMask */
+    const int64_t cond = F_(x, COND);
+    uint32_t b_jump;
+
+    if (x->in->form == WR_FORM_BRA_X) {
+        /* no UR operand: divergent iff the predicated-on active lanes are not
+         * all valid lanes */
+        int is_div = pmask != w->valid;
+        switch (cond) {
+        case COND_NONE: b_jump = pmask; break;
+        case COND_U:    b_jump = pmask == w->active ? w->active : 0; break; /* all agree */
+        case COND_DIV:  b_jump = is_div ? pmask : 0; break;
+        default:        b_jump = is_div ? 0 : pmask; break;                 /* CONV */
+        }
+    } else {                                  /* BRA_U: URa is a lane mask */
+        if (cond != COND_DIV && cond != COND_CONV) {
+            raise_exc(x, WR_EXC_ILLEGAL_ENCODING);  /* the seed's EncodingError */
+            return;
+        }
+        const uint32_t ur = maybe_not(x, (uint32_t)ureg_a(x));
+        const uint32_t pg = x->pgv & x->ppv;
+        int is_div;
+        if ((w->valid ^ w->active) & ur)
+            is_div = 1;                        /* a UR lane is valid but not active */
+        else if (pmask != 0 && pmask != w->active)
+            is_div = (w->active & ~pg & ur) != 0;  /* guards disagree: a UR lane is off */
+        else
+            is_div = 0;
+        if (cond == COND_DIV)
+            b_jump = pmask != 0 && is_div ? w->active : 0;
+        else
+            b_jump = pmask != 0 && !is_div ? w->active : 0;
+    }
+
+    const uint64_t target = x->next + offset_bytes(F_(x, OFFSET));   /* N-10 */
+    take_branch(x, b_jump, &target, 1);
+}
+
+/* ---- BRX (N-15): Target[l] = ActivePC + 16 + sext32(Vb[l]) + offset*16 -- */
+void exec_brx(wr_ctx *x)
+{
+    const uint32_t b_jump = x->pmask;         /* ActiveMask & pgv & ppv */
+    uint64_t target[WR_LANES];
+
+    switch (x->in->form) {
+    case WR_FORM_BRX_R:                       /* per lane */
+        for (uint32_t m = b_jump; m; m &= m - 1) {
+            unsigned l = lowest(m);
+            target[l] = x->next + sext32(gpr_a(x, l)) + offset_bytes(F_(x, OFFSET));
+        }
+        take_branch(x, b_jump, target, 0);
+        return;
+    case WR_FORM_BRX_U:                       /* uniform */
+        target[0] = x->next + sext32(ureg_a(x)) + offset_bytes(F_(x, OFFSET));
+        break;
+    default:                                  /* BRX_C: no offset field */
+        target[0] = x->next + sext32(x->ops->c);
+        break;
+    }
+    take_branch(x, b_jump, target, 1);
+}
+
+/* ---- CALL and RET (N-16): only the target differs from BRX; no stack ---- */
+void exec_call(wr_ctx *x)
+{
+    const uint32_t b_jump = x->pmask;
+    const int is_abs = F_(x, BASEMODE) == MODE_ABS;
+    const uint64_t base = is_abs ? 0 : x->next;  /* .REL: ActivePC + 16 */
+    uint64_t target[WR_LANES];
+
+    switch (x->in->form) {
+    case WR_FORM_CALL_R:
+    case WR_FORM_RET_R:                       /* Va = R[a:a+1] per lane */
+        for (uint32_t m = b_jump; m; m &= m - 1) {
+            unsigned l = lowest(m);
+            target[l] = base + gpr_a(x, l) + offset_bytes(F_(x, OFFSET));
+        }
+        take_branch(x, b_jump, target, 0);
+        return;
+    case WR_FORM_CALL_U:
+    case WR_FORM_RET_U:                       /* Va = UR[a:a+1] */
+        target[0] = base + ureg_a(x) + offset_bytes(F_(x, OFFSET));
+        break;
+    default:                                  /* _C: 64-bit constant, no offset */
+        target[0] = base + x->ops->c;
+        break;
+    }
+    take_branch(x, b_jump, target, 1);
+}
+
+/* ---- LEPC (N-17): R[d:d+1] = ActivePC + offset*16 in pmask lanes -------- */
+void exec_lepc(wr_ctx *x)
+{
+    wr_effect *e = x->eff;
+    const uint64_t pc = x->w->active_pc + offset_bytes(F_(x, OFFSET));
+    write_rd(x, (unsigned)F_(x, RD), 1, x->pmask);
+    for (uint32_t m = e->rd_mask; m; m &= m - 1)
+        e->rd_val[lowest(m)] = pc;
+    x->w->active_pc = x->next;
+}
+
+/* ---- EXIT (N-18) --------------------------------------------------------- */
+void exec_exit(wr_ctx *x)
+{
+    wr_warp *w = x->w;
+    const uint32_t pmask = x->pmask;
+    const uint32_t mask_np = w->active & ~pmask;  /* guard-false lanes carry on */
+
+    if (mask_np) {                            /* partial exit (or none) */
+        w->valid &= ~pmask;
+        w->active = mask_np;
+        w->active_pc = x->next;
+        return;
+    }
+    w->valid &= ~w->active;                   /* every active lane exits */
+    if (w->valid == 0) {
+        warp_exit(x);                         /* N-18 (fix): Active = 0 too; N-33 */
+        return;
+    }
+    /* switch to another valid branch: candidates are all valid lanes */
+    uint32_t cmask = w->valid;
+    const int do_sleep = all_asleep(w, cmask);    /* N-02 */
+    if (!do_sleep)
+        cmask &= ~w->sleep;
+    const uint32_t mask_ny = cmask & ~w->yield;   /* non-yield lanes first */
+    const uint32_t mask_y = cmask & w->yield;
+    const unsigned lid = mask_ny ? lowest(mask_ny) : lowest(mask_y);
+    w->active_pc = w->rpc[lid];
+    w->active = rpc_eq(w, w->rpc[lid]) & w->valid;    /* N-18: & ValidMask, as written */
+    if (do_sleep)
+        warp_sleep(x);
+}
+
+/* ---- BMOV (N-19) --------------------------------------------------------- */
+void exec_bmov(wr_ctx *x)
+{
+    const uint32_t pmask = x->pmask;
+    uint32_t *b = bn(x);
+
+    if (x->in->form == WR_FORM_BMOV_X) {      /* Rd = Bn */
+        wr_effect *e = x->eff;
+        write_rd(x, (unsigned)F_(x, RD), 0, pmask);
+        for (uint32_t m = e->rd_mask; m; m &= m - 1)
+            e->rd_val[lowest(m)] = *b;
+        if (F_(x, CLEAR) == 1 && pmask != 0)  /* .CLEAR */
+            *b = 0;
+    } else if (pmask != 0) {                  /* Bn = Ra of lowest(pmask) */
+        *b = (uint32_t)gpr_a(x, lowest(pmask));
+    }
+    x->w->active_pc = x->next;
+}
+
+/* ---- BSSY (N-20): Bn |= pmask; the sync point is not used ---------------- */
+void exec_bssy(wr_ctx *x)
+{
+    if (x->pmask != 0)
+        *bn(x) |= x->pmask;
+    x->w->active_pc = x->next;
+}
+
+/* ---- BSYNC (N-21) -------------------------------------------------------- */
+void exec_bsync(wr_ctx *x)
+{
+    wr_warp *w = x->w;
+    uint32_t *b = bn(x);
+    uint32_t bmask = *b & w->valid;           /* drop exited lanes */
+    const uint32_t pmask = x->pmask;
+    const uint32_t arrive = arrivemask(w);
+    const uint32_t mask_np = w->active & ~pmask;
+    const uint32_t mask_p = w->active & pmask;
+
+    if (mask_np) {                            /* guard split; Bn untouched */
+        split_on_guard(x, mask_np, mask_p);
+        return;
+    }
+    /* here pmask == ActiveMask: the active lanes leave bmask */
+    bmask = bmask & (bmask ^ w->active);
+    *b = bmask;                               /* N-21: written back */
+
+    if (bmask == 0) {                         /* full sync */
+        w->active = arrive;
+        w->active_pc = x->next;
+        w->yield ^= w->yield & w->active;     /* the new ActiveMask leaves Yield */
+        return;
+    }
+    /* not synchronised: candidates are waiting non-yield lanes */
+    uint32_t cmask = w->valid & ~arrive & ~w->yield;
+    if (all_asleep(w, cmask)) {               /* N-02; also cmask == 0: yield release */
+        w->active = arrive;
+        w->active_pc = x->next;
+        w->yield ^= w->yield & pmask;         /* H-3: only pmask, as written */
+        return;
+    }
+    cmask &= ~w->sleep;
+    const uint32_t mask_ny_b = cmask & bmask;     /* must sync, not arrived */
+    const uint32_t mask_ny_nb = cmask & ~bmask;   /* outside bmask */
+
+    set_rpc(w, w->active, w->active_pc);      /* the active lanes wait here */
+    if (mask_ny_b) {
+        switch_to(w, mask_ny_b);
+    } else if (mask_ny_nb) {                  /* H-1: before any yield release */
+        switch_to(w, mask_ny_nb);
+    } else {                                  /* unreachable (cmask != 0); kept as the seed has it */
+        w->active = arrive;
+        w->active_pc = x->next;
+        w->yield ^= w->yield & pmask;
+    }
+}
+
+/* The switching half of YIELD and NANOSLEEP (N-22), for a divergent warp
+ * whose active lanes all passed the guard. */
+static void yield_switch(wr_ctx *x)
+{
+    wr_warp *w = x->w;
+    const uint32_t old_active = w->active;
+
+    w->swtch &= w->valid ^ w->active;         /* keep valid-not-active lanes */
+    if (w->swtch == 0)
+        w->swtch = w->valid ^ w->active;
+    uint32_t cmask = w->swtch;                /* choose only within SwitchMask */
+    const int do_sleep = all_asleep(w, cmask);    /* N-02 */
+    if (!do_sleep)
+        cmask &= ~w->sleep;
+    const uint32_t mask_ny = cmask & ~w->yield;   /* non-yield lanes first */
+    const uint32_t mask_y = cmask & w->yield;
+    const unsigned lid = mask_ny ? lowest(mask_ny) : lowest(mask_y);
+
+    w->yield |= w->active;
+    set_rpc(w, w->active, x->next);           /* N-22: they resume after the YIELD */
+    w->active_pc = w->rpc[lid];
+    w->active = rpc_eq(w, w->rpc[lid]) & (w->valid ^ old_active);
+    w->swtch &= w->valid ^ w->active;         /* again, for the new ActiveMask */
+    if (w->swtch == 0)
+        w->swtch = w->valid ^ w->active;
+    if (do_sleep)
+        warp_sleep(x);
+}
+
+/* ---- YIELD (N-22) -------------------------------------------------------- */
+void exec_yield(wr_ctx *x)
+{
+    wr_warp *w = x->w;
+    const uint32_t mask_np = w->active & ~x->pmask;
+    const uint32_t mask_p = w->active & x->pmask;
+
+    if (mask_np) {                            /* guard split: parks at the YIELD */
+        split_on_guard(x, mask_np, mask_p);
+        return;
+    }
+    if ((w->valid ^ w->active) == 0)          /* N-03: no divergence, a NOP */
+        w->active_pc = x->next;
+    else
+        yield_switch(x);
+}
+
+/* ---- BREAK (N-24): Bn &= ~pmask ------------------------------------------ */
+void exec_break(wr_ctx *x)
+{
+    uint32_t *b = bn(x);
+    *b ^= *b & x->pmask;
+    x->w->active_pc = x->next;
+}
+
+/* ---- WARPSYNC (N-25) ----------------------------------------------------- */
+
+/* Uniform membermask (forms I, U, C), before `& ValidMask`. */
+static uint32_t uniform_membermask(const wr_ctx *x)
+{
+    switch (x->in->form) {
+    case WR_FORM_WARPSYNC_I: return (uint32_t)F_(x, IMM32);
+    case WR_FORM_WARPSYNC_U: return maybe_not(x, (uint32_t)ureg_b(x));
+    default:                 return maybe_not(x, (uint32_t)x->ops->c);
+    }
+}
+
+static void warpsync_uniform(wr_ctx *x, uint32_t mmask, uint32_t arrive)
+{
+    wr_warp *w = x->w;
+
+    if ((arrive & ~mmask) != 0) {             /* N-25, N-37, H-4: before any change */
+        raise_exc(x, WR_EXC_WARPSYNC_NOT_MEMBER);
+        return;
+    }
+    if ((arrive & mmask) == mmask) {          /* N-03: every member arrived */
+        w->active = mmask;
+        w->active_pc = x->next;
+        return;
+    }
+    /* members that have not arrived */
+    uint32_t cmask = w->valid & ~arrive & mmask;
+    const int do_sleep = all_asleep(w, cmask);    /* N-02 */
+    if (!do_sleep)
+        cmask &= ~w->sleep;
+    const uint32_t mask_m_ny = cmask & ~w->yield;
+    const uint32_t mask_m_y = cmask & w->yield;
+
+    set_rpc(w, w->active, w->active_pc);
+    if (mask_m_ny)
+        switch_to(w, mask_m_ny);
+    else
+        switch_to(w, mask_m_y);               /* H-1: the lowest yielded lane */
+    if (do_sleep)
+        warp_sleep(x);
+}
+
+static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
+{
+    wr_warp *w = x->w;
+    uint32_t mmask[WR_LANES];
+    uint32_t warp_syncmask = 0;               /* arrived lanes whose group arrived */
+    uint32_t any_member = 0;                  /* array_or(mmask) over arrivemask */
+    uint32_t not_member = 0;
+
+    for (uint32_t m = arrive; m; m &= m - 1) {
+        unsigned l = lowest(m);
+        mmask[l] = maybe_not(x, (uint32_t)gpr_b(x, l)) & w->valid;
+        not_member |= (~mmask[l] & (1u << l));
+        any_member |= mmask[l];
+        if ((mmask[l] & ~arrive) == 0)        /* thd_syncmask[l] == 0 */
+            warp_syncmask |= 1u << l;
+    }
+    /* N-25, N-37: program errors first, in this order, before any change */
+    if (not_member) {
+        raise_exc(x, WR_EXC_WARPSYNC_NOT_MEMBER);
+        return;
+    }
+    /* group mismatch: arrived l, k with k in m[l] and m[k] != m[l].  Lanes
+     * are taken one group of equal values at a time. */
+    for (uint32_t rest = arrive; rest;) {
+        const uint32_t v = mmask[lowest(rest)];
+        uint32_t same = 0;
+        for (uint32_t m = rest; m; m &= m - 1) {
+            unsigned k = lowest(m);
+            if (mmask[k] == v)
+                same |= 1u << k;
+        }
+        if (v & arrive & ~same) {
+            raise_exc(x, WR_EXC_WARPSYNC_GROUP_MISMATCH);
+            return;
+        }
+        rest &= ~same;
+    }
+
+    if (warp_syncmask != 0) {                 /* release one complete group */
+        const unsigned lid = lowest(warp_syncmask);
+        const uint32_t amask = mmask[lid];
+        set_rpc(w, w->active ^ (w->active & amask), w->active_pc);
+        w->active_pc = x->next;
+        w->active = amask;
+        return;
+    }
+    /* no group complete: switch to a member that has not arrived */
+    uint32_t cmask = any_member & w->valid & ~arrive;
+    const int do_sleep = all_asleep(w, cmask);    /* N-02 */
+    if (!do_sleep)
+        cmask &= ~w->sleep;
+    const uint32_t mask_ny = cmask & ~w->yield;
+    const uint32_t mask_y = cmask & w->yield;
+    const unsigned lid = mask_ny ? lowest(mask_ny) : lowest(mask_y);
+
+    set_rpc(w, w->active, w->active_pc);
+    w->active_pc = w->rpc[lid];
+    w->active = rpc_eq(w, w->rpc[lid]) & w->valid;   /* & ValidMask, as written */
+    if (do_sleep)
+        warp_sleep(x);
+}
+
+void exec_warpsync(wr_ctx *x)
+{
+    wr_warp *w = x->w;
+    const uint32_t arrive = arrivemask(w);
+    const uint32_t mask_np = w->active & ~x->pmask;
+    const uint32_t mask_p = w->active & x->pmask;
+
+    if (mask_np) {                            /* guard split (H-2) */
+        split_on_guard(x, mask_np, mask_p);
+        return;
+    }
+    if (x->in->form == WR_FORM_WARPSYNC_R)
+        warpsync_per_lane(x, arrive);
+    else
+        warpsync_uniform(x, uniform_membermask(x) & w->valid, arrive);
+}
+
+/* ---- NANOSLEEP (N-23): YIELD + SleepMask + the warp's deadline ---------- */
+
+/* sleep time t in ns (= time units); pmask != 0 here */
+static uint32_t sleep_time(const wr_ctx *x)
+{
+    switch (x->in->form) {
+    case WR_FORM_NANOSLEEP_R: {               /* the shortest over pmask lanes */
+        uint32_t t = UINT32_MAX;
+        for (uint32_t m = x->pmask; m; m &= m - 1) {
+            uint32_t v = (uint32_t)gpr_b(x, lowest(m));
+            if (v < t)
+                t = v;
+        }
+        return t;
+    }
+    case WR_FORM_NANOSLEEP_U: return (uint32_t)ureg_b(x);
+    case WR_FORM_NANOSLEEP_I: return (uint32_t)F_(x, IMM32);
+    default:                  return (uint32_t)x->ops->c;
+    }
+}
+
+void exec_nanosleep(wr_ctx *x)
+{
+    wr_warp *w = x->w;
+    const uint32_t mask_np = w->active & ~x->pmask;
+    const uint32_t mask_p = w->active & x->pmask;
+
+    if (mask_np) {                            /* guard split: no timer */
+        split_on_guard(x, mask_np, mask_p);
+        return;
+    }
+    /* setTimer: one timer per warp, the earliest deadline wins */
+    const uint64_t now = x->cta->now, t = sleep_time(x);
+    const uint64_t until = now + t < now ? WR_NO_DEADLINE - 1 : now + t;
+    uint64_t *deadline = &x->cta->deadline[x->warp];
+    if (until < *deadline)
+        *deadline = until;
+    w->sleep |= w->active;                    /* N-23: the lanes that sleep */
+
+    if ((w->valid ^ w->active) == 0) {        /* N-03: no divergence */
+        w->active_pc = x->next;
+        warp_sleep(x);
+    } else {
+        yield_switch(x);
+    }
+}
+
+/* ---- RTT, TRAP, SYSCALL (N-26) ------------------------------------------- */
+void exec_trap(wr_ctx *x)
+{
+    const uint32_t pmask = x->pmask;
+    if (pmask == 0) {
+        x->w->active_pc = x->next;
+        return;
+    }
+    switch (x->in->optype) {
+    case WR_OPT_TRAP: {
+        uint32_t idx;
+        switch (x->in->form) {
+        case WR_FORM_TRAP_I: idx = (uint32_t)F_(x, IMM32); break;
+        case WR_FORM_TRAP_R: idx = (uint32_t)gpr_b(x, lowest(pmask)); break;
+        default:             idx = (uint32_t)x->ops->c; break;
+        }
+        push_event(x->eff, WR_EV_TRAP, 0, idx);
+        break;
+    }
+    case WR_OPT_SYSCALL: push_event(x->eff, WR_EV_SYSCALL, 0, 0); break;
+    default:             push_event(x->eff, WR_EV_RTT, 0, 0); break;
+    }
+    x->w->run = WR_WARP_TRAPPED;              /* ActivePC and masks unchanged */
+}
