@@ -1,6 +1,1437 @@
-/* asm.c - STUB: assembler (owned by the ISA work). */
-#include <stdio.h>
+/* asm.c - the assembler (SPEC-NOTES section 7: N-60, N-61; N-51..N-54).
+ *
+ * Pass 1 reads the text line by line: labels, directives, and instructions.
+ * An instruction's form is the first of its mnemonic's forms (table order)
+ * whose SYNTAX operands match the written operands lexically, optional ones
+ * taking their defaults when the next operand does not fit them.  Operand
+ * values are checked and stored at once; an expression that names a label
+ * is kept in reverse Polish and evaluated in pass 2, when every label is
+ * known.  Finally every instruction is encoded.
+ *
+ * Errors are one line, "FILE:LINE:COL: error: what", COL 1-based in bytes,
+ * pointing at the offending token; the first error stops the assembly.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 #include "warpref/isa.h"
-int wr_assemble(const char *text, const char *filename, wr_program *out, char *err, size_t errsize) { (void)text; (void)out; snprintf(err, errsize, "%s:1:1: error: assembler not built yet", filename); return -1; }
-int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsize) { return wr_assemble("", path, out, err, errsize); }
-void wr_program_free(wr_program *prog) { (void)prog; }
+#include "isa_priv.h"
+
+enum {
+    MAX_LINE = 16384,          /* longest accepted source line, in bytes */
+    MAX_OPERANDS = 8,
+    MAX_EXPR_DEPTH = 32,       /* parenthesis nesting in an expression */
+    MAX_THREADS = 1024,        /* N-53 */
+    CMEM_MAX_OFFSET = 0xfffc,  /* N-54 */
+};
+
+/* ---- growable arrays -------------------------------------------------- */
+
+/* Make room for `need` elements in the array whose pointer is at arrp
+ * (the pointer is read and written with memcpy: no aliasing tricks). */
+static int grow(void *arrp, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *p;
+    memcpy(&p, arrp, sizeof p);
+    void *q = realloc(p, n * elem);
+    if (q == NULL)
+        return -1;
+    memcpy(arrp, &q, sizeof q);
+    *cap = n;
+    return 0;
+}
+
+/* ---- state ------------------------------------------------------------ */
+
+typedef struct label {
+    size_t name;               /* offset of the name in asm_ctx.names */
+    uint32_t len;
+    uint32_t hash;
+    uint8_t defined;
+    uint64_t addr;             /* byte address of the next instruction */
+    unsigned line;             /* where defined */
+} label;
+
+/* Expression tokens in reverse Polish (labels by index). */
+enum xop { X_NUM, X_LABEL, X_DOT, X_NEG, X_ADD, X_SUB };
+typedef struct xtok {
+    uint8_t op;
+    unsigned col;              /* of a label, for "undefined label" */
+    uint64_t v;                /* X_NUM value, X_LABEL index */
+} xtok;
+
+/* A value that waits for pass 2: an operand of instruction `index` or the
+ * .const word `index`. */
+typedef struct fixup {
+    size_t index;
+    uint8_t is_const;
+    uint8_t kind;              /* wr_spec_kind of the operand (T or D) */
+    uint8_t field;
+    uint8_t single_label;
+    size_t x0, nx;             /* tokens */
+    unsigned line, col;
+} fixup;
+
+typedef struct asm_ctx {
+    const char *fname;
+    char *err;
+    size_t errsize;
+    int failed;
+    unsigned line;             /* current line, 1-based */
+    const char *lb;            /* current line, comments blanked */
+    char *buf;                 /* storage of lb */
+    wr_program *prog;
+    size_t cap_insns, cap_lines, cap_consts;
+    label *labels;
+    size_t nlabels, cap_labels;
+    uint32_t *htab;            /* label index + 1, 0 = empty */
+    size_t hsize;
+    char *names;
+    size_t nnames, cap_names;
+    xtok *xt;
+    size_t nxt, cap_xt;
+    fixup *fx;
+    size_t nfx, cap_fx;
+    unsigned threads_line;
+} asm_ctx;
+
+/* ---- errors ------------------------------------------------------------- */
+
+static int vreport(asm_ctx *c, unsigned line, unsigned col, const char *fmt, va_list ap)
+{
+    if (c->failed)
+        return -1;
+    c->failed = 1;
+    if (c->err == NULL || c->errsize == 0)
+        return -1;
+    int n = snprintf(c->err, c->errsize, "%s:%u:%u: error: ", c->fname, line, col);
+    if (n >= 0 && (size_t)n < c->errsize)
+        vsnprintf(c->err + n, c->errsize - (size_t)n, fmt, ap);
+    return -1;
+}
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+/* Error at a position of the current line. */
+static int PRINTF_LIKE(3, 4) err_at(asm_ctx *c, const char *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vreport(c, c->line, (unsigned)(p - c->lb) + 1u, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* Error at a remembered line and column (pass 2). */
+static int PRINTF_LIKE(4, 5) err_lc(asm_ctx *c, unsigned line, unsigned col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vreport(c, line, col, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static int oom(asm_ctx *c)
+{
+    return err_lc(c, c->line, 1, "out of memory");
+}
+
+/* ---- characters --------------------------------------------------------- */
+
+static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v'; }
+static int is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+static int is_alpha(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
+static int is_ident_start(char ch) { return is_alpha(ch) || ch == '_' || ch == '.'; }
+static int is_ident_char(char ch) { return is_ident_start(ch) || is_digit(ch); }
+static const char *skip_ws(const char *p)
+{
+    while (is_space(*p))
+        p++;
+    return p;
+}
+static const char *ident_end(const char *p)
+{
+    while (is_ident_char(*p))
+        p++;
+    return p;
+}
+static char upper(char ch) { return ch >= 'a' && ch <= 'z' ? (char)(ch - 'a' + 'A') : ch; }
+
+/* Case-insensitive: does s[0..n) spell the NUL-terminated word w? */
+static int ieq(const char *s, size_t n, const char *w)
+{
+    size_t i = 0;
+    for (; i < n && w[i] != '\0'; i++)
+        if (upper(s[i]) != upper(w[i]))
+            return 0;
+    return i == n && w[i] == '\0';
+}
+
+/* ---- labels ---------------------------------------------------------------- */
+
+static uint32_t hash_name(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;          /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static int rehash(asm_ctx *c)
+{
+    size_t n = c->hsize ? c->hsize * 2 : 1024;
+    uint32_t *t = calloc(n, sizeof *t);
+    if (t == NULL)
+        return -1;
+    for (size_t i = 0; i < c->nlabels; i++) {
+        size_t h = c->labels[i].hash & (n - 1);
+        while (t[h] != 0)
+            h = (h + 1) & (n - 1);
+        t[h] = (uint32_t)(i + 1);
+    }
+    free(c->htab);
+    c->htab = t;
+    c->hsize = n;
+    return 0;
+}
+
+/* Index of the label named s[0..n), created undefined if new; -1 on OOM. */
+static long intern(asm_ctx *c, const char *s, size_t n)
+{
+    uint32_t h = hash_name(s, n);
+    if (c->hsize != 0) {
+        for (size_t i = h & (c->hsize - 1); c->htab[i] != 0; i = (i + 1) & (c->hsize - 1)) {
+            label *l = &c->labels[c->htab[i] - 1];
+            if (l->hash == h && l->len == n && memcmp(c->names + l->name, s, n) == 0)
+                return (long)(c->htab[i] - 1);
+        }
+    }
+    if ((c->nlabels + 1) * 2 > c->hsize && rehash(c) != 0)
+        return -1;
+    if (grow(&c->labels, &c->cap_labels, c->nlabels + 1, sizeof *c->labels) != 0
+        || grow(&c->names, &c->cap_names, c->nnames + n, 1) != 0)
+        return -1;
+    memcpy(c->names + c->nnames, s, n);
+    label *l = &c->labels[c->nlabels];
+    *l = (label){ .name = c->nnames, .len = (uint32_t)n, .hash = h };
+    c->nnames += n;
+    size_t i = h & (c->hsize - 1);
+    while (c->htab[i] != 0)
+        i = (i + 1) & (c->hsize - 1);
+    c->htab[i] = (uint32_t)(c->nlabels + 1);
+    return (long)c->nlabels++;
+}
+
+/* ---- numbers ---------------------------------------------------------------- */
+
+/* Decimal or 0x hex, unsigned, into *v (up to 2^64-1). */
+static int parse_unsigned(asm_ctx *c, const char **pp, uint64_t *v)
+{
+    const char *p = *pp, *start = p;
+    uint64_t x = 0;
+    int base = 10, nd = 0;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        p += 2;
+    }
+    for (;; p++, nd++) {
+        int d = is_digit(*p) ? *p - '0'
+              : base == 16 && upper(*p) >= 'A' && upper(*p) <= 'F' ? upper(*p) - 'A' + 10 : -1;
+        if (d < 0)
+            break;
+        if (x > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+            return err_at(c, start, "number '%.*s' does not fit 64 bits", (int)(ident_end(p) - start), start);
+        x = x * (uint64_t)base + (uint64_t)d;
+    }
+    if (nd == 0 || is_ident_char(*p))
+        return err_at(c, start, "bad number '%.*s'", (int)(ident_end(p) - start), start);
+    *v = x;
+    *pp = p;
+    return 0;
+}
+
+/* An optionally negative number: *v holds its 64-bit two's complement. */
+static int parse_number(asm_ctx *c, const char **pp, uint64_t *v, int *neg)
+{
+    const char *start = *pp;
+    *neg = **pp == '-';
+    if (*neg)
+        (*pp)++;
+    if (!is_digit(**pp))
+        return err_at(c, start, "bad number '%.*s'", (int)(ident_end(*pp) - start), start);
+    if (parse_unsigned(c, pp, v) != 0)
+        return -1;
+    if (*neg) {
+        if (*v > (UINT64_C(1) << 63))
+            return err_at(c, start, "number '%.*s' does not fit 64 bits", (int)(*pp - start), start);
+        *v = (uint64_t)0 - *v;
+    }
+    return 0;
+}
+
+/* ---- expressions (N-60, N-52) -------------------------------------------------- */
+
+static int emit(asm_ctx *c, uint8_t op, unsigned col, uint64_t v)
+{
+    if (grow(&c->xt, &c->cap_xt, c->nxt + 1, sizeof *c->xt) != 0)
+        return oom(c);
+    c->xt[c->nxt++] = (xtok){ op, col, v };
+    return 0;
+}
+
+static int parse_sum(asm_ctx *c, const char **pp, int depth, int allow_dot, int *nlabels);
+
+/* primary := number | label | '.' | '(' sum ')' ; unary minus in front */
+static int parse_unary(asm_ctx *c, const char **pp, int depth, int allow_dot, int *nlabels)
+{
+    const char *p = skip_ws(*pp);
+    unsigned col = (unsigned)(p - c->lb) + 1u;
+    if (depth > MAX_EXPR_DEPTH)
+        return err_at(c, p, "expression nested too deeply");
+    if (*p == '-' || *p == '+') {
+        char sign = *p;
+        *pp = p + 1;
+        if (parse_unary(c, pp, depth + 1, allow_dot, nlabels) != 0)
+            return -1;
+        return sign == '-' ? emit(c, X_NEG, col, 0) : 0;
+    }
+    if (*p == '(') {
+        *pp = p + 1;
+        if (parse_sum(c, pp, depth + 1, allow_dot, nlabels) != 0)
+            return -1;
+        p = skip_ws(*pp);
+        if (*p != ')')
+            return err_at(c, p, "expected ')' in expression");
+        *pp = p + 1;
+        return 0;
+    }
+    if (is_digit(*p)) {
+        uint64_t v;
+        if (parse_unsigned(c, &p, &v) != 0)
+            return -1;
+        *pp = p;
+        return emit(c, X_NUM, col, v);
+    }
+    if (*p == '.' && !is_ident_char(p[1])) {
+        if (!allow_dot)
+            return err_at(c, p, "'.' (this instruction's address) is not allowed here");
+        *pp = p + 1;
+        return emit(c, X_DOT, col, 0);
+    }
+    if (is_ident_start(*p)) {
+        const char *e = ident_end(p);
+        long id = intern(c, p, (size_t)(e - p));
+        if (id < 0)
+            return oom(c);
+        (*nlabels)++;
+        *pp = e;
+        return emit(c, X_LABEL, col, (uint64_t)id);
+    }
+    if (*p == '\0' || *p == ';' || *p == ',' || *p == ')')
+        return err_at(c, p, "expression expected");
+    return err_at(c, p, "unexpected '%c' in expression", *p);
+}
+
+/* sum := unary (('+' | '-') unary)* */
+static int parse_sum(asm_ctx *c, const char **pp, int depth, int allow_dot, int *nlabels)
+{
+    if (parse_unary(c, pp, depth, allow_dot, nlabels) != 0)
+        return -1;
+    for (;;) {
+        const char *p = skip_ws(*pp);
+        if (*p != '+' && *p != '-')
+            return 0;
+        uint8_t op = *p == '+' ? X_ADD : X_SUB;
+        *pp = p + 1;
+        if (parse_unary(c, pp, depth, allow_dot, nlabels) != 0 || emit(c, op, 0, 0) != 0)
+            return -1;
+    }
+}
+
+/* Evaluate tokens [x0, x0+nx) modulo 2^64; `.` is pc.  Labels must be
+ * defined; `line` places the error. */
+static int eval_expr(asm_ctx *c, size_t x0, size_t nx, uint64_t pc, unsigned line, uint64_t *out)
+{
+    uint64_t st[2 * MAX_EXPR_DEPTH + 8];
+    size_t sp = 0;
+    for (size_t i = x0; i < x0 + nx; i++) {
+        const xtok *t = &c->xt[i];
+        const label *l;
+        if (sp + 1 >= sizeof st / sizeof st[0])
+            return err_lc(c, line, t->col ? t->col : 1, "expression too complex");
+        switch (t->op) {
+        case X_NUM:   st[sp++] = t->v; break;
+        case X_DOT:   st[sp++] = pc; break;
+        case X_LABEL:
+            l = &c->labels[t->v];
+            if (!l->defined)
+                return err_lc(c, line, t->col, "undefined label '%.*s'", (int)l->len, c->names + l->name);
+            st[sp++] = l->addr;
+            break;
+        case X_NEG:   st[sp - 1] = (uint64_t)0 - st[sp - 1]; break;
+        case X_ADD:   sp--; st[sp - 1] += st[sp]; break;
+        case X_SUB:   sp--; st[sp - 1] -= st[sp]; break;
+        }
+    }
+    *out = st[0];
+    return 0;
+}
+
+/* ---- operands --------------------------------------------------------------- */
+
+enum opkind { O_GPR, O_GPR2, O_UR, O_UR2, O_PRED, O_BREG, O_SR, O_CMEM, O_NUM, O_EXPR, O_LABEL };
+
+typedef struct operand {
+    uint8_t kind;              /* enum opkind */
+    uint8_t tilde, bang;       /* '~' and '!' prefixes */
+    uint8_t neg;               /* O_NUM written with '-' */
+    const char *p;             /* text, for columns and messages */
+    size_t len;
+    uint64_t v;                /* register/predicate/B/SR index, c[][] packed, number */
+    size_t x0, nx;             /* O_EXPR, O_LABEL: tokens */
+    int nlabels;
+} operand;
+
+/* Decimal index after a register prefix; -1 if not all digits. */
+static long reg_index(const char *s, size_t n)
+{
+    long v = 0;
+    if (n == 0)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (!is_digit(s[i]))
+            return -1;
+        if (v < 1000000)                /* large enough to be out of range */
+            v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+/* Is s[0..n) a register-like name (R5, RZ, UR3, P2, PT, B1, SR_...)?  Sets
+ * the kind and index; 1 = yes, 0 = no (a label), -1 = error reported. */
+static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v)
+{
+    static const struct { const char *pre; const char *zero; uint8_t kind; long max, zval; const char *range; } rc[] = {
+        { "UR", "URZ", O_UR,   62, WR_URZ, "UR0..UR62, URZ" },
+        { "R",  "RZ",  O_GPR,  254, WR_RZ, "R0..R254, RZ" },
+        { "P",  "PT",  O_PRED, 6,  WR_PT,  "P0..P6, PT" },
+        { "B",  NULL,  O_BREG, 15, 0,      "B0..B15" },
+    };
+    if (n > 3 && memcmp(s, "SR_", 3) == 0) {
+        for (unsigned i = 0; i < WR_SR_COUNT; i++)
+            if (strlen(wr_sr_names[i]) == n && memcmp(wr_sr_names[i], s, n) == 0) {
+                *kind = O_SR;
+                *v = i;
+                return 1;
+            }
+        return err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s);
+    }
+    for (unsigned i = 0; i < sizeof rc / sizeof rc[0]; i++) {
+        size_t pl = strlen(rc[i].pre);
+        if (rc[i].zero && strlen(rc[i].zero) == n && memcmp(rc[i].zero, s, n) == 0) {
+            *kind = rc[i].kind;
+            *v = (uint64_t)rc[i].zval;
+            return 1;
+        }
+        if (n <= pl || memcmp(s, rc[i].pre, pl) != 0)
+            continue;
+        long idx = reg_index(s + pl, n - pl);
+        if (idx < 0)
+            continue;
+        if (idx > rc[i].max)
+            return err_at(c, s, "register '%.*s' out of range (%s)", (int)n, s, rc[i].range);
+        *kind = rc[i].kind;
+        *v = (uint64_t)idx;
+        return 1;
+    }
+    return 0;
+}
+
+/* R[n:n+1] or UR[n:n+1]; p at '['.  N-61: pairs need not be even; the
+ * second register must be the first plus one (R[254:255] reads RZ high). */
+static int parse_pair(asm_ctx *c, const char **pp, int ur, operand *op)
+{
+    const char *p = skip_ws(*pp + 1), *at = op->p;
+    uint64_t a, b;
+    if (!is_digit(*p) || parse_unsigned(c, &p, &a) != 0)
+        return c->failed ? -1 : err_at(c, p, "register pair: expected a register number");
+    p = skip_ws(p);
+    if (*p != ':')
+        return err_at(c, p, "register pair: expected ':'");
+    p = skip_ws(p + 1);
+    if (!is_digit(*p) || parse_unsigned(c, &p, &b) != 0)
+        return c->failed ? -1 : err_at(c, p, "register pair: expected a register number");
+    p = skip_ws(p);
+    if (*p != ']')
+        return err_at(c, p, "register pair: expected ']'");
+    uint64_t max = ur ? WR_URZ - 1u : WR_RZ - 1u;
+    if (a > max || b != a + 1u)
+        return err_at(c, at, "bad register pair: must be %s[n:n+1] with n in 0..%" PRIu64,
+                      ur ? "UR" : "R", max);
+    op->kind = ur ? O_UR2 : O_GPR2;
+    op->v = a;
+    *pp = p + 1;
+    return 0;
+}
+
+/* c[BANK][OFFSET]; p at 'c'.  N-54: banks 0..31, offsets 0..0xfffc, 4-aligned. */
+static int parse_cmem(asm_ctx *c, const char **pp, uint64_t *packed)
+{
+    const char *p = *pp + 1;
+    uint64_t part[2];
+    for (int i = 0; i < 2; i++) {
+        p = skip_ws(p);
+        if (*p != '[')
+            return err_at(c, p, "constant: expected '['");
+        p = skip_ws(p + 1);
+        const char *num = p;
+        if (!is_digit(*p))
+            return err_at(c, p, "constant: expected a number");
+        if (parse_unsigned(c, &p, &part[i]) != 0)
+            return -1;
+        if (i == 0 && part[0] >= WR_CONST_BANKS)
+            return err_at(c, num, "constant bank %" PRIu64 " out of range 0..31", part[0]);
+        if (i == 1 && (part[1] > CMEM_MAX_OFFSET || (part[1] & 3u)))
+            return err_at(c, num, "constant offset 0x%" PRIx64 " must be 4-aligned and at most 0xfffc", part[1]);
+        p = skip_ws(p);
+        if (*p != ']')
+            return err_at(c, p, "constant: expected ']'");
+        p++;
+    }
+    *packed = (uint64_t)wr_cmem_make((unsigned)part[0], (unsigned)part[1]);
+    *pp = p;
+    return 0;
+}
+
+/* An identifier operand: register, pair, special register or label. */
+static int lex_name(asm_ctx *c, const char **pp, operand *op)
+{
+    const char *p = *pp, *e = ident_end(p);
+    size_t n = (size_t)(e - p);
+    if (*e == '[' && ((n == 1 && *p == 'R') || (n == 2 && memcmp(p, "UR", 2) == 0))) {
+        *pp = e;
+        return parse_pair(c, pp, n == 2, op);
+    }
+    int r = classify_name(c, p, n, &op->kind, &op->v);
+    if (r < 0)
+        return -1;
+    if (r == 0) {                       /* a bare label (T and D operands) */
+        long id = intern(c, p, n);
+        if (id < 0)
+            return oom(c);
+        op->kind = O_LABEL;
+        op->x0 = c->nxt;
+        op->nx = 1;
+        op->nlabels = 1;
+        if (emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0)
+            return -1;
+    }
+    *pp = e;
+    return 0;
+}
+
+/* One operand at *pp (after spaces). */
+static int lex_operand(asm_ctx *c, const char **pp, operand *op)
+{
+    const char *p = *pp;
+    memset(op, 0, sizeof *op);
+    op->p = p;
+    if (*p == '~') { op->tilde = 1; p++; }
+    if (*p == '!') { op->bang = 1; p++; }
+    if (*p == '`') {
+        p = skip_ws(p + 1);
+        if (*p != '(')
+            return err_at(c, p, "expected '(' after '`'");
+        op->kind = O_EXPR;
+        op->x0 = c->nxt;
+        p++;
+        if (parse_sum(c, &p, 0, 1, &op->nlabels) != 0)
+            return -1;
+        p = skip_ws(p);
+        if (*p != ')')
+            return err_at(c, p, "expected ')' to close the expression");
+        p++;
+        op->nx = c->nxt - op->x0;
+    } else if (*p == '-' || is_digit(*p)) {
+        int neg;
+        if (parse_number(c, &p, &op->v, &neg) != 0)
+            return -1;
+        op->kind = O_NUM;
+        op->neg = (uint8_t)neg;
+    } else if (*p == 'c' && skip_ws(p + 1)[0] == '[') {
+        if (parse_cmem(c, &p, &op->v) != 0)
+            return -1;
+        op->kind = O_CMEM;
+    } else if (is_ident_start(*p) && !(*p == '.' && !is_ident_char(p[1]))) {
+        if (lex_name(c, &p, op) != 0)
+            return -1;
+    } else if (*p == '\0' || *p == ';' || *p == ',') {
+        return err_at(c, p, "operand expected");
+    } else {
+        return err_at(c, p, "unexpected '%c' where an operand should be", *p);
+    }
+    if (op->bang && op->kind != O_PRED)
+        return err_at(c, op->p, "'!' applies only to a predicate");
+    if (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM)
+        return err_at(c, op->p, "'~' applies only to a register or a constant");
+    op->len = (size_t)(p - op->p);
+    *pp = p;
+    return 0;
+}
+
+/* Does operand op fit syntax spec sp (lexically)? */
+static int op_fits(const wr_spec *sp, const operand *op)
+{
+    if (op->tilde && !sp->tilde)
+        return 0;
+    switch (sp->kind) {
+    case WR_SK_R:  return op->kind == O_GPR;
+    case WR_SK_R2: return op->kind == O_GPR || op->kind == O_GPR2;
+    case WR_SK_U:  return op->kind == O_UR;
+    case WR_SK_U2: return op->kind == O_UR || op->kind == O_UR2;
+    case WR_SK_P:  return op->kind == O_PRED;
+    case WR_SK_PD: return op->kind == O_PRED && !op->bang;
+    case WR_SK_B:  return op->kind == O_BREG;
+    case WR_SK_SR: return op->kind == O_SR;
+    case WR_SK_C:  return op->kind == O_CMEM;
+    case WR_SK_I:
+    case WR_SK_S:  return op->kind == O_NUM;
+    case WR_SK_T:
+    case WR_SK_D:  return op->kind == O_NUM || op->kind == O_EXPR || op->kind == O_LABEL;
+    default:       return 0;
+    }
+}
+
+/* ---- one instruction ----------------------------------------------------------- */
+
+typedef struct stmt {
+    const char *mnem;          /* mnemonic as written */
+    size_t mlen;
+    const wr_mnem_group *group;
+    unsigned nmods;
+    const char *mod[4];        /* modifiers as written */
+    size_t modlen[4];
+    int guard_pred, guard_not;
+    unsigned nops;
+    operand op[MAX_OPERANDS];
+    const char *ops_end;       /* where the operands stopped */
+} stmt;
+
+/* Result of trying one form against the operands. */
+typedef struct trial {
+    int ok;
+    unsigned fail_at;          /* operand index that failed (nops: ran out) */
+    unsigned expected;         /* spec kinds that were tried there (bit mask) */
+    int bind[WR_MAX_SPECS];    /* operand index per spec, -1 = default */
+} trial;
+
+/* Greedy walk of the form's specs (isa.def SYNTAX): a fitting operand is
+ * taken, a non-fitting one skips an optional spec and fails a required one. */
+static void try_form(const wr_form_aux *fa, const stmt *s, trial *t)
+{
+    unsigned i = 0;
+    t->ok = 0;
+    t->expected = 0;
+    for (unsigned k = 0; k < fa->nspecs; k++) {
+        const wr_spec *sp = &fa->spec[k];
+        t->bind[k] = -1;
+        if (i < s->nops && op_fits(sp, &s->op[i])) {
+            t->bind[k] = (int)i++;
+            t->expected = 0;
+            continue;
+        }
+        t->expected |= 1u << sp->kind;
+        if (!sp->optional) {
+            t->fail_at = i;
+            return;
+        }
+    }
+    t->fail_at = i;
+    t->ok = i == s->nops;
+}
+
+/* Modifier value of a form for the written modifiers; 0 ok, else an error
+ * code with the offending modifier in *which. */
+enum { MOD_OK, MOD_UNKNOWN, MOD_DUP, MOD_CONFLICT, MOD_MISSING };
+static int resolve_mods(unsigned form, const stmt *s, int *value, unsigned *which)
+{
+    const wr_form_desc *fd = &wr_forms[form];
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    *value = -1;
+    *which = 0;
+    for (unsigned i = 0; i < s->nmods; i++) {
+        int v = -1;
+        for (unsigned k = 0; fd->modfield != WR_F_NONE && k < fa->nmods; k++)
+            if (fa->modname[k][0] && ieq(s->mod[i], s->modlen[i], fa->modname[k]))
+                v = (int)k;
+        *which = i;
+        if (v < 0)
+            return MOD_UNKNOWN;
+        if (*value == v)
+            return MOD_DUP;
+        if (*value >= 0)
+            return MOD_CONFLICT;
+        *value = v;
+    }
+    if (*value < 0)
+        *value = fd->moddefault;
+    return *value < 0 ? MOD_MISSING : MOD_OK;
+}
+
+/* ".SYNC or .ARV" from the legal values of the modifier field. */
+static void mod_list(unsigned form, uint32_t legal, char *out, size_t size)
+{
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    unsigned n = 0, total = 0;
+    wr_buf b = { out, size, 0 };
+    out[0] = '\0';
+    for (unsigned v = 0; v < fa->nmods; v++)
+        total += ((legal >> v) & 1u) && fa->modname[v][0];
+    for (unsigned v = 0; v < fa->nmods; v++) {
+        if (!((legal >> v) & 1u) || !fa->modname[v][0])
+            continue;
+        n++;
+        wr_buf_printf(&b, "%s.%s", n == 1 ? "" : n == total ? " or " : ", ", fa->modname[v]);
+    }
+}
+
+static int mod_error(asm_ctx *c, const stmt *s, unsigned form, int code, unsigned which, int fits)
+{
+    char list[96];
+    mod_list(form, 0xffffffffu, list, sizeof list);
+    const char *m = s->nmods ? s->mod[which] : s->mnem;
+    int ml = s->nmods ? (int)s->modlen[which] : (int)s->mlen;
+    switch (code) {
+    case MOD_UNKNOWN:
+        if (fits)     /* the operands chose a form that lacks the modifier */
+            return err_at(c, m, "modifier '.%.*s' does not apply to %s with these operands", ml, m,
+                          s->group->mnemonic);
+        if (list[0])
+            return err_at(c, m, "unknown modifier '.%.*s' for %s (expected %s)", ml, m, s->group->mnemonic, list);
+        return err_at(c, m, "unknown modifier '.%.*s': %s takes none", ml, m, s->group->mnemonic);
+    case MOD_DUP:
+        return err_at(c, m, "duplicate modifier '.%.*s'", ml, m);
+    case MOD_CONFLICT:
+        return err_at(c, m, "conflicting modifier '.%.*s': %s takes one of %s", ml, m, s->group->mnemonic, list);
+    default:
+        return err_at(c, s->mnem, "%s needs a modifier: %s", s->group->mnemonic, list);
+    }
+}
+
+/* "a GPR or an immediate" for a mask of spec kinds. */
+static void kinds_text(unsigned mask, char *out, size_t size)
+{
+    wr_buf b = { out, size, 0 };
+    out[0] = '\0';
+    const char *seen[WR_SK_COUNT];
+    unsigned ns = 0;
+    for (unsigned k = 0; k < WR_SK_COUNT; k++) {
+        if (!((mask >> k) & 1u))
+            continue;
+        const char *d = wr_spec_kind_desc(k);
+        int dup = 0;
+        for (unsigned j = 0; j < ns; j++)
+            dup |= strcmp(seen[j], d) == 0;
+        if (!dup)
+            seen[ns++] = d;
+    }
+    for (unsigned j = 0; j < ns; j++)
+        wr_buf_printf(&b, "%s%s", j == 0 ? "" : j + 1 == ns ? " or " : ", ", seen[j]);
+}
+
+/* No form fits: say which operand is wrong, using the form that got
+ * furthest (ties: every kind any of them would have taken there). */
+static int operand_error(asm_ctx *c, const stmt *s, const trial *tr, const uint8_t *cand, unsigned ncand)
+{
+    /* SPEC-NOTES N-30: the seed lists BAR.RED.AND R5, R5, P0 among its
+     * examples, but BAR.RED has no register/register form. */
+    if (strcmp(s->group->mnemonic, "BAR.RED") == 0 && s->nops == 3 && s->op[0].kind == O_GPR
+        && s->op[1].kind == O_GPR)
+        return err_at(c, s->op[1].p, "BAR.RED has no register/register form (N-30)");
+    unsigned best = 0, mask = 0;
+    for (unsigned i = 0; i < ncand; i++)
+        if (tr[cand[i]].fail_at > best)
+            best = tr[cand[i]].fail_at;
+    for (unsigned i = 0; i < ncand; i++)
+        if (tr[cand[i]].fail_at == best)
+            mask |= tr[cand[i]].expected;
+    char kinds[160];
+    kinds_text(mask, kinds, sizeof kinds);
+    if (best >= s->nops)
+        return err_at(c, s->ops_end, "missing operand for %.*s: expected %s", (int)s->mlen, s->mnem, kinds);
+    const operand *op = &s->op[best];
+    if (mask == 0)
+        return err_at(c, op->p, "too many operands for %.*s", (int)s->mlen, s->mnem);
+    return err_at(c, op->p, "operand %u of %.*s: expected %s, got '%.*s'", best + 1, (int)s->mlen,
+                  s->mnem, kinds, (int)(op->len > 40 ? 40 : op->len), op->p);
+}
+
+/* Pick the form: modifiers first (every form of the mnemonic may take other
+ * ones, BMOV), then operands in table order. */
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int *modval)
+{
+    const wr_mnem_group *g = s->group;
+    trial tr[WR_MAX_GROUP_FORMS];
+    int mv[WR_MAX_GROUP_FORMS], code[WR_MAX_GROUP_FORMS];
+    unsigned which[WR_MAX_GROUP_FORMS];
+    uint8_t cand[WR_MAX_GROUP_FORMS];
+    unsigned ncand = 0;
+    for (unsigned i = 0; i < g->nforms; i++) {
+        code[i] = resolve_mods(g->forms[i], s, &mv[i], &which[i]);
+        try_form(&wr_isa_aux_get()->form[g->forms[i]], s, &tr[i]);
+        if (code[i] == MOD_OK)
+            cand[ncand++] = (uint8_t)i;
+    }
+    for (unsigned i = 0; i < ncand; i++) {
+        if (tr[cand[i]].ok) {
+            *form_out = g->forms[cand[i]];
+            *modval = mv[cand[i]];
+            return (int)cand[i];
+        }
+    }
+    /* a form whose operands fit but whose modifiers do not explains best */
+    for (unsigned i = 0; i < g->nforms; i++)
+        if (code[i] != MOD_OK && (tr[i].ok || ncand == 0))
+            return mod_error(c, s, g->forms[i], code[i], which[i], ncand > 0);
+    return operand_error(c, s, tr, cand, ncand);
+}
+
+/* "a UR operand": what distinguishes a form, from its seed SType. */
+static const char *stype_phrase(unsigned stype)
+{
+    switch (stype) {
+    case WR_ST_U: return "a UR operand";
+    case WR_ST_R: return "a GPR operand";
+    case WR_ST_C: return "a constant operand";
+    case WR_ST_I: return "an immediate operand";
+    default:      return "these operands";
+    }
+}
+
+/* ---- operand values -------------------------------------------------------------- */
+
+/* Field value of a T or D operand whose expression value is `val`
+ * (N-60).  T: val is the absolute target.  D: val is a displacement,
+ * except that a single label names the target. */
+static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned field, uint64_t pc,
+                        uint64_t val, int single_label, unsigned line, unsigned col, int64_t *units)
+{
+    uint64_t next = pc + WR_INST_SIZE, disp;
+    if (kind == WR_SK_T) {
+        if (val & 15u)
+            return err_lc(c, line, col, "branch target 0x%" PRIx64 " is not 16-byte aligned", val);
+        disp = val - next;                               /* N-10 */
+    } else if (single_label) {
+        if (in->optype == WR_OPT_LEPC)
+            disp = val - pc;                             /* N-17: Rd = label */
+        else if (wr_form_has(in->form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1)
+            disp = val;                                  /* .ABS: target = label */
+        else
+            disp = val - next;                           /* BRX, .REL */
+    } else {
+        disp = val;
+    }
+    int64_t d = (int64_t)disp;
+    if (kind == WR_SK_D && (d % WR_INST_SIZE) != 0)
+        return err_lc(c, line, col, "displacement %s0x%" PRIx64 " is not a multiple of 16",
+                      d < 0 ? "-" : "", d < 0 ? (uint64_t)0 - disp : disp);
+    *units = d / WR_INST_SIZE;
+    const wr_form_desc *fd = &wr_forms[in->form];
+    for (unsigned i = 0; i < fd->nfields; i++) {
+        const wr_field_pos *fp = &fd->fields[i];
+        if (fp->id != field)
+            continue;
+        int64_t lim = (int64_t)1 << (fp->width - 1u);
+        if (*units < -lim || *units >= lim)
+            return err_lc(c, line, col, "%s out of range of %s (SImm%u)",
+                          kind == WR_SK_T ? "branch target" : "displacement", wr_fields[field].name, fp->width);
+    }
+    return 0;
+}
+
+static int field_width(unsigned form, unsigned field)
+{
+    const wr_form_desc *fd = &wr_forms[form];
+    for (unsigned i = 0; i < fd->nfields; i++)
+        if (fd->fields[i].id == field)
+            return fd->fields[i].width;
+    return 0;
+}
+
+/* T/D operand: computed now, or a fixup when it names a label. */
+static int bind_branch(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc)
+{
+    unsigned col = (unsigned)(op->p - c->lb) + 1u;
+    uint64_t val = op->v;
+    int single = op->nx == 1 && c->xt[op->x0].op == X_LABEL;
+    if (op->kind != O_NUM && op->nlabels > 0) {
+        if (grow(&c->fx, &c->cap_fx, c->nfx + 1, sizeof *c->fx) != 0)
+            return oom(c);
+        c->fx[c->nfx++] = (fixup){ .index = c->prog->ninsns, .kind = sp->kind, .field = sp->field,
+                                   .single_label = (uint8_t)single, .x0 = op->x0, .nx = op->nx,
+                                   .line = c->line, .col = col };
+        return 0;
+    }
+    if (op->kind != O_NUM && eval_expr(c, op->x0, op->nx, pc, c->line, &val) != 0)
+        return -1;
+    int64_t units;
+    if (branch_units(c, in, sp->kind, sp->field, pc, val, 0, c->line, col, &units) != 0)
+        return -1;
+    in->f[sp->field] = units;
+    return 0;
+}
+
+/* Store the value of operand op for spec sp, checking its range. */
+static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc)
+{
+    int64_t *f = in->f;
+    if (sp->tilde)
+        f[WR_F_BITNOT] = op->tilde;
+    switch (sp->kind) {
+    case WR_SK_P:
+        f[sp->extra] = op->bang;
+        break;
+    case WR_SK_I: {
+        int w = field_width(in->form, sp->field);
+        uint64_t max = w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1u;
+        if (op->neg || op->v > max)
+            return err_at(c, op->p, "immediate '%.*s' out of range 0..0x%" PRIx64 " of %s", (int)op->len,
+                          op->p, max, wr_fields[sp->field].name);
+        break;
+    }
+    case WR_SK_S:   /* N-54: 32-bit immediates, written -2^31 .. 2^32-1 */
+        if (op->neg ? (int64_t)op->v < INT32_MIN : op->v > UINT32_MAX)
+            return err_at(c, op->p, "immediate '%.*s' does not fit 32 bits", (int)op->len, op->p);
+        f[sp->field] = (int64_t)(op->v & 0xffffffffu);
+        return 0;
+    case WR_SK_C:
+        if (wr_form_cmem64(in->form) && wr_cmem_offset((int64_t)op->v) > 0xfff8u)
+            return err_at(c, op->p, "64-bit constant at offset 0x%x runs past the bank end (max 0xfff8)",
+                          wr_cmem_offset((int64_t)op->v));
+        break;
+    case WR_SK_T:
+    case WR_SK_D:
+        return bind_branch(c, in, sp, op, pc);
+    default:
+        break;
+    }
+    f[sp->field] = (int64_t)op->v;
+    return 0;
+}
+
+/* Build the instruction of statement s at pc. */
+static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
+{
+    unsigned form = 0;
+    int modval = 0;
+    int gi = choose_form(c, s, &form, &modval);
+    if (gi < 0)
+        return -1;
+    const wr_form_desc *fd = &wr_forms[form];
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    wr_insn_init(in, (wr_form)form);
+    in->f[WR_F_PG] = s->guard_pred;
+    in->f[WR_F_PG_NOT] = s->guard_not;
+    if (fd->modfield != WR_F_NONE) {
+        uint32_t legal = wr_form_legal_values(form, fd->modfield);
+        if (!((legal >> modval) & 1u)) {       /* V() narrowing: BRA_U */
+            char list[96];
+            mod_list(form, legal, list, sizeof list);
+            return err_at(c, s->mnem, "a %s with %s needs %s", fd->mnemonic, stype_phrase(fd->stype), list);
+        }
+        in->f[fd->modfield] = modval;
+    }
+    trial t;
+    try_form(fa, s, &t);
+    for (unsigned k = 0; k < fa->nspecs; k++) {
+        if (t.bind[k] >= 0 && bind_operand(c, in, &fa->spec[k], &s->op[t.bind[k]], pc) != 0)
+            return -1;
+        /* N-39: the .BAR forms of B2R/R2B name their barrier */
+        if (t.bind[k] < 0 && fa->spec[k].field == WR_F_BARID && wr_form_has(form, WR_F_B2RMODE)
+            && in->f[WR_F_B2RMODE] == WR_B2R_MODE_BAR)
+            return err_at(c, s->ops_end, "%s.BAR needs a barrier operand (0..15)", fd->mnemonic);
+    }
+    return 0;
+}
+
+/* ---- statement text ---------------------------------------------------------------- */
+
+/* Aliases: the seed spells BAR.RESULT also B2R.RESULT (N-39). */
+static const struct { const char *alias, *name; } aliases[] = { { "B2R.RESULT", "BAR.RESULT" } };
+
+static const wr_mnem_group *find_group(const char *s, size_t n)
+{
+    const wr_isa_aux *aux = wr_isa_aux_get();
+    const char *name = NULL;
+    for (unsigned i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (ieq(s, n, aliases[i].alias))
+            name = aliases[i].name;
+    for (unsigned g = 0; g < aux->ngroups; g++)
+        if (name ? strcmp(aux->group[g].mnemonic, name) == 0 : ieq(s, n, aux->group[g].mnemonic))
+            return &aux->group[g];
+    return NULL;
+}
+
+/* MNEMONIC{.MOD}: the longest dotted prefix naming a mnemonic, then the
+ * modifiers (case-insensitive, N-61). */
+static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
+{
+    const char *p = *pp, *e = ident_end(p);
+    if (e == p && *p == '\0')
+        return err_at(c, p, "instruction expected");
+    if (e == p)
+        return err_at(c, p, "unexpected '%c' where an instruction should be", *p);
+    s->mnem = p;
+    s->mlen = (size_t)(e - p);
+    for (const char *q = p; q < e; q++)
+        if (*q == '.' && (q + 1 == e || q[1] == '.'))
+            return err_at(c, q, "empty modifier in '%.*s'", (int)s->mlen, p);
+    /* try prefixes from the longest down */
+    const char *cut = e;
+    for (;;) {
+        s->group = find_group(p, (size_t)(cut - p));
+        if (s->group != NULL)
+            break;
+        while (cut > p && *--cut != '.')
+            ;
+        if (cut == p)
+            return err_at(c, p, "unknown mnemonic '%.*s'", (int)s->mlen, p);
+    }
+    s->nmods = 0;
+    for (const char *q = cut; q < e;) {
+        const char *m = q + 1, *me = m;
+        while (me < e && *me != '.')
+            me++;
+        if (s->nmods == 4)
+            return err_at(c, m, "too many modifiers");
+        s->mod[s->nmods] = m;
+        s->modlen[s->nmods++] = (size_t)(me - m);
+        q = me;
+    }
+    *pp = e;
+    return 0;
+}
+
+/* @P0, @!P3, @PT */
+static int parse_guard(asm_ctx *c, const char **pp, stmt *s)
+{
+    const char *p = *pp + 1;
+    s->guard_not = *p == '!';
+    if (s->guard_not)
+        p++;
+    const char *e = ident_end(p);
+    uint8_t kind = 0;
+    uint64_t v = 0;
+    int r = e > p ? classify_name(c, p, (size_t)(e - p), &kind, &v) : 0;
+    if (r < 0)
+        return -1;
+    if (r == 0 || kind != O_PRED)
+        return err_at(c, p, "guard: expected a predicate P0..P6 or PT");
+    if (!is_space(*e))
+        return err_at(c, e, "expected a space after the guard");
+    s->guard_pred = (int)v;
+    *pp = skip_ws(e);
+    return 0;
+}
+
+static int is_annotation_start(char ch) { return ch == '$' || ch == '&' || ch == '?'; }
+static int is_operand_start(char ch)
+{
+    return is_ident_char(ch) || ch == '-' || ch == '`' || ch == '~' || ch == '!';
+}
+
+/* Operands, then scheduling annotations ($sched, &req_6, ?WAIT5 ...,
+ * ignored), an optional ';', nothing else. */
+static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
+{
+    const char *p = skip_ws(*pp);
+    /* seed 003 writes `@!P1 EXIT, P2;`: a comma straight after the
+     * mnemonic is accepted (only when an operand follows). */
+    int need = *p == ',';
+    if (need)
+        p = skip_ws(p + 1);
+    s->nops = 0;
+    while (*p != '\0' && *p != ';' && !is_annotation_start(*p)) {
+        if (s->nops == MAX_OPERANDS)
+            return err_at(c, p, "too many operands");
+        if (lex_operand(c, &p, &s->op[s->nops]) != 0)
+            return -1;
+        s->nops++;
+        p = skip_ws(p);
+        need = *p == ',';
+        if (!need)
+            break;
+        p = skip_ws(p + 1);
+    }
+    if (need && (*p == '\0' || *p == ';' || is_annotation_start(*p)))
+        return err_at(c, p, "operand expected after ','");
+    s->ops_end = p;
+    while (is_annotation_start(*p)) {
+        while (*p != '\0' && *p != ';' && !is_space(*p))
+            p++;
+        p = skip_ws(p);
+    }
+    if (*p == ';')
+        p = skip_ws(p + 1);
+    if (*p == '\0')
+        return 0;
+    if (p == s->ops_end && s->nops > 0 && is_operand_start(*p))   /* N-61: BRX R6 -0x70 */
+        return err_at(c, p, "missing ',' before '%.*s'", (int)(ident_end(p + 1) - p), p);
+    return err_at(c, p, "unexpected '%.*s' at the end of the statement", (int)(ident_end(p + 1) - p), p);
+}
+
+static int add_insn(asm_ctx *c, const wr_insn *in)
+{
+    wr_program *pr = c->prog;
+    if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
+        || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
+        return oom(c);
+    pr->insns[pr->ninsns] = *in;
+    pr->lines[pr->ninsns] = c->line;
+    pr->ninsns++;
+    return 0;
+}
+
+static int parse_instruction(asm_ctx *c, const char *p)
+{
+    stmt s;
+    memset(&s, 0, sizeof s);
+    s.guard_pred = WR_PT;
+    if (*p == '@' && parse_guard(c, &p, &s) != 0)
+        return -1;
+    if (parse_mnemonic(c, &p, &s) != 0 || parse_operands(c, &p, &s) != 0)
+        return -1;
+    wr_insn in;
+    if (build_insn(c, &s, (uint64_t)c->prog->ninsns * WR_INST_SIZE, &in) != 0)
+        return -1;
+    return add_insn(c, &in);
+}
+
+/* ---- directives (N-52, N-53) ----------------------------------------------------------- */
+
+static int parse_threads(asm_ctx *c, const char *p)
+{
+    p = skip_ws(p);
+    const char *num = p;
+    uint64_t v;
+    int neg;
+    if (!(is_digit(*p) || *p == '-'))
+        return err_at(c, p, ".threads: expected a number");
+    if (parse_number(c, &p, &v, &neg) != 0)
+        return -1;
+    if (neg || v < 1 || v > MAX_THREADS)
+        return err_at(c, num, ".threads %.*s out of range 1..1024", (int)(p - num), num);
+    if (c->threads_line)
+        return err_at(c, num, "duplicate .threads (first at line %u)", c->threads_line);
+    p = skip_ws(p);
+    if (*p == ';')
+        p = skip_ws(p + 1);
+    if (*p != '\0')
+        return err_at(c, p, "unexpected '%c' after .threads", *p);
+    c->prog->threads = (unsigned)v;
+    c->threads_line = c->line;
+    return 0;
+}
+
+/* A .const value must be a 32-bit number: -2^31 .. 2^32-1 (N-54). */
+static int const_range(asm_ctx *c, uint64_t v, unsigned line, unsigned col, uint32_t *out)
+{
+    int64_t s = (int64_t)v;
+    if (s < INT32_MIN || s > (int64_t)UINT32_MAX)
+        return err_lc(c, line, col, ".const value 0x%" PRIx64 " does not fit 32 bits", v);
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int add_const(asm_ctx *c, unsigned bank, unsigned offset, const char *at, size_t x0, int nlabels)
+{
+    wr_program *pr = c->prog;
+    unsigned col = (unsigned)(at - c->lb) + 1u;
+    uint32_t value = 0;
+    if (nlabels > 0) {
+        if (grow(&c->fx, &c->cap_fx, c->nfx + 1, sizeof *c->fx) != 0)
+            return oom(c);
+        c->fx[c->nfx++] = (fixup){ .index = pr->nconsts, .is_const = 1, .x0 = x0, .nx = c->nxt - x0,
+                                   .line = c->line, .col = col };
+    } else {
+        uint64_t v;
+        if (eval_expr(c, x0, c->nxt - x0, 0, c->line, &v) != 0 || const_range(c, v, c->line, col, &value) != 0)
+            return -1;
+        c->nxt = x0;                      /* tokens no longer needed */
+    }
+    if (grow(&pr->consts, &c->cap_consts, pr->nconsts + 1, sizeof *pr->consts) != 0)
+        return oom(c);
+    pr->consts[pr->nconsts++] = (wr_const_init){ (uint8_t)bank, (uint16_t)offset, value };
+    return 0;
+}
+
+/* .const c[BANK][OFFSET] = V0, V1, ...  (values: numbers or expressions of
+ * labels, with or without `( ); `.` is not allowed) */
+static int parse_const(asm_ctx *c, const char *p)
+{
+    p = skip_ws(p);
+    uint64_t packed;
+    if (*p != 'c' || skip_ws(p + 1)[0] != '[')
+        return err_at(c, p, ".const: expected c[bank][offset]");
+    if (parse_cmem(c, &p, &packed) != 0)
+        return -1;
+    unsigned bank = wr_cmem_bank((int64_t)packed), offset = wr_cmem_offset((int64_t)packed);
+    p = skip_ws(p);
+    if (*p != '=')
+        return err_at(c, p, ".const: expected '='");
+    for (unsigned i = 0;; i++) {
+        p = skip_ws(p + 1);
+        const char *at = p;
+        if (offset + 4u * i > CMEM_MAX_OFFSET)
+            return err_at(c, at, ".const: value %u lands past offset 0xfffc", i + 1u);
+        size_t x0 = c->nxt;
+        int nlabels = 0, tick = *p == '`';
+        if (tick) {
+            p = skip_ws(p + 1);
+            if (*p != '(')
+                return err_at(c, p, "expected '(' after '`'");
+        }
+        if (parse_sum(c, &p, 0, 0, &nlabels) != 0 || add_const(c, bank, offset + 4u * i, at, x0, nlabels) != 0)
+            return -1;
+        p = skip_ws(p);
+        if (*p != ',')
+            break;
+    }
+    if (*p == ';')
+        p = skip_ws(p + 1);
+    if (*p != '\0')
+        return err_at(c, p, "unexpected '%c' in .const (values are separated by ',')", *p);
+    return 0;
+}
+
+static int parse_directive(asm_ctx *c, const char *p)
+{
+    const char *e = ident_end(p);
+    if (ieq(p, (size_t)(e - p), ".threads"))
+        return parse_threads(c, e);
+    if (ieq(p, (size_t)(e - p), ".const"))
+        return parse_const(c, e);
+    return err_at(c, p, "unknown directive '%.*s' (a label needs ':')", (int)(e - p), p);
+}
+
+/* ---- lines ---------------------------------------------------------------------------- */
+
+/* NAME: at p?  Returns the end of the label name or NULL. */
+static const char *label_def_end(const char *p)
+{
+    if (!is_ident_start(*p) || (*p == '.' && !is_ident_char(p[1])))
+        return NULL;
+    const char *e = ident_end(p);
+    return *skip_ws(e) == ':' ? e : NULL;
+}
+
+static int define_label(asm_ctx *c, const char *p, const char *e)
+{
+    uint8_t kind;
+    uint64_t v;
+    int r = classify_name(c, p, (size_t)(e - p), &kind, &v);
+    if (r != 0)
+        return r < 0 ? -1 : err_at(c, p, "label '%.*s' is spelled like a register", (int)(e - p), p);
+    long id = intern(c, p, (size_t)(e - p));
+    if (id < 0)
+        return oom(c);
+    label *l = &c->labels[id];
+    if (l->defined)
+        return err_at(c, p, "duplicate label '%.*s' (first defined at line %u)", (int)(e - p), p, l->line);
+    l->defined = 1;
+    l->addr = (uint64_t)c->prog->ninsns * WR_INST_SIZE;
+    l->line = c->line;
+    return 0;
+}
+
+static int parse_line(asm_ctx *c)
+{
+    const char *p = skip_ws(c->lb), *e;
+    while ((e = label_def_end(p)) != NULL) {  /* N-61: labels may share the line */
+        if (define_label(c, p, e) != 0)
+            return -1;
+        p = skip_ws(skip_ws(e) + 1);
+    }
+    if (*p == '\0')
+        return 0;
+    if (*p == '.' && is_alpha(p[1]))
+        return parse_directive(c, p);
+    return parse_instruction(c, p);
+}
+
+/* Copy line [s, e) into the line buffer with comments turned into spaces
+ * (columns stay put): `//` to the end, and `/ * ... * /` within the line
+ * (address comments such as `/ *0040* /`, ignored even when wrong, N-53). */
+static int load_line(asm_ctx *c, const char *s, size_t n)
+{
+    if (n > MAX_LINE) {
+        c->lb = s;
+        return err_lc(c, c->line, MAX_LINE + 1, "line too long (more than %d characters)", MAX_LINE);
+    }
+    memcpy(c->buf, s, n);
+    c->buf[n] = '\0';
+    c->lb = c->buf;
+    for (char *q = c->buf; *q; q++) {
+        if (q[0] == '/' && q[1] == '/') {
+            memset(q, ' ', strlen(q));
+            break;
+        }
+        if (q[0] == '/' && q[1] == '*') {
+            char *end = strstr(q + 2, "*/");
+            if (end == NULL)
+                return err_at(c, q, "unterminated '/*' comment (comments end on their line)");
+            memset(q, ' ', (size_t)(end + 2 - q));
+            q = end + 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- pass 2 ------------------------------------------------------------------------------ */
+
+static int apply_fixups(asm_ctx *c)
+{
+    wr_program *pr = c->prog;
+    for (size_t i = 0; i < c->nfx; i++) {
+        const fixup *f = &c->fx[i];
+        uint64_t pc = f->is_const ? 0 : (uint64_t)f->index * WR_INST_SIZE, val;
+        if (eval_expr(c, f->x0, f->nx, pc, f->line, &val) != 0)
+            return -1;
+        if (f->is_const) {
+            if (const_range(c, val, f->line, f->col, &pr->consts[f->index].value) != 0)
+                return -1;
+            continue;
+        }
+        wr_insn *in = &pr->insns[f->index];
+        int64_t units;
+        if (branch_units(c, in, f->kind, f->field, pc, val, f->single_label, f->line, f->col, &units) != 0)
+            return -1;
+        in->f[f->field] = units;
+    }
+    return 0;
+}
+
+static int encode_all(asm_ctx *c)
+{
+    wr_program *pr = c->prog;
+    pr->words = malloc(pr->ninsns * sizeof *pr->words);
+    if (pr->words == NULL)
+        return oom(c);
+    for (size_t i = 0; i < pr->ninsns; i++) {
+        char msg[200];
+        if (wr_encode(&pr->insns[i], &pr->words[i], msg, sizeof msg) != 0)
+            return err_lc(c, pr->lines[i], 1, "%s", msg);
+    }
+    return 0;
+}
+
+/* ---- entry points --------------------------------------------------------------------------- */
+
+void wr_program_free(wr_program *prog)
+{
+    if (prog == NULL)
+        return;
+    free(prog->insns);
+    free(prog->words);
+    free(prog->lines);
+    free(prog->consts);
+    free(prog->filename);
+    memset(prog, 0, sizeof *prog);
+}
+
+static int assemble_text(asm_ctx *c, const char *text)
+{
+    const char *s = text;
+    for (c->line = 1;; c->line++) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        if (load_line(c, s, n) != 0 || parse_line(c) != 0)
+            return -1;
+        if (nl == NULL)
+            break;
+        s = nl + 1;
+    }
+    if (c->prog->ninsns == 0)
+        return err_lc(c, 1, 1, "empty program (no instructions)");
+    return apply_fixups(c) != 0 || encode_all(c) != 0 ? -1 : 0;
+}
+
+int wr_assemble(const char *text, const char *filename, wr_program *out, char *err, size_t errsize)
+{
+    asm_ctx c;
+    memset(&c, 0, sizeof c);
+    memset(out, 0, sizeof *out);
+    c.fname = filename ? filename : "<input>";
+    c.err = err;
+    c.errsize = errsize;
+    c.prog = out;
+    if (err && errsize)
+        err[0] = '\0';
+    c.buf = malloc(MAX_LINE + 1);
+    out->filename = strdup(c.fname);
+    int rc = c.buf == NULL || out->filename == NULL ? oom(&c) : assemble_text(&c, text);
+    free(c.buf);
+    free(c.labels);
+    free(c.htab);
+    free(c.names);
+    free(c.xt);
+    free(c.fx);
+    if (rc != 0)
+        wr_program_free(out);
+    return rc;
+}
+
+int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    int rc = -1;
+    if (err == NULL)
+        errsize = 0;
+    if (f == NULL) {
+        snprintf(err, errsize, "%s:1:1: error: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    for (;;) {
+        if (grow(&text, &cap, len + 65537, 1) != 0) {
+            snprintf(err, errsize, "%s:1:1: error: out of memory", path);
+            goto done;
+        }
+        size_t got = fread(text + len, 1, 65536, f);
+        len += got;
+        if (got < 65536)
+            break;
+    }
+    if (ferror(f)) {
+        snprintf(err, errsize, "%s:1:1: error: read error", path);
+        goto done;
+    }
+    text[len] = '\0';
+    if (strlen(text) != len) {
+        size_t at = strlen(text);
+        unsigned line = 1;
+        for (size_t i = 0; i < at; i++)
+            line += text[i] == '\n';
+        snprintf(err, errsize, "%s:%u:1: error: NUL byte in the file", path, line);
+        goto done;
+    }
+    rc = wr_assemble(text, path, out, err, errsize);
+done:
+    free(text);
+    fclose(f);
+    return rc;
+}

@@ -1,13 +1,631 @@
-/* isa.c - STUB: word codec (owned by the ISA work). */
+/* isa.c - the 128-bit word codec: field access, decode, encode, the table
+ * self-check, op spellings and word text.  Everything follows isa.def; the
+ * decoder's lookup and reserved-bit masks are expanded from it at compile
+ * time so that decode (on the replay hot path) neither scans nor allocates. */
+#include <assert.h>
+#include <inttypes.h>
+#include <stdarg.h>
 #include <string.h>
+#include <threads.h>
 #include "warpref/isa.h"
-uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width) { (void)word; (void)lsb; (void)width; return 0; }
-void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value) { (void)word; (void)lsb; (void)width; (void)value; }
-int wr_decode(const wr_word *word, wr_insn *out, char *msg, size_t msgsize) { (void)word; (void)out; (void)msg; (void)msgsize; return -1; }
-int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize) { (void)in; (void)out; (void)msg; (void)msgsize; return -1; }
-void wr_insn_init(wr_insn *insn, wr_form form) { memset(insn, 0, sizeof *insn); insn->form = (uint16_t)form; insn->optype = wr_forms[form].optype; insn->f[WR_F_PG] = WR_PT; insn->f[WR_F_PP] = WR_PT; insn->f[WR_F_PU] = WR_PT; insn->f[WR_F_PD] = WR_PT; insn->f[WR_F_RD] = WR_RZ; insn->f[WR_F_RA] = WR_RZ; insn->f[WR_F_RB] = WR_RZ; insn->f[WR_F_RC] = WR_RZ; insn->f[WR_F_URA] = WR_URZ; insn->f[WR_F_URB] = WR_URZ; insn->f[WR_F_URD] = WR_URZ; }
-int wr_isa_check(char *msg, size_t msgsize) { (void)msg; (void)msgsize; return 0; }
-int wr_isa_check_table(const wr_form_desc *forms, size_t nforms, char *msg, size_t msgsize) { (void)forms; (void)nforms; (void)msg; (void)msgsize; return 0; }
-const char *wr_op_name(const wr_insn *insn) { return wr_forms[insn->form].mnemonic; }
-void wr_word_format(const wr_word *word, char buf[35]) { (void)word; strcpy(buf, "0x0"); }
-int wr_word_parse(const char *text, wr_word *out) { (void)text; (void)out; return -1; }
+#include "isa_priv.h"
+
+/* ---- raw bit access --------------------------------------------------- */
+
+static uint64_t low_bits(unsigned n)
+{
+    return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1u;
+}
+
+uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width)
+{
+    assert(width >= 1 && width <= 64 && lsb + width <= 128);
+    uint64_t v = 0;
+    /* walk the 32-bit parts the field touches, low part first */
+    for (unsigned done = 0; done < width;) {
+        unsigned bit = lsb + done, sh = bit & 31u;
+        unsigned take = 32u - sh < width - done ? 32u - sh : width - done;
+        uint64_t chunk = (word->w[bit >> 5] >> sh) & low_bits(take);
+        v |= chunk << done;
+        done += take;
+    }
+    return v;
+}
+
+void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
+{
+    assert(width >= 1 && width <= 64 && lsb + width <= 128);
+    value &= low_bits(width);
+    for (unsigned done = 0; done < width;) {
+        unsigned bit = lsb + done, sh = bit & 31u;
+        unsigned take = 32u - sh < width - done ? 32u - sh : width - done;
+        uint32_t mask = (uint32_t)low_bits(take) << sh;
+        uint32_t bits = ((uint32_t)(value >> done) << sh) & mask;
+        word->w[bit >> 5] = (word->w[bit >> 5] & ~mask) | bits;
+        done += take;
+    }
+}
+
+/* ---- tables expanded from isa.def at compile time ---------------------- */
+
+/* (optype, stype) -> form + 1; 0 = no such form.  A duplicate pair in the
+ * table draws -Woverride-init (in -Wextra) here and fails wr_isa_check. */
+#define WR_FORM(name, opt, st, ...) [WR_OPT_##opt][WR_ST_##st] = WR_FORM_##name + 1,
+static const uint8_t form_lut[256][16] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+
+/* Bits of 32-bit part p covered by the field [lsb, lsb+width): the bits
+ * below the field's end minus the bits below its start, both clamped to
+ * the part, so every shift stays within 0..32. */
+#define CLAMP32(x) ((x) < 0 ? 0 : (x) > 32 ? 32 : (x))
+#define BELOW(n) ((uint32_t)((UINT64_C(1) << (n)) - 1u))
+#define PART(lsb, width, p) \
+    (BELOW(CLAMP32((lsb) + (width) - 32 * (p))) & ~BELOW(CLAMP32((lsb) - 32 * (p))))
+#define F(id, lsb, width) | PART(lsb, width, PART_NO)
+#define V(id, mask)
+#define WR_FORM(name, opt, st, mnem, mf, mn, md, syn, ...) \
+    [WR_FORM_##name] = PART(0, 12, PART_NO) __VA_ARGS__,
+/* covered[p][form]: bits of part p that belong to optype, stype or one of
+ * the form's fields; any other set bit makes the word illegal. */
+static const uint32_t covered[4][WR_FORM_COUNT] = {
+#define PART_NO 0
+    {
+#include "warpref/isa.def"
+    },
+#undef PART_NO
+#define PART_NO 1
+    {
+#include "warpref/isa.def"
+    },
+#undef PART_NO
+#define PART_NO 2
+    {
+#include "warpref/isa.def"
+    },
+#undef PART_NO
+#define PART_NO 3
+    {
+#include "warpref/isa.def"
+    },
+#undef PART_NO
+};
+#undef WR_FORM
+#undef F
+#undef V
+
+/* Field defaults of isa.h: PT for predicates, RZ/URZ for registers, else 0. */
+#define DEFAULT_REG WR_RZ
+#define DEFAULT_UREG WR_URZ
+#define DEFAULT_PRED WR_PT
+#define DEFAULT_FLAG 0
+#define DEFAULT_ENUM 0
+#define DEFAULT_UIMM 0
+#define DEFAULT_SIMM 0
+#define DEFAULT_CMEM 0
+/* A static template: its padding bytes are zero too, so an initialised
+ * wr_insn compares equal with memcmp (state snapshots compare that way). */
+static const wr_insn insn_template = {
+    .f = {
+#define WR_FIELD(name, kind, nvalues, doc) [WR_F_##name] = DEFAULT_##kind,
+#include "warpref/isa.def"
+#undef WR_FIELD
+    },
+};
+
+static const char *const optype_names[256] = {
+#define WR_OPTYPE(name, value, group) [value] = #name,
+#include "warpref/isa.def"
+#undef WR_OPTYPE
+};
+
+static const char *const stype_names[16] = {
+#define WR_STYPE(name, value) [value] = #name,
+#include "warpref/isa.def"
+#undef WR_STYPE
+};
+
+const char *wr_optype_name(unsigned optype) { return optype < 256 ? optype_names[optype] : NULL; }
+const char *wr_stype_name(unsigned stype) { return stype < 16 ? stype_names[stype] : NULL; }
+
+/* SPEC-NOTES N-51 spells the S2R sources; the SR field's values follow
+ * isa.def's field comment. */
+const char *const wr_sr_names[WR_SR_COUNT] = { "SR_LANEID", "SR_TID", "SR_WARPID" };
+
+/* ---- messages ---------------------------------------------------------- */
+
+void wr_buf_printf(wr_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = b->len < b->size ? b->size - b->len : 0;
+    int n = vsnprintf(room ? b->p + b->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        b->len += (size_t)n;
+}
+
+void wr_buf_puts(wr_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (b->len < b->size) {
+        size_t room = b->size - b->len - 1, k = n < room ? n : room;
+        memcpy(b->p + b->len, s, k);
+        b->p[b->len + k] = '\0';
+    }
+    b->len += n;
+}
+
+/* Write a one-line reason into msg (if any) and return -1. */
+static int fail(char *msg, size_t msgsize, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int fail(char *msg, size_t msgsize, const char *fmt, ...)
+{
+    if (msg != NULL && msgsize > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, msgsize, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* ---- value checks shared by decode and encode -------------------------- */
+
+/* The legal values of an enum-like field, as text for a message:
+ * modifier spellings when the field is the form's modifier. */
+static void legal_text(unsigned form, unsigned field, char *out, size_t size)
+{
+    uint32_t legal = wr_form_legal_values(form, field);
+    const wr_form_aux *aux = &wr_isa_aux_get()->form[form];
+    wr_buf b = { out, size, 0 };
+    out[0] = '\0';
+    for (unsigned v = 0; v < 32; v++) {
+        if (!((legal >> v) & 1u))
+            continue;
+        if (wr_forms[form].modfield == field && v < aux->nmods)
+            wr_buf_printf(&b, b.len ? " %s%s" : "%s%s", aux->modname[v][0] ? "." : "",
+                          aux->modname[v][0] ? aux->modname[v] : "(none)");
+        else
+            wr_buf_printf(&b, b.len ? " %u" : "%u", v);
+    }
+}
+
+/* Check one field value of a form: range of its width (signed for SIMM),
+ * legal values (ENUM/FLAG/PRED, with the form's V() narrowing), and the
+ * CMEM layout.  Messages name the field, its bits and the form. */
+static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
+                       char *msg, size_t msgsize)
+{
+    const wr_field_desc *fd = &wr_fields[fp->id];
+    const char *fname = wr_forms[form].name;
+    unsigned msb = fp->lsb + fp->width - 1u;
+    if (fd->kind == WR_FK_SIMM) {
+        int64_t lo = -(int64_t)(UINT64_C(1) << (fp->width - 1u));
+        int64_t hi = (int64_t)((UINT64_C(1) << (fp->width - 1u)) - 1u);
+        if (fp->width < 64 && (v < lo || v > hi))
+            return fail(msg, msgsize, "value %" PRId64 " does not fit %s (SImm%u, bits %u:%u) of %s",
+                        v, fd->name, fp->width, msb, fp->lsb, fname);
+    } else if (v < 0 || (fp->width < 64 && (uint64_t)v > low_bits(fp->width))) {
+        return fail(msg, msgsize, "value %" PRId64 " does not fit %s (%u bits, bits %u:%u) of %s",
+                    v, fd->name, fp->width, msb, fp->lsb, fname);
+    }
+    if (fd->kind == WR_FK_ENUM || fd->kind == WR_FK_FLAG || fd->kind == WR_FK_PRED) {
+        uint32_t legal = wr_form_legal_values(form, fp->id);
+        if (v >= 32 || !((legal >> v) & 1u)) {
+            char lt[96];
+            legal_text(form, fp->id, lt, sizeof lt);
+            return fail(msg, msgsize, "illegal value %" PRId64 " of %s (bits %u:%u) in %s (legal: %s)",
+                        v, fd->name, msb, fp->lsb, fname, lt);
+        }
+    }
+    if (fd->kind == WR_FK_CMEM) {
+        unsigned off = wr_cmem_offset(v);
+        if (off & 3u)
+            return fail(msg, msgsize, "constant offset 0x%x in %s (bits %u:%u) of %s is not 4-aligned",
+                        off, fd->name, msb, fp->lsb, fname);
+        if ((v >> 21) & 1)
+            return fail(msg, msgsize, "reserved bit 21 of %s (bit %u) set in %s",
+                        fd->name, fp->lsb + 21u, fname);
+        if (wr_form_cmem64(form) && off > 0xfff8u)
+            return fail(msg, msgsize, "64-bit constant at offset 0x%x in %s runs past the bank end (max 0xfff8)",
+                        off, fname);
+    }
+    return 0;
+}
+
+/* ---- decode / encode --------------------------------------------------- */
+
+void wr_insn_init(wr_insn *insn, wr_form form)
+{
+    assert((unsigned)form < WR_FORM_COUNT);
+    memcpy(insn, &insn_template, sizeof *insn);
+    insn->form = (uint16_t)form;
+    insn->optype = wr_forms[form].optype;
+}
+
+static unsigned lowest_bit(uint32_t m)
+{
+    unsigned i = 0;
+    while (!((m >> i) & 1u))
+        i++;
+    return i;
+}
+
+int wr_decode(const wr_word *word, wr_insn *out, char *msg, size_t msgsize)
+{
+    unsigned opt = word->w[0] & 0xffu, st = (word->w[0] >> 8) & 0xfu;
+    unsigned slot = form_lut[opt][st];
+    if (slot == 0) {
+        if (optype_names[opt] == NULL)
+            return fail(msg, msgsize, "unknown optype 0x%02x (bits 7:0)", opt);
+        return fail(msg, msgsize, "optype 0x%02x (%s) has no form with stype %u (bits 11:8)",
+                    opt, optype_names[opt], st);
+    }
+    unsigned form = slot - 1u;
+    for (unsigned p = 0; p < 4; p++) {
+        uint32_t stray = word->w[p] & ~covered[p][form];
+        if (stray != 0)
+            return fail(msg, msgsize, "reserved bit %u set in %s (must be 0)",
+                        32u * p + lowest_bit(stray), wr_forms[form].name);
+    }
+    wr_insn_init(out, (wr_form)form);
+    const wr_form_desc *fd = &wr_forms[form];
+    for (unsigned i = 0; i < fd->nfields; i++) {
+        const wr_field_pos *fp = &fd->fields[i];
+        uint64_t raw = wr_field_get(word, fp->lsb, fp->width);
+        int64_t v = (int64_t)raw;
+        if (wr_fields[fp->id].kind == WR_FK_SIMM && fp->width < 64 && ((raw >> (fp->width - 1u)) & 1u))
+            v = (int64_t)(raw | ~low_bits(fp->width));    /* sign-extend */
+        if (check_value(form, fp, v, msg, msgsize) != 0)
+            return -1;
+        out->f[fp->id] = v;
+    }
+    return 0;
+}
+
+int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
+{
+    memset(out, 0, sizeof *out);
+    if (in->form >= WR_FORM_COUNT)
+        return fail(msg, msgsize, "no form %u", (unsigned)in->form);
+    const wr_form_desc *fd = &wr_forms[in->form];
+    wr_field_set(out, 0, 8, fd->optype);
+    wr_field_set(out, 8, 4, fd->stype);
+    /* fields the form lacks are ignored: they are not part of the word */
+    for (unsigned i = 0; i < fd->nfields; i++) {
+        const wr_field_pos *fp = &fd->fields[i];
+        int64_t v = in->f[fp->id];
+        if (check_value(in->form, fp, v, msg, msgsize) != 0) {
+            memset(out, 0, sizeof *out);
+            return -1;
+        }
+        wr_field_set(out, fp->lsb, fp->width, (uint64_t)v);
+    }
+    return 0;
+}
+
+/* ---- SYNTAX strings and modifier names ---------------------------------- */
+
+static const struct {
+    const char *code;
+    const char *desc;
+    uint8_t field_kind;        /* the wr_field_kind the operand must name */
+} spec_kinds[WR_SK_COUNT] = {
+    [WR_SK_R]  = { "R",  "a GPR",                      WR_FK_REG },
+    [WR_SK_R2] = { "R2", "a GPR pair",                 WR_FK_REG },
+    [WR_SK_U]  = { "U",  "a uniform register",         WR_FK_UREG },
+    [WR_SK_U2] = { "U2", "a uniform register pair",    WR_FK_UREG },
+    [WR_SK_P]  = { "P",  "a predicate",                WR_FK_PRED },
+    [WR_SK_PD] = { "PD", "a predicate",                WR_FK_PRED },
+    [WR_SK_B]  = { "B",  "a B register",               WR_FK_UIMM },
+    [WR_SK_SR] = { "SR", "a special register",         WR_FK_ENUM },
+    [WR_SK_I]  = { "I",  "an immediate",               WR_FK_UIMM },
+    [WR_SK_S]  = { "S",  "an immediate",               WR_FK_UIMM },
+    [WR_SK_T]  = { "T",  "a branch target",            WR_FK_SIMM },
+    [WR_SK_D]  = { "D",  "a displacement",             WR_FK_SIMM },
+    [WR_SK_C]  = { "C",  "a constant c[bank][offset]", WR_FK_CMEM },
+};
+
+const char *wr_spec_kind_desc(unsigned kind) { return kind < WR_SK_COUNT ? spec_kinds[kind].desc : "?"; }
+const char *wr_spec_kind_code(unsigned kind) { return kind < WR_SK_COUNT ? spec_kinds[kind].code : "?"; }
+
+static int field_by_name(const char *s, size_t n)
+{
+    for (unsigned f = 0; f < WR_F_COUNT; f++)
+        if (strlen(wr_fields[f].name) == n && memcmp(wr_fields[f].name, s, n) == 0)
+            return (int)f;
+    return -1;
+}
+
+static int form_has_field(const wr_form_desc *fd, unsigned field)
+{
+    for (unsigned i = 0; i < fd->nfields && i < WR_MAX_FORM_FIELDS; i++)
+        if (fd->fields[i].id == field)
+            return 1;
+    return 0;
+}
+
+/* One "?~KIND:FIELD" item of a SYNTAX string. */
+static int parse_spec(const wr_form_desc *fd, const char *s, size_t n, wr_spec *sp,
+                      char *msg, size_t msgsize)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->extra = WR_F_NONE;
+    size_t i = 0;
+    if (i < n && s[i] == '?') { sp->optional = 1; i++; }
+    if (i < n && s[i] == '~') { sp->tilde = 1; i++; }
+    const char *colon = memchr(s + i, ':', n - i);
+    if (colon == NULL)
+        return fail(msg, msgsize, "%s: syntax item '%.*s' has no ':'", fd->name, (int)n, s);
+    size_t klen = (size_t)(colon - (s + i));
+    int kind = -1;
+    for (unsigned k = 0; k < WR_SK_COUNT; k++)
+        if (strlen(spec_kinds[k].code) == klen && memcmp(spec_kinds[k].code, s + i, klen) == 0)
+            kind = (int)k;
+    int field = field_by_name(colon + 1, n - (size_t)(colon + 1 - s));
+    if (kind < 0 || field < 0)
+        return fail(msg, msgsize, "%s: bad syntax item '%.*s'", fd->name, (int)n, s);
+    sp->kind = (uint8_t)kind;
+    sp->field = (uint8_t)field;
+    if (!form_has_field(fd, (unsigned)field))
+        return fail(msg, msgsize, "%s: syntax names field %s the form lacks", fd->name, wr_fields[field].name);
+    if (wr_fields[field].kind != spec_kinds[kind].field_kind)
+        return fail(msg, msgsize, "%s: syntax kind %s does not suit field %s", fd->name,
+                    spec_kinds[kind].code, wr_fields[field].name);
+    if (sp->tilde && kind != WR_SK_R && kind != WR_SK_U && kind != WR_SK_C)
+        return fail(msg, msgsize, "%s: '~' only applies to R, U, C operands", fd->name);
+    if (sp->tilde)
+        sp->extra = WR_F_BITNOT;
+    if (kind == WR_SK_P) {
+        /* the '!' of P:FIELD lives in FIELD_NOT */
+        char nb[32];
+        int k = snprintf(nb, sizeof nb, "%s_NOT", wr_fields[field].name);
+        int nf = field_by_name(nb, (size_t)k);
+        if (nf < 0)
+            return fail(msg, msgsize, "%s: predicate %s has no %s field", fd->name, wr_fields[field].name, nb);
+        sp->extra = (uint8_t)nf;
+    }
+    if (sp->extra != WR_F_NONE && !form_has_field(fd, sp->extra))
+        return fail(msg, msgsize, "%s: syntax needs field %s the form lacks", fd->name, wr_fields[sp->extra].name);
+    return 0;
+}
+
+int wr_syntax_parse(const wr_form_desc *fd, wr_spec *specs, unsigned *nspecs,
+                    char *msg, size_t msgsize)
+{
+    *nspecs = 0;
+    const char *s = fd->syntax;
+    while (*s == ' ')
+        s++;
+    while (*s != '\0') {
+        const char *e = strchr(s, ',');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        while (n > 0 && s[n - 1] == ' ')
+            n--;
+        if (*nspecs == WR_MAX_SPECS)
+            return fail(msg, msgsize, "%s: more than %d operands", fd->name, WR_MAX_SPECS);
+        if (parse_spec(fd, s, n, &specs[*nspecs], msg, msgsize) != 0)
+            return -1;
+        (*nspecs)++;
+        if (e == NULL)
+            break;
+        s = e + 1;
+        while (*s == ' ')
+            s++;
+    }
+    return 0;
+}
+
+int wr_modnames_split(const char *modnames, char names[WR_MAX_MODS][16], unsigned *n)
+{
+    *n = 0;
+    const char *s = modnames;
+    for (;;) {
+        const char *e = strchr(s, '|');
+        size_t len = e ? (size_t)(e - s) : strlen(s);
+        if (*n == WR_MAX_MODS || len >= 16)
+            return -1;
+        memcpy(names[*n], s, len);
+        names[*n][len] = '\0';
+        (*n)++;
+        if (e == NULL)
+            return 0;
+        s = e + 1;
+    }
+}
+
+/* ---- derived tables, built once ----------------------------------------- */
+
+static wr_isa_aux isa_aux;
+static once_flag isa_aux_once = ONCE_FLAG_INIT;
+
+static void add_to_group(wr_isa_aux *a, unsigned form)
+{
+    const char *mn = wr_forms[form].mnemonic;
+    for (unsigned g = 0; g < a->ngroups; g++) {
+        if (strcmp(a->group[g].mnemonic, mn) == 0) {
+            assert(a->group[g].nforms < WR_MAX_GROUP_FORMS);
+            a->group[g].forms[a->group[g].nforms++] = (uint8_t)form;
+            return;
+        }
+    }
+    wr_mnem_group *gr = &a->group[a->ngroups++];
+    gr->mnemonic = mn;
+    gr->nforms = 1;
+    gr->forms[0] = (uint8_t)form;
+}
+
+static void build_aux(void)
+{
+    wr_isa_aux *a = &isa_aux;
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+        const wr_form_desc *fd = &wr_forms[f];
+        wr_form_aux *fa = &a->form[f];
+        unsigned n = 0;
+        int rc = wr_syntax_parse(fd, fa->spec, &n, NULL, 0);
+        assert(rc == 0);
+        fa->nspecs = (uint8_t)n;
+        rc = wr_modnames_split(fd->modnames, fa->modname, &n);
+        assert(rc == 0);
+        (void)rc;
+        fa->nmods = (uint8_t)n;
+        /* op spelling: mnemonic, then the modifier when it has a name */
+        for (unsigned v = 0; v < fa->nmods; v++)
+            snprintf(fa->opname[v], sizeof fa->opname[v], fa->modname[v][0] ? "%s.%s" : "%s",
+                     fd->mnemonic, fa->modname[v]);
+        add_to_group(a, f);
+    }
+}
+
+const wr_isa_aux *wr_isa_aux_get(void)
+{
+    call_once(&isa_aux_once, build_aux);
+    return &isa_aux;
+}
+
+const char *wr_op_name(const wr_insn *insn)
+{
+    if (insn->form >= WR_FORM_COUNT)
+        return "?";
+    const wr_form_desc *fd = &wr_forms[insn->form];
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[insn->form];
+    int64_t v = fd->modfield == WR_F_NONE ? 0 : insn->f[fd->modfield];
+    if (v < 0 || v >= fa->nmods)
+        return fd->mnemonic;
+    return fa->opname[v];
+}
+
+/* ---- table self-check ---------------------------------------------------- */
+
+/* Fields and bit positions of one form: count, ids, widths, range, and no
+ * bit assigned twice (optype 7:0 and stype 11:8 are implicitly taken). */
+static int check_form_bits(const wr_form_desc *fd, char *msg, size_t msgsize)
+{
+    signed char owner[128];
+    memset(owner, -1, sizeof owner);
+    for (unsigned b = 0; b < 12; b++)
+        owner[b] = (signed char)(b < 8 ? WR_F_COUNT : WR_F_COUNT + 1);
+    if (fd->nfields > WR_MAX_FORM_FIELDS)
+        return fail(msg, msgsize, "%s: %u fields, at most %d", fd->name, fd->nfields, WR_MAX_FORM_FIELDS);
+    for (unsigned i = 0; i < fd->nfields; i++) {
+        const wr_field_pos *fp = &fd->fields[i];
+        if (fp->id >= WR_F_COUNT)
+            return fail(msg, msgsize, "%s: field #%u has no id (%u)", fd->name, i, fp->id);
+        const char *nm = wr_fields[fp->id].name;
+        if (fp->width < 1 || fp->width > 64)
+            return fail(msg, msgsize, "%s: field %s is %u bits wide (1..64)", fd->name, nm, fp->width);
+        if (fp->lsb + fp->width > 128)
+            return fail(msg, msgsize, "%s: field %s<%u,%u> ends past bit 127", fd->name, nm, fp->lsb, fp->width);
+        for (unsigned j = 0; j < i; j++)
+            if (fd->fields[j].id == fp->id)
+                return fail(msg, msgsize, "%s: field %s listed twice", fd->name, nm);
+        for (unsigned b = fp->lsb; b < fp->lsb + fp->width; b++) {
+            if (owner[b] >= 0) {
+                const char *other = owner[b] == WR_F_COUNT ? "optype"
+                                  : owner[b] == WR_F_COUNT + 1 ? "stype" : wr_fields[(int)owner[b]].name;
+                return fail(msg, msgsize, "%s: bit %u assigned twice (%s and %s)", fd->name, b, other, nm);
+            }
+            owner[b] = (signed char)fp->id;
+        }
+    }
+    return 0;
+}
+
+/* Modifier, syntax and coverage: every field is set by the guard, the
+ * modifier or an operand, so every legal word has a text (round trip). */
+static int check_form_text(const wr_form_desc *fd, char *msg, size_t msgsize)
+{
+    char names[WR_MAX_MODS][16];
+    unsigned nmods = 0;
+    if (wr_modnames_split(fd->modnames, names, &nmods) != 0)
+        return fail(msg, msgsize, "%s: too many or too long modifier names", fd->name);
+    if (fd->modfield != WR_F_NONE) {
+        if (fd->modfield >= WR_F_COUNT || !form_has_field(fd, fd->modfield))
+            return fail(msg, msgsize, "%s: modifier field is not a field of the form", fd->name);
+        const wr_field_desc *mf = &wr_fields[fd->modfield];
+        if (nmods > mf->nvalues)
+            return fail(msg, msgsize, "%s: %u modifier names for %s with %u values", fd->name, nmods,
+                        mf->name, mf->nvalues);
+        if (fd->moddefault < -1 || fd->moddefault >= (int)nmods)
+            return fail(msg, msgsize, "%s: modifier default %d is not a value of %s", fd->name,
+                        fd->moddefault, mf->name);
+    } else if (nmods != 1 || names[0][0] != '\0' || fd->moddefault != 0) {
+        return fail(msg, msgsize, "%s: no modifier field but modifier names or default", fd->name);
+    }
+    wr_spec specs[WR_MAX_SPECS];
+    unsigned n = 0;
+    if (wr_syntax_parse(fd, specs, &n, msg, msgsize) != 0)
+        return -1;
+    for (unsigned i = 0; i < fd->nfields; i++) {
+        unsigned id = fd->fields[i].id;
+        int set = id == WR_F_PG || id == WR_F_PG_NOT || id == fd->modfield;
+        for (unsigned k = 0; k < n && !set; k++)
+            set = specs[k].field == id || specs[k].extra == id;
+        if (!set)
+            return fail(msg, msgsize, "%s: field %s is set by no operand or modifier", fd->name,
+                        wr_fields[id].name);
+    }
+    return 0;
+}
+
+int wr_isa_check_table(const wr_form_desc *forms, size_t nforms, char *msg, size_t msgsize)
+{
+    for (size_t i = 0; i < nforms; i++) {
+        const wr_form_desc *fd = &forms[i];
+        if (fd->name == NULL || fd->mnemonic == NULL || fd->modnames == NULL || fd->syntax == NULL)
+            return fail(msg, msgsize, "form #%zu has a NULL string", i);
+        if (fd->stype > 15)
+            return fail(msg, msgsize, "%s: stype %u does not fit bits 11:8", fd->name, fd->stype);
+        if (check_form_bits(fd, msg, msgsize) != 0 || check_form_text(fd, msg, msgsize) != 0)
+            return -1;
+        for (size_t j = 0; j < i; j++)
+            if (forms[j].optype == fd->optype && forms[j].stype == fd->stype)
+                return fail(msg, msgsize, "%s and %s share optype 0x%02x stype %u", forms[j].name,
+                            fd->name, fd->optype, fd->stype);
+    }
+    return 0;
+}
+
+int wr_isa_check(char *msg, size_t msgsize)
+{
+    return wr_isa_check_table(wr_forms, WR_FORM_COUNT, msg, msgsize);
+}
+
+/* ---- word text ------------------------------------------------------------ */
+
+void wr_word_format(const wr_word *word, char buf[35])
+{
+    snprintf(buf, 35, "0x%08" PRIx32 "%08" PRIx32 "%08" PRIx32 "%08" PRIx32,
+             word->w[3], word->w[2], word->w[1], word->w[0]);
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+int wr_word_parse(const char *text, wr_word *out)
+{
+    if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+        text += 2;
+    if (strlen(text) != 32)
+        return -1;
+    wr_word w = { { 0, 0, 0, 0 } };
+    for (unsigned i = 0; i < 32; i++) {
+        int d = hex_digit(text[i]);
+        if (d < 0)
+            return -1;
+        unsigned nib = 31u - i;                 /* text is bits 127..0 */
+        w.w[nib / 8u] |= (uint32_t)d << (4u * (nib % 8u));
+    }
+    *out = w;
+    return 0;
+}

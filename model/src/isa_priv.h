@@ -1,0 +1,100 @@
+/* isa_priv.h - internal: what the codec, assembler, disassembler and the
+ * encoding document derive from isa.def beyond isa_table.c: the SYNTAX
+ * strings parsed into operand specs, modifier names split, op spellings.
+ * Only isa.c, asm.c, disasm.c and encdoc.c include this. */
+#ifndef WARPREF_ISA_PRIV_H
+#define WARPREF_ISA_PRIV_H
+
+#include "warpref/isa.h"
+
+/* Operand kinds of the SYNTAX mini-language (isa.def comment block). */
+typedef enum wr_spec_kind {
+    WR_SK_R, WR_SK_R2, WR_SK_U, WR_SK_U2, WR_SK_P, WR_SK_PD, WR_SK_B,
+    WR_SK_SR, WR_SK_I, WR_SK_S, WR_SK_T, WR_SK_D, WR_SK_C, WR_SK_COUNT
+} wr_spec_kind;
+
+enum { WR_MAX_SPECS = 6, WR_MAX_MODS = 8, WR_MAX_GROUP_FORMS = 8 };
+
+/* One operand of a form's syntax: "?~U:URA" = optional, '~' allowed,
+ * uniform register, field URA.  `extra` is the companion field: FIELD_NOT
+ * for P (the '!'), BITNOT for a '~' operand, WR_F_NONE otherwise. */
+typedef struct wr_spec {
+    uint8_t kind;              /* wr_spec_kind */
+    uint8_t field;             /* wr_field_id */
+    uint8_t extra;             /* wr_field_id or WR_F_NONE */
+    uint8_t optional;
+    uint8_t tilde;
+} wr_spec;
+
+/* Everything derived per form. */
+typedef struct wr_form_aux {
+    uint8_t nspecs;
+    wr_spec spec[WR_MAX_SPECS];
+    uint8_t nmods;                       /* modifier values named (>= 1) */
+    char modname[WR_MAX_MODS][16];       /* "" = nothing written */
+    char opname[WR_MAX_MODS][32];        /* "BAR.SYNC": TRACE-FORMAT `op` */
+} wr_form_aux;
+
+/* Forms sharing one base mnemonic, in table order (assembler candidates). */
+typedef struct wr_mnem_group {
+    const char *mnemonic;
+    uint8_t nforms;
+    uint8_t forms[WR_MAX_GROUP_FORMS];
+} wr_mnem_group;
+
+typedef struct wr_isa_aux {
+    wr_form_aux form[WR_FORM_COUNT];
+    unsigned ngroups;
+    wr_mnem_group group[WR_FORM_COUNT];
+} wr_isa_aux;
+
+/* The derived tables, built once (thread-safe) from wr_forms. */
+const wr_isa_aux *wr_isa_aux_get(void);
+
+/* Parse one form's SYNTAX string; checks every spec against the form's
+ * fields.  0 ok, -1 with msg. */
+int wr_syntax_parse(const wr_form_desc *fd, wr_spec *specs, unsigned *nspecs,
+                    char *msg, size_t msgsize);
+
+/* Split a MODNAMES string ("|U|DIV|CONV") into names; -1 if too many or
+ * too long. */
+int wr_modnames_split(const char *modnames, char names[WR_MAX_MODS][16], unsigned *n);
+
+/* Names of the S2R special registers by SR field value (SPEC-NOTES N-51). */
+enum { WR_SR_COUNT = 3 };
+extern const char *const wr_sr_names[WR_SR_COUNT];
+
+/* B2RMode (seed 000): 0 WARP, 1 BAR; the .BAR forms need their barrier. */
+enum { WR_B2R_MODE_BAR = 1 };
+
+/* Human name of a syntax kind ("a GPR"), and its SYNTAX spelling ("R"). */
+const char *wr_spec_kind_desc(unsigned kind);
+const char *wr_spec_kind_code(unsigned kind);
+
+/* Name of an optype value ("BAR_RED"), NULL if the table has none. */
+const char *wr_optype_name(unsigned optype);
+const char *wr_stype_name(unsigned stype);
+
+/* Does the form read a 64-bit constant (CALL/RET: offset <= 0xfff8)?
+ * The table marks such forms by their BasePCMode field (seed 003 CALL_C,
+ * RET_C: Bitwidth<vb> = 64). */
+static inline int wr_form_cmem64(unsigned form)
+{
+    return wr_form_has(form, WR_F_CMEM) && wr_form_has(form, WR_F_BASEMODE);
+}
+
+/* Bounded append to a buffer with snprintf semantics (the total length is
+ * counted even when it does not fit). */
+typedef struct wr_buf {
+    char *p;
+    size_t size;
+    size_t len;
+} wr_buf;
+void wr_buf_printf(wr_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void wr_buf_puts(wr_buf *b, const char *s);
+
+#endif
