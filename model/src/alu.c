@@ -9,17 +9,13 @@
  */
 #include "sem.h"
 
-/* GPR source `reg` in every lane, RZ reading 0; returns its undefined lanes. */
-static inline uint32_t read_gpr(unsigned reg, const uint64_t *v, uint32_t undef, uint32_t out[WR_LANES])
+/* A GPR source: RZ reads 0 (a pointer to 32 zero lanes); the undefined
+ * lanes of RZ are none. */
+static const uint64_t zero_lanes[WR_LANES];
+
+static inline const uint64_t *src(unsigned reg, const uint64_t *v)
 {
-    if (reg == WR_RZ) {
-        for (unsigned l = 0; l < WR_LANES; l++)
-            out[l] = 0;
-        return 0;
-    }
-    for (unsigned l = 0; l < WR_LANES; l++)
-        out[l] = (uint32_t)v[l];
-    return undef;
+    return reg == WR_RZ ? zero_lanes : v;
 }
 
 /* unsigned compare, CMP field: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE */
@@ -35,6 +31,13 @@ static inline int compare(unsigned cmp, uint32_t a, uint32_t b)
     }
 }
 
+/* One straight loop per operation over all 32 lanes (the values of lanes
+ * outside rd_mask are computed but never stored): cheaper than picking the
+ * written lanes one by one, and the compiler can vectorise it. */
+#define LANES(expr)                                  \
+    for (unsigned l = 0; l < WR_LANES; l++)          \
+        e->rd_val[l] = (uint32_t)(expr)
+
 void exec_helper(wr_ctx *x)
 {
     const wr_operands *o = x->ops;
@@ -42,66 +45,77 @@ void exec_helper(wr_ctx *x)
     const uint32_t pm = x->pmask;
     const unsigned form = x->in->form;
     const uint32_t imm = (uint32_t)F_(x, IMM32);
-    uint32_t a[WR_LANES], b[WR_LANES];
-    uint32_t undef = 0;              /* lanes whose sources were undefined */
-
-    /* sources: Ra; Rb or the 32-bit immediate */
-    if (wr_form_has(form, WR_F_RA))
-        undef |= read_gpr((unsigned)F_(x, RA), o->ra, o->ra_undef, a);
-    if (wr_form_has(form, WR_F_RB)) {
-        undef |= read_gpr((unsigned)F_(x, RB), o->rb, o->rb_undef, b);
-    } else {
-        for (unsigned l = 0; l < WR_LANES; l++)
-            b[l] = imm;
-    }
+    const int has_rb = wr_form_has(form, WR_F_RB);
+    const unsigned ra = (unsigned)F_(x, RA), rb = (unsigned)F_(x, RB);
+    const uint64_t *a = src(ra, o->ra);
+    const uint64_t *b = has_rb ? src(rb, o->rb) : NULL;
+    /* lanes whose sources were undefined (section 5) */
+    const uint32_t undef = (ra != WR_RZ ? o->ra_undef : 0) | (has_rb && rb != WR_RZ ? o->rb_undef : 0);
 
     switch (x->in->optype) {
     case WR_OPT_S2R: {               /* SR_LANEID, SR_TID, SR_WARPID */
         const int64_t sr = F_(x, SR);
+        const uint32_t base = sr == 1 ? x->warp * WR_LANES : 0;
         write_rd(x, (unsigned)F_(x, RD), 0, pm);
-        for (unsigned l = 0; l < WR_LANES; l++)
-            e->rd_val[l] = sr == 0 ? l : sr == 1 ? x->warp * WR_LANES + l : x->warp;
+        if (sr == 2)
+            LANES(x->warp);
+        else
+            LANES(base + l);
         break;
     }
     case WR_OPT_MOV:                 /* MOV Rd, Ra | imm */
         write_rd(x, (unsigned)F_(x, RD), 0, pm);
         if (form == WR_FORM_MOV_R) {
-            for (unsigned l = 0; l < WR_LANES; l++)
-                e->rd_val[l] = a[l];
-            e->rd_undef = e->rd_mask & undef;
+            LANES(a[l]);
+            e->rd_undef = e->rd_mask & o->ra_undef & (ra != WR_RZ ? ~0u : 0u);
         } else {
-            for (unsigned l = 0; l < WR_LANES; l++)
-                e->rd_val[l] = imm;
+            LANES(imm);
         }
         break;
     case WR_OPT_IADD:                /* 32-bit wrap */
         write_rd(x, (unsigned)F_(x, RD), 0, pm);
-        for (unsigned l = 0; l < WR_LANES; l++)
-            e->rd_val[l] = (uint32_t)(a[l] + b[l]);
+        if (b)
+            LANES(a[l] + b[l]);
+        else
+            LANES(a[l] + imm);
         e->rd_undef = e->rd_mask & undef;
         break;
     case WR_OPT_LOP: {               /* LOP field: 0 AND, 1 OR, 2 XOR */
         const int64_t op = F_(x, LOP);
         write_rd(x, (unsigned)F_(x, RD), 0, pm);
-        for (unsigned l = 0; l < WR_LANES; l++)
-            e->rd_val[l] = op == 0 ? (a[l] & b[l]) : op == 1 ? (a[l] | b[l]) : (a[l] ^ b[l]);
+        if (b) {
+            if (op == 0)      LANES(a[l] & b[l]);
+            else if (op == 1) LANES(a[l] | b[l]);
+            else              LANES(a[l] ^ b[l]);
+        } else {
+            if (op == 0)      LANES(a[l] & imm);
+            else if (op == 1) LANES(a[l] | imm);
+            else              LANES(a[l] ^ imm);
+        }
         e->rd_undef = e->rd_mask & undef;
         break;
     }
     case WR_OPT_SHL:                 /* N-54: by 32 or more gives 0 */
-    case WR_OPT_SHR: {               /* logical */
-        const int left = x->in->optype == WR_OPT_SHL;
         write_rd(x, (unsigned)F_(x, RD), 0, pm);
-        for (unsigned l = 0; l < WR_LANES; l++)
-            e->rd_val[l] = imm >= 32 ? 0u : left ? a[l] << imm : a[l] >> imm;
+        if (imm >= 32)
+            LANES(0);
+        else
+            LANES((uint32_t)a[l] << imm);
         e->rd_undef = e->rd_mask & undef;
         break;
-    }
+    case WR_OPT_SHR:                 /* logical */
+        write_rd(x, (unsigned)F_(x, RD), 0, pm);
+        if (imm >= 32)
+            LANES(0);
+        else
+            LANES((uint32_t)a[l] >> imm);
+        e->rd_undef = e->rd_mask & undef;
+        break;
     case WR_OPT_ISETP: {             /* N-54: unsigned compare into Pd */
         const unsigned cmp = (unsigned)F_(x, CMP), pd = (unsigned)F_(x, PD);
         uint32_t t = 0;
         for (unsigned l = 0; l < WR_LANES; l++)
-            t |= (uint32_t)compare(cmp, a[l], b[l]) << l;
+            t |= (uint32_t)compare(cmp, (uint32_t)a[l], b ? (uint32_t)b[l] : imm) << l;
         e->pd = (uint8_t)pd;
         e->pd_mask = pd == WR_PT ? 0u : pm;   /* PT discarded */
         e->pd_val = t & e->pd_mask;
@@ -117,13 +131,10 @@ void exec_helper(wr_ctx *x)
         }
         break;
     }
-    case WR_OPT_LDC: {               /* Rd = c[bank][offset] */
-        const uint32_t c = (uint32_t)o->c;
+    case WR_OPT_LDC:                 /* Rd = c[bank][offset] */
         write_rd(x, (unsigned)F_(x, RD), 0, pm);
-        for (unsigned l = 0; l < WR_LANES; l++)
-            e->rd_val[l] = c;
+        LANES(o->c);
         break;
-    }
     default:                         /* NOP */
         break;
     }

@@ -149,9 +149,14 @@ static void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, u
     if (reg >= rf->nregs)
         return;
     uint32_t *r = rf->r + ((size_t)w * rf->nregs + reg) * WR_LANES;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        r[l] = (uint32_t)(val[l] >> shift);
+    if (mask == 0xffffffffu) {          /* the common case, a straight loop */
+        for (unsigned l = 0; l < WR_LANES; l++)
+            r[l] = (uint32_t)(val[l] >> shift);
+    } else {
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            r[l] = (uint32_t)(val[l] >> shift);
+        }
     }
     uint32_t *u = &rf->r_undef[(size_t)w * rf->nregs + reg];
     *u = (*u & ~mask) | (undef & mask);

@@ -31,26 +31,29 @@ void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc)
     }
 }
 
-/* operand slots read by each form, computed from the table once per call
- * site; cheap enough (a handful of bit tests) to do per step */
+/* Operand slots read by each form, a compile-time table from isa.def: Pg
+ * always; Pp, Ra, Rb, Rc, a uniform register and a constant when the form has
+ * the field; 64-bit for the pair operands of CALL and RET (N-16). */
+#define HAS_(m, id) ((unsigned)(((m) >> WR_F_##id) & 1u))
+#define READS_(m, pair)                                                          \
+    (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * (WR_IN_RA | (pair) * WR_IN_RA64) | \
+     HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC |                              \
+     (HAS_(m, URA) | HAS_(m, URB)) * (WR_IN_UR | (pair) * WR_IN_UR64) |             \
+     HAS_(m, CMEM) * (WR_IN_C | (pair) * WR_IN_C64))
+#define F(id, lsb, width) | (UINT64_C(1) << WR_F_##id)
+#define V(id, mask)
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = READS_((0 __VA_ARGS__), (unsigned)(WR_OPT_##opt == WR_OPT_CALL || WR_OPT_##opt == WR_OPT_RET)),
+static const uint16_t form_reads[WR_FORM_COUNT] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#undef F
+#undef V
+
 unsigned wr_insn_reads(const wr_insn *insn)
 {
-    unsigned form = insn->form;
-    unsigned r = WR_IN_PG;
-    int pair = insn->optype == WR_OPT_CALL || insn->optype == WR_OPT_RET;
-    if (wr_form_has(form, WR_F_PP))
-        r |= WR_IN_PP;
-    if (wr_form_has(form, WR_F_RA))
-        r |= WR_IN_RA | (pair ? WR_IN_RA64 : 0);
-    if (wr_form_has(form, WR_F_RB))
-        r |= WR_IN_RB;
-    if (wr_form_has(form, WR_F_RC))
-        r |= WR_IN_RC;
-    if (wr_form_has(form, WR_F_URA) || wr_form_has(form, WR_F_URB))
-        r |= WR_IN_UR | (pair ? WR_IN_UR64 : 0);
-    if (wr_form_has(form, WR_F_CMEM))
-        r |= WR_IN_C | (pair ? WR_IN_C64 : 0);
-    return r;
+    return form_reads[insn->form];
 }
 
 void warp_sleep(wr_ctx *x)
