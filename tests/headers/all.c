@@ -1,0 +1,2 @@
+/* the umbrella header on its own */
+#include "warpref.h"
