@@ -57,19 +57,6 @@ static void fill(uint64_t *v, uint64_t value)
         v[l] = value;
 }
 
-static void step(wr_cta *c, unsigned w, const wr_insn *in, const wr_operands *o, wr_effect *e)
-{
-    ck_assert_int_eq(wr_step(c, w, in, o, e), 0);
-}
-
-/* @Pg: guard on P<pg> (negated if `not`), its lane values in ops.pg */
-static wr_insn guard(wr_insn in, unsigned pg, int not)
-{
-    in.f[WR_F_PG] = pg;
-    in.f[WR_F_PG_NOT] = not;
-    return in;
-}
-
 static wr_insn bar_i(unsigned mode, unsigned b, unsigned cnt)
 {
     wr_insn in = unit_insn(WR_FORM_BAR_I);
@@ -121,7 +108,7 @@ static void do_bar(wr_cta *c, unsigned w, unsigned mode, unsigned b, unsigned cn
 {
     wr_insn in = bar_i(mode, b, cnt);
     wr_operands o = ops0();
-    step(c, w, &in, &o, e);
+    unit_step(c, w, &in, &o, e);
 }
 
 /* unguarded BAR.RED.op b, cnt, P0 with P0 = pp */
@@ -131,7 +118,7 @@ static void do_red(wr_cta *c, unsigned w, unsigned op, unsigned b, unsigned cnt,
     wr_insn in = red_i(op, b, cnt);
     wr_operands o = ops0();
     o.pp = pp;
-    step(c, w, &in, &o, e);
+    unit_step(c, w, &in, &o, e);
 }
 
 /* unguarded R2B.mode b, R1 with R1 = v in every lane; no events */
@@ -141,7 +128,7 @@ static void do_r2b(wr_cta *c, unsigned w, unsigned mode, unsigned b, uint32_t v)
     wr_operands o = ops0();
     wr_effect e;
     fill(o.ra, v);
-    step(c, w, &in, &o, &e);
+    unit_step(c, w, &in, &o, &e);
     NO_EVENTS(&e);
 }
 
@@ -150,7 +137,7 @@ static uint32_t do_b2r(wr_cta *c, unsigned w, unsigned mode, unsigned b, wr_effe
 {
     wr_insn in = b2r(mode, 7, b);
     wr_operands o = ops0();
-    step(c, w, &in, &o, e);
+    unit_step(c, w, &in, &o, e);
     ck_assert_uint_eq(e->rd, 7);
     ck_assert_uint_eq(e->rd_mask, ALL);
     for (unsigned l = 1; l < WR_LANES; l++)
@@ -173,7 +160,7 @@ static void expect_fault(wr_cta *c, unsigned w, const wr_insn *in, const wr_oper
     wr_cta before;
     wr_effect e;
     memcpy(&before, c, sizeof before);
-    step(c, w, in, o, &e);
+    unit_step(c, w, in, o, &e);
     ck_assert_msg(e.exception == exc, "line %d: exception %u, expected %u", line, e.exception, exc);
     ck_assert_uint_eq(c->warp[w].run, WR_WARP_FAULTED);
     before.warp[w].run = WR_WARP_FAULTED;
@@ -211,16 +198,16 @@ START_TEST(N_05_red_guard_still_applies)
     wr_cta c;
     wr_effect e;
     wr_cta_init(&c, 32, 0);
-    wr_insn in = guard(red_i(POPC, 0, 0), 1, 0);
+    wr_insn in = unit_guard(red_i(POPC, 0, 0), 1, 0);
     wr_operands o = ops0();
     o.pg = 0;
     o.pp = ALL;
-    step(&c, 0, &in, &o, &e);                   /* @P1 false everywhere: no-op */
+    unit_step(&c, 0, &in, &o, &e);                   /* @P1 false everywhere: no-op */
     NO_EVENTS(&e);
     ck_assert_uint_eq(c.bar[0].word, 0);
     ck_assert_uint_eq(c.warp[0].active_pc, 16);
     o.pg = 0x0000ffff;                          /* lanes 0..15 only contribute */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(0), RELEASE(0, 0));
     /* arrived 1, POPC 16 = 0x200000 */
     ck_assert_uint_eq(c.warp[0].bar_state, 0x10214001);
@@ -257,12 +244,12 @@ START_TEST(N_30_bar_rr_operands)
     wr_operands o = ops0();
     fill(o.ra, 0x3);
     fill(o.rb, 0x40);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(3));
     ck_assert_uint_eq(c.bar[3].word, 0x2081);   /* arrived 1, expected 2 */
     fill(o.ra, 0xfffffff3);                     /* barid = Ra[3:0] = 3 */
     fill(o.rb, 0xfffff040);                     /* cnt = Rb[11:0] = 64: no mismatch */
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     EVENTS(&e, ARRIVE(3), RELEASE(3, 0));
 }
 END_TEST
@@ -278,7 +265,7 @@ START_TEST(N_30_bar_rri_operands)
     in.f[WR_F_CNT] = 0x60;
     wr_operands o = ops0();
     fill(o.rb, 0x1234567b);                     /* barid = Rb[3:0] = 11 */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(11));
     ck_assert_uint_eq(c.bar[11].word, 0x20c1);  /* expected 3 */
 }
@@ -295,7 +282,7 @@ START_TEST(N_30_bar_rir_operands)
     in.f[WR_F_RC] = 3;
     wr_operands o = ops0();
     fill(o.rc, 0xabcde8a0);                     /* cnt = Rc[11:0] = 0x8a0 = 2208 */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(9));
     ck_assert_uint_eq(c.bar[9].word, 0x3141);   /* expected 69 = 0x1140 */
 }
@@ -315,7 +302,7 @@ START_TEST(N_30_bar_red_r_cnt_is_bits_15_4)
      * would give 64); bits above 15 ignored */
     fill(o.rb, 0xabcd2402);
     o.pp = ALL;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, BLOCK(2));
     /* arrived 1, expected 18 (0x480), mode 2, OR, acc 1 */
     ck_assert_uint_eq(c.bar[2].word, 0x2c481);
@@ -335,7 +322,7 @@ START_TEST(N_30_bar_red_rri_rir_operands)
     wr_operands o = ops0();
     fill(o.rb, 0xf3);                           /* barid 3 */
     o.pp = 0x7;
-    step(&c, 0, &rri, &o, &e);
+    unit_step(&c, 0, &rri, &o, &e);
     EVENTS(&e, BLOCK(3));
     ck_assert_uint_eq(c.bar[3].word, 0x74081);  /* arrived 1, exp 2, POPC acc 3 */
 
@@ -347,7 +334,7 @@ START_TEST(N_30_bar_red_rri_rir_operands)
     o = ops0();
     fill(o.rc, 0xf040);                         /* cnt 64 */
     o.pp = 0x1;
-    step(&c, 1, &rir, &o, &e);
+    unit_step(&c, 1, &rir, &o, &e);
     EVENTS(&e, ARRIVE(3), RELEASE(3, 0x1));
     ck_assert_uint_eq(c.warp[1].bar_state, 0x10094082);  /* arrived 2, exp 2, acc 4 */
 }
@@ -363,7 +350,7 @@ START_TEST(N_30_rz_reads_zero)
     in.f[WR_F_RB] = WR_RZ;
     wr_operands o = ops0();
     fill(o.rb, 0x5);                            /* ignored: RZ reads 0 */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, BLOCK(0));
     ck_assert_uint_eq(c.bar[0].word, 0x2001);
     ck_assert_uint_eq(c.bar[5].word, 0);
@@ -382,7 +369,7 @@ START_TEST(N_30_not_uniform_barid_warns)
     wr_operands o = ops0();
     for (unsigned l = 0; l < WR_LANES; l++)
         o.rb[l] = l < 16 ? 0x21 : 0x22;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, WARNING, ARRIVE(1));             /* lowest(pmask) = lane 0 */
     ck_assert_uint_eq(c.bar[1].word, 0x2081);
     ck_assert_uint_eq(c.bar[2].word, 0);
@@ -401,10 +388,10 @@ START_TEST(N_30_not_uniform_cnt_warns_only_in_bits_used)
     wr_operands o = ops0();
     fill(o.rc, 0x40);
     o.rc[31] = 0x1040;                          /* differs at bit 12 only: no warning */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(0));
     o.rc[31] = 0x60;                            /* differs within [11:0] */
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     EVENTS(&e, WARNING, ARRIVE(0), RELEASE(0, 0));
 }
 END_TEST
@@ -421,11 +408,11 @@ START_TEST(N_30_not_uniform_red_r_bits_15_0)
     wr_operands o = ops0();
     fill(o.rb, 0x0401);                         /* barrier 1, cnt 64 */
     o.rb[5] = 0x10401;                          /* bit 16: not used */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, BLOCK(1));
     o.rb[5] = 0x0401;
     o.rb[31] = 0x1401;                          /* bit 12 = cnt bit 8 */
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     EVENTS(&e, WARNING, ARRIVE(1), RELEASE(1, 0x1));
 }
 END_TEST
@@ -435,7 +422,7 @@ START_TEST(N_30_not_uniform_only_pmask_lanes)
     wr_cta c;
     wr_effect e;
     wr_cta_init(&c, 96, 0);
-    wr_insn in = guard(unit_insn(WR_FORM_BAR_RRI), 0, 0);
+    wr_insn in = unit_guard(unit_insn(WR_FORM_BAR_RRI), 0, 0);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_RB] = 1;
     in.f[WR_F_CNT] = 0x60;
@@ -443,15 +430,15 @@ START_TEST(N_30_not_uniform_only_pmask_lanes)
     for (unsigned l = 0; l < WR_LANES; l++)
         o.rb[l] = l < 16 ? 1 : 2;
     o.pg = 0x0000ffff;                          /* guard-false lanes disagree: no warning */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(1));
     c.warp[1].active = 0x000000ff;              /* inactive lanes disagree: no warning */
     o.pg = ALL;
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     EVENTS(&e, ARRIVE(1));
     ck_assert_uint_eq(c.bar[1].word, 0x20c2);
     o.pg = 0xffff0000;                          /* lowest(pmask) = lane 16: barrier 2 */
-    step(&c, 2, &in, &o, &e);
+    unit_step(&c, 2, &in, &o, &e);
     EVENTS(&e, ARRIVE(2));
     ck_assert_uint_eq(c.bar[2].word, 0x20c1);
 }
@@ -471,7 +458,7 @@ START_TEST(N_30_warning_once_per_instruction)
     fill(o.rb, 0x40);
     o.ra[3] = 2;                                /* both operands disagree */
     o.rb[7] = 0x80;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, WARNING, ARRIVE(1));
     ck_assert_uint_eq(c.bar[1].word, 0x2081);
 }
@@ -490,7 +477,7 @@ START_TEST(N_30_not_uniform_rr_count_alone)
     fill(o.ra, 0x4);
     fill(o.rb, 0x40);
     o.rb[9] = 0x440;                            /* bit 10 of the count */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, WARNING, ARRIVE(4));
     ck_assert_uint_eq(c.bar[4].word, 0x2081);
 }
@@ -519,7 +506,7 @@ START_TEST(N_30_r2b_b2r_never_warn)
     wr_operands o = ops0();
     for (unsigned l = 0; l < WR_LANES; l++)
         o.ra[l] = 0x40 + l;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     NO_EVENTS(&e);
     ck_assert_uint_eq(c.bar[0].word, 0x40);
 }
@@ -538,14 +525,14 @@ START_TEST(N_31_pmask_zero_is_noop)
     o.pg = 0xffffff00;                          /* ActiveMask & pgv = 0 */
     o.pp = ALL;
     const wr_insn ins[] = {
-        guard(bar_i(SYNC, 1, 0), 0, 0),
-        guard(bar_i(ARV, 1, 0x40), 0, 0),
-        guard(bar_i(ARV, 1, 0), 0, 0),          /* would be ARV_ZERO_CNT */
-        guard(bar_i(SYNC, 1, 0x21), 0, 0),      /* would be CNT_ALIGN */
-        guard(red_i(AND, 1, 0), 0, 0),
+        unit_guard(bar_i(SYNC, 1, 0), 0, 0),
+        unit_guard(bar_i(ARV, 1, 0x40), 0, 0),
+        unit_guard(bar_i(ARV, 1, 0), 0, 0),          /* would be ARV_ZERO_CNT */
+        unit_guard(bar_i(SYNC, 1, 0x21), 0, 0),      /* would be CNT_ALIGN */
+        unit_guard(red_i(AND, 1, 0), 0, 0),
     };
     for (unsigned i = 0; i < sizeof ins / sizeof ins[0]; i++) {
-        step(&c, 0, &ins[i], &o, &e);
+        unit_step(&c, 0, &ins[i], &o, &e);
         NO_EVENTS(&e);
         ck_assert_uint_eq(e.exception, WR_EXC_NONE);
         ck_assert_uint_eq(e.bars_changed, 0);
@@ -684,7 +671,7 @@ static void do_exit(wr_cta *c, unsigned w, wr_effect *e)
 {
     wr_insn in = unit_insn(WR_FORM_EXIT_X);     /* full ActiveMask: full exit */
     wr_operands o = ops0();
-    step(c, w, &in, &o, e);
+    unit_step(c, w, &in, &o, e);
     ck_assert_uint_eq(c->warp[w].run, WR_WARP_EXITED);
 }
 
@@ -927,7 +914,7 @@ START_TEST(N_36_and_running_value_and_result)
     ck_assert_uint_eq(c.warp[0].bar_state, 0x10004082);  /* acc 0 */
     wr_insn in = result(4, 2);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.pd, 2);
     ck_assert_uint_eq(e.pd_mask, ALL);
     ck_assert_uint_eq(e.pd_val, 0);
@@ -940,11 +927,11 @@ START_TEST(N_36_and_counts_pmask_lanes_only)
     wr_cta c;
     wr_effect e;
     wr_cta_init(&c, 32, 0);
-    wr_insn in = guard(red_i(AND, 0, 0), 1, 0);
+    wr_insn in = unit_guard(red_i(AND, 0, 0), 1, 0);
     wr_operands o = ops0();
     o.pg = 0x7fffffff;                          /* lane 31 guarded off ... */
     o.pp = 0x7fffffff;                          /* ... its false input ignored */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(0), RELEASE(0, 0));
     ck_assert_uint_eq(c.warp[0].bar_state, 0x10024001);  /* acc 1 */
 }
@@ -962,7 +949,7 @@ START_TEST(N_36_or_running_value_and_result)
     ck_assert_uint_eq(c.warp[1].bar_state, 0x1002c082);  /* acc 1 */
     wr_insn in = result(WR_RZ, 3);
     wr_operands o = ops0();
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     ck_assert_uint_eq(e.pd, 3);
     ck_assert_uint_eq(e.pd_mask, ALL);
     ck_assert_uint_eq(e.pd_val, ALL);
@@ -993,12 +980,12 @@ START_TEST(N_36_popc_with_not_pp)
     wr_cta c;
     wr_effect e;
     wr_cta_init(&c, 32, 0);
-    wr_insn in = guard(red_i(POPC, 0, 0), 1, 0);
+    wr_insn in = unit_guard(red_i(POPC, 0, 0), 1, 0);
     in.f[WR_F_PP_NOT] = 1;                      /* !P0 */
     wr_operands o = ops0();
     o.pg = 0x00ff00ff;
     o.pp = 0x0000ffff;                          /* !P0 = 0xffff0000; & pmask = 0x00ff0000 */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(0), RELEASE(0, 0));
     ck_assert_uint_eq(c.warp[0].bar_state, 0x10114001);  /* acc 8 */
 }
@@ -1220,21 +1207,21 @@ START_TEST(N_38_r2b_reads_lowest_pmask_lane)
     wr_cta c;
     wr_effect e;
     wr_cta_init(&c, 32, 0);
-    wr_insn in = guard(r2b(M_BAR, 5, 1), 0, 0);
+    wr_insn in = unit_guard(r2b(M_BAR, 5, 1), 0, 0);
     wr_operands o = ops0();
     for (unsigned l = 0; l < WR_LANES; l++)
         o.ra[l] = 0x100 + l;
     o.pg = 0xfffffff0;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(c.bar[5].word, 0x104);
     ck_assert_uint_eq(e.bars_changed, 1u << 5);
     o.pg = 0;                                   /* pmask 0: nothing written */
     in.f[WR_F_BARID] = 6;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(c.bar[6].word, 0);
     ck_assert_uint_eq(e.bars_changed, 0);
     in.f[WR_F_B2RMODE] = M_WARP;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(c.warp[0].bar_state_defined, 0);
     ck_assert_uint_eq(c.warp[0].active_pc, 48);
 }
@@ -1249,7 +1236,7 @@ START_TEST(N_38_r2b_keeps_blocked_and_arrived)
     wr_insn in = r2b(M_BAR, 1, WR_RZ);          /* word = RZ = 0 */
     wr_operands o = ops0();
     fill(o.ra, 0x55);
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     NO_EVENTS(&e);
     ck_assert_uint_eq(c.bar[1].word, 0);
     ck_assert_uint_eq(c.bar[1].blocked, 0x1);
@@ -1311,18 +1298,18 @@ START_TEST(N_38_choice_undefined_operands_used_as_is)
     wr_operands o = ops0();
     fill(o.rb, 0x2);
     o.rb_undef = ALL;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     EVENTS(&e, ARRIVE(2));
     ck_assert_uint_eq(c.bar[2].word, 0x2081);
     in = r2b(M_WARP, 0, 1);
     fill(o.ra, 0x55);
     o.ra_undef = ALL;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(c.warp[0].bar_state, 0x55);
     ck_assert_uint_eq(c.warp[0].bar_state_defined, 1);
     in = r2b(M_BAR, 2, 1);                      /* same value again: still reported */
     fill(o.ra, 0x2081);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.bars_changed, 1u << 2);
 }
 END_TEST
@@ -1403,19 +1390,19 @@ START_TEST(N_39_b2r_pmask_lanes_and_rz)
     wr_effect e;
     wr_cta_init(&c, 32, 0);
     do_r2b(&c, 0, M_BAR, 2, 0x2081);
-    wr_insn in = guard(b2r(M_BAR, 9, 2), 0, 1); /* @!P0 */
+    wr_insn in = unit_guard(b2r(M_BAR, 9, 2), 0, 1); /* @!P0 */
     wr_operands o = ops0();
     o.pg = 0xffff0000;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd, 9);
     ck_assert_uint_eq(e.rd_mask, 0x0000ffff);
     for (unsigned l = 0; l < 16; l++)
         ck_assert_uint_eq(e.rd_val[l], 0x2081);
     in = b2r(M_BAR, WR_RZ, 2);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd_mask, 0);
     in = b2r(M_WARP, WR_RZ, 0);                 /* undefined into RZ: nothing */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd_mask, 0);
     ck_assert_uint_eq(e.rd_undef, 0);
     ck_assert_uint_eq(e.rd_dc, 0);              /* choice: no marks without a write */
@@ -1430,7 +1417,7 @@ static void do_result(wr_cta *c, uint32_t s, int defined, wr_effect *e)
         do_r2b(c, 0, M_WARP, 0, s);
     wr_insn in = result(5, 1);
     wr_operands o = ops0();
-    step(c, 0, &in, &o, e);
+    unit_step(c, 0, &in, &o, e);
     ck_assert_uint_eq(e->rd, 5);
     ck_assert_uint_eq(e->rd_mask, ALL);
     ck_assert_uint_eq(e->pd, 1);
@@ -1524,29 +1511,29 @@ START_TEST(N_39_result_rz_pt_and_guard)
     do_r2b(&c, 0, M_WARP, 0, 0x10254004);
     wr_insn in = result(WR_RZ, WR_PT);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd_mask, 0);
     ck_assert_uint_eq(e.pd_mask, 0);
     ck_assert_uint_eq(e.pd_dc, 0);
     ck_assert_uint_eq(e.pd_undef, 0);
     do_r2b(&c, 0, M_WARP, 0, 0x1001c001);       /* op 3: both undefined, both dropped */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd_mask, 0);
     ck_assert_uint_eq(e.rd_dc, 0);
     ck_assert_uint_eq(e.rd_undef, 0);
     ck_assert_uint_eq(e.pd_mask, 0);
     ck_assert_uint_eq(e.pd_dc, 0);
     do_r2b(&c, 0, M_WARP, 0, 0x10024001);       /* AND true */
-    in = guard(result(6, 4), 2, 0);
+    in = unit_guard(result(6, 4), 2, 0);
     o.pg = 0x0f0f0f0f;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd_mask, 0x0f0f0f0f);
     ck_assert_uint_eq(e.rd_undef, 0x0f0f0f0f);
     ck_assert_uint_eq(e.pd, 4);
     ck_assert_uint_eq(e.pd_mask, 0x0f0f0f0f);
     ck_assert_uint_eq(e.pd_val, 0x0f0f0f0f);
     o.pg = 0;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd_mask, 0);
     ck_assert_uint_eq(e.pd_mask, 0);
     ck_assert_uint_eq(e.pd_val, 0);
@@ -1565,7 +1552,7 @@ START_TEST(N_39_result_after_real_reduction)
     wr_insn in = result(2, WR_PT);
     wr_operands o = ops0();
     for (unsigned w = 0; w < 4; w++) {
-        step(&c, w, &in, &o, &e);
+        unit_step(&c, w, &in, &o, &e);
         ck_assert_uint_eq(e.rd_mask, ALL);
         ck_assert_uint_eq(e.rd_val[31], 18);
         ck_assert_uint_eq(e.rd_dc, 0);
@@ -1594,7 +1581,7 @@ static void run_helper(const wr_insn *in, const wr_operands *o, unsigned w, wr_e
 {
     wr_cta c;
     wr_cta_init(&c, 64, 0);
-    step(&c, w, in, o, e);
+    unit_step(&c, w, in, o, e);
     ck_assert_uint_eq(c.warp[w].active_pc, 16);
     NO_EVENTS(e);
 }
@@ -1607,7 +1594,7 @@ START_TEST(N_51_nop)
     memcpy(&want, &c, sizeof want);
     wr_insn in = unit_insn(WR_FORM_NOP_X);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     want.warp[0].active_pc = 16;
     ck_assert(memcmp(&want, &c, sizeof want) == 0);
     NO_EVENTS(&e);
@@ -1772,7 +1759,7 @@ START_TEST(N_54_umov_writes_iff_pmask)
 {
     wr_effect e;
     wr_operands o = ops0();
-    wr_insn in = guard(unit_insn(WR_FORM_UMOV_I), 0, 0);
+    wr_insn in = unit_guard(unit_insn(WR_FORM_UMOV_I), 0, 0);
     in.f[WR_F_URD] = 5;
     in.f[WR_F_IMM32] = 0xcafef00d;
     o.pg = 0x00000100;                          /* one lane is enough */
@@ -1821,14 +1808,14 @@ START_TEST(N_51_guard_honoured)
     wr_effect e;
     wr_operands o = ops0();
     o.pg = 0x0000ffff;
-    wr_insn in = guard(hlp(WR_FORM_MOV_I, 1, 0, 0, 9), 0, 0);
+    wr_insn in = unit_guard(hlp(WR_FORM_MOV_I, 1, 0, 0, 9), 0, 0);
     run_helper(&in, &o, 0, &e);
     ck_assert_uint_eq(e.rd_mask, 0x0000ffff);
     ck_assert_uint_eq(e.rd_val[15], 9);
-    in = guard(hlp(WR_FORM_MOV_I, 1, 0, 0, 9), 0, 1);   /* @!P0 */
+    in = unit_guard(hlp(WR_FORM_MOV_I, 1, 0, 0, 9), 0, 1);   /* @!P0 */
     run_helper(&in, &o, 0, &e);
     ck_assert_uint_eq(e.rd_mask, 0xffff0000);
-    in = guard(hlp(WR_FORM_ISETP_I, 0, 2, 0, 0), 0, 0); /* EQ 0: true everywhere */
+    in = unit_guard(hlp(WR_FORM_ISETP_I, 0, 2, 0, 0), 0, 0); /* EQ 0: true everywhere */
     in.f[WR_F_PD] = 6;
     run_helper(&in, &o, 0, &e);
     ck_assert_uint_eq(e.pd_mask, 0x0000ffff);
@@ -1839,7 +1826,7 @@ START_TEST(N_51_guard_honoured)
     c.warp[0].active = 0x00ff00ff;
     in = hlp(WR_FORM_LDC_C, 1, 0, 0, 0);
     o.c = 1;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(e.rd_mask, 0x00ff00ff);
 }
 END_TEST
@@ -1893,7 +1880,7 @@ START_TEST(N_54_undefined_propagates)
     in.f[WR_F_PD] = 2;
     run_helper(&in, &o, 0, &e);
     ck_assert_uint_eq(e.pd_undef, 0x33);
-    in = guard(hlp(WR_FORM_IADD_R, 1, 2, 3, 0), 0, 0);  /* written lanes only */
+    in = unit_guard(hlp(WR_FORM_IADD_R, 1, 2, 3, 0), 0, 0);  /* written lanes only */
     o.pg = 0x0000000f;
     run_helper(&in, &o, 0, &e);
     ck_assert_uint_eq(e.rd_mask, 0x0f);
@@ -1921,7 +1908,7 @@ START_TEST(N_51_helpers_touch_no_unit_state)
                               WR_FORM_UMOV_I, WR_FORM_LDC_C };
     for (unsigned i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         wr_insn in = hlp(forms[i], 1, 2, 3, 4);
-        step(&c, 0, &in, &o, &e);
+        unit_step(&c, 0, &in, &o, &e);
         NO_EVENTS(&e);
         ck_assert_uint_eq(e.bars_changed, 0);
         want.warp[0].active_pc += 16;

@@ -139,19 +139,6 @@ static wr_operands ops0(void)
     return o;
 }
 
-static void step(wr_cta *c, unsigned w, const wr_insn *in, const wr_operands *o, wr_effect *e)
-{
-    ck_assert_int_eq(wr_step(c, w, in, o, e), 0);
-}
-
-/* @{!}Pg: guard on P<pg>, its lane values in ops.pg */
-static wr_insn guard(wr_insn in, unsigned pg, int not)
-{
-    in.f[WR_F_PG] = pg;
-    in.f[WR_F_PG_NOT] = not;
-    return in;
-}
-
 /* {!}Pp: extra predicate P<pp>, its lane values in ops.pp */
 static wr_insn with_pp(wr_insn in, unsigned pp, int not)
 {
@@ -186,7 +173,7 @@ static void expect_exception(wr_cta *c, unsigned w, const wr_insn *in, const wr_
     wr_cta x;
     wr_effect e;
     snap(&x, c);
-    step(c, w, in, o, &e);
+    unit_step(c, w, in, o, &e);
     ck_assert_msg(e.exception == exc, "line %d: exception %u, expected %u", line, e.exception, exc);
     x.warp[w].run = WR_WARP_FAULTED;
     same_cta(&x, c, line);
@@ -221,7 +208,7 @@ START_TEST(N_01_lowest_is_zero_based)
     snap(&x, &c);
     wr_insn in = unit_insn(WR_FORM_EXIT_X);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].valid = 0x80000006;
     x.warp[0].active = 0x80000002;
     x.warp[0].active_pc = 0x500;
@@ -240,7 +227,7 @@ START_TEST(N_01_lowest_lane_31)
     snap(&x, &c);
     wr_insn in = unit_insn(WR_FORM_EXIT_X);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].valid = 0x80000000;
     x.warp[0].active = 0x80000000;
     x.warp[0].active_pc = 0x740;
@@ -265,7 +252,7 @@ START_TEST(N_02_sleep_subset_of_candidates_is_not_all_asleep)
     snap(&x, &c);
     wr_insn in = unit_insn(WR_FORM_EXIT_X);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].valid = 0x00000f00;
     x.warp[0].active = 0x00000c00;
     x.warp[0].active_pc = 0x800;
@@ -290,7 +277,7 @@ START_TEST(N_02_all_candidates_asleep_despite_extra_sleep_bits)
     snap(&x, &c);
     wr_insn in = unit_insn(WR_FORM_EXIT_X);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].valid = 0x00000f00;
     x.warp[0].active = 0x00000300;
     x.warp[0].active_pc = 0x700;
@@ -315,7 +302,7 @@ START_TEST(N_03_yield_divergence_test_is_equality)
     snap(&x, &c);
     wr_insn in = unit_insn(WR_FORM_YIELD_X);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     rpcs(&x.warp[0], 0xf, NEXT);
     x.warp[0].active_pc = 0x2000;
     x.warp[0].active = 0x0000ff00;
@@ -335,7 +322,7 @@ START_TEST(N_03_yield_without_divergence_is_nop)
     snap(&x, &c);
     wr_insn in = unit_insn(WR_FORM_YIELD_X);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;                 /* nothing else: no Yield bit */
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -354,7 +341,7 @@ START_TEST(N_03_warpsync_success_test_is_equality)
     snap(&x, &c);
     wr_insn in = form_f(WR_FORM_WARPSYNC_I, WR_F_IMM32, 0x0000ffff);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     rpcs(&x.warp[0], 0xff, WS);
     x.warp[0].active_pc = 0x2000;
     x.warp[0].active = 0x0000ff00;
@@ -436,7 +423,7 @@ START_TEST(N_10_bra_target_seed_example)
     snap(&x, &c);
     wr_insn in = form_f(WR_FORM_BRA_X, WR_F_OFFSET, 0xf);
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = 0x110;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -457,7 +444,7 @@ START_TEST(N_10_bra_target_offsets)
         snap(&x, &c);
         wr_insn in = form_f(WR_FORM_BRA_X, WR_F_OFFSET, t[i].off);
         wr_operands o = ops0();
-        step(&c, 0, &in, &o, &e);
+        unit_step(&c, 0, &in, &o, &e);
         x.warp[0].active_pc = t[i].target;
         SAME(&x, &c);
         NO_EVENTS(&e);
@@ -500,7 +487,7 @@ static void bra_case(int line, wr_insn in, uint32_t valid, uint32_t active, uint
     o.pp = pp;
     o.ur = ur;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = exp_pc;
     x.warp[0].active = exp_active;
     rpcs(&x.warp[0], rpc_t, T_BRA);
@@ -513,7 +500,7 @@ START_TEST(N_11_nocond_b_jump_is_pmask)
 {
     /* @P0: pmask = 0xff0f & 0xffff0f0f = 0x0f0f (inactive bits ignored):
      * partial, RPC[0x0f0f] = T, ActiveMask = 0xff0f & ~0x0f0f = 0xf000 */
-    BRA_CASE(guard(bra(C_NONE), 0, 0), 0x0000ff0f, 0x0000ff0f, 0xffff0f0f, 0, 0,
+    BRA_CASE(unit_guard(bra(C_NONE), 0, 0), 0x0000ff0f, 0x0000ff0f, 0xffff0f0f, 0, 0,
              NEXT, 0x0000f000, 0x00000f0f);
 }
 END_TEST
@@ -522,7 +509,7 @@ START_TEST(N_11_nocond_with_not_pg_and_not_pp)
 {
     /* seed example `@!P1 BRA !P2`: pgv = ~0xf0, ppv = ~0xf00;
      * pmask = 0xff0f & ~0xff0 = 0xf00f; ActiveMask 0xff0f & ~0xf00f = 0x0f00 */
-    BRA_CASE(guard(with_pp(bra(C_NONE), 2, 1), 1, 1), 0x00ffff0f, 0x0000ff0f, 0x000000f0,
+    BRA_CASE(unit_guard(with_pp(bra(C_NONE), 2, 1), 1, 1), 0x00ffff0f, 0x0000ff0f, 0x000000f0,
              0x00000f00, 0, NEXT, 0x00000f00, 0x0000f00f);
 }
 END_TEST
@@ -531,7 +518,7 @@ START_TEST(N_11_u_jumps_when_all_active_agree)
 {
     /* every active lane (0x0f0f) has its guard true; lane 12..15 are valid
      * but not active and have it false: b_jump = ActiveMask, all jump */
-    BRA_CASE(guard(bra(C_U), 0, 0), 0x0000ff0f, 0x00000f0f, 0x00000f0f, 0, 0,
+    BRA_CASE(unit_guard(bra(C_U), 0, 0), 0x0000ff0f, 0x00000f0f, 0x00000f0f, 0, 0,
              T_BRA, 0x00000f0f, 0);
 }
 END_TEST
@@ -539,7 +526,7 @@ END_TEST
 START_TEST(N_11_u_no_jump_when_one_active_lane_disagrees)
 {
     /* lane 11 false (pg 0xf70f): b_jump = 0, no partial jump */
-    BRA_CASE(guard(bra(C_U), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f70f, 0, 0,
+    BRA_CASE(unit_guard(bra(C_U), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f70f, 0, 0,
              NEXT, 0x00000f0f, 0);
 }
 END_TEST
@@ -548,7 +535,7 @@ START_TEST(N_11_div_without_ur)
 {
     /* is_div = pmask != ValidMask.
      * guard split 0x0f0f of 0xff0f: div, b_jump = pmask: partial */
-    BRA_CASE(guard(bra(C_DIV), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0, 0,
+    BRA_CASE(unit_guard(bra(C_DIV), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0, 0,
              NEXT, 0x0000f000, 0x00000f0f);
     /* all active true, but Active 0x0f0f != Valid 0xff0f: div, all jump */
     BRA_CASE(bra(C_DIV), 0x0000ff0f, 0x00000f0f, 0, 0, 0, T_BRA, 0x00000f0f, 0);
@@ -564,7 +551,7 @@ START_TEST(N_11_conv_without_ur)
     /* pmask == Active but != Valid: div, no jump */
     BRA_CASE(bra(C_CONV), 0x0000ff0f, 0x00000f0f, 0, 0, 0, NEXT, 0x00000f0f, 0);
     /* guard split: div, no jump (no partial jump either) */
-    BRA_CASE(guard(bra(C_CONV), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0, 0,
+    BRA_CASE(unit_guard(bra(C_CONV), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0, 0,
              NEXT, 0x0000ff0f, 0);
 }
 END_TEST
@@ -588,9 +575,9 @@ START_TEST(N_11_ur_guards_disagree_off_lane_in_ur_is_divergent)
     /* converged; guards 0x0f0f of 0xff0f disagree; lane 12 is active, guard
      * false and in UR: div.  DIV: b_jump = ActiveMask: every active lane
      * jumps, the guard-false ones too. */
-    BRA_CASE(guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
+    BRA_CASE(unit_guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
              0x00001000, T_BRA, 0x0000ff0f, 0);
-    BRA_CASE(guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
+    BRA_CASE(unit_guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
              0x00001000, NEXT, 0x0000ff0f, 0);
 }
 END_TEST
@@ -599,9 +586,9 @@ START_TEST(N_11_ur_guards_disagree_no_off_lane_in_ur_is_convergent)
 {
     /* UR 0xffff0f01: Active & ~pg & UR = 0xf000 & 0x0f01 = 0 (bits 16..31 are
      * not active, Valid^Active = 0): convergent.  CONV: all jump, DIV: none. */
-    BRA_CASE(guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
+    BRA_CASE(unit_guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
              0xffff0f01, T_BRA, 0x0000ff0f, 0);
-    BRA_CASE(guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
+    BRA_CASE(unit_guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x0000ff0f, 0x00000f0f, 0,
              0xffff0f01, NEXT, 0x0000ff0f, 0);
 }
 END_TEST
@@ -610,9 +597,9 @@ START_TEST(N_11_ur_guards_all_equal_is_convergent)
 {
     /* divergent warp, but UR (0xf) holds no valid-not-active lane and every
      * active guard is true: convergent */
-    BRA_CASE(guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x00000f0f, 0,
+    BRA_CASE(unit_guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x00000f0f, 0,
              0x0000000f, T_BRA, 0x00000f0f, 0);
-    BRA_CASE(guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x00000f0f, 0,
+    BRA_CASE(unit_guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x00000f0f, 0,
              0x0000000f, NEXT, 0x00000f0f, 0);
 }
 END_TEST
@@ -621,9 +608,9 @@ START_TEST(N_11_ur_pmask_zero_no_jump)
 {
     /* guards true only in inactive lanes: pmask = 0.  DIV with a divergent
      * UR (lane 12) and CONV with a convergent one: neither jumps. */
-    BRA_CASE(guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f000, 0,
+    BRA_CASE(unit_guard(bra_ur(C_DIV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f000, 0,
              0x00001000, NEXT, 0x00000f0f, 0);
-    BRA_CASE(guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f000, 0,
+    BRA_CASE(unit_guard(bra_ur(C_CONV, 4, 0), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f000, 0,
              0x0000000f, NEXT, 0x00000f0f, 0);
 }
 END_TEST
@@ -681,7 +668,7 @@ END_TEST
 START_TEST(N_12_no_jump)
 {
     /* guard true only in inactive lanes (16..23): b_jump = 0 */
-    BRA_CASE(guard(bra(C_NONE), 0, 0), 0x00ffff0f, 0x0000ff0f, 0x00ff0000, 0, 0,
+    BRA_CASE(unit_guard(bra(C_NONE), 0, 0), 0x00ffff0f, 0x0000ff0f, 0x00ff0000, 0, 0,
              NEXT, 0x0000ff0f, 0);
 }
 END_TEST
@@ -695,7 +682,7 @@ END_TEST
 START_TEST(N_12_partial_jump_fall_through_first)
 {
     /* b_jump = 0xf00f: RPC = T there; the rest (0x0f00) runs on at next */
-    BRA_CASE(guard(bra(C_NONE), 0, 0), 0x00ffff0f, 0x0000ff0f, 0x0000f00f, 0, 0,
+    BRA_CASE(unit_guard(bra(C_NONE), 0, 0), 0x00ffff0f, 0x0000ff0f, 0x0000f00f, 0, 0,
              NEXT, 0x00000f00, 0x0000f00f);
 }
 END_TEST
@@ -722,7 +709,7 @@ START_TEST(N_13_brx_all_jump_only_old_active_lanes_touched)
     o.ra[11] = 0x70;
     o.ra[12] = 0xb0;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = 0xb0;
     x.warp[0].active = 0x00000103;
     x.warp[0].rpc[2] = 0x90;
@@ -741,7 +728,7 @@ START_TEST(N_14_partial_is_active_and_not_b_jump)
     /* Active 0x0f0f of Valid 0xff0f; b_jump = 0x000f.  ActiveMask = 0x0f0f &
      * ~0xf = 0x0f00 (`~b_jump` alone, or & ValidMask, would give lanes
      * 12..15 too) */
-    BRA_CASE(guard(bra(C_NONE), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f00f, 0, 0,
+    BRA_CASE(unit_guard(bra(C_NONE), 0, 0), 0x0000ff0f, 0x00000f0f, 0x0000f00f, 0, 0,
              NEXT, 0x00000f00, 0x0000000f);
 }
 END_TEST
@@ -753,13 +740,13 @@ START_TEST(N_14_brx_partial_each_lane_its_target)
     wr_cta c, x;
     wr_effect e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000ff0f);
-    wr_insn in = guard(form_f(WR_FORM_BRX_R, WR_F_RA, 2), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BRX_R, WR_F_RA, 2), 0, 0);
     wr_operands o = ops0();
     o.pg = 0x00000f0f;
     for (unsigned l = 0; l < WR_LANES; l++)
         o.ra[l] = 0x100u * l;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     x.warp[0].active = 0x0000f000;
     for (unsigned l = 0; l < 4; l++) {
@@ -794,7 +781,7 @@ START_TEST(N_15_brx_r_sign_extends_32_bits)
     o.ra[2] = 0x80000000;
     o.ra[3] = 0x7ffffff0;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = 0xf30;
     x.warp[0].active = 0x1;
     x.warp[0].rpc[1] = 0x1130;
@@ -812,13 +799,13 @@ START_TEST(N_15_brx_u_uniform_sign_extended)
     wr_cta c, x;
     wr_effect e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000ff0f);
-    wr_insn in = guard(form_f(WR_FORM_BRX_U, WR_F_URA, 4), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BRX_U, WR_F_URA, 4), 0, 0);
     in.f[WR_F_OFFSET] = 3;
     wr_operands o = ops0();
     o.pg = 0x00000f00;
     o.ur = 0xffffffe0;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     x.warp[0].active = 0x0000f00f;
     rpcs(&x.warp[0], 0x0f00, 0x1020);
@@ -837,7 +824,7 @@ START_TEST(N_15_brx_c_has_no_offset)
     wr_operands o = ops0();
     o.c = 0xffffff90;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = 0xfa0;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -856,7 +843,7 @@ START_TEST(N_15_brx_rz_reads_zero)
     for (unsigned l = 0; l < WR_LANES; l++)
         o.ra[l] = 0x500 + 0x10u * l;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = 0x1050;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -892,7 +879,7 @@ START_TEST(N_16_call_abs_r_pair)
     for (unsigned l = 8; l < 12; l++)
         o.ra[l] = 0x400;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = 0x100000310ull;
     x.warp[0].active = 0x0000f00f;
     rpcs(&x.warp[0], 0x0f00, 0x510);
@@ -911,7 +898,7 @@ START_TEST(N_16_call_rel_r_pair_partial)
     wr_cta c, x;
     wr_effect e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
-    wr_insn in = guard(call(WR_FORM_CALL_R, REL), 0, 0);
+    wr_insn in = unit_guard(call(WR_FORM_CALL_R, REL), 0, 0);
     in.f[WR_F_RA] = 8;
     in.f[WR_F_OFFSET] = -1;
     wr_operands o = ops0();
@@ -919,7 +906,7 @@ START_TEST(N_16_call_rel_r_pair_partial)
     o.ra[0] = 0xfffffffffffff000ull;
     o.ra[9] = 0x200000000ull;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     x.warp[0].active = 0x00000d0e;
     x.warp[0].rpc[0] = 0;
@@ -947,7 +934,7 @@ START_TEST(N_16_call_u_pair)
         wr_operands o = ops0();
         o.ur = 0x200000040ull;
         snap(&x, &c);
-        step(&c, 0, &in, &o, &e);
+        unit_step(&c, 0, &in, &o, &e);
         x.warp[0].active_pc = t[i].target;
         SAME(&x, &c);
         NO_EVENTS(&e);
@@ -971,7 +958,7 @@ START_TEST(N_16_call_c_64_bit_constant)
         wr_operands o = ops0();
         o.c = t[i].cv;
         snap(&x, &c);
-        step(&c, 0, &in, &o, &e);
+        unit_step(&c, 0, &in, &o, &e);
         x.warp[0].active_pc = t[i].target;
         SAME(&x, &c);
         NO_EVENTS(&e);
@@ -997,7 +984,7 @@ START_TEST(N_16_call_rz_is_zero)
         for (unsigned l = 0; l < WR_LANES; l++)
             o.ra[l] = 0x123456789abcdef0ull;
         snap(&x, &c);
-        step(&c, 0, &in, &o, &e);
+        unit_step(&c, 0, &in, &o, &e);
         x.warp[0].active_pc = t[i].target;
         SAME(&x, &c);
         NO_EVENTS(&e);
@@ -1034,7 +1021,7 @@ START_TEST(N_16_ret_behaves_as_call)
             o.c = 0xfffffffffffffe00ull;
         }
         snap(&x, &c);
-        step(&c, 0, &in, &o, &e);
+        unit_step(&c, 0, &in, &o, &e);
         x.warp[0].active_pc = t[i].target;
         if (t[i].f == WR_FORM_CALL_R || t[i].f == WR_FORM_RET_R) {
             x.warp[0].active = 0x0000f00f;
@@ -1057,12 +1044,12 @@ START_TEST(N_17_lepc_writes_pair_in_pmask_lanes)
     wr_cta c, x;
     wr_effect e;
     setup(&c, 64, 0, 0x1230, 0xffffff0f, 0x0000ff0f);
-    wr_insn in = guard(form_f(WR_FORM_LEPC_I, WR_F_RD, 4), 1, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_LEPC_I, WR_F_RD, 4), 1, 0);
     in.f[WR_F_OFFSET] = 8;
     wr_operands o = ops0();
     o.pg = 0x0000f0f3;
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = 0x1240;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -1094,7 +1081,7 @@ START_TEST(N_17_lepc_64_bit_pc_and_offsets)
         in.f[WR_F_OFFSET] = t[i].off;
         wr_operands o = ops0();
         snap(&x, &c);
-        step(&c, 0, &in, &o, &e);
+        unit_step(&c, 0, &in, &o, &e);
         x.warp[0].active_pc = 0x123456790ull;
         SAME(&x, &c);
         NO_EVENTS(&e);
@@ -1113,11 +1100,11 @@ START_TEST(N_17_lepc_pmask_zero_writes_nothing)
     wr_cta c, x;
     wr_effect e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
-    wr_insn in = guard(form_f(WR_FORM_LEPC_I, WR_F_RD, 4), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_LEPC_I, WR_F_RD, 4), 0, 0);
     wr_operands o = ops0();
     o.pg = 0x0000f0f0;                          /* inactive lanes only */
     snap(&x, &c);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -1134,7 +1121,7 @@ static void do_exit(wr_cta *c, unsigned w, const wr_insn *in, uint32_t pg, uint3
     wr_operands o = ops0();
     o.pg = pg;
     o.pp = pp;
-    step(c, w, in, &o, e);
+    unit_step(c, w, in, &o, e);
 }
 
 START_TEST(N_18_partial_exit)
@@ -1149,7 +1136,7 @@ START_TEST(N_18_partial_exit)
     w->swtch = 0x00000300;
     w->breg[3] = 0x00000f00;
     snap(&x, &c);
-    wr_insn in = guard(unit_insn(WR_FORM_EXIT_X), 0, 0);
+    wr_insn in = unit_guard(unit_insn(WR_FORM_EXIT_X), 0, 0);
     do_exit(&c, 0, &in, 0x00ff0f0f, 0, &e);
     x.warp[0].valid = 0xfffff000;
     x.warp[0].active = 0x0000f000;
@@ -1168,7 +1155,7 @@ START_TEST(N_18_partial_exit_with_not_pp)
     wr_effect e;
     setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     snap(&x, &c);
-    wr_insn in = guard(with_pp(unit_insn(WR_FORM_EXIT_X), 2, 1), 1, 0);
+    wr_insn in = unit_guard(with_pp(unit_insn(WR_FORM_EXIT_X), 2, 1), 1, 0);
     do_exit(&c, 0, &in, 0x0000ffff, 0x000000ff, &e);
     x.warp[0].valid = 0xffff000f;
     x.warp[0].active = 0x0000000f;
@@ -1184,7 +1171,7 @@ START_TEST(N_18_guard_false_everywhere_is_nop)
     wr_effect e;
     setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     snap(&x, &c);
-    wr_insn in = guard(unit_insn(WR_FORM_EXIT_X), 0, 0);
+    wr_insn in = unit_guard(unit_insn(WR_FORM_EXIT_X), 0, 0);
     do_exit(&c, 0, &in, 0xffff00f0, 0, &e);     /* true only in inactive lanes */
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
@@ -1329,11 +1316,11 @@ START_TEST(N_19_bmov_read_writes_pmask_lanes)
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[3] = 0x0000f00f;
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_BMOV_X, WR_F_RD, 5), 2, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BMOV_X, WR_F_RD, 5), 2, 0);
     in.f[WR_F_BREG] = 3;
     wr_operands o = ops0();
     o.pg = 0x000000ff;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -1360,7 +1347,7 @@ START_TEST(N_19_bmov_clear_reads_then_clears)
     wr_insn in = form_f(WR_FORM_BMOV_X, WR_F_RD, 6);
     in.f[WR_F_CLEAR] = 1;
     wr_operands o = ops0();
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     x.warp[0].breg[0] = 0;
     SAME(&x, &c);
@@ -1380,11 +1367,11 @@ START_TEST(N_19_bmov_clear_pmask_zero_keeps_bn)
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[0] = 0x12345678;
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_BMOV_X, WR_F_RD, 6), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BMOV_X, WR_F_RD, 6), 0, 0);
     in.f[WR_F_CLEAR] = 1;
     wr_operands o = ops0();
     o.pg = 0x00ff00f0;                          /* inactive lanes only */
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -1399,14 +1386,14 @@ START_TEST(N_19_bmov_write_takes_lowest_pmask_lane)
     wr_effect e;
     setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_BMOV_R, WR_F_BREG, 7), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BMOV_R, WR_F_BREG, 7), 0, 0);
     in.f[WR_F_RA] = 3;
     wr_operands o = ops0();
     o.pg = 0x0000ff00;
     for (unsigned l = 0; l < WR_LANES; l++)
         o.ra[l] = 0x11110000u + l;
     o.ra[8] = 0xa5a50f0f;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     x.warp[0].breg[7] = 0xa5a50f0f;
     SAME(&x, &c);
@@ -1423,19 +1410,19 @@ START_TEST(N_19_bmov_write_pmask_zero_and_rz)
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[7] = 0x0badf00d;
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_BMOV_R, WR_F_BREG, 7), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BMOV_R, WR_F_BREG, 7), 0, 0);
     in.f[WR_F_RA] = 3;
     wr_operands o = ops0();
     o.pg = 0x000000f0;
     for (unsigned l = 0; l < WR_LANES; l++)
         o.ra[l] = 0x5555;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
 
     in = form_f(WR_FORM_BMOV_R, WR_F_BREG, 7);
     ck_assert_int_eq(in.f[WR_F_RA], WR_RZ);
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT + 16;
     x.warp[0].breg[7] = 0;
     SAME(&x, &c);
@@ -1452,11 +1439,11 @@ START_TEST(N_20_bssy_ors_pmask)
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[15] = 0x00030000;
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_BSSY_I, WR_F_BREG, 15), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BSSY_I, WR_F_BREG, 15), 0, 0);
     in.f[WR_F_SYNCPOINT] = 0x40;                /* recorded, not used */
     wr_operands o = ops0();
     o.pg = 0x0000f0ff;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     x.warp[0].breg[15] = 0x0003f00f;
     SAME(&x, &c);
@@ -1472,10 +1459,10 @@ START_TEST(N_20_bssy_pmask_zero_keeps_bn)
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[15] = 0x00030000;
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_BSSY_I, WR_F_BREG, 15), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BSSY_I, WR_F_BREG, 15), 0, 0);
     wr_operands o = ops0();
     o.pg = 0x000000f0;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -1492,11 +1479,11 @@ START_TEST(N_24_break_clears_pmask_lanes)
     w->breg[5] = 0x00ffff0f;
     w->breg[4] = 0x0000ffff;
     snap(&x, &c);
-    wr_insn in = guard(with_pp(form_f(WR_FORM_BREAK_X, WR_F_BREG, 5), 1, 1), 0, 0);
+    wr_insn in = unit_guard(with_pp(form_f(WR_FORM_BREAK_X, WR_F_BREG, 5), 1, 1), 0, 0);
     wr_operands o = ops0();
     o.pg = 0x0000ffff;
     o.pp = 0x00000f00;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     x.warp[0].breg[5] = 0x00ff0f00;
     SAME(&x, &c);
@@ -1512,10 +1499,10 @@ START_TEST(N_24_break_pmask_zero_keeps_bn)
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[5] = 0x00ffff0f;
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_BREAK_X, WR_F_BREG, 5), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_BREAK_X, WR_F_BREG, 5), 0, 0);
     wr_operands o = ops0();
     o.pg = 0x00ff0000;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
@@ -1530,10 +1517,10 @@ static void do_bsync(wr_cta *c, unsigned w, unsigned b, int guarded, uint32_t pg
 {
     wr_insn in = form_f(WR_FORM_BSYNC_X, WR_F_BREG, b);
     if (guarded)
-        in = guard(in, 0, 0);
+        in = unit_guard(in, 0, 0);
     wr_operands o = ops0();
     o.pg = pg;
-    step(c, w, &in, &o, e);
+    unit_step(c, w, &in, &o, e);
 }
 
 START_TEST(N_21_bsync_full_sync_clears_yield)
@@ -1750,7 +1737,7 @@ static void do_yield(wr_cta *c, unsigned w, wr_effect *e)
 {
     wr_insn in = unit_insn(WR_FORM_YIELD_X);
     wr_operands o = ops0();
-    step(c, w, &in, &o, e);
+    unit_step(c, w, &in, &o, e);
 }
 
 START_TEST(N_22_guard_split_parks_at_the_yield)
@@ -1763,11 +1750,11 @@ START_TEST(N_22_guard_split_parks_at_the_yield)
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->swtch = 0x00ff0000;
     snap(&x, &c);
-    wr_insn in = guard(with_pp(unit_insn(WR_FORM_YIELD_X), 1, 1), 0, 0);
+    wr_insn in = unit_guard(with_pp(unit_insn(WR_FORM_YIELD_X), 1, 1), 0, 0);
     wr_operands o = ops0();
     o.pg = 0x00000fff;
     o.pp = 0x00000300;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     rpcs(&x.warp[0], 0x00000c0f, PC);
     x.warp[0].active = 0x0000f300;
     x.warp[0].active_pc = NEXT;
@@ -1955,7 +1942,7 @@ START_TEST(N_23_converged_warp_sleeps)
     snap(&x, &c);
     wr_insn in = form_f(WR_FORM_NANOSLEEP_I, WR_F_IMM32, 0x100);
     wr_operands o = ops0();
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     x.deadline[1] = 1256;
     x.warp[1].sleep = 0x00ffffff;
     x.warp[1].active_pc = NEXT;
@@ -1979,7 +1966,7 @@ START_TEST(N_23_earlier_deadline_kept)
     snap(&x, &c);
     wr_insn in = form_f(WR_FORM_NANOSLEEP_I, WR_F_IMM32, 0x100);
     wr_operands o = ops0();
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
     x.warp[1].sleep = 0x00ffffff;
     x.warp[1].active_pc = NEXT;
     x.warp[1].run = WR_WARP_ASLEEP;
@@ -2003,7 +1990,7 @@ START_TEST(N_23_divergent_switches_like_yield)
     wr_insn in = form_f(WR_FORM_NANOSLEEP_U, WR_F_URB, 4);
     wr_operands o = ops0();
     o.ur = 50;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.deadline[0] = 250;
     x.warp[0].sleep = 0x0f;
     rpcs(&x.warp[0], 0xf, NEXT);
@@ -2032,7 +2019,7 @@ START_TEST(N_23_divergent_others_asleep_switch_then_sleep)
     wr_insn in = form_f(WR_FORM_NANOSLEEP_C, WR_F_CMEM, wr_cmem_make(2, 0x120));
     wr_operands o = ops0();
     o.c = 500;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.warp[0].sleep = 0xff;
     rpcs(&x.warp[0], 0xf, NEXT);
     x.warp[0].yield = 0x0f;
@@ -2065,7 +2052,7 @@ START_TEST(N_23_r_form_smallest_over_pmask)
     o.rb[3] = 1000;
     for (unsigned l = 8; l < 12; l++)
         o.rb[l] = 120;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     x.deadline[0] = 100;
     x.warp[0].sleep = 0x00000f0f;
     x.warp[0].active_pc = NEXT;
@@ -2084,10 +2071,10 @@ START_TEST(N_23_guard_split_sets_no_timer)
     setup(&c, 64, 0, PC, 0x000000ff, 0x000000ff);
     c.now = 40;
     snap(&x, &c);
-    wr_insn in = guard(form_f(WR_FORM_NANOSLEEP_I, WR_F_IMM32, 100), 0, 0);
+    wr_insn in = unit_guard(form_f(WR_FORM_NANOSLEEP_I, WR_F_IMM32, 100), 0, 0);
     wr_operands o = ops0();
     o.pg = 0x0000000f;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     rpcs(&x.warp[0], 0x0f, PC);
     x.warp[0].active = 0xf0;
     x.warp[0].active_pc = NEXT;
@@ -2107,7 +2094,7 @@ START_TEST(N_23_deadline_fires_then_wake_event)
     c.now = 1000;
     wr_insn in = form_f(WR_FORM_NANOSLEEP_I, WR_F_IMM32, 0x100);
     wr_operands o = ops0();
-    step(&c, 1, &in, &o, &e);
+    unit_step(&c, 1, &in, &o, &e);
 
     c.now = 1255;
     snap(&x, &c);
@@ -2124,7 +2111,7 @@ START_TEST(N_23_deadline_fires_then_wake_event)
     ck_assert_uint_eq(wr_next_deadline(&c), WR_NO_DEADLINE);
 
     wr_insn ex = unit_insn(WR_FORM_EXIT_X);
-    step(&c, 1, &ex, &o, &e);
+    unit_step(&c, 1, &ex, &o, &e);
     x.warp[1].woke = 0;
     x.warp[1].valid = 0;
     x.warp[1].active = 0;
@@ -2146,7 +2133,7 @@ START_TEST(N_23_fire_clears_sleepmask_of_running_warp)
     wr_insn in = form_f(WR_FORM_NANOSLEEP_U, WR_F_URB, 4);
     wr_operands o = ops0();
     o.ur = 50;
-    step(&c, 0, &in, &o, &e);
+    unit_step(&c, 0, &in, &o, &e);
     ck_assert_uint_eq(c.warp[0].sleep, 0x0f);
 
     c.now = 250;
@@ -2157,7 +2144,7 @@ START_TEST(N_23_fire_clears_sleepmask_of_running_warp)
     SAME(&x, &c);
 
     wr_insn brk = form_f(WR_FORM_BREAK_X, WR_F_BREG, 0);
-    step(&c, 0, &brk, &o, &e);
+    unit_step(&c, 0, &brk, &o, &e);
     NO_EVENTS(&e);
 }
 END_TEST
@@ -2177,7 +2164,7 @@ static wr_insn ws_r(int bitnot)
 
 static void ws_step(wr_cta *c, const wr_insn *in, const wr_operands *o, wr_effect *e)
 {
-    step(c, 0, in, o, e);
+    unit_step(c, 0, in, o, e);
 }
 
 START_TEST(N_25_uniform_success_converged)
@@ -2591,7 +2578,7 @@ START_TEST(N_25_guard_split_checks_nothing)
         wr_effect e;
         setup(&c, 64, 0, WS, 0x0000ffff, 0x000000ff);
         snap(&x, &c);
-        wr_insn in = guard(k ? ws_i(0x1) : ws_r(0), 0, 0);
+        wr_insn in = unit_guard(k ? ws_i(0x1) : ws_r(0), 0, 0);
         wr_operands o = ops0();
         o.pg = 0x0000000f;
         ws_step(&c, &in, &o, &e);
@@ -2616,7 +2603,7 @@ static void trap_case(int line, wr_insn in, const wr_operands *o, const ev *want
     wr_effect e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
     snap(&x, &c);
-    step(&c, 0, &in, o, &e);
+    unit_step(&c, 0, &in, o, &e);
     x.warp[0].run = WR_WARP_TRAPPED;
     same_cta(&x, &c, line);
     check_events(&e, want, 1, line);
@@ -2642,7 +2629,7 @@ START_TEST(N_26_trap_r_from_lowest_pmask_lane)
         o.rb[l] = 99;
     o.rb[8] = 17;
     o.rb[9] = 5;
-    trap_case(__LINE__, guard(form_f(WR_FORM_TRAP_R, WR_F_RB, 7), 0, 0), &o, &want);
+    trap_case(__LINE__, unit_guard(form_f(WR_FORM_TRAP_R, WR_F_RB, 7), 0, 0), &o, &want);
 }
 END_TEST
 
@@ -2684,9 +2671,9 @@ END_TEST
 START_TEST(N_26_pmask_zero_only_advances)
 {
     const wr_insn ins[3] = {
-        guard(form_f(WR_FORM_TRAP_I, WR_F_IMM32, 42), 0, 0),
-        guard(unit_insn(WR_FORM_SYSCALL_X), 0, 0),
-        guard(unit_insn(WR_FORM_RTT_X), 0, 0),
+        unit_guard(form_f(WR_FORM_TRAP_I, WR_F_IMM32, 42), 0, 0),
+        unit_guard(unit_insn(WR_FORM_SYSCALL_X), 0, 0),
+        unit_guard(unit_insn(WR_FORM_RTT_X), 0, 0),
     };
     for (unsigned i = 0; i < 3; i++) {
         wr_cta c, x;
@@ -2695,7 +2682,7 @@ START_TEST(N_26_pmask_zero_only_advances)
         snap(&x, &c);
         wr_operands o = ops0();
         o.pg = 0xfffff0f0;                      /* true only in inactive lanes */
-        step(&c, 0, &ins[i], &o, &e);
+        unit_step(&c, 0, &ins[i], &o, &e);
         x.warp[0].active_pc = NEXT;
         SAME(&x, &c);
         NO_EVENTS(&e);
@@ -2774,13 +2761,13 @@ START_TEST(H_2_partially_guarded_bsync_livelock)
     /* 2: BRA 0x2400 (offset (0x2400 - 0x2020) / 16 = 0x3e) */
     wr_insn br = form_f(WR_FORM_BRA_X, WR_F_OFFSET, 0x3e);
     wr_operands o = ops0();
-    step(&c, 0, &br, &o, &e);
+    unit_step(&c, 0, &br, &o, &e);
     x.warp[0].active_pc = 0x2400;
     SAME(&x, &c);
 
     /* 3: WARPSYNC: arrive 0xf0, members 0x0f missing: switch to them */
     wr_insn ws = ws_i(ALL);
-    step(&c, 0, &ws, &o, &e);
+    unit_step(&c, 0, &ws, &o, &e);
     rpcs(&x.warp[0], 0xf0, 0x2400);
     x.warp[0].active = 0x0f;
     x.warp[0].active_pc = BS;
@@ -2796,7 +2783,7 @@ START_TEST(H_2_partially_guarded_bsync_livelock)
     snap(&after4, &c);
 
     /* 5, 6: WARPSYNC hands back, BSYNC hands over: the same state again */
-    step(&c, 0, &ws, &o, &e);
+    unit_step(&c, 0, &ws, &o, &e);
     x.warp[0].active = 0x0f;
     x.warp[0].active_pc = BS;
     SAME(&x, &c);

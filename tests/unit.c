@@ -11,6 +11,18 @@ wr_insn unit_insn(wr_form form)
     return insn;
 }
 
+wr_insn unit_guard(wr_insn in, unsigned pg, int not)
+{
+    in.f[WR_F_PG] = pg;
+    in.f[WR_F_PG_NOT] = not;
+    return in;
+}
+
+void unit_step(wr_cta *c, unsigned w, const wr_insn *in, const wr_operands *o, wr_effect *e)
+{
+    ck_assert_int_eq(wr_step(c, w, in, o, e), 0);
+}
+
 int main(void)
 {
     SRunner *sr = srunner_create(NULL);

@@ -11,4 +11,10 @@ Suite *unit_suite(const char *name);   /* convenience: suite_create */
 /* An instruction of `form` with every field at its default, then the
  * caller sets fields: insn.f[WR_F_BARID] = 3. */
 wr_insn unit_insn(wr_form form);
+
+/* @{!}Pg: guard `in` on P<pg> (negated if `not`); its lane values go in ops.pg */
+wr_insn unit_guard(wr_insn in, unsigned pg, int not);
+
+/* wr_step, which must accept the call (the warp is ready) */
+void unit_step(wr_cta *c, unsigned w, const wr_insn *in, const wr_operands *o, wr_effect *e);
 #endif

@@ -67,6 +67,21 @@ static void split_on_guard(wr_ctx *x, uint32_t mask_np, uint32_t mask_p)
     w->active_pc = x->next;
 }
 
+/* The seed's choice of the lane to switch to among candidates `cmask`
+ * (EXIT, YIELD/NANOSLEEP, per-lane WARPSYNC): sleeping lanes are dropped
+ * unless every candidate sleeps, in which case the warp goes to sleep after
+ * switching (*do_sleep, N-02); non-yield lanes come before yielded ones; the
+ * lowest lane wins.  cmask != 0. */
+static unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep)
+{
+    *do_sleep = all_asleep(w, cmask);
+    if (!*do_sleep)
+        cmask &= ~w->sleep;
+    const uint32_t mask_ny = cmask & ~w->yield;
+    const uint32_t mask_y = cmask & w->yield;
+    return mask_ny ? lowest(mask_ny) : lowest(mask_y);
+}
+
 /* ---- taking a branch: BRA, BRX, CALL, RET (N-12, N-13, N-14) -------------
  * The seed's BRX pseudo-code.  b_jump is a subset of ActiveMask.  Target[l]
  * is target[l], or target[0] for every lane when `uniform` (BRA and the UR /
@@ -230,13 +245,8 @@ void exec_exit(wr_ctx *x)
         return;
     }
     /* switch to another valid branch: candidates are all valid lanes */
-    uint32_t cmask = w->valid;
-    const int do_sleep = all_asleep(w, cmask);    /* N-02 */
-    if (!do_sleep)
-        cmask &= ~w->sleep;
-    const uint32_t mask_ny = cmask & ~w->yield;   /* non-yield lanes first */
-    const uint32_t mask_y = cmask & w->yield;
-    const unsigned lid = mask_ny ? lowest(mask_ny) : lowest(mask_y);
+    int do_sleep;
+    const unsigned lid = pick_lane(w, w->valid, &do_sleep);
     w->active_pc = w->rpc[lid];
     w->active = rpc_eq(w, w->rpc[lid]) & w->valid;    /* N-18: & ValidMask, as written */
     if (do_sleep)
@@ -329,13 +339,8 @@ static void yield_switch(wr_ctx *x)
     w->swtch &= w->valid ^ w->active;         /* keep valid-not-active lanes */
     if (w->swtch == 0)
         w->swtch = w->valid ^ w->active;
-    uint32_t cmask = w->swtch;                /* choose only within SwitchMask */
-    const int do_sleep = all_asleep(w, cmask);    /* N-02 */
-    if (!do_sleep)
-        cmask &= ~w->sleep;
-    const uint32_t mask_ny = cmask & ~w->yield;   /* non-yield lanes first */
-    const uint32_t mask_y = cmask & w->yield;
-    const unsigned lid = mask_ny ? lowest(mask_ny) : lowest(mask_y);
+    int do_sleep;                             /* choose only within SwitchMask */
+    const unsigned lid = pick_lane(w, w->swtch, &do_sleep);
 
     w->yield |= w->active;
     set_rpc(w, w->active, x->next);           /* N-22: they resume after the YIELD */
@@ -462,13 +467,8 @@ static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
         return;
     }
     /* no group complete: switch to a member that has not arrived */
-    uint32_t cmask = any_member & w->valid & ~arrive;
-    const int do_sleep = all_asleep(w, cmask);    /* N-02 */
-    if (!do_sleep)
-        cmask &= ~w->sleep;
-    const uint32_t mask_ny = cmask & ~w->yield;
-    const uint32_t mask_y = cmask & w->yield;
-    const unsigned lid = mask_ny ? lowest(mask_ny) : lowest(mask_y);
+    int do_sleep;
+    const unsigned lid = pick_lane(w, any_member & w->valid & ~arrive, &do_sleep);
 
     set_rpc(w, w->active, w->active_pc);
     w->active_pc = w->rpc[lid];

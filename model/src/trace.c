@@ -132,6 +132,20 @@ static void put_bregs(wr_tw *tw, const wr_warp *w)
     put(tw, "}", 1);
 }
 
+/* "bars":{"B":"0x%08x",...} for the barriers in `which` (bit per barrier) */
+static void put_bars(wr_tw *tw, const wr_cta *cta, uint32_t which)
+{
+    put(tw, "\"bars\":{", 8);
+    for (uint32_t m = which, first = 1; m; m &= m - 1, first = 0) {
+        unsigned b = (unsigned)__builtin_ctz(m);
+        put(tw, first ? "\"" : ",\"", first ? 1 : 2);
+        put_dec(tw, b);
+        put(tw, "\":", 2);
+        put_qhex(tw, cta->bar[b].word, 8);
+    }
+    put(tw, "}", 1);
+}
+
 static void put_events(wr_tw *tw, const wr_effect *eff)
 {
     put(tw, "[", 1);
@@ -291,20 +305,8 @@ void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t
         put_out(tw, eff);
     }
     if (eff->bars_changed) {
-        put(tw, ",\"bars\":{", 9);
-        int first = 1;
-        for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
-            if (!(eff->bars_changed >> b & 1))
-                continue;
-            if (!first)
-                put(tw, ",", 1);
-            first = 0;
-            put(tw, "\"", 1);
-            put_dec(tw, b);
-            put(tw, "\":", 2);
-            put_qhex(tw, cta->bar[b].word, 8);
-        }
-        put(tw, "}", 1);
+        put(tw, ",", 1);
+        put_bars(tw, cta, eff->bars_changed);
     }
     if (operands) {
         char text[160];
@@ -392,20 +394,11 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
         }
         put(tw, "}", 1);
     }
-    put(tw, "],\"bars\":{", 10);
-    int first = 1;
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
-        if (!cta->bar[b].word)
-            continue;
-        if (!first)
-            put(tw, ",", 1);
-        first = 0;
-        put(tw, "\"", 1);
-        put_dec(tw, b);
-        put(tw, "\":", 2);
-        put_qhex(tw, cta->bar[b].word, 8);
-    }
-    put(tw, "}", 1);
+    put(tw, "],", 2);
+    uint32_t live = 0;
+    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++)
+        live |= (uint32_t)(cta->bar[b].word != 0) << b;
+    put_bars(tw, cta, live);
     if (fault && fault->warp >= 0) {
         put(tw, ",\"fault\":{\"warp\":", 17);
         put_dec(tw, (unsigned)fault->warp);
