@@ -373,6 +373,52 @@ START_TEST(N_55_no_livelock_when_registers_change)
 }
 END_TEST
 
+/* ---- N-37 ILLEGAL_ENCODING: words from outside (lockstep, replay) -------- */
+
+START_TEST(N_37_illegal_encoding_word_is_precise)
+{
+    wr_cta c, before;
+    wr_cta_init(&c, 64, 0x40);
+    c.warp[1].active = 0x0000ff00;               /* something not at its reset value */
+    c.warp[1].rpc[3] = 0x80;
+    before = c;
+    wr_word word = { { 0x000000ff, 0, 0, 0 } };  /* optype 0xff: no such instruction */
+    wr_operands ops;
+    memset(&ops, 0, sizeof ops);
+    wr_effect eff;
+    ck_assert_int_eq(wr_step_word(&c, 1, &word, &ops, &eff), 0);
+    ck_assert_uint_eq(eff.exception, WR_EXC_ILLEGAL_ENCODING);
+    ck_assert_uint_eq(eff.nev, 1);
+    ck_assert_uint_eq(eff.ev[0].kind, WR_EV_EXCEPTION);
+    ck_assert_uint_eq(eff.ev[0].code, WR_EXC_ILLEGAL_ENCODING);
+    ck_assert_uint_eq(eff.rd_mask | eff.pd_mask | eff.ur_write | eff.bars_changed, 0);
+    ck_assert_uint_eq(c.warp[1].run, WR_WARP_FAULTED);
+    c.warp[1].run = before.warp[1].run;          /* nothing else changed */
+    ck_assert_int_eq(memcmp(&c, &before, sizeof c), 0);
+    /* a faulted warp cannot step again */
+    c.warp[1].run = WR_WARP_FAULTED;
+    ck_assert_int_eq(wr_step_word(&c, 1, &word, &ops, &eff), -1);
+}
+END_TEST
+
+START_TEST(N_37_legal_word_steps_like_its_decoding)
+{
+    wr_insn nop = unit_insn(WR_FORM_NOP_X);
+    wr_word word;
+    char msg[120];
+    ck_assert_int_eq(wr_encode(&nop, &word, msg, sizeof msg), 0);
+    wr_cta c;
+    wr_cta_init(&c, 32, 0x40);
+    wr_operands ops;
+    memset(&ops, 0, sizeof ops);
+    wr_effect eff;
+    ck_assert_int_eq(wr_step_word(&c, 0, &word, &ops, &eff), 0);
+    ck_assert_uint_eq(eff.exception, WR_EXC_NONE);
+    ck_assert_uint_eq(c.warp[0].active_pc, 0x50);
+    ck_assert_uint_eq(c.warp[0].run, WR_WARP_READY);
+}
+END_TEST
+
 START_TEST(trace_record_keys_in_order)
 {
     prog_builder b = { 0 };
@@ -402,6 +448,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_53_threads_from_program_and_command_line);
     tcase_add_test(tc, N_52_ldc_reads_const_and_unwritten_zero);
     tcase_add_test(tc, trace_record_keys_in_order);
+    tcase_add_test(tc, N_37_illegal_encoding_word_is_precise);
+    tcase_add_test(tc, N_37_legal_word_steps_like_its_decoding);
     suite_add_tcase(s, tc);
     tc = tcase_create("livelock");
     tcase_add_test(tc, N_55_livelock_self_loop_one_warp);
