@@ -9,24 +9,26 @@
  * scheduler pointer (deadlines are set relative to `now`).  Call x_i that
  * state at the i-th such turn.  A run that reaches x_j == x_i (i < j) repeats
  * forever; it must end at the first such j.  Finding it:
- *   1. detection on the hot path, Brent's method: x_i is compared with one
- *      snapshot, retaken at doubling distances.  The comparison is gated by a
- *      summary kept up to date in O(1) per turn: the set of warps whose
- *      ActivePC, ActiveMask and run state equal the snapshot's (only warps
- *      that issued, were released or woke since the last turn are
- *      re-examined).  The full memcmp runs only when every warp and the
- *      scheduler pointer agree.  A match at distance L means the cycle
- *      length divides L.
+ *   1. detection on the hot path, Brent's method on every STRIDE-th such
+ *      state: y_k = x_{k*STRIDE} is compared with one snapshot, retaken at
+ *      doubling distances.  The comparison stops at the first difference:
+ *      the scheduler pointer, then each warp's ActivePC, then the registers
+ *      (a loop counter), then the rest.  Between samples a turn costs one
+ *      test.  A match at distance L means the cycle length divides L.
  *   2. exact location, off the hot path: re-run from launch twice, one copy
  *      L states ahead, until the two states are equal: that is mu, the first
  *      state on the cycle; walk on from x_mu until it comes back: lambda.
  *      The run ends at x_{mu+lambda}, the first repeated turn.
- *   3. Brent's method reports a cycle whose first repeat is x_j by the
- *      3(j + 1)-th state at the latest.  At the instruction limit a run not
- *      yet caught goes on, untraced, to that bound (and at most 8 times the
- *      limit in instructions), so a livelock whose first repeat lies before
- *      the limit is reported as such; otherwise the state at the limit is
- *      restored and the run ends `limit`.
+ *   3. the bound: if x first repeats at j = mu + lambda, y is periodic from
+ *      sample ceil(mu/STRIDE) with a period of at most lambda samples, so it
+ *      first repeats by sample j + 1, and Brent's method reports a sequence
+ *      whose first repeat is at k by its 3(k + 1)-th element: by state
+ *      STRIDE * 3(j + 2).  At the instruction limit a run not yet caught goes
+ *      on, untraced, to that bound with j the last state before the limit
+ *      (and at most (3 STRIDE + 2) times the limit in instructions), so a
+ *      livelock whose first repeat lies before the limit is reported as
+ *      such; otherwise the state at the limit is restored and the run ends
+ *      `limit`.
  * The trace written past the first repeated turn is cut off (wr_tw_cut).
  */
 #include <stdlib.h>
@@ -44,10 +46,8 @@ typedef struct sim {
     unsigned finished;           /* warps exited or trapped */
     uint64_t steps;              /* instructions issued */
     uint64_t df;                 /* index of the current/next deadline-free turn */
-    int checked;                 /* the hook already saw the current turn start
+    int checked;                 /* the watch already saw the current turn start
                                     (the loop stopped there and is resumed) */
-    uint32_t dirty;              /* warps that issued, were released or woke
-                                    since the hook last looked */
     int fault_warp;              /* N-27 */
     uint64_t fault_pc;
     const char *fault_what;
@@ -117,33 +117,100 @@ static int sim_copy(sim *dst, const sim *src)
 
 static void sim_free(sim *s) { wr_regfile_free(&s->rf); }
 
-/* N-55: the state compared, most often differing parts first */
+/* N-55: the state compared.  The order only matters for speed: the parts
+ * most likely to differ come first (pointer, PCs, then a loop counter in the
+ * registers), so an unequal state is usually rejected in a few loads. */
 static int sim_equal(const sim *a, const sim *b)
 {
     if (a->ptr != b->ptr)
         return 0;
     unsigned nw = a->cta.nwarps;
-    if (memcmp(a->cta.warp, b->cta.warp, nw * sizeof a->cta.warp[0]) != 0 ||
-        memcmp(a->cta.bar, b->cta.bar, sizeof a->cta.bar) != 0)
-        return 0;
+    for (unsigned i = 0; i < nw; i++)
+        if (a->cta.warp[i].active_pc != b->cta.warp[i].active_pc)
+            return 0;
     const wr_regfile *x = &a->rf, *y = &b->rf;
     size_t n = (size_t)nw * x->nregs;
     return memcmp(x->r, y->r, n * WR_LANES * sizeof *x->r) == 0 &&
-           memcmp(x->r_undef, y->r_undef, n * sizeof *x->r_undef) == 0 &&
            memcmp(x->p, y->p, nw * sizeof x->p[0]) == 0 &&
+           memcmp(a->cta.warp, b->cta.warp, nw * sizeof a->cta.warp[0]) == 0 &&
+           memcmp(a->cta.bar, b->cta.bar, sizeof a->cta.bar) == 0 &&
+           memcmp(x->r_undef, y->r_undef, n * sizeof *x->r_undef) == 0 &&
            memcmp(x->p_undef, y->p_undef, nw * sizeof x->p_undef[0]) == 0 &&
            memcmp(x->ur, y->ur, nw * sizeof x->ur[0]) == 0;
 }
 
-/* Called at the start of every deadline-free turn with s->df its index;
- * returning non-zero stops the loop right there (before anything else of
- * the turn happens). */
-typedef int (*df_hook)(void *ctx, sim *s);
+/* ---- livelock detection (step 1 above) --------------------------------- */
 
-/* Runs turns until the end of the run or until the hook stops it
+enum { STRIDE = 8 };             /* compare every STRIDE-th deadline-free state */
+
+typedef struct brent {
+    int have;
+    uint64_t power, lam;
+    sim snap;
+    uint64_t snap_df;
+    uint64_t found;              /* distance L of a repeat, 0 if none */
+    int err;
+} brent;
+
+/* off the hot path: take a new snapshot (at doubling distances) */
+__attribute__((noinline)) static void brent_snapshot(brent *b, sim *s)
+{
+    if (b->have)
+        sim_free(&b->snap);
+    if (sim_copy(&b->snap, s) != 0) {
+        b->have = 0;
+        b->err = 1;
+        return;
+    }
+    b->snap_df = s->df;
+    b->power = b->have ? b->power * 2 : 1;
+    b->have = 1;
+    b->lam = 0;
+}
+
+/* Brent's method at one deadline-free turn: 1 when the state equals the
+ * snapshot (b->found = distance). */
+static inline int brent_check(brent *b, sim *s)
+{
+    if (s->df % STRIDE != 0)
+        return 0;
+    if (b->have) {
+        if (sim_equal(s, &b->snap)) {
+            b->found = s->df - b->snap_df;
+            return 1;
+        }
+        if (++b->lam != b->power)
+            return 0;
+    }
+    brent_snapshot(b, s);
+    return 0;
+}
+
+/* What stops run_loop at the start of a deadline-free turn (s->df its
+ * index), before anything else of the turn happens. */
+typedef struct watch {
+    brent *b;                    /* Brent's detection, or NULL */
+    uint64_t stop;               /* stop at this turn index (UINT64_MAX: never); a run
+                                    resumes below it, so reaching it means == */
+    uint64_t next;               /* the next index that needs a look: min(stop,
+                                    next sample); 0 to start */
+} watch;
+
+/* the slow path of the check in run_loop: s->df >= wt->next */
+static int watch_turn(watch *wt, sim *s)
+{
+    if (s->df >= wt->stop)
+        return 1;
+    if (wt->b && brent_check(wt->b, s))
+        return 1;
+    uint64_t sample = wt->b ? (s->df / STRIDE + 1) * STRIDE : UINT64_MAX;
+    wt->next = sample < wt->stop ? sample : wt->stop;
+    return 0;
+}
+
+/* Runs turns until the end of the run or until the watch stops it
  * (WR_END_NONE).  `tw` may be NULL.  `limit` is the instruction limit. */
-static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit,
-                       df_hook hook, void *ctx)
+static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, watch *wt)
 {
     wr_cta *c = &s->cta;
     const wr_program *p = r->prog;
@@ -156,11 +223,11 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit,
         if (s->finished == c->nwarps)
             return WR_END_DONE;
         int dfturn = !s->pending;
-        if (dfturn && !s->checked && hook && hook(ctx, s)) {
+        if (dfturn && !s->checked && s->df >= wt->next && watch_turn(wt, s)) {
             s->checked = 1;
             return WR_END_NONE;
         }
-        s->checked = 1;                          /* a resumed run skips the hook here */
+        s->checked = 1;                          /* a resumed run skips the watch here */
         if (s->steps >= limit)
             return WR_END_LIMIT;
         s->checked = 0;
@@ -171,7 +238,7 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit,
         unsigned w;
         for (;;) {
             if (s->pending) {
-                s->dirty |= wr_fire_deadlines(c); /* N-23 */
+                wr_fire_deadlines(c);            /* N-23 */
                 s->pending = 0;
                 for (unsigned i = 0; i < c->nwarps; i++)
                     if (c->deadline[i] != WR_NO_DEADLINE)
@@ -216,10 +283,6 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit,
         if (tw)
             wr_tw_record(tw, c, w, c->now, pc, insn, &p->words[pc / WR_INST_SIZE], &ops, &eff, operands);
 
-        s->dirty |= 1u << w;
-        for (unsigned e = 0; e < eff.nev; e++)
-            if (eff.ev[e].kind == WR_EV_RELEASE)
-                s->dirty |= eff.ev[e].value;
         s->steps++;
         c->now++;
         s->ptr = w + 1 == c->nwarps ? 0 : w + 1;
@@ -234,77 +297,11 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit,
     }
 }
 
-/* ---- livelock ----------------------------------------------------------- */
-
-typedef struct brent {
-    int have;
-    uint64_t power, lam;
-    sim snap;
-    uint64_t snap_df;
-    uint32_t eq;                 /* warps whose summary equals the snapshot's */
-    uint64_t found;              /* distance L of a repeat, 0 if none */
-    int err;
-} brent;
-
-static int summary_equal(const wr_warp *a, const wr_warp *b)
-{
-    return a->active_pc == b->active_pc && a->active == b->active && a->run == b->run;
-}
-
-static int brent_hook(void *ctx, sim *s)
-{
-    brent *b = ctx;
-    if (b->have) {
-        for (uint32_t m = s->dirty; m; m &= m - 1) {
-            unsigned w = lowest(m);
-            if (summary_equal(&s->cta.warp[w], &b->snap.cta.warp[w]))
-                b->eq |= 1u << w;
-            else
-                b->eq &= ~(1u << w);
-        }
-        s->dirty = 0;
-        uint32_t all = s->cta.nwarps == 32 ? 0xffffffffu : (1u << s->cta.nwarps) - 1u;
-        if ((b->eq & all) == all && s->ptr == b->snap.ptr && sim_equal(s, &b->snap)) {
-            b->found = s->df - b->snap_df;
-            return 1;
-        }
-    }
-    if (!b->have || ++b->lam == b->power) {
-        if (b->have)
-            sim_free(&b->snap);
-        if (sim_copy(&b->snap, s) != 0) {
-            b->have = 0;
-            b->err = 1;
-            return 0;
-        }
-        b->snap_df = s->df;
-        b->power = b->have ? b->power * 2 : 1;
-        b->have = 1;
-        b->lam = 0;
-        b->eq = 0xffffffffu;
-        s->dirty = 0;
-    }
-    return 0;
-}
-
-/* after the limit: keep sampling until the bound of step 3 */
-typedef struct extend {
-    brent *b;
-    uint64_t bound;
-} extend;
-
-static int extend_hook(void *ctx, sim *s)
-{
-    extend *e = ctx;
-    return s->df > e->bound || brent_hook(e->b, s);
-}
-
-static int stop_at_hook(void *ctx, sim *s) { return s->df == *(const uint64_t *)ctx; }
-
 /* advance s to the deadline-free turn with index `target` (>= s->df) */
 static int advance_to(const wr_runner *r, sim *s, uint64_t target)
 {
-    return run_loop(r, s, NULL, UINT64_MAX, stop_at_hook, &target) == WR_END_NONE ? 0 : -1;
+    watch wt = { NULL, target, 0 };
+    return run_loop(r, s, NULL, UINT64_MAX, &wt) == WR_END_NONE ? 0 : -1;
 }
 
 /* Knowing that x_i == x_{i+L} for some i, find the first repeated turn:
@@ -386,16 +383,18 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     }
     int rc = 0;
     brent b = { 0 };
-    wr_end end = run_loop(r, &r->s, twp, r->max_steps, brent_hook, &b);
+    watch wt = { &b, UINT64_MAX, 0 };
+    wr_end end = run_loop(r, &r->s, twp, r->max_steps, &wt);
 
     sim at_limit;
     int have_limit = 0;
     if (end == WR_END_LIMIT && !b.found) {      /* 3. */
         if (sim_copy(&at_limit, &r->s) == 0) {
             have_limit = 1;
-            extend ext = { &b, 3 * (r->s.df + 1) + 1 };
-            uint64_t cap = r->max_steps > UINT64_MAX / 8 ? UINT64_MAX : r->max_steps * 8;
-            run_loop(r, &r->s, NULL, cap, extend_hook, &ext);
+            watch ext = { &b, (uint64_t)STRIDE * 3 * (r->s.df + 2) + STRIDE + 1, 0 };
+            const uint64_t k = 3 * STRIDE + 2;
+            uint64_t cap = r->max_steps > UINT64_MAX / k ? UINT64_MAX : r->max_steps * k;
+            run_loop(r, &r->s, NULL, cap, &ext);
         } else {
             rc = -1;
         }
