@@ -33,7 +33,9 @@ enum { WR_DEFAULT_MAX_STEPS = 1000000 };
 typedef struct wr_run_opts {
     unsigned threads;            /* 0: the program's .threads, else 32 (N-53) */
     uint64_t max_steps;          /* 0: WR_DEFAULT_MAX_STEPS */
-    FILE *trace;                 /* NULL: no trace */
+    FILE *trace;                 /* NULL: no trace.  Readable and seekable (fopen
+                                    "w+", tmpfile()): a livelock cuts the trace
+                                    back to its first repeated turn (N-55) */
     unsigned dump_regs;          /* R0..R(N-1) in the final record */
     int trace_operands;          /* add `insn`, `in` and `out` to every record */
 } wr_run_opts;
