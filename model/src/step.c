@@ -121,17 +121,37 @@ static void effect_clear(wr_effect *e)
     e->bars_changed = 0;
 }
 
-int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_effect *eff)
+/* What every step does first: the warp must be ready; the effect starts
+ * empty; a pending `wake` is the first event (TRACE-FORMAT).  NULL if the
+ * call is invalid. */
+static wr_warp *step_begin(wr_cta *cta, unsigned w, wr_effect *eff)
 {
     if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
-        return -1;
+        return NULL;
     effect_clear(eff);
-
     wr_warp *wp = &cta->warp[w];
-    if (wp->woke) {                       /* TRACE-FORMAT: `wake` comes first */
+    if (wp->woke) {
         push_event(eff, WR_EV_WAKE, 0, 0);
         wp->woke = 0;
     }
+    return wp;
+}
+
+/* ... and last: an exception faults the warp, its event closes the list
+ * (N-37: precise, nothing else changed). */
+static void step_end(wr_warp *wp, wr_effect *eff)
+{
+    if (eff->exception != WR_EXC_NONE) {
+        wp->run = WR_WARP_FAULTED;
+        push_event(eff, WR_EV_EXCEPTION, eff->exception, 0);
+    }
+}
+
+int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_effect *eff)
+{
+    wr_warp *wp = step_begin(cta, w, eff);
+    if (!wp)
+        return -1;
 
     wr_ctx x = { .cta = cta, .w = wp, .warp = w, .in = insn, .ops = ops, .eff = eff };
     const int64_t *f = insn->f;
@@ -149,11 +169,7 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
     dispatch(&x);
-
-    if (eff->exception != WR_EXC_NONE) {  /* N-37: precise, warp faulted */
-        wp->run = WR_WARP_FAULTED;
-        push_event(eff, WR_EV_EXCEPTION, eff->exception, 0);
-    }
+    step_end(wp, eff);
 #ifndef NDEBUG
     char msg[160];
     if (wr_check_invariants(cta, msg, sizeof msg) != 0) {
@@ -170,16 +186,11 @@ int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands
     wr_insn insn;
     if (wr_decode(word, &insn, NULL, 0) == 0)
         return wr_step(cta, w, &insn, ops, eff);
-    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
+    wr_warp *wp = step_begin(cta, w, eff);
+    if (!wp)
         return -1;
-    effect_clear(eff);                    /* N-37: ILLEGAL_ENCODING, no effect */
-    if (cta->warp[w].woke) {
-        push_event(eff, WR_EV_WAKE, 0, 0);
-        cta->warp[w].woke = 0;
-    }
-    eff->exception = WR_EXC_ILLEGAL_ENCODING;
-    cta->warp[w].run = WR_WARP_FAULTED;
-    push_event(eff, WR_EV_EXCEPTION, WR_EXC_ILLEGAL_ENCODING, 0);
+    eff->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
+    step_end(wp, eff);
     return 0;
 }
 
