@@ -79,9 +79,9 @@ uint32_t wr_regfile_const_read(const wr_regfile *rf, unsigned bank, unsigned off
     return rf->cmem[bank][offset / 4];
 }
 
-static inline const uint32_t *gpr(const wr_regfile *rf, unsigned w, unsigned reg)
+static inline uint32_t *gpr(const wr_regfile *rf, unsigned w, unsigned reg)
 {
-    return rf->r + ((size_t)w * rf->nregs + reg) * WR_LANES;
+    return rf->r + wr_regfile_slot(rf, w, reg) * WR_LANES;
 }
 
 /* 32 lanes of Rreg (pair: R[reg:reg+1]); RZ and unstored registers read 0 */
@@ -92,7 +92,7 @@ static uint32_t read_gpr(const wr_regfile *rf, unsigned w, unsigned reg, int pai
         const uint32_t *lo = gpr(rf, w, reg);
         for (unsigned l = 0; l < WR_LANES; l++)
             out[l] = lo[l];
-        undef = rf->r_undef[(size_t)w * rf->nregs + reg];
+        undef = rf->r_undef[wr_regfile_slot(rf, w, reg)];
     } else {
         memset(out, 0, WR_LANES * sizeof *out);
     }
@@ -100,7 +100,7 @@ static uint32_t read_gpr(const wr_regfile *rf, unsigned w, unsigned reg, int pai
         const uint32_t *hi = gpr(rf, w, reg + 1);
         for (unsigned l = 0; l < WR_LANES; l++)
             out[l] |= (uint64_t)hi[l] << 32;
-        undef |= rf->r_undef[(size_t)w * rf->nregs + reg + 1];
+        undef |= rf->r_undef[wr_regfile_slot(rf, w, reg + 1)];
     }
     return undef;
 }
@@ -148,7 +148,7 @@ static void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, u
 {
     if (reg >= rf->nregs)
         return;
-    uint32_t *r = rf->r + ((size_t)w * rf->nregs + reg) * WR_LANES;
+    uint32_t *r = gpr(rf, w, reg);
     if (mask == 0xffffffffu) {          /* the common case, a straight loop */
         for (unsigned l = 0; l < WR_LANES; l++)
             r[l] = (uint32_t)(val[l] >> shift);
@@ -158,7 +158,7 @@ static void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, u
             r[l] = (uint32_t)(val[l] >> shift);
         }
     }
-    uint32_t *u = &rf->r_undef[(size_t)w * rf->nregs + reg];
+    uint32_t *u = &rf->r_undef[wr_regfile_slot(rf, w, reg)];
     *u = (*u & ~mask) | (undef & mask);
 }
 

@@ -322,6 +322,19 @@ void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t
     put(tw, "}\n", 2);
 }
 
+/* one entry of the final record's `dc`: "R5":"0x0000ffff" (none if no lane) */
+static void put_dc(wr_tw *tw, int *first, char kind, unsigned index, uint32_t lanes)
+{
+    if (!lanes)
+        return;
+    char key[3] = { ',', '"', kind };
+    put(tw, *first ? key + 1 : key, *first ? 2 : 3);
+    *first = 0;
+    put_dec(tw, index);
+    put(tw, "\":", 2);
+    put_qhex(tw, lanes, 8);
+}
+
 void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
                  uint64_t t, unsigned dump_regs, const wr_tw_fault *fault)
 {
@@ -352,7 +365,7 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
             for (unsigned l = 0; l < WR_LANES; l++) {
                 put(tw, l ? ",[" : "[", l ? 2 : 1);
                 for (unsigned r = 0; r < dump_regs; r++) {
-                    uint32_t v = r < rf->nregs ? rf->r[((size_t)i * rf->nregs + r) * WR_LANES + l] : 0;
+                    uint32_t v = r < rf->nregs ? rf->r[wr_regfile_slot(rf, i, r) * WR_LANES + l] : 0;
                     if (r)
                         put(tw, ",", 1);
                     put_qhex(tw, v, 8);
@@ -370,26 +383,10 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
             }
             put(tw, "],\"dc\":{", 8);
             int first = 1;
-            for (unsigned r = 0; r < dump_regs && r < rf->nregs; r++) {
-                uint32_t u = rf->r_undef[(size_t)i * rf->nregs + r];
-                if (!u)
-                    continue;
-                put(tw, first ? "\"R" : ",\"R", first ? 2 : 3);
-                first = 0;
-                put_dec(tw, r);
-                put(tw, "\":", 2);
-                put_qhex(tw, u, 8);
-            }
-            for (unsigned p = 0; p < WR_NUM_PREDS; p++) {
-                uint32_t u = rf->p_undef[i][p];
-                if (!u)
-                    continue;
-                put(tw, first ? "\"P" : ",\"P", first ? 2 : 3);
-                first = 0;
-                put_dec(tw, p);
-                put(tw, "\":", 2);
-                put_qhex(tw, u, 8);
-            }
+            for (unsigned r = 0; r < dump_regs && r < rf->nregs; r++)
+                put_dc(tw, &first, 'R', r, rf->r_undef[wr_regfile_slot(rf, i, r)]);
+            for (unsigned p = 0; p < WR_NUM_PREDS; p++)
+                put_dc(tw, &first, 'P', p, rf->p_undef[i][p]);
             put(tw, "}", 1);
         }
         put(tw, "}", 1);

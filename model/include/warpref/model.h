@@ -219,6 +219,13 @@ typedef struct wr_regfile {
     uint32_t *cmem[WR_CONST_BANKS];  /* NULL: bank reads 0 */
 } wr_regfile;
 
+/* The layout: register `reg` of warp `w` is slot wr_regfile_slot(); its
+ * lanes are r[slot * 32 + lane], its undefined lanes r_undef[slot]. */
+static inline size_t wr_regfile_slot(const wr_regfile *rf, unsigned w, unsigned reg)
+{
+    return (size_t)w * rf->nregs + reg;
+}
+
 int wr_regfile_init(wr_regfile *rf, unsigned nwarps, unsigned nregs);
 void wr_regfile_free(wr_regfile *rf);
 int wr_regfile_copy(wr_regfile *dst, const wr_regfile *src); /* dst uninitialised */
