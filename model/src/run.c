@@ -60,7 +60,6 @@ struct wr_runner {
     unsigned threads;
     unsigned nregs;
     sim s;
-    int have_sim;
 };
 
 const char *wr_end_name(wr_end end)
@@ -227,9 +226,10 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
             s->checked = 1;
             return WR_END_NONE;
         }
-        s->checked = 1;                          /* a resumed run skips the watch here */
-        if (s->steps >= limit)
+        if (s->steps >= limit) {
+            s->checked = 1;                      /* a resumed run skips the watch here */
             return WR_END_LIMIT;
+        }
         s->checked = 0;
         if (dfturn)
             s->df++;
@@ -367,7 +367,6 @@ wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *
         free(r);
         return NULL;
     }
-    r->have_sim = 1;
     return r;
 }
 
@@ -456,7 +455,6 @@ void wr_runner_free(wr_runner *r)
 {
     if (!r)
         return;
-    if (r->have_sim)
-        sim_free(&r->s);
+    sim_free(&r->s);
     free(r);
 }
