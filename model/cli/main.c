@@ -106,6 +106,11 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name)
     return NULL;
 }
 
+static int is_help(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
 static int is_opt(const char *arg, const char *name)
 {
     size_t n = strlen(name);
@@ -183,7 +188,7 @@ static int cmd_run(int argc, char **argv)
     uint64_t n;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        if (is_help(a)) {
             fputs(usage_run, stdout);
             return 0;
         } else if (is_opt(a, "--threads")) {
@@ -282,7 +287,7 @@ static int cmd_asm(int argc, char **argv)
     const char *path = NULL, *out = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        if (is_help(a)) {
             fputs(usage_asm, stdout);
             return 0;
         } else if (strcmp(a, "-o") == 0) {
@@ -327,7 +332,7 @@ static int cmd_disasm(int argc, char **argv)
     const char *path = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+        if (is_help(a)) {
             fputs(usage_disasm, stdout);
             return 0;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -398,7 +403,7 @@ static int cmd_disasm(int argc, char **argv)
 static int cmd_encoding(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+        if (is_help(argv[i])) {
             fputs(usage_encoding, stdout);
             return 0;
         }
@@ -410,19 +415,19 @@ static int cmd_encoding(int argc, char **argv)
 static const struct command {
     const char *name;
     int (*fn)(int, char **);
+    const char *usage;
 } commands[] = {
-    { "run", cmd_run },
-    { "asm", cmd_asm },
-    { "disasm", cmd_disasm },
-    { "encoding", cmd_encoding },
+    { "run", cmd_run, usage_run },
+    { "asm", cmd_asm, usage_asm },
+    { "disasm", cmd_disasm, usage_disasm },
+    { "encoding", cmd_encoding, usage_encoding },
 };
 
-static const char *usage_of(const char *name)
+static const struct command *command(const char *name)
 {
-    if (strcmp(name, "run") == 0) return usage_run;
-    if (strcmp(name, "asm") == 0) return usage_asm;
-    if (strcmp(name, "disasm") == 0) return usage_disasm;
-    if (strcmp(name, "encoding") == 0) return usage_encoding;
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
     return NULL;
 }
 
@@ -433,7 +438,7 @@ int main(int argc, char **argv)
         return WR_EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+    if (is_help(cmd)) {
         fputs(usage_main, stdout);
         return 0;
     }
@@ -446,14 +451,14 @@ int main(int argc, char **argv)
             fputs(usage_main, stdout);
             return 0;
         }
-        const char *u = usage_of(argv[2]);
-        if (!u)
+        const struct command *c = command(argv[2]);
+        if (!c)
             return usage_error(NULL, "no such command '%s'", argv[2]);
-        fputs(u, stdout);
+        fputs(c->usage, stdout);
         return argc == 3 ? 0 : usage_error("help", "takes one command name%s", "");
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(cmd, commands[i].name) == 0)
-            return commands[i].fn(argc - 2, argv + 2);
+    const struct command *c = command(cmd);
+    if (c)
+        return c->fn(argc - 2, argv + 2);
     return usage_error(NULL, "unknown command '%s'", cmd);
 }
