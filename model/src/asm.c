@@ -24,7 +24,6 @@ enum {
     MAX_OPERANDS = 8,
     MAX_EXPR_DEPTH = 32,       /* parenthesis nesting in an expression */
     MAX_THREADS = 1024,        /* N-53 */
-    CMEM_MAX_OFFSET = 0xfffc,  /* N-54 */
 };
 
 /* ---- growable arrays -------------------------------------------------- */
@@ -503,7 +502,7 @@ static int parse_cmem(asm_ctx *c, const char **pp, uint64_t *packed)
             return -1;
         if (i == 0 && part[0] >= WR_CONST_BANKS)
             return err_at(c, num, "constant bank %" PRIu64 " out of range 0..31", part[0]);
-        if (i == 1 && (part[1] > CMEM_MAX_OFFSET || (part[1] & 3u)))
+        if (i == 1 && (part[1] > WR_CMEM_MAX_OFFSET || (part[1] & 3u)))
             return err_at(c, num, "constant offset 0x%" PRIx64 " must be 4-aligned and at most 0xfffc", part[1]);
         p = skip_ws(p);
         if (*p != ']')
@@ -917,7 +916,7 @@ static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operan
         f[sp->field] = (int64_t)(op->v & 0xffffffffu);
         return 0;
     case WR_SK_C:
-        if (wr_form_cmem64(in->form) && wr_cmem_offset((int64_t)op->v) > 0xfff8u)
+        if (wr_form_cmem64(in->form) && wr_cmem_offset((int64_t)op->v) > WR_CMEM64_MAX_OFFSET)
             return err_at(c, op->p, "64-bit constant at offset 0x%x runs past the bank end (max 0xfff8)",
                           wr_cmem_offset((int64_t)op->v));
         break;
@@ -1194,7 +1193,7 @@ static int parse_const(asm_ctx *c, const char *p)
     for (unsigned i = 0;; i++) {
         p = skip_ws(p + 1);
         const char *at = p;
-        if (offset + 4u * i > CMEM_MAX_OFFSET)
+        if (offset + 4u * i > WR_CMEM_MAX_OFFSET)
             return err_at(c, at, ".const: value %u lands past offset 0xfffc", i + 1u);
         size_t x0 = c->nxt;
         int nlabels = 0, tick = *p == '`';

@@ -231,7 +231,7 @@ static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
         if ((v >> 21) & 1)
             return fail(msg, msgsize, "reserved bit 21 of %s (bit %u) set in %s",
                         fd->name, fp->lsb + 21u, fname);
-        if (wr_form_cmem64(form) && off > 0xfff8u)
+        if (wr_form_cmem64(form) && off > WR_CMEM64_MAX_OFFSET)
             return fail(msg, msgsize, "64-bit constant at offset 0x%x in %s runs past the bank end (max 0xfff8)",
                         off, fname);
     }

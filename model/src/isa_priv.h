@@ -75,7 +75,11 @@ const char *wr_spec_kind_code(unsigned kind);
 const char *wr_optype_name(unsigned optype);
 const char *wr_stype_name(unsigned stype);
 
-/* Does the form read a 64-bit constant (CALL/RET: offset <= 0xfff8)?
+/* Highest constant offsets (N-54): a 32-bit word, and a 64-bit constant
+ * whose high word must stay inside the bank. */
+enum { WR_CMEM_MAX_OFFSET = 0xfffc, WR_CMEM64_MAX_OFFSET = 0xfff8 };
+
+/* Does the form read a 64-bit constant (CALL/RET: offset <= WR_CMEM64_MAX_OFFSET)?
  * The table marks such forms by their BasePCMode field (seed 003 CALL_C,
  * RET_C: Bitwidth<vb> = 64). */
 static inline int wr_form_cmem64(unsigned form)
