@@ -896,6 +896,131 @@ START_TEST(N_53_address_comments_ignored)
 }
 END_TEST
 
+/* ---- numbers (isa.h: one syntax for flags and program text) ----------------------------- */
+
+START_TEST(num_parse_accepts)
+{
+    static const struct { const char *s; uint64_t v; } t[] = {
+        { "0", 0 }, { "7", 7 }, { "1024", 1024 }, { "0x0", 0 }, { "0x10", 16 }, { "0xaBcD", 0xabcd },
+        { "0x00000000000000000001", 1 }, { "18446744073709551615", UINT64_MAX },
+        { "0xffffffffffffffff", UINT64_MAX }, { "0xFFFFFFFFFFFFFFFF", UINT64_MAX },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        uint64_t v = 12345;
+        char msg[200] = "junk";
+        ck_assert_int_eq(wr_num_parse(t[i].s, 0, UINT64_MAX, &v, msg, sizeof msg), WR_NUM_OK);
+        ck_assert_msg(v == t[i].v, "'%s' gave %" PRIu64, t[i].s, v);
+        ck_assert_str_eq(msg, "");
+    }
+}
+END_TEST
+
+START_TEST(num_parse_refuses)
+{
+    static const struct { const char *s; wr_num_status st; const char *msg; } t[] = {
+        { "", WR_NUM_SYNTAX, "'' is not a number (decimal, or hex with 0x)" },
+        { " 32", WR_NUM_SYNTAX, "' 32' is not a number (decimal, or hex with 0x)" },
+        { "32 ", WR_NUM_SYNTAX, "'32 ' is not a number (decimal, or hex with 0x)" },
+        { "+5", WR_NUM_SYNTAX, "'+5' is not a number (decimal, or hex with 0x)" },
+        { "-5", WR_NUM_SYNTAX, "'-5' is not a number (decimal, or hex with 0x)" },
+        { "1e3", WR_NUM_SYNTAX, "'1e3' is not a number (decimal, or hex with 0x)" },
+        { "0x", WR_NUM_SYNTAX, "'0x' is not a number (decimal, or hex with 0x)" },
+        { "0X10", WR_NUM_SYNTAX, "'0X10' is not a number (decimal, or hex with 0x)" },
+        { "0x1g", WR_NUM_SYNTAX, "'0x1g' is not a number (decimal, or hex with 0x)" },
+        { "0x_1", WR_NUM_SYNTAX, "'0x_1' is not a number (decimal, or hex with 0x)" },
+        { "1_000", WR_NUM_SYNTAX, "'1_000' is not a number (decimal, or hex with 0x)" },
+        { "1.5", WR_NUM_SYNTAX, "'1.5' is not a number (decimal, or hex with 0x)" },
+        { "0b1", WR_NUM_SYNTAX, "'0b1' is not a number (decimal, or hex with 0x)" },
+        { "x10", WR_NUM_SYNTAX, "'x10' is not a number (decimal, or hex with 0x)" },
+        { "08", WR_NUM_LEADING_ZERO, "'08' has a leading zero (octal is not accepted: decimal, or hex with 0x)" },
+        { "010", WR_NUM_LEADING_ZERO, "'010' has a leading zero (octal is not accepted: decimal, or hex with 0x)" },
+        { "00", WR_NUM_LEADING_ZERO, "'00' has a leading zero (octal is not accepted: decimal, or hex with 0x)" },
+        { "18446744073709551616", WR_NUM_TOO_BIG, "'18446744073709551616' does not fit 64 bits" },
+        { "0x10000000000000000", WR_NUM_TOO_BIG, "'0x10000000000000000' does not fit 64 bits" },
+        { "99999999999999999999x", WR_NUM_SYNTAX, "'99999999999999999999x' is not a number (decimal, or hex with 0x)" },
+        { "99999999999999999999 ", WR_NUM_SYNTAX, "'99999999999999999999 ' is not a number (decimal, or hex with 0x)" },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        uint64_t v = 12345;
+        char msg[200] = "";
+        ck_assert_msg(wr_num_parse(t[i].s, 0, UINT64_MAX, &v, msg, sizeof msg) == t[i].st, "'%s'", t[i].s);
+        ck_assert_str_eq(msg, t[i].msg);
+        ck_assert_msg(v == 12345, "'%s' wrote *v", t[i].s);
+        ck_assert_int_eq(wr_num_parse(t[i].s, 0, UINT64_MAX, &v, NULL, 0), t[i].st);   /* msg optional */
+    }
+}
+END_TEST
+
+START_TEST(num_parse_range_bounds)
+{
+    uint64_t v = 0;
+    char msg[200];
+    ck_assert_int_eq(wr_num_parse("1", 1, 1024, &v, msg, sizeof msg), WR_NUM_OK);
+    ck_assert_uint_eq(v, 1);
+    ck_assert_int_eq(wr_num_parse("1024", 1, 1024, &v, msg, sizeof msg), WR_NUM_OK);
+    ck_assert_uint_eq(v, 1024);
+    ck_assert_int_eq(wr_num_parse("0x400", 1, 1024, &v, msg, sizeof msg), WR_NUM_OK);
+    ck_assert_uint_eq(v, 1024);
+    ck_assert_int_eq(wr_num_parse("0", 1, 1024, &v, msg, sizeof msg), WR_NUM_RANGE);
+    ck_assert_str_eq(msg, "0 is out of range 1..1024");
+    ck_assert_int_eq(wr_num_parse("1025", 1, 1024, &v, msg, sizeof msg), WR_NUM_RANGE);
+    ck_assert_str_eq(msg, "1025 is out of range 1..1024");
+    ck_assert_int_eq(wr_num_parse("0x401", 1, 1024, &v, msg, sizeof msg), WR_NUM_RANGE);
+    ck_assert_str_eq(msg, "0x401 is out of range 1..1024");     /* as written */
+    ck_assert_uint_eq(v, 1024);
+    ck_assert_int_eq(wr_num_parse("5", 5, 5, &v, msg, sizeof msg), WR_NUM_OK);
+    ck_assert_int_eq(wr_num_parse("4", 5, 5, &v, msg, sizeof msg), WR_NUM_RANGE);
+    ck_assert_str_eq(msg, "4 is out of range 5..5");
+    ck_assert_int_eq(wr_num_parse("0xffffffffffffffff", 1, UINT64_MAX - 1, &v, msg, sizeof msg), WR_NUM_RANGE);
+    ck_assert_str_eq(msg, "0xffffffffffffffff is out of range 1..18446744073709551614");
+    /* syntax is judged before range */
+    ck_assert_int_eq(wr_num_parse("01", 1, 1024, &v, msg, sizeof msg), WR_NUM_LEADING_ZERO);
+}
+END_TEST
+
+START_TEST(num_scan_stops_at_non_word)
+{
+    static const struct { const char *s; wr_num_status st; size_t end; uint64_t v; } t[] = {
+        { "0x10, R1", WR_NUM_OK, 4, 16 }, { "12)", WR_NUM_OK, 2, 12 }, { "0]", WR_NUM_OK, 1, 0 },
+        { "5.5", WR_NUM_OK, 1, 5 }, { "010]", WR_NUM_LEADING_ZERO, 3, 0 }, { "0x1g+1", WR_NUM_SYNTAX, 4, 0 },
+        { "+5", WR_NUM_SYNTAX, 0, 0 }, { "x1 ", WR_NUM_SYNTAX, 2, 0 }, { "", WR_NUM_SYNTAX, 0, 0 },
+        { "0X1F;", WR_NUM_SYNTAX, 4, 0 }, { "99999999999999999999-", WR_NUM_TOO_BIG, 20, 0 },
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        const char *end = NULL;
+        uint64_t v = 777;
+        ck_assert_msg(wr_num_scan(t[i].s, &end, &v) == t[i].st, "'%s'", t[i].s);
+        ck_assert_msg(end == t[i].s + t[i].end, "'%s': end at %td", t[i].s, end - t[i].s);
+        ck_assert_uint_eq(v, t[i].st == WR_NUM_OK ? t[i].v : 777);
+    }
+    ck_assert_int_eq(wr_num_scan("42", NULL, NULL), WR_NUM_OK);
+}
+END_TEST
+
+START_TEST(num_message_texts)
+{
+    char msg[200];
+    const char *long_text = "123456789012345678901234567890123456789012345678901234567890";
+    wr_num_message(WR_NUM_SYNTAX, long_text, strlen(long_text), 0, 0, msg, sizeof msg);
+    ck_assert_str_eq(msg, "'1234567890123456789012345678901234567890...' is not a number (decimal, or hex with 0x)");
+    wr_num_message(WR_NUM_TOO_BIG, "99999999999999999999, R1", 20, 0, 0, msg, sizeof msg);
+    ck_assert_str_eq(msg, "'99999999999999999999' does not fit 64 bits");
+    wr_num_message(WR_NUM_LEADING_ZERO, "010", 3, 0, 0, msg, sizeof msg);
+    ck_assert_str_eq(msg, "'010' has a leading zero (octal is not accepted: decimal, or hex with 0x)");
+    wr_num_message(WR_NUM_RANGE, "2000", 4, 1, 1024, msg, sizeof msg);
+    ck_assert_str_eq(msg, "2000 is out of range 1..1024");
+    wr_num_message(WR_NUM_OK, "1", 1, 0, 0, msg, sizeof msg);
+    ck_assert_str_eq(msg, "");
+    char small[8];
+    wr_num_message(WR_NUM_SYNTAX, "abc", 3, 0, 0, small, sizeof small);
+    ck_assert_str_eq(small, "'abc' i");
+    wr_num_message(WR_NUM_SYNTAX, "abc", 3, 0, 0, NULL, 0);     /* no buffer: nothing written */
+    /* the long-text cut applies to wr_num_parse too */
+    ck_assert_int_eq(wr_num_parse(long_text, 0, UINT64_MAX, NULL, msg, sizeof msg), WR_NUM_TOO_BIG);
+    ck_assert_str_eq(msg, "'1234567890123456789012345678901234567890...' does not fit 64 bits");
+}
+END_TEST
+
 /* ---- op names ------------------------------------------------------------------------------ */
 
 START_TEST(op_names_trace_spellings)
@@ -1352,6 +1477,13 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, disasm_small_buffer);
     tcase_add_test(t, assemble_file_errors_and_success);
     tcase_add_test(t, large_program_assembles_fast);
+
+    t = tc(s, "numbers");
+    tcase_add_test(t, num_parse_accepts);
+    tcase_add_test(t, num_parse_refuses);
+    tcase_add_test(t, num_parse_range_bounds);
+    tcase_add_test(t, num_scan_stops_at_non_word);
+    tcase_add_test(t, num_message_texts);
 
     t = tc(s, "bad_input");
     tcase_add_loop_test(t, bad_input_rejected, 0, (int)(sizeof bad_inputs / sizeof bad_inputs[0]));
