@@ -1331,9 +1331,7 @@ START_TEST(word_format_and_parse)
     ck_assert_str_eq(buf, "0xabcdef01000100000008010000007110");
     ck_assert_int_eq(wr_word_parse(buf, &r), 0);
     ck_assert_mem_eq(&r, &w, sizeof w);
-    ck_assert_int_eq(wr_word_parse("ABCDEF01000100000008010000007110", &r), 0);
-    ck_assert_mem_eq(&r, &w, sizeof w);
-    ck_assert_int_eq(wr_word_parse("0XABCDEF01000100000008010000007110", &r), 0);
+    ck_assert_int_eq(wr_word_parse("0xABCDEF01000100000008010000007110", &r), 0);
     ck_assert_mem_eq(&r, &w, sizeof w);
     static const char *const badw[] = {
         "0x", "", "0xabcdef0100010000000801000000711", "0xabcdef010001000000080100000071100",
@@ -1342,6 +1340,35 @@ START_TEST(word_format_and_parse)
     };
     for (size_t i = 0; i < sizeof badw / sizeof badw[0]; i++)
         ck_assert_msg(wr_word_parse(badw[i], &r) == -1, "accepted '%s'", badw[i]);
+}
+END_TEST
+
+/* Exactly 0x and 32 hex digits. */
+START_TEST(word_parse_strict)
+{
+    wr_word r, want = { { 0x00007110u, 0x00080100u, 0x00010000u, 0xabcdef01u } };
+    static const char *const good[] = {
+        "0xabcdef01000100000008010000007110", "0xABCDEF01000100000008010000007110",
+        "0xAbCdEf01000100000008010000007110",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        memset(&r, 0, sizeof r);
+        ck_assert_msg(wr_word_parse(good[i], &r) == 0, "refused '%s'", good[i]);
+        ck_assert_mem_eq(&r, &want, sizeof r);
+    }
+    static const char *const bad[] = {
+        "0XABCDEF01000100000008010000007110",   /* 0X */
+        "ABCDEF01000100000008010000007110",     /* no 0x */
+        "x0ABCDEF0100010000000801000000711",
+        "+0xabcdef01000100000008010000007110", "0x0xabcdef010001000000080100000071",
+        "0xabcdef01000100000008010000007110\n", "\t0xabcdef01000100000008010000007110",
+        "0xabcdef01000100000008010000007110;", "0x abcdef01000100000008010000007110",
+        "0x", "0",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(&r, 0x5a, sizeof r);
+        ck_assert_msg(wr_word_parse(bad[i], &r) == -1, "accepted '%s'", bad[i]);
+    }
 }
 END_TEST
 
@@ -1442,6 +1469,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, decode_sign_extends_and_defaults);
     tcase_add_test(t, encode_rejects_values_that_do_not_fit);
     tcase_add_test(t, word_format_and_parse);
+    tcase_add_test(t, word_parse_strict);
     tcase_add_test(t, op_names_trace_spellings);
     tcase_add_test(t, encoding_doc_deterministic_and_complete);
 

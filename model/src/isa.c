@@ -612,10 +612,12 @@ static int hex_digit(char c)
     return -1;
 }
 
+/* Exactly "0x" and 32 hex digits: no 0X, no missing 0x, nothing around. */
 int wr_word_parse(const char *text, wr_word *out)
 {
-    if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
-        text += 2;
+    if (text[0] != '0' || text[1] != 'x')
+        return -1;
+    text += 2;
     if (strlen(text) != 32)
         return -1;
     wr_word w = { { 0, 0, 0, 0 } };

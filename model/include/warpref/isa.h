@@ -153,7 +153,8 @@ int wr_disasm(const wr_insn *insn, uint64_t pc, char *buf, size_t bufsize);
  * 0 on success, -1 on a write error. */
 int wr_isa_write_doc(FILE *out);
 
-/* Word text: 32 hex digits with 0x, bits 127..0 ("0x0000...0010"). */
+/* Word text: 0x and 32 hex digits, bits 127..0 ("0x0000...0010").  The
+ * parser takes exactly that (digits in either case): no 0X, no blanks. */
 void wr_word_format(const wr_word *word, char buf[35]);
 int wr_word_parse(const char *text, wr_word *out);   /* 0 ok, -1 bad */
 
