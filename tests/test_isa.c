@@ -68,6 +68,17 @@ static void expect_error(const char *text, const char *prefix, const char *what)
     ck_assert_uint_eq(p.ninsns, 0);
 }
 
+/* Assembly must fail with exactly this one-line message. */
+static void expect_error_exact(const char *text, const char *want)
+{
+    wr_program p;
+    char err[512];
+    int rc = wr_assemble(text, "t.s", &p, err, sizeof err);
+    ck_assert_msg(rc == -1, "expected an error for:\n%s", text);
+    ck_assert_msg(strcmp(err, want) == 0, "input:\n%s\nwant '%s'\ngot  '%s'", text, want, err);
+    ck_assert_ptr_null(p.insns);
+}
+
 static void expect_disasm(const wr_insn *in, uint64_t pc, const char *want)
 {
     char buf[160];
@@ -1021,6 +1032,48 @@ START_TEST(num_message_texts)
 }
 END_TEST
 
+/* The assembler reads every number with wr_num_scan and reports num.c's
+ * messages at the number's column. */
+START_TEST(asm_number_syntax)
+{
+    const char *lz = "has a leading zero (octal is not accepted: decimal, or hex with 0x)";
+    const char *nan = "is not a number (decimal, or hex with 0x)";
+    char want[300];
+#define WANT(pos, text, what) (snprintf(want, sizeof want, "t.s:%s: error: '%s' %s", pos, text, what), want)
+    expect_error_exact(".threads 010\nEXIT", WANT("1:10", "010", lz));
+    expect_error_exact("MOV R1, 010", WANT("1:9", "010", lz));
+    expect_error_exact("MOV R1, -010", WANT("1:9", "-010", lz));
+    expect_error_exact("LDC R1, c[02][0x0]", WANT("1:11", "02", lz));
+    expect_error_exact("LDC R1, c[0x2][04]", WANT("1:16", "04", lz));
+    expect_error_exact("CALL.ABS R[08:09]", WANT("1:12", "08", lz));
+    expect_error_exact(".const c[0x1][0x0] = 1, 007\nEXIT", WANT("1:25", "007", lz));
+    expect_error_exact("BRX R6, `(.L + 010)\n.L: EXIT", WANT("1:16", "010", lz));
+    expect_error_exact("BAR.SYNC 0X1", WANT("1:10", "0X1", nan));
+    expect_error_exact("BRA 0X10", WANT("1:5", "0X10", nan));
+    expect_error_exact(".threads 0X10\nEXIT", WANT("1:10", "0X10", nan));
+    expect_error_exact("BAR.SYNC 0x10.5", WANT("1:10", "0x10.5", nan));
+    expect_error_exact("MOV R1, -R2", WANT("1:9", "-R2", nan));
+    expect_error_exact("BRA 99999999999999999999", "t.s:1:5: error: '99999999999999999999' does not fit 64 bits");
+    expect_error_exact("MOV R1, 0x10000000000000000", "t.s:1:9: error: '0x10000000000000000' does not fit 64 bits");
+    expect_error_exact("BRX R6, -0x8000000000000001", "t.s:1:9: error: '-0x8000000000000001' does not fit 64 bits");
+    expect_error_exact(".const c[0x1][0x0] = 18446744073709551616\nEXIT",
+                       "t.s:1:22: error: '18446744073709551616' does not fit 64 bits");
+#undef WANT
+    /* what stays: decimal, 0x hex in either case, a lone 0 */
+    wr_program p;
+    must_assemble(".threads 0x10\nEXIT\n", &p);
+    ck_assert_uint_eq(p.threads, 16);
+    wr_program_free(&p);
+    wr_insn in = asm1("BAR.SYNC 15, 4095");
+    ck_assert_int_eq(in.f[WR_F_BARID], 15);
+    ck_assert_int_eq(in.f[WR_F_CNT], 4095);
+    ck_assert_int_eq(asm1("MOV R1, 0").f[WR_F_IMM32], 0);
+    ck_assert_int_eq(asm1("MOV R1, 0xABcd").f[WR_F_IMM32], 0xabcd);
+    ck_assert_int_eq(asm1("LDC R1, c[2][256]").f[WR_F_CMEM], wr_cmem_make(2, 256));
+    ck_assert_int_eq(asm1("CALL.ABS R[0x8:0x9]").f[WR_F_RA], 8);
+}
+END_TEST
+
 /* ---- op names ------------------------------------------------------------------------------ */
 
 START_TEST(op_names_trace_spellings)
@@ -1117,8 +1170,8 @@ static const struct bad_input {
     { "BRX R6, -0x71", "t.s:1:9: error:", "not a multiple of 16" },
     { "NOP\nBRA `(.nowhere)", "t.s:2:7: error:", "undefined label '.nowhere'" },
     { "a: NOP\n a: EXIT", "t.s:2:2: error:", "duplicate label 'a' (first defined at line 1)" },
-    { "BAR.SYNC 0x1g", "t.s:1:10: error:", "bad number '0x1g'" },
-    { "BAR.SYNC 0x", "t.s:1:10: error:", "bad number" },
+    { "BAR.SYNC 0x1g", "t.s:1:10: error:", "'0x1g' is not a number (decimal, or hex with 0x)" },
+    { "BAR.SYNC 0x", "t.s:1:10: error:", "'0x' is not a number" },
     { "BRA 99999999999999999999", "t.s:1:5: error:", "does not fit 64 bits" },
     { "BRX R6 -0x70", "t.s:1:8: error:", "missing ','" },
     { "BAR.SYNC 0x0, 0x40, 0x1", "t.s:1:21: error:", "too many operands for BAR.SYNC" },
@@ -1512,6 +1565,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, num_parse_range_bounds);
     tcase_add_test(t, num_scan_stops_at_non_word);
     tcase_add_test(t, num_message_texts);
+    tcase_add_test(t, asm_number_syntax);
 
     t = tc(s, "bad_input");
     tcase_add_loop_test(t, bad_input_rejected, 0, (int)(sizeof bad_inputs / sizeof bad_inputs[0]));

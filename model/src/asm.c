@@ -235,33 +235,39 @@ static long intern(asm_ctx *c, const char *s, size_t n)
 
 /* ---- numbers ---------------------------------------------------------------- */
 
-/* Decimal or 0x hex, unsigned, into *v (up to 2^64-1). */
-static int parse_unsigned(asm_ctx *c, const char **pp, uint64_t *v)
+/* A number error (num.c's wording) about the text [from, end). */
+static int num_error(asm_ctx *c, const char *from, const char *end, wr_num_status st)
 {
-    const char *p = *pp, *start = p;
-    uint64_t x = 0;
-    int base = 10, nd = 0;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        base = 16;
-        p += 2;
+    char msg[160];
+    wr_num_message(st, from, (size_t)(end - from), 0, 0, msg, sizeof msg);
+    return err_at(c, from, "%s", msg);
+}
+
+/* The unsigned number at *pp (wr_num_scan: decimal without a leading zero,
+ * or 0x hex, up to 2^64-1) into *v.  A token running on into '.' ("0x10.5")
+ * is no number either.  Errors quote the text from `from` (a sign written in
+ * front) to the end of the token. */
+static int scan_number(asm_ctx *c, const char *from, const char **pp, uint64_t *v)
+{
+    const char *end;
+    wr_num_status st = wr_num_scan(*pp, &end, v);
+    if (is_ident_char(*end)) {
+        st = WR_NUM_SYNTAX;
+        end = ident_end(end);
     }
-    for (;; p++, nd++) {
-        int d = is_digit(*p) ? *p - '0'
-              : base == 16 && upper(*p) >= 'A' && upper(*p) <= 'F' ? upper(*p) - 'A' + 10 : -1;
-        if (d < 0)
-            break;
-        if (x > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
-            return err_at(c, start, "number '%.*s' does not fit 64 bits", (int)(ident_end(p) - start), start);
-        x = x * (uint64_t)base + (uint64_t)d;
-    }
-    if (nd == 0 || is_ident_char(*p))
-        return err_at(c, start, "bad number '%.*s'", (int)(ident_end(p) - start), start);
-    *v = x;
-    *pp = p;
+    if (st != WR_NUM_OK)
+        return num_error(c, from, end, st);
+    *pp = end;
     return 0;
 }
 
-/* An optionally negative number: *v holds its 64-bit two's complement. */
+static int parse_unsigned(asm_ctx *c, const char **pp, uint64_t *v)
+{
+    return scan_number(c, *pp, pp, v);
+}
+
+/* An optionally negative number: *v holds its 64-bit two's complement,
+ * *neg the sign; -2^63 .. 2^64-1. */
 static int parse_number(asm_ctx *c, const char **pp, uint64_t *v, int *neg)
 {
     const char *start = *pp;
@@ -269,12 +275,12 @@ static int parse_number(asm_ctx *c, const char **pp, uint64_t *v, int *neg)
     if (*neg)
         (*pp)++;
     if (!is_digit(**pp))
-        return err_at(c, start, "bad number '%.*s'", (int)(ident_end(*pp) - start), start);
-    if (parse_unsigned(c, pp, v) != 0)
+        return num_error(c, start, ident_end(*pp), WR_NUM_SYNTAX);
+    if (scan_number(c, start, pp, v) != 0)
         return -1;
     if (*neg) {
         if (*v > (UINT64_C(1) << 63))
-            return err_at(c, start, "number '%.*s' does not fit 64 bits", (int)(*pp - start), start);
+            return num_error(c, start, *pp, WR_NUM_TOO_BIG);
         *v = (uint64_t)0 - *v;
     }
     return 0;
