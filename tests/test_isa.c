@@ -1074,6 +1074,54 @@ START_TEST(asm_number_syntax)
 }
 END_TEST
 
+/* N-60: expressions are exact over -2^63 .. 2^64-1; leaving it is an error
+ * at the operator that did. */
+START_TEST(N_60_expression_never_wraps)
+{
+    expect_error_exact("BRA `(0x7fffffffffffffff + 0x7fffffffffffffff + 0x12)",
+                       "t.s:1:47: error: expression overflows 64 bits");
+    expect_error_exact("BRX R6, `(-0xffffffffffffffff)", "t.s:1:11: error: expression overflows 64 bits");
+    expect_error_exact("BRX R6, `(-0x8000000000000000 - 0x10)", "t.s:1:31: error: expression overflows 64 bits");
+    expect_error_exact("BRX R6, `(0xffffffffffffffff + 0x10 - 0x10)", "t.s:1:30: error: expression overflows 64 bits");
+    expect_error_exact("BRX R6, `(0 - (0xffffffffffffffff - 0x10))", "t.s:1:13: error: expression overflows 64 bits");
+    /* with a label: found in pass 2, same place */
+    expect_error_exact("BRX R6, `(.L + 0xfffffffffffffff0)\n.L: EXIT", "t.s:1:14: error: expression overflows 64 bits");
+    /* the ends of the range are values */
+    ck_assert_int_eq(asm1("BRX R6, `(-0x8000000000000000 + 0x8000000000000000)").f[WR_F_OFFSET], 0);
+    ck_assert_int_eq(asm1("BRX R6, `(0xffffffffffffffff - 0xffffffffffffffff + 0x10)").f[WR_F_OFFSET], 1);
+    ck_assert_int_eq(asm1("BRX R6, `(0 - 0x7ffffffffffffff0 + 0x7fffffffffffffe0)").f[WR_F_OFFSET], -1);
+    wr_insn in = asm1("BRA `(0x7ffffffffffffff8 + 0x7ffffffffffffff8)");   /* 2^64 - 16: wraps as a PC (N-61) */
+    ck_assert_int_eq(in.f[WR_F_OFFSET], -2);
+    /* a displacement past 2^63 is out of range, not a negative one */
+    expect_error_exact("BRX R6, 0xfffffffffffffff0", "t.s:1:9: error: displacement out of range of OFFSET (SImm50)");
+    expect_error_exact("BRX R6, `(0xfffffffffffffff0)", "t.s:1:9: error: displacement out of range of OFFSET (SImm50)");
+    expect_error_exact("LEPC R4, 0x8000000000000000", "t.s:1:10: error: displacement out of range of OFFSET (SImm50)");
+}
+END_TEST
+
+/* N-52: a .const expression that overflows is an error, and so is a value
+ * that does not fit 32 bits, however it is written. */
+START_TEST(N_52_const_never_wraps)
+{
+    expect_error_exact(".const c[0x1][0x0] = 0xffffffffffffffff + 1\nEXIT",
+                       "t.s:1:41: error: expression overflows 64 bits");
+    expect_error_exact(".const c[0x1][0x0] = .L - 0x8000000000000000 - 0x8000000000000000\n.L: EXIT",
+                       "t.s:1:46: error: expression overflows 64 bits");
+    expect_error_exact(".const c[0x1][0x0] = 0xffffffffffffffff\nEXIT",
+                       "t.s:1:22: error: .const value 0xffffffffffffffff does not fit 32 bits");
+    expect_error_exact(".const c[0x1][0x0] = 1, -0x80000001\nEXIT",
+                       "t.s:1:25: error: .const value -0x80000001 does not fit 32 bits");
+    expect_error_exact(".const c[0x1][0x0] = .L - 0x100000000\n.L: EXIT",
+                       "t.s:1:22: error: .const value -0x100000000 does not fit 32 bits");
+    wr_program p;
+    must_assemble(".const c[0x1][0x0] = -0x80000000, 0xffffffff, 0xffffffffffffffff - 0xffffffff00000000\nEXIT", &p);
+    ck_assert_uint_eq(p.consts[0].value, 0x80000000u);
+    ck_assert_uint_eq(p.consts[1].value, 0xffffffffu);
+    ck_assert_uint_eq(p.consts[2].value, 0xffffffffu);
+    wr_program_free(&p);
+}
+END_TEST
+
 /* ---- op names ------------------------------------------------------------------------------ */
 
 START_TEST(op_names_trace_spellings)
@@ -1546,6 +1594,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, N_60_brx_displacement_number);
     tcase_add_test(t, N_60_lepc_label);
     tcase_add_test(t, N_60_branch_ranges);
+    tcase_add_test(t, N_60_expression_never_wraps);
+    tcase_add_test(t, N_52_const_never_wraps);
     tcase_add_test(t, N_61_comma_required);
     tcase_add_test(t, N_61_case_insensitive_mnemonic);
     tcase_add_test(t, N_61_register_names_case_sensitive);

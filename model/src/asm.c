@@ -62,9 +62,15 @@ typedef struct label {
 enum xop { X_NUM, X_LABEL, X_DOT, X_NEG, X_ADD, X_SUB };
 typedef struct xtok {
     uint8_t op;
-    unsigned col;              /* of a label, for "undefined label" */
+    unsigned col;              /* of the token or operator, for errors */
     uint64_t v;                /* X_NUM value, X_LABEL index */
 } xtok;
+
+/* The value of an expression, -2^63 .. 2^64-1 (N-60, N-52): it never wraps. */
+typedef struct xval {
+    uint64_t mag;              /* magnitude */
+    uint8_t neg;               /* the value is -mag (mag != 0) */
+} xval;
 
 /* A value that waits for pass 2: an operand of instruction `index` or the
  * .const word `index`. */
@@ -359,36 +365,70 @@ static int parse_sum(asm_ctx *c, const char **pp, int depth, int allow_dot, int 
         if (*p != '+' && *p != '-')
             return 0;
         uint8_t op = *p == '+' ? X_ADD : X_SUB;
+        unsigned col = (unsigned)(p - c->lb) + 1u;
         *pp = p + 1;
-        if (parse_unary(c, pp, depth, allow_dot, nlabels) != 0 || emit(c, op, 0, 0) != 0)
+        if (parse_unary(c, pp, depth, allow_dot, nlabels) != 0 || emit(c, op, col, 0) != 0)
             return -1;
     }
 }
 
-/* Evaluate tokens [x0, x0+nx) modulo 2^64; `.` is pc.  Labels must be
- * defined; `line` places the error. */
-static int eval_expr(asm_ctx *c, size_t x0, size_t nx, uint64_t pc, unsigned line, uint64_t *out)
+static const uint64_t XVAL_NEG_MAX = UINT64_C(1) << 63;   /* -2^63 is the lowest value */
+
+static xval xval_of(uint64_t mag, int neg) { return (xval){ mag, (uint8_t)(neg && mag != 0) }; }
+static xval xval_flip(xval x) { return xval_of(x.mag, !x.neg); }
+static int xval_ok(xval x) { return !x.neg || x.mag <= XVAL_NEG_MAX; }
+
+/* *r = x + y; -1 if the exact sum leaves -2^63 .. 2^64-1 (y may be the
+ * flipped subtrahend, outside that range itself). */
+static int xval_add(xval x, xval y, xval *r)
 {
-    uint64_t st[2 * MAX_EXPR_DEPTH + 8];
+    xval s;
+    if (x.neg == y.neg) {
+        s = xval_of(x.mag + y.mag, x.neg);
+        if (s.mag < x.mag)
+            return -1;                    /* magnitude past 2^64-1 */
+    } else if (x.mag >= y.mag) {
+        s = xval_of(x.mag - y.mag, x.neg);
+    } else {
+        s = xval_of(y.mag - x.mag, y.neg);
+    }
+    if (!xval_ok(s))
+        return -1;
+    *r = s;
+    return 0;
+}
+
+/* Evaluate tokens [x0, x0+nx) exactly; `.` is pc.  Labels must be defined;
+ * a result outside -2^63 .. 2^64-1, final or not, is an error at the
+ * operator that made it.  `line` places the errors. */
+static int eval_expr(asm_ctx *c, size_t x0, size_t nx, uint64_t pc, unsigned line, xval *out)
+{
+    xval st[2 * MAX_EXPR_DEPTH + 8];
     size_t sp = 0;
     for (size_t i = x0; i < x0 + nx; i++) {
         const xtok *t = &c->xt[i];
         const label *l;
+        int bad = 0;
         if (sp + 1 >= sizeof st / sizeof st[0])
             return err_lc(c, line, t->col ? t->col : 1, "expression too complex");
         switch (t->op) {
-        case X_NUM:   st[sp++] = t->v; break;
-        case X_DOT:   st[sp++] = pc; break;
+        case X_NUM:   st[sp++] = xval_of(t->v, 0); break;
+        case X_DOT:   st[sp++] = xval_of(pc, 0); break;
         case X_LABEL:
             l = &c->labels[t->v];
             if (!l->defined)
                 return err_lc(c, line, t->col, "undefined label '%.*s'", (int)l->len, c->names + l->name);
-            st[sp++] = l->addr;
+            st[sp++] = xval_of(l->addr, 0);
             break;
-        case X_NEG:   st[sp - 1] = (uint64_t)0 - st[sp - 1]; break;
-        case X_ADD:   sp--; st[sp - 1] += st[sp]; break;
-        case X_SUB:   sp--; st[sp - 1] -= st[sp]; break;
+        case X_NEG:
+            st[sp - 1] = xval_flip(st[sp - 1]);
+            bad = !xval_ok(st[sp - 1]);
+            break;
+        case X_ADD:   sp--; bad = xval_add(st[sp - 1], st[sp], &st[sp - 1]) != 0; break;
+        case X_SUB:   sp--; bad = xval_add(st[sp - 1], xval_flip(st[sp]), &st[sp - 1]) != 0; break;
         }
+        if (bad)
+            return err_lc(c, line, t->col, "expression overflows 64 bits");
     }
     *out = st[0];
     return 0;
@@ -828,31 +868,39 @@ static const char *stype_phrase(unsigned stype)
 /* ---- operand values -------------------------------------------------------------- */
 
 /* Field value of a T or D operand whose expression value is `val`
- * (N-60).  T: val is the absolute target.  D: val is a displacement,
- * except that a single label names the target. */
+ * (N-60).  T: val is the absolute target.
+ * D: val is a displacement, except that a single label names the target.
+ * (A negative D is legal even for CALL.ABS without a base register: the
+ * disassembler prints such a word so, and its text must assemble back.) */
 static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned field, uint64_t pc,
-                        uint64_t val, int single_label, unsigned line, unsigned col, int64_t *units)
+                        xval val, int single_label, unsigned line, unsigned col, int64_t *units)
 {
-    uint64_t next = pc + WR_INST_SIZE, disp;
+    uint64_t next = pc + WR_INST_SIZE;
+    xval disp;
     if (kind == WR_SK_T) {
-        if (val & 15u)
-            return err_lc(c, line, col, "branch target 0x%" PRIx64 " is not 16-byte aligned", val);
-        disp = val - next;                               /* N-10 */
+        uint64_t target = val.neg ? (uint64_t)0 - val.mag : val.mag;
+        if (target & 15u)
+            return err_lc(c, line, col, "branch target 0x%" PRIx64 " is not 16-byte aligned", target);
+        int64_t d = (int64_t)(target - next);           /* N-10; PCs wrap modulo 2^64 (N-61) */
+        disp = xval_of(d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d, d < 0);
     } else if (single_label) {
+        uint64_t base;
         if (in->optype == WR_OPT_LEPC)
-            disp = val - pc;                             /* N-17: Rd = label */
+            base = pc;                                   /* N-17: Rd = label */
         else if (wr_form_has(in->form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1)
-            disp = val;                                  /* .ABS: target = label */
+            base = 0;                                    /* .ABS: target = label */
         else
-            disp = val - next;                           /* BRX, .REL */
+            base = next;                                 /* BRX, .REL */
+        if (xval_add(val, xval_of(base, 1), &disp) != 0)
+            return err_lc(c, line, col, "expression overflows 64 bits");
     } else {
         disp = val;
     }
-    int64_t d = (int64_t)disp;
-    if (kind == WR_SK_D && (d % WR_INST_SIZE) != 0)
+    if (kind == WR_SK_D && disp.mag % WR_INST_SIZE != 0)
         return err_lc(c, line, col, "displacement %s0x%" PRIx64 " is not a multiple of 16",
-                      d < 0 ? "-" : "", d < 0 ? (uint64_t)0 - disp : disp);
-    *units = d / WR_INST_SIZE;
+                      disp.neg ? "-" : "", disp.mag);
+    uint64_t u = disp.mag / WR_INST_SIZE;               /* < 2^60: exact as int64 */
+    *units = disp.neg ? -(int64_t)u : (int64_t)u;
     const wr_form_desc *fd = &wr_forms[in->form];
     for (unsigned i = 0; i < fd->nfields; i++) {
         const wr_field_pos *fp = &fd->fields[i];
@@ -879,7 +927,7 @@ static int field_width(unsigned form, unsigned field)
 static int bind_branch(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc)
 {
     unsigned col = (unsigned)(op->p - c->lb) + 1u;
-    uint64_t val = op->v;
+    xval val = xval_of(op->neg ? (uint64_t)0 - op->v : op->v, op->neg);
     int single = op->nx == 1 && c->xt[op->x0].op == X_LABEL;
     if (op->kind != O_NUM && op->nlabels > 0) {
         if (grow(&c->fx, &c->cap_fx, c->nfx + 1, sizeof *c->fx) != 0)
@@ -1151,12 +1199,11 @@ static int parse_threads(asm_ctx *c, const char *p)
 }
 
 /* A .const value must be a 32-bit number: -2^31 .. 2^32-1 (N-54). */
-static int const_range(asm_ctx *c, uint64_t v, unsigned line, unsigned col, uint32_t *out)
+static int const_range(asm_ctx *c, xval v, unsigned line, unsigned col, uint32_t *out)
 {
-    int64_t s = (int64_t)v;
-    if (s < INT32_MIN || s > (int64_t)UINT32_MAX)
-        return err_lc(c, line, col, ".const value 0x%" PRIx64 " does not fit 32 bits", v);
-    *out = (uint32_t)v;
+    if (v.mag > (v.neg ? UINT64_C(1) << 31 : UINT32_MAX))
+        return err_lc(c, line, col, ".const value %s0x%" PRIx64 " does not fit 32 bits", v.neg ? "-" : "", v.mag);
+    *out = (uint32_t)(v.neg ? (uint64_t)0 - v.mag : v.mag);
     return 0;
 }
 
@@ -1171,7 +1218,7 @@ static int add_const(asm_ctx *c, unsigned bank, unsigned offset, const char *at,
         c->fx[c->nfx++] = (fixup){ .index = pr->nconsts, .is_const = 1, .x0 = x0, .nx = c->nxt - x0,
                                    .line = c->line, .col = col };
     } else {
-        uint64_t v;
+        xval v;
         if (eval_expr(c, x0, c->nxt - x0, 0, c->line, &v) != 0 || const_range(c, v, c->line, col, &value) != 0)
             return -1;
         c->nxt = x0;                      /* tokens no longer needed */
@@ -1311,7 +1358,8 @@ static int apply_fixups(asm_ctx *c)
     wr_program *pr = c->prog;
     for (size_t i = 0; i < c->nfx; i++) {
         const fixup *f = &c->fx[i];
-        uint64_t pc = f->is_const ? 0 : (uint64_t)f->index * WR_INST_SIZE, val;
+        uint64_t pc = f->is_const ? 0 : (uint64_t)f->index * WR_INST_SIZE;
+        xval val;
         if (eval_expr(c, f->x0, f->nx, pc, f->line, &val) != 0)
             return -1;
         if (f->is_const) {
