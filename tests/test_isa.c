@@ -1122,6 +1122,36 @@ START_TEST(N_52_const_never_wraps)
 }
 END_TEST
 
+/* N-60: an absolute target is a byte address: a negative one is an error at
+ * assembly, not a fetch fault at run time. */
+START_TEST(N_60_negative_target_rejected)
+{
+    expect_error_exact("BRA -0x10", "t.s:1:5: error: branch target -0x10 is negative");
+    expect_error_exact("NOP\nBRA `(0 - 0x10)", "t.s:2:5: error: branch target -0x10 is negative");
+    expect_error_exact("BRA `(.L - 0x20)\n.L: EXIT", "t.s:1:5: error: branch target -0x10 is negative");
+    expect_error_exact("@P0 BRA.DIV UR4, -0x10", "t.s:1:18: error: branch target -0x10 is negative");
+    expect_error_exact("BSSY B0, -0x10", "t.s:1:10: error: branch target -0x10 is negative");
+    expect_error_exact("BRA -0x18", "t.s:1:5: error: branch target -0x18 is negative");
+    /* siblings: misaligned, and too far for the field */
+    expect_error_exact("BRA 0x18", "t.s:1:5: error: branch target 0x18 is not 16-byte aligned");
+    expect_error_exact("BRA 0x8000000000000000", "t.s:1:5: error: branch target out of range of OFFSET (SImm50)");
+    /* what stays legal: displacements (N-60), 0.  CALL.ABS without a base
+     * register is a legal word the disassembler prints with its negative
+     * displacement; that text must assemble back (a fetch fault at run time). */
+    ck_assert_int_eq(asm1("CALL.ABS R2, -0x20").f[WR_F_OFFSET], -2);
+    ck_assert_int_eq(asm1("CALL.REL -0x20").f[WR_F_OFFSET], -2);
+    wr_insn in;
+    wr_insn_init(&in, WR_FORM_CALL_R);
+    in.f[WR_F_BASEMODE] = 1;
+    in.f[WR_F_OFFSET] = -2;
+    round_trip(&in, 0x40);
+    expect_disasm(&in, 0x40, "CALL.ABS -0x20");
+    ck_assert_int_eq(asm1("BRX R6, -0x70").f[WR_F_OFFSET], -7);
+    ck_assert_int_eq(asm1("BRA -0").f[WR_F_OFFSET], -1);
+    ck_assert_int_eq(asm1("BRA 0x0").f[WR_F_OFFSET], -1);
+}
+END_TEST
+
 /* ---- op names ------------------------------------------------------------------------------ */
 
 START_TEST(op_names_trace_spellings)
@@ -1595,6 +1625,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, N_60_lepc_label);
     tcase_add_test(t, N_60_branch_ranges);
     tcase_add_test(t, N_60_expression_never_wraps);
+    tcase_add_test(t, N_60_negative_target_rejected);
     tcase_add_test(t, N_52_const_never_wraps);
     tcase_add_test(t, N_61_comma_required);
     tcase_add_test(t, N_61_case_insensitive_mnemonic);

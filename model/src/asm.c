@@ -868,7 +868,7 @@ static const char *stype_phrase(unsigned stype)
 /* ---- operand values -------------------------------------------------------------- */
 
 /* Field value of a T or D operand whose expression value is `val`
- * (N-60).  T: val is the absolute target.
+ * (N-60).  T: val is the absolute target, a byte address: never negative.
  * D: val is a displacement, except that a single label names the target.
  * (A negative D is legal even for CALL.ABS without a base register: the
  * disassembler prints such a word so, and its text must assemble back.) */
@@ -878,10 +878,11 @@ static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned f
     uint64_t next = pc + WR_INST_SIZE;
     xval disp;
     if (kind == WR_SK_T) {
-        uint64_t target = val.neg ? (uint64_t)0 - val.mag : val.mag;
-        if (target & 15u)
-            return err_lc(c, line, col, "branch target 0x%" PRIx64 " is not 16-byte aligned", target);
-        int64_t d = (int64_t)(target - next);           /* N-10; PCs wrap modulo 2^64 (N-61) */
+        if (val.neg)
+            return err_lc(c, line, col, "branch target -0x%" PRIx64 " is negative", val.mag);
+        if (val.mag & 15u)
+            return err_lc(c, line, col, "branch target 0x%" PRIx64 " is not 16-byte aligned", val.mag);
+        int64_t d = (int64_t)(val.mag - next);          /* N-10; PCs wrap modulo 2^64 (N-61) */
         disp = xval_of(d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d, d < 0);
     } else if (single_label) {
         uint64_t base;
