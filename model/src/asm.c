@@ -1149,6 +1149,8 @@ static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
 static int add_insn(asm_ctx *c, const wr_insn *in)
 {
     wr_program *pr = c->prog;
+    if (pr->ninsns == WR_MAX_INSNS)
+        return err_lc(c, c->line, 1, "program too large (more than %d instructions)", WR_MAX_INSNS);
     if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
         || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
         return oom(c);
@@ -1449,43 +1451,11 @@ int wr_assemble(const char *text, const char *filename, wr_program *out, char *e
 
 int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsize)
 {
+    char *text;
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    int rc = -1;
-    if (err == NULL)
-        errsize = 0;
-    if (f == NULL) {
-        snprintf(err, errsize, "%s:1:1: error: cannot open: %s", path, strerror(errno));
+    if (wr_read_text(path, &text, NULL, err, err ? errsize : 0) != 0)
         return -1;
-    }
-    for (;;) {
-        if (grow(&text, &cap, len + 65537, 1) != 0) {
-            snprintf(err, errsize, "%s:1:1: error: out of memory", path);
-            goto done;
-        }
-        size_t got = fread(text + len, 1, 65536, f);
-        len += got;
-        if (got < 65536)
-            break;
-    }
-    if (ferror(f)) {
-        snprintf(err, errsize, "%s:1:1: error: read error", path);
-        goto done;
-    }
-    text[len] = '\0';
-    if (strlen(text) != len) {
-        size_t at = strlen(text);
-        unsigned line = 1;
-        for (size_t i = 0; i < at; i++)
-            line += text[i] == '\n';
-        snprintf(err, errsize, "%s:%u:1: error: NUL byte in the file", path, line);
-        goto done;
-    }
-    rc = wr_assemble(text, path, out, err, errsize);
-done:
+    int rc = wr_assemble(text, strcmp(path, "-") == 0 ? "<stdin>" : path, out, err, errsize);
     free(text);
-    fclose(f);
     return rc;
 }

@@ -376,8 +376,10 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     res->faulted_warp = -1;
     wr_tw tw, *twp = NULL;
     if (r->opts.trace) {
-        if (wr_tw_open(&tw, r->opts.trace) != 0)
+        if (wr_tw_open(&tw, r->opts.trace) != 0) {
+            res->trace_errno = wr_tw_close(&tw, &res->trace_spool);
             return -1;
+        }
         twp = &tw;
     }
     int rc = 0;
@@ -442,7 +444,7 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     if (twp) {
         wr_tw_fault f = { s->fault_warp, s->fault_pc, s->fault_what };
         wr_tw_final(twp, &s->cta, &s->rf, end, s->cta.now, r->opts.dump_regs, &f);
-        if (wr_tw_close(twp) != 0)
+        if ((res->trace_errno = wr_tw_close(twp, &res->trace_spool)) != 0)
             rc = -1;
     }
     return rc;

@@ -2,8 +2,10 @@
  * formats and event strings follow that page to the letter; the key order
  * is the page's table order. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -11,13 +13,26 @@
 
 static const char hexd[] = "0123456789abcdef";
 
+/* remember the first failure, its errno and whether the spool had it */
+static void fail_on(wr_tw *tw, int errnum, int spool)
+{
+    if (tw->err)
+        return;
+    tw->err = 1;
+    tw->errnum = errnum ? errnum : EIO;
+    tw->err_spool = spool;
+}
+
+/* a failure of tw->f: the spool's when spooling */
+static void fail(wr_tw *tw, int errnum) { fail_on(tw, errnum, tw->out != NULL); }
+
 static int reserve(wr_tw *tw, size_t n)
 {
     if (tw->len + n <= tw->cap)
         return 0;
     if (tw->len && tw->f) {                 /* flush what we have first */
         if (fwrite(tw->buf, 1, tw->len, tw->f) != tw->len)
-            tw->err = 1;
+            fail(tw, errno);
         tw->len = 0;
         if (n <= tw->cap)
             return 0;
@@ -27,7 +42,7 @@ static int reserve(wr_tw *tw, size_t n)
         cap *= 2;
     char *b = realloc(tw->buf, cap);
     if (!b) {
-        tw->err = 1;
+        fail(tw, ENOMEM);
         return -1;
     }
     tw->buf = b;
@@ -88,30 +103,99 @@ static void put_mask_key(wr_tw *tw, const char *key, uint32_t v)
     put_qhex(tw, v, 8);
 }
 
+/* an anonymous temporary file in $TMPDIR, else /tmp (tmpfile() ignores
+ * TMPDIR) */
+static FILE *spool_open(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    if (!dir || !*dir)
+        dir = "/tmp";
+    if ((size_t)snprintf(path, sizeof path, "%s/warpref-trace-XXXXXX", dir) >= sizeof path) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return NULL;
+    unlink(path);
+    FILE *f = fdopen(fd, "w+");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return f;
+}
+
 int wr_tw_open(wr_tw *tw, FILE *f)
 {
     memset(tw, 0, sizeof *tw);
-    tw->f = f;
+    int fd = fileno(f);
+    int fl = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+    struct stat st;
+    off_t at;
+    if (fl >= 0 && (fl & O_ACCMODE) == O_RDWR && !(fl & O_APPEND) && fstat(fd, &st) == 0 &&
+        S_ISREG(st.st_mode) && (at = ftello(f)) >= 0) {
+        tw->f = f;                          /* in place: a cut truncates */
+        tw->base = (int64_t)at;
+    } else {
+        tw->out = f;                        /* through the spool */
+        tw->f = spool_open();
+        if (!tw->f) {
+            fail(tw, errno);
+            return -1;
+        }
+    }
     return reserve(tw, 1 << 16);
 }
 
 static void flush(wr_tw *tw)
 {
     if (tw->len && tw->f && fwrite(tw->buf, 1, tw->len, tw->f) != tw->len)
-        tw->err = 1;
+        fail(tw, errno);
     tw->len = 0;
     if (tw->f && fflush(tw->f) != 0)
-        tw->err = 1;
+        fail(tw, errno);
 }
 
-int wr_tw_close(wr_tw *tw)
+/* copy the spool's first tw->bytes bytes to the output */
+static void copy_out(wr_tw *tw)
+{
+    char chunk[1 << 16];
+    int fd = fileno(tw->f);
+    for (uint64_t pos = 0; pos < tw->bytes;) {
+        uint64_t want = tw->bytes - pos < sizeof chunk ? tw->bytes - pos : sizeof chunk;
+        ssize_t n = pread(fd, chunk, (size_t)want, (off_t)pos);
+        if (n <= 0) {
+            fail_on(tw, n < 0 ? errno : EIO, 1);
+            return;
+        }
+        if (fwrite(chunk, 1, (size_t)n, tw->out) != (size_t)n) {
+            fail_on(tw, errno, 0);
+            return;
+        }
+        pos += (uint64_t)n;
+    }
+    if (fflush(tw->out) != 0)
+        fail_on(tw, errno, 0);
+}
+
+int wr_tw_close(wr_tw *tw, int *in_spool)
 {
     flush(tw);
+    if (tw->out && tw->f) {
+        if (!tw->err)
+            copy_out(tw);
+        fclose(tw->f);
+    }
     free(tw->buf);
     free(tw->ckpt);
-    int err = tw->err;
+    int err = tw->err ? tw->errnum : 0;
+    if (in_spool)
+        *in_spool = tw->err && tw->err_spool;
     memset(tw, 0, sizeof *tw);
-    return err ? -1 : 0;
+    return err;
 }
 
 static void put_bregs(wr_tw *tw, const wr_warp *w)
@@ -264,7 +348,7 @@ void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t
             size_t cap = tw->ckcap ? tw->ckcap * 2 : 64;
             uint64_t *c = realloc(tw->ckpt, cap * sizeof *c);
             if (!c) {
-                tw->err = 1;
+                fail(tw, ENOMEM);
                 return;
             }
             tw->ckpt = c;
@@ -424,16 +508,21 @@ int wr_tw_cut(wr_tw *tw, uint64_t keep)
     char chunk[1 << 14];
     uint64_t pos = off;
     while (rec < keep) {
-        ssize_t n = pread(fd, chunk, sizeof chunk, (off_t)pos);
-        if (n <= 0)
+        ssize_t n = pread(fd, chunk, sizeof chunk, (off_t)(tw->base + (int64_t)pos));
+        if (n <= 0) {
+            fail(tw, n < 0 ? errno : EIO);
             return -1;
+        }
         for (ssize_t i = 0; i < n && rec < keep; i++)
             if (chunk[i] == '\n' && ++rec == keep)
                 off = pos + (uint64_t)i + 1;
         pos += (uint64_t)n;
     }
-    if (ftruncate(fd, (off_t)off) != 0 || fseeko(tw->f, (off_t)off, SEEK_SET) != 0)
+    off_t at = (off_t)(tw->base + (int64_t)off);
+    if (ftruncate(fd, at) != 0 || fseeko(tw->f, at, SEEK_SET) != 0) {
+        fail(tw, errno);
         return -1;
+    }
     tw->bytes = off;
     tw->records = keep;
     return 0;

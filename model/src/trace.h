@@ -7,7 +7,9 @@
 #include "warpref/run.h"
 
 typedef struct wr_tw {
-    FILE *f;
+    FILE *f;                     /* where records go: the output, or the spool */
+    FILE *out;                   /* the output when spooling, else NULL */
+    int64_t base;                /* offset of the first record in f */
     char *buf;
     size_t len, cap;
     uint64_t bytes;              /* bytes emitted so far, buffered ones included */
@@ -15,12 +17,21 @@ typedef struct wr_tw {
     uint64_t *ckpt;              /* byte offset of record k * WR_TW_CKPT */
     size_t nckpt, ckcap;
     int err;                     /* an allocation or I/O error happened */
+    int errnum;                  /* its errno */
+    int err_spool;               /* it happened on the spool, not the output */
 } wr_tw;
 
 enum { WR_TW_CKPT = 4096 };
 
+/* Start a trace on `f`.  A regular file open for reading and writing is
+ * written in place (a cut truncates it); any other stream (pipe, FIFO,
+ * terminal, /dev/null, a write-only file) gets the records through an
+ * anonymous temporary file, the spool, copied to it by wr_tw_close, so that
+ * a cut works everywhere.  0, or -1 (errnum set) when no spool can be made. */
 int wr_tw_open(wr_tw *tw, FILE *f);
-int wr_tw_close(wr_tw *tw);      /* flush and free; -1 on I/O error */
+/* Flush (and copy the spool out), free.  0, or the errno of the first
+ * failure, with *in_spool telling whether it was the spool's. */
+int wr_tw_close(wr_tw *tw, int *in_spool);
 
 /* One instruction record.  `pc` is ActivePC at issue; the warp state is read
  * from cta after the step.  With `operands`, also insn/in/out/asm. */

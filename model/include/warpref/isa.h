@@ -213,6 +213,25 @@ int wr_assemble(const char *text, const char *filename, wr_program *out,
 int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsize);
 void wr_program_free(wr_program *prog);
 
+/* ---- reading inputs ----------------------------------------------------- */
+
+enum { WR_TEXT_MAX = 64 << 20 };   /* the largest text input read, in bytes */
+enum { WR_MAX_INSNS = 1 << 20 };   /* the most instructions a program may have */
+
+/* Read a whole text input: the file `path`, or standard input for "-" (named
+ * "<stdin>" in messages).  Reads in chunks and stops at the first NUL byte
+ * and past WR_TEXT_MAX bytes, so an endless or binary input fails at once.
+ * On success *text is NUL-terminated and owned by the caller (free()).  On
+ * failure -1 and one line "FILE:LINE:COL: error: what" in err. */
+int wr_read_text(const char *path, char **text, size_t *len, char *err, size_t errsize);
+
+/* Load a word list (the output of `warpref asm`): one word per line, "0x"
+ * and 32 hex digits, blanks around it allowed; blank lines and lines
+ * starting with '#' skipped.  Every word is decoded; instruction i is at
+ * byte address 16*i.  Fills insns, words and lines of *out; an empty list is
+ * an error.  -1 and "NAME:LINE:COL: error: what" in err on failure. */
+int wr_load_words(const char *text, const char *name, wr_program *out, char *err, size_t errsize);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,13 +29,19 @@ enum {
 };
 
 enum { WR_DEFAULT_MAX_STEPS = 1000000 };
+#define WR_MAX_STEPS_LIMIT UINT64_C(1000000000000000)   /* the largest max_steps, 10^15 */
 
 typedef struct wr_run_opts {
     unsigned threads;            /* 0: the program's .threads, else 32 (N-53) */
     uint64_t max_steps;          /* 0: WR_DEFAULT_MAX_STEPS */
-    FILE *trace;                 /* NULL: no trace.  Readable and seekable (fopen
-                                    "w+", tmpfile()): a livelock cuts the trace
-                                    back to its first repeated turn (N-55) */
+    FILE *trace;                 /* NULL: no trace.  Any stream open for writing.
+                                    A livelock cuts the trace back to its first
+                                    repeated turn (N-55): a regular file open
+                                    for reading and writing (fopen "w+") is cut
+                                    in place; anything else (pipe, FIFO,
+                                    /dev/null, a write-only file) receives the
+                                    trace at the end of the run, through a
+                                    temporary file in $TMPDIR */
     unsigned dump_regs;          /* R0..R(N-1) in the final record */
     int trace_operands;          /* add `insn`, `in` and `out` to every record */
 } wr_run_opts;
@@ -48,6 +54,9 @@ typedef struct wr_run_result {
     int faulted_warp;            /* fetch fault (N-27): warp, else -1 */
     uint64_t fault_pc;
     char fault_what[64];
+    int trace_errno;             /* wr_runner_run returned -1: the errno of the */
+    int trace_spool;             /* first trace I/O failure, and 1 when it was  */
+                                 /* the temporary file's, not the output's     */
 } wr_run_result;
 
 typedef struct wr_runner wr_runner;
@@ -56,7 +65,8 @@ typedef struct wr_runner wr_runner;
  * a register file that cannot be allocated). */
 wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts,
                          char *err, size_t errsize);
-/* Run to the end; writes the trace if asked.  0, or -1 on an I/O error. */
+/* Run to the end; writes the trace if asked.  0, or -1 on an error
+ * (trace_errno/trace_spool say which for a trace I/O error; 0 for memory). */
 int wr_runner_run(wr_runner *r, wr_run_result *res);
 const wr_cta *wr_runner_cta(const wr_runner *r);
 const wr_regfile *wr_runner_regs(const wr_runner *r);

@@ -1,0 +1,182 @@
+/* input.c - the one reader of text inputs (programs, word lists) and the
+ * word-list loader.
+ *
+ * Every text the tools read goes through wr_read_text: a named file or
+ * standard input, read in chunks, checked as it arrives.  It stops at the
+ * first NUL byte and past WR_TEXT_MAX bytes, so /dev/zero or an endless pipe
+ * fails at once instead of filling memory, and it names the file, line and
+ * column of the problem like every other input error.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warpref/isa.h"
+
+enum { CHUNK = 1 << 16 };
+
+/* line and column (1-based, in bytes) of offset `at` in text[0..at) */
+static void locate(const char *text, size_t at, unsigned *line, unsigned *col)
+{
+    unsigned l = 1;
+    size_t start = 0;
+    for (size_t i = 0; i < at; i++)
+        if (text[i] == '\n') {
+            l++;
+            start = i + 1;
+        }
+    *line = l;
+    *col = (unsigned)(at - start) + 1u;
+}
+
+int wr_read_text(const char *path, char **text, size_t *len, char *err, size_t errsize)
+{
+    int from_stdin = strcmp(path, "-") == 0;
+    const char *name = from_stdin ? "<stdin>" : path;
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    int rc = -1;
+    *text = NULL;
+    if (f == NULL) {
+        snprintf(err, errsize, "%s:1:1: error: cannot open: %s", name, strerror(errno));
+        return -1;
+    }
+    for (;;) {
+        if (cap - n < CHUNK + 1) {
+            size_t ncap = cap ? cap * 2 : 2 * CHUNK;
+            char *b = realloc(buf, ncap);
+            if (b == NULL) {
+                snprintf(err, errsize, "%s:1:1: error: out of memory", name);
+                goto done;
+            }
+            buf = b;
+            cap = ncap;
+        }
+        size_t want = CHUNK;
+        if (want > (size_t)WR_TEXT_MAX + 1 - n)
+            want = (size_t)WR_TEXT_MAX + 1 - n;
+        errno = 0;
+        size_t got = fread(buf + n, 1, want, f);
+        const char *nul = got ? memchr(buf + n, '\0', got) : NULL;
+        if (nul != NULL) {
+            unsigned line, col;
+            locate(buf, (size_t)(nul - buf), &line, &col);
+            snprintf(err, errsize, "%s:%u:%u: error: NUL byte (not a text file)", name, line, col);
+            goto done;
+        }
+        n += got;
+        if (n > WR_TEXT_MAX) {
+            unsigned line, col;
+            locate(buf, WR_TEXT_MAX, &line, &col);
+            snprintf(err, errsize, "%s:%u:%u: error: input larger than %d MiB", name, line, col,
+                     WR_TEXT_MAX >> 20);
+            goto done;
+        }
+        if (got < want) {
+            if (ferror(f)) {
+                unsigned line, col;
+                locate(buf, n, &line, &col);
+                snprintf(err, errsize, "%s:%u:%u: error: cannot read: %s", name, line, col,
+                         strerror(errno ? errno : EIO));
+                goto done;
+            }
+            break;
+        }
+    }
+    buf[n] = '\0';
+    *text = buf;
+    buf = NULL;
+    if (len)
+        *len = n;
+    rc = 0;
+done:
+    free(buf);
+    if (!from_stdin)
+        fclose(f);
+    else
+        clearerr(f);
+    return rc;
+}
+
+/* Lines of a word list: blank lines and lines whose first non-blank
+ * character is '#' are skipped; every other line is one word, blanks around
+ * it allowed. */
+int wr_load_words(const char *text, const char *name, wr_program *out, char *err, size_t errsize)
+{
+    size_t cap = 0;
+    int rc = -1;
+    memset(out, 0, sizeof *out);
+    out->filename = strdup(name);
+    if (out->filename == NULL) {
+        snprintf(err, errsize, "%s:1:1: error: out of memory", name);
+        return -1;
+    }
+    unsigned line = 0;
+    for (const char *s = text; *s != '\0';) {
+        line++;
+        const char *nl = strchr(s, '\n');
+        const char *e = nl ? nl : s + strlen(s);
+        const char *next = nl ? nl + 1 : e;
+        const char *p = s;
+        while (p < e && (*p == ' ' || *p == '\t'))
+            p++;
+        const char *q = e;
+        while (q > p && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+            q--;
+        unsigned col = (unsigned)(p - s) + 1u;
+        if (p == q || *p == '#') {
+            s = next;
+            continue;
+        }
+        char word_text[40];
+        wr_word word;
+        size_t wl = (size_t)(q - p);
+        if (wl >= sizeof word_text || (memcpy(word_text, p, wl), word_text[wl] = '\0',
+                                       wr_word_parse(word_text, &word) != 0)) {
+            snprintf(err, errsize, "%s:%u:%u: error: not a 128-bit word (want 0x and 32 hex digits)",
+                     name, line, col);
+            goto fail;
+        }
+        if (out->ninsns == WR_MAX_INSNS) {
+            snprintf(err, errsize, "%s:%u:%u: error: program too large (more than %d instructions)", name,
+                     line, col, WR_MAX_INSNS);
+            goto fail;
+        }
+        if (out->ninsns == cap) {
+            size_t ncap = cap ? cap * 2 : 64;
+            wr_insn *in = realloc(out->insns, ncap * sizeof *in);
+            if (in)
+                out->insns = in;
+            wr_word *wd = realloc(out->words, ncap * sizeof *wd);
+            if (wd)
+                out->words = wd;
+            uint32_t *ln = realloc(out->lines, ncap * sizeof *ln);
+            if (ln)
+                out->lines = ln;
+            if (!in || !wd || !ln) {
+                snprintf(err, errsize, "%s:%u:%u: error: out of memory", name, line, col);
+                goto fail;
+            }
+            cap = ncap;
+        }
+        char msg[200];
+        wr_insn *in = &out->insns[out->ninsns];
+        if (wr_decode(&word, in, msg, sizeof msg) != 0) {
+            snprintf(err, errsize, "%s:%u:%u: error: illegal encoding: %s", name, line, col, msg);
+            goto fail;
+        }
+        out->words[out->ninsns] = word;
+        out->lines[out->ninsns] = line;
+        out->ninsns++;
+        s = next;
+    }
+    if (out->ninsns == 0) {
+        snprintf(err, errsize, "%s:1:1: error: no instruction words", name);
+        goto fail;
+    }
+    return 0;
+fail:
+    wr_program_free(out);
+    return rc;
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""check_errors.py SRCDIR - docs/errors.md lists every message the command line
+can print.  The messages are taken from the sources (the assembler's err_at /
+err_lc, the readers' and the number parser's messages, the decoder's reasons,
+the runner's, and everything cli/main.c writes to stderr); each printf
+conversion matches any text, and every message must match a line of the doc
+written between backticks.  Prints 'N passed, N failed'."""
+import os
+import re
+import sys
+
+SRC = sys.argv[1]
+LIT = r'"(?:[^"\\]|\\.)*"'
+# a run of string literals, possibly with PRIu64-style macros between them
+STR_RUN = rf'({LIT}(?:{LIT}|\s+|PRI[diouxX]\d+)*)'
+
+
+def read(rel):
+    with open(os.path.join(SRC, rel)) as f:
+        return f.read()
+
+
+def literal_text(run):
+    """the format string of a run of literals and PRI macros"""
+    out = []
+    for m in re.finditer(rf'{LIT}|PRI[diouxX]\d+', run):
+        t = m.group(0)
+        out.append("d" if t.startswith("PRI") else bytes(t[1:-1], "utf-8").decode("unicode_escape"))
+    return "".join(out)
+
+
+def formats(text, call):
+    """format strings passed to `call` (a regex for the call up to the format)"""
+    return [literal_text(m.group(1)) for m in re.finditer(call + STR_RUN, text)]
+
+
+def between(text, start, end):
+    a = text.index(start)
+    return text[a:text.index(end, a)]
+
+
+msgs = []        # (origin, format)
+for f in formats(read("model/src/asm.c"), r'err_(?:at|lc)\s*\((?:[^;"]*?),\s*'):
+    msgs.append(("assembler", f))
+for f in formats(read("model/src/input.c"), r'snprintf\(err,\s*errsize,\s*'):
+    msgs.append(("reader", f.split("error: ", 1)[1]))
+isa = read("model/src/isa.c")
+for f in formats(between(isa, "static int check_value", "int wr_encode("), r'fail\(msg,\s*msgsize,\s*'):
+    msgs.append(("decoder", f))
+if os.path.exists(os.path.join(SRC, "model/src/num.c")):
+    for f in formats(read("model/src/num.c"), r'snprintf\(msg,\s*msgsize,\s*'):
+        msgs.append(("numbers", f))
+for f in formats(read("model/src/run.c"), r'snprintf\(err,\s*errsize,\s*'):
+    msgs.append(("runner", f))
+main = read("model/cli/main.c")
+for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
+    msgs.append(("usage", f))
+for f in formats(main, r'fprintf\(stderr,\s*'):
+    msgs.append(("cli", f))
+
+with open(os.path.join(SRC, "docs", "errors.md")) as f:
+    doc = f.read()
+documented = [a or b for a, b in re.findall(r"``\s?(.+?)\s?``|`([^`\n]+)`", doc)]
+
+CONV = re.compile(r"%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|z|j|t)?[diouxXcspfeg%]")
+
+
+def pattern(fmt):
+    parts = CONV.split(fmt)
+    body = ".*".join(re.escape(p) for p in parts)
+    return re.compile(body.replace(re.escape("\n"), ""))
+
+
+passed = failed = 0
+seen = set()
+for origin, fmt in msgs:
+    fmt = fmt.strip("\n")
+    # messages that are only a prefix/suffix glued around another message
+    if len(CONV.sub("", fmt).strip(" :()\n")) < 4 or fmt in seen:
+        continue
+    seen.add(fmt)
+    pat = pattern(fmt)
+    if any(pat.search(d) for d in documented):
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {origin} message not in docs/errors.md: {fmt!r}")
+if len(seen) < 80:
+    failed += 1
+    print(f"FAIL only {len(seen)} messages found in the sources: the extraction broke")
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
