@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 
 WARPREF, SRC = sys.argv[1], sys.argv[2]
 passed = failed = 0
@@ -55,30 +56,210 @@ for cmd in ["run", "asm", "disasm", "encoding"]:
 rc, out, _ = run(["--version"])
 check("version", rc == 0 and re.match(r"warpref \d+\.\d+\.\d+\n", out), out)
 
-# ---- usage errors: one line, exit 2 ------------------------------------------
+# ---- usage errors: one line, exit 2, exact text ------------------------------
 prog = write("ok.s", "S2R R0, SR_LANEID\nEXIT\n")
-rc, _, err = run([])
-check("no command status", rc == 2 and "usage: warpref" in err, err)
-one_line_error("unknown command", ["frobnicate"], 2, r"^warpref: unknown command 'frobnicate'")
-one_line_error("unknown option", ["run", prog, "--frob"], 2, r"^warpref: run: unknown option '--frob'")
-one_line_error("missing program", ["run"], 2, r"missing the program file")
-one_line_error("two programs", ["run", prog, prog], 2, r"one program only")
-one_line_error("threads zero", ["run", prog, "--threads", "0"], 2, r"--threads needs a number from 1 to 1024, got '0'")
-one_line_error("threads too big", ["run", prog, "--threads=1025"], 2, r"got '1025'")
-one_line_error("threads junk", ["run", prog, "--threads", "12x"], 2, r"got '12x'")
-one_line_error("threads missing", ["run", prog, "--threads"], 2, r"--threads needs")
-one_line_error("threads negative", ["run", prog, "--threads", "-4"], 2, r"got '-4'")
-one_line_error("max-steps zero", ["run", prog, "--max-steps", "0"], 2, r"--max-steps needs a positive number")
-one_line_error("dump-regs too big", ["run", prog, "--dump-regs", "256"], 2, r"--dump-regs needs a number from 0 to 255")
-one_line_error("trace empty", ["run", prog, "--trace="], 2, r"--trace needs a file name")
-one_line_error("trace unwritable", ["run", prog, "--trace", "/nonexistent/dir/t.jsonl"], 2,
-               r"cannot open trace file '/nonexistent/dir/t.jsonl'")
-one_line_error("program missing", ["run", os.path.join(tmp, "nope.s")], 2, r"nope\.s")
-one_line_error("asm unknown option", ["asm", "-x", prog], 2, r"^warpref: asm: unknown option '-x'")
-one_line_error("asm -o missing", ["asm", prog, "-o"], 2, r"-o needs a file name")
-one_line_error("disasm unknown option", ["disasm", "--pc"], 2, r"^warpref: disasm: unknown option '--pc'")
-one_line_error("encoding args", ["encoding", "x"], 2, r"takes no arguments")
-one_line_error("help unknown", ["help", "nope"], 2, r"no such command 'nope'")
+
+
+def exact_error(name, args, status, message, stdin=None, **kw):
+    """one line on stderr, exactly `message`, nothing on stdout, exit `status`"""
+    rc, out, err = run_b(args, stdin, **kw)
+    err = err.decode(errors="replace")
+    check(name, rc == status and err == message + "\n" and out == b"",
+          f"status {rc} (want {status}), stderr {err!r}, want {message!r}, stdout {out[:80]!r}")
+
+
+def run_b(args, stdin=None, timeout=60, **kw):
+    """bytes in, bytes out; kw goes to subprocess.run"""
+    if isinstance(stdin, str):
+        stdin = stdin.encode()
+    kw.setdefault("stdout", subprocess.PIPE)
+    p = subprocess.run([WARPREF] + args, input=stdin, stderr=subprocess.PIPE,
+                       timeout=timeout, **kw)
+    return p.returncode, p.stdout if p.stdout is not None else b"", p.stderr
+
+
+NUM = "(decimal, or hex with 0x)"
+exact_error("no command", [], 2, "warpref: missing command (see 'warpref --help')")
+exact_error("unknown command", ["frobnicate"], 2, "warpref: unknown command 'frobnicate' (see 'warpref --help')")
+exact_error("unknown option", ["run", prog, "--frob"], 2,
+            "warpref: run: unknown option '--frob' (see 'warpref run --help')")
+exact_error("missing program", ["run"], 2, "warpref: run: missing the program file (see 'warpref run --help')")
+exact_error("two programs", ["run", prog, prog], 2,
+            f"warpref: run: one program only, got a second: '{prog}' (see 'warpref run --help')")
+exact_error("threads zero", ["run", prog, "--threads", "0"], 2,
+            "warpref: run: --threads: 0 is out of range 1..1024 (see 'warpref run --help')")
+exact_error("threads too big", ["run", prog, "--threads=1025"], 2,
+            "warpref: run: --threads: 1025 is out of range 1..1024 (see 'warpref run --help')")
+exact_error("threads junk", ["run", prog, "--threads", "12x"], 2,
+            f"warpref: run: --threads: '12x' is not a number {NUM} (see 'warpref run --help')")
+exact_error("threads missing", ["run", prog, "--threads"], 2,
+            "warpref: run: --threads needs a number from 1 to 1024 (see 'warpref run --help')")
+exact_error("threads negative", ["run", prog, "--threads", "-4"], 2,
+            f"warpref: run: --threads: '-4' is not a number {NUM} (see 'warpref run --help')")
+exact_error("threads octal 010", ["run", prog, "--threads", "010"], 2,
+            "warpref: run: --threads: '010' has a leading zero (octal is not accepted: decimal, or hex with 0x)"
+            " (see 'warpref run --help')")
+exact_error("threads octal 08", ["run", prog, "--threads", "08"], 2,
+            "warpref: run: --threads: '08' has a leading zero (octal is not accepted: decimal, or hex with 0x)"
+            " (see 'warpref run --help')")
+exact_error("threads leading blank", ["run", prog, "--threads", " 32"], 2,
+            f"warpref: run: --threads: ' 32' is not a number {NUM} (see 'warpref run --help')")
+exact_error("threads trailing blank", ["run", prog, "--threads", "32 "], 2,
+            f"warpref: run: --threads: '32 ' is not a number {NUM} (see 'warpref run --help')")
+exact_error("threads plus", ["run", prog, "--threads", "+32"], 2,
+            f"warpref: run: --threads: '+32' is not a number {NUM} (see 'warpref run --help')")
+exact_error("threads 0X", ["run", prog, "--threads", "0X20"], 2,
+            f"warpref: run: --threads: '0X20' is not a number {NUM} (see 'warpref run --help')")
+exact_error("threads empty", ["run", prog, "--threads="], 2,
+            f"warpref: run: --threads: '' is not a number {NUM} (see 'warpref run --help')")
+exact_error("threads twice", ["run", prog, "--threads", "32", "--threads", "64"], 2,
+            "warpref: run: --threads given more than once (see 'warpref run --help')")
+exact_error("trace twice", ["run", prog, "--trace", "-", "--trace=x"], 2,
+            "warpref: run: --trace given more than once (see 'warpref run --help')")
+exact_error("stats twice", ["run", prog, "--stats", "--stats"], 2,
+            "warpref: run: --stats given more than once (see 'warpref run --help')")
+exact_error("stats with a value", ["run", prog, "--stats=1"], 2,
+            "warpref: run: --stats takes no value, got '--stats=1' (see 'warpref run --help')")
+exact_error("max-steps zero", ["run", prog, "--max-steps", "0"], 2,
+            "warpref: run: --max-steps: 0 is out of range 1..1000000000000000 (see 'warpref run --help')")
+exact_error("max-steps too big", ["run", prog, "--max-steps", "99999999999999999999"], 2,
+            "warpref: run: --max-steps: '99999999999999999999' does not fit 64 bits (see 'warpref run --help')")
+exact_error("max-steps hex", ["run", prog, "--max-steps", "0x"], 2,
+            f"warpref: run: --max-steps: '0x' is not a number {NUM} (see 'warpref run --help')")
+exact_error("dump-regs too big", ["run", prog, "--dump-regs", "256"], 2,
+            "warpref: run: --dump-regs: 256 is out of range 0..255 (see 'warpref run --help')")
+exact_error("trace empty", ["run", prog, "--trace="], 2,
+            "warpref: run: --trace needs a file name or - (see 'warpref run --help')")
+exact_error("trace unwritable", ["run", prog, "--trace", "/nonexistent/dir/t.jsonl"], 2,
+            "warpref: run: cannot open '/nonexistent/dir/t.jsonl' for the trace: No such file or directory")
+nope = os.path.join(tmp, "nope.s")
+exact_error("program missing", ["run", nope], 2, f"{nope}:1:1: error: cannot open: No such file or directory")
+exact_error("asm unknown option", ["asm", "-x", prog], 2, "warpref: asm: unknown option '-x' (see 'warpref asm --help')")
+exact_error("asm -o missing", ["asm", prog, "-o"], 2, "warpref: asm: -o needs a file name or - (see 'warpref asm --help')")
+exact_error("asm -o twice", ["asm", prog, "-o", os.path.join(tmp, "a"), "-o", os.path.join(tmp, "b")], 2,
+            "warpref: asm: -o given more than once (see 'warpref asm --help')")
+exact_error("disasm unknown option", ["disasm", "--pc"], 2,
+            "warpref: disasm: unknown option '--pc' (see 'warpref disasm --help')")
+exact_error("encoding args", ["encoding", "x"], 2, "warpref: encoding: takes no arguments, got 'x' (see 'warpref encoding --help')")
+exact_error("help unknown", ["help", "nope"], 2, "warpref: no such command 'nope' (see 'warpref --help')")
+exact_error("help two", ["help", "run", "asm"], 2, "warpref: help: takes one command name (see 'warpref help --help')")
+exact_error("version args", ["--version", "x"], 2, "warpref: --version takes no arguments (see 'warpref --help')")
+
+# ---- readers: NUL bytes, endless inputs, directories, empty inputs ---------------
+exact_error("asm NUL on stdin", ["asm", "-"], 2, "<stdin>:1:7: error: NUL byte (not a text file)",
+            stdin=b"EXIT ;\0\nGARBAGE\n")
+exact_error("run NUL on stdin", ["run", "-"], 2, "<stdin>:2:3: error: NUL byte (not a text file)",
+            stdin=b"NOP\nEX\0IT\n")
+nulw = os.path.join(tmp, "nul.hex")
+with open(nulw, "wb") as f:
+    f.write(b"0x" + b"0" * 32 + b"\n\0\n")
+exact_error("disasm NUL in file", ["disasm", nulw], 2, f"{nulw}:2:1: error: NUL byte (not a text file)")
+exact_error("disasm NUL on stdin", ["disasm"], 2, "<stdin>:1:3: error: NUL byte (not a text file)", stdin=b"0x\0")
+nuls = os.path.join(tmp, "nul.s")
+with open(nuls, "wb") as f:
+    f.write(b"NOP\nEXIT\0\n")
+exact_error("asm NUL in file", ["asm", nuls], 2, f"{nuls}:2:5: error: NUL byte (not a text file)")
+for cmd in ["asm", "run", "disasm"]:
+    exact_error(f"{cmd} /dev/zero fails at once", [cmd, "/dev/zero"], 2,
+                "/dev/zero:1:1: error: NUL byte (not a text file)", timeout=10)
+big = b"NOP\n" * (16 << 20) + b"EXIT\n"            # 64 MiB + 5 bytes
+exact_error("asm input too large", ["asm", "-"], 2, "<stdin>:16777217:1: error: input larger than 64 MiB",
+            stdin=big, timeout=60)
+del big
+exact_error("asm too many instructions", ["asm", "-"], 2,
+            "<stdin>:1048577:1: error: program too large (more than 1048576 instructions)",
+            stdin=b"NOP\n" * (1 << 20) + b"EXIT\n", timeout=120)
+nopw = run_b(["asm", "-"], b"NOP\n")[1]
+exact_error("disasm too many words", ["disasm", "-"], 2,
+            "<stdin>:1048577:1: error: program too large (more than 1048576 instructions)",
+            stdin=nopw * ((1 << 20) + 1), timeout=120)
+exact_error("asm of a directory", ["asm", tmp], 2, f"{tmp}:1:1: error: cannot read: Is a directory")
+exact_error("disasm of a directory", ["disasm", tmp], 2, f"{tmp}:1:1: error: cannot read: Is a directory")
+exact_error("run of a directory", ["run", tmp], 2, f"{tmp}:1:1: error: cannot read: Is a directory")
+empty = write("empty.hex", "")
+exact_error("disasm empty file", ["disasm", empty], 2, f"{empty}:1:1: error: no instruction words")
+exact_error("disasm only comments", ["disasm", "-"], 2, "<stdin>:1:1: error: no instruction words",
+            stdin="# nothing\n\n")
+exact_error("asm empty file", ["asm", write("empty.s", "")], 2,
+            f"{os.path.join(tmp, 'empty.s')}:1:1: error: empty program (no instructions)")
+exact_error("disasm word without 0x", ["disasm", "-"], 2,
+            "<stdin>:1:1: error: not a 128-bit word (want 0x and 32 hex digits)", stdin="0" * 32 + "\n")
+exact_error("disasm word with 0X", ["disasm", "-"], 2,
+            "<stdin>:1:1: error: not a 128-bit word (want 0x and 32 hex digits)", stdin="0X" + "0" * 32 + "\n")
+exact_error("asm stdin closed", ["asm", "-"], 2, "<stdin>:1:1: error: standard input is closed",
+            stdin=None, preexec_fn=lambda: os.close(0))
+
+# ---- outputs: every write error named, never lost, never over an input -----------
+live = write("live.s", "NOP\n.L: BRA `(.L)\n")
+exact_error("asm to /dev/full", ["asm", prog, "-o", "/dev/full"], 2,
+            "warpref: asm: cannot write to '/dev/full': No space left on device")
+with open("/dev/full", "w") as full:
+    exact_error("asm stdout /dev/full", ["asm", prog], 2,
+                "warpref: asm: cannot write to standard output: No space left on device", stdout=full)
+    w = run_b(["asm", prog])[1]
+    exact_error("disasm stdout /dev/full", ["disasm"], 2,
+                "warpref: disasm: cannot write to standard output: No space left on device", stdin=w, stdout=full)
+    exact_error("encoding stdout /dev/full", ["encoding"], 2,
+                "warpref: encoding: cannot write to standard output: No space left on device", stdout=full)
+    exact_error("help stdout /dev/full", ["--help"], 2,
+                "warpref: help: cannot write to standard output: No space left on device", stdout=full)
+    exact_error("run trace - to /dev/full", ["run", live, "--trace", "-"], 2,
+                "warpref: run: cannot write the trace to standard output: No space left on device", stdout=full)
+exact_error("run --trace /dev/full", ["run", live, "--trace", "/dev/full"], 2,
+            "warpref: run: cannot write the trace to '/dev/full': No space left on device")
+exact_error("run trace - with stdout closed", ["run", prog, "--trace", "-"], 2,
+            "warpref: run: cannot write the trace: standard output is closed", stdout=None,
+            preexec_fn=lambda: os.close(1))
+exact_error("disasm with stdout closed", ["disasm"], 2,
+            "warpref: disasm: cannot write the text: standard output is closed", stdin=run_b(["asm", prog])[1],
+            stdout=None, preexec_fn=lambda: os.close(1))
+exact_error("temporary file unwritable", ["run", live, "--trace", "-"], 2,
+            "warpref: run: cannot write the trace's temporary file in '/nonexistent': No such file or directory",
+            env=dict(os.environ, TMPDIR="/nonexistent"))
+victim = write("victim.s", "NOP\nEXIT\n")
+exact_error("trace over the program", ["run", victim, "--trace", victim], 2,
+            f"warpref: run: refusing to write the trace to '{victim}': it is the input")
+exact_error("asm -o over the program", ["asm", victim, "-o", victim], 2,
+            f"warpref: asm: refusing to write the words to '{victim}': it is the input")
+with open(victim) as f:
+    check("the program survives", f.read() == "NOP\nEXIT\n")
+
+# a livelock's trace is cut at its first repeated turn on every kind of output
+rc, ref, err = run_b(["run", live, "--trace", os.path.join(tmp, "live.jsonl")])
+with open(os.path.join(tmp, "live.jsonl"), "rb") as f:
+    ref = f.read()
+check("livelock trace in a file", rc == 3 and ref.count(b"\n") == 3 and b'"end":"livelock","t":2' in ref, ref)
+rc, out, err = run_b(["run", live, "--trace", "-"])
+check("livelock trace to a pipe", rc == 3 and out == ref, out + err)
+rc, out, err = run_b(["run", live, "--trace", "/dev/stdout"])
+check("livelock trace to /dev/stdout on a pipe", rc == 3 and out == ref, out + err)
+rc, out, err = run_b(["run", live, "--trace", "/dev/null"])
+check("livelock trace to /dev/null", rc == 3 and out == b"" and err.startswith(b"warpref: ") and
+      b"end livelock at t=2" in err and err.count(b"\n") == 1, err)
+tout = os.path.join(tmp, "stdout.jsonl")
+with open(tout, "wb") as f:
+    rc, _, err = run_b(["run", live, "--trace", "-"], stdout=f)
+with open(tout, "rb") as f:
+    check("livelock trace to stdout redirected to a file", rc == 3 and f.read() == ref, err)
+fifo = os.path.join(tmp, "fifo")
+os.mkfifo(fifo)
+got = []
+reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+reader.start()
+rc, _, err = run_b(["run", live, "--trace", fifo])
+reader.join(30)
+check("livelock trace to a FIFO", rc == 3 and got == [ref], repr(got) + repr(err))
+wo = os.path.join(tmp, "writeonly.jsonl")
+with open(wo, "w"):
+    pass
+os.chmod(wo, 0o200)
+if os.access(wo, os.R_OK):                            # root reads anything: no write-only file
+    check("livelock trace to a write-only file (skipped as root)", True)
+else:
+    rc, _, err = run_b(["run", live, "--trace", wo])
+    os.chmod(wo, 0o600)
+    with open(wo, "rb") as f:
+        check("livelock trace to a write-only file", rc == 3 and f.read() == ref, err)
 
 # ---- bad programs through the command line: file:line:col --------------------
 bad = write("bad.s", "NOP\n  BRX R6 -0x70\n")
@@ -91,7 +272,8 @@ words = write("bad.hex", "# comment\n\n0x1234\n")
 one_line_error("disasm short word", ["disasm", words], 2, r":3:1: error: not a 128-bit word")
 words = write("bad2.hex", "   0x" + "f" * 32 + "\n")
 one_line_error("disasm illegal word", ["disasm", words], 2, r":1:4: error: illegal encoding: ")
-one_line_error("disasm missing file", ["disasm", os.path.join(tmp, "none.hex")], 2, r"cannot open")
+exact_error("disasm missing file", ["disasm", os.path.join(tmp, "none.hex")], 2,
+            f"{os.path.join(tmp, 'none.hex')}:1:1: error: cannot open: No such file or directory")
 
 # ---- asm <-> disasm round trip over every program of the test suite ------------
 progdir = os.path.join(SRC, "tests", "programs")

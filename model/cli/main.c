@@ -8,11 +8,15 @@
  * Every user error is one line on stderr and exit status 2 (TRACE-FORMAT's
  * "bad input"); run's other statuses are those of its final record. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "warpref.h"
 
@@ -47,223 +51,305 @@ static const char *const usage_run =
     "  --trace-operands  add insn, in, out and asm to every instruction record\n"
     "  --stats           also print the run's speed (instructions per second)\n"
     "\n"
+    "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
     "A one-line summary goes to stderr.  Exit status: 0 done, 2 bad input,\n"
     "3 deadlock or livelock, 4 exception or fetch fault, 5 limit.\n";
 
 static const char *const usage_asm =
-    "usage: warpref asm PROG.s|- [-o FILE]\n"
+    "usage: warpref asm PROG.s|- [-o FILE|-]\n"
     "\n"
     "Assembles PROG.s (or standard input) and writes one instruction word per line,\n"
-    "32 hex digits with 0x, bits 127..0; instruction i is at address 16*i.\n"
+    "32 hex digits with 0x, bits 127..0, to FILE or standard output; instruction i\n"
+    "is at address 16*i.\n"
     "Exit status: 0, or 2 with FILE:LINE:COL: error: ... on bad input.\n";
 
 static const char *const usage_disasm =
     "usage: warpref disasm [WORDS|-]\n"
     "\n"
-    "Reads instruction words (hex, one per line, as 'warpref asm' writes them; blank\n"
-    "lines and lines starting with # are skipped) and prints the canonical text of\n"
-    "each, the word at line k being at address 16*k.  The output assembles back into\n"
-    "the same words.  Exit status: 0, or 2 with FILE:LINE:COL: error: ... on a line\n"
-    "that is not a word or a word that is not a legal instruction.\n";
+    "Reads instruction words (0x and 32 hex digits, one per line, as 'warpref asm'\n"
+    "writes them; blank lines and lines starting with # are skipped) from WORDS or\n"
+    "standard input and prints the canonical text of each, the k-th word being at\n"
+    "address 16*k.  The output assembles back into the same words.  Exit status: 0,\n"
+    "or 2 with FILE:LINE:COL: error: ... on a line that is not a word, a word that\n"
+    "is not a legal instruction, or an input with no words.\n";
 
 static const char *const usage_encoding =
     "usage: warpref encoding\n"
     "\n"
     "Prints the encoding reference generated from the ISA table (docs/encoding.md).\n";
 
-static int usage_error(const char *cmd, const char *fmt, const char *arg)
+/* ---- standard streams ---------------------------------------------------
+ * A descriptor 0, 1 or 2 that was closed when we started is reopened on
+ * /dev/null so that no file we open lands on it, and remembered: output asked
+ * for on a closed stdout is an error, not a silent loss. */
+static int stdin_closed, stdout_closed;
+
+static int reopen_if_closed(int fd, int flags)
 {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+        return 0;
+    int nfd = open("/dev/null", flags);
+    if (nfd >= 0 && nfd != fd) {
+        dup2(nfd, fd);
+        close(nfd);
+    }
+    return 1;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
     fprintf(stderr, "warpref: %s%s", cmd ? cmd : "", cmd ? ": " : "");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (see 'warpref %s--help')\n", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (see 'warpref %s%s--help')\n", cmd ? cmd : "", cmd ? " " : "");
     return WR_EXIT_USAGE;
 }
 
-/* a whole non-negative number, decimal or 0x hex, within [lo, hi] */
-static int parse_num(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+/* ---- outputs: one way to open, write and close every output ------------- */
+
+typedef struct output {
+    FILE *f;
+    const char *name;            /* for messages: the path, or "standard output" */
+    int is_stdout;
+} output;
+
+/* same file (device and inode)?  Only for files that both exist. */
+static int same_file(const char *a, const char *b)
 {
-    if (!s || !*s || *s == '-' || *s == '+')
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
+    struct stat sa, sb;
+    return a && b && strcmp(b, "-") != 0 && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Open `path` ("-" or NULL: standard output) for writing.  `input` is a file
+ * the command reads: writing over it is refused.  `rw` opens a file for
+ * reading too (a trace is cut in place).  0, or WR_EXIT_USAGE after a message. */
+static int out_open(output *o, const char *cmd, const char *what, const char *path, const char *input, int rw)
+{
+    memset(o, 0, sizeof *o);
+    if (!path || strcmp(path, "-") == 0) {
+        if (stdout_closed) {
+            fprintf(stderr, "warpref: %s: cannot write the %s: standard output is closed\n", cmd, what);
+            return WR_EXIT_USAGE;
+        }
+        o->f = stdout;
+        o->name = "standard output";
+        o->is_stdout = 1;
+        return 0;
+    }
+    if (same_file(path, input)) {
+        fprintf(stderr, "warpref: %s: refusing to write the %s to '%s': it is the input\n", cmd, what, path);
+        return WR_EXIT_USAGE;
+    }
+    o->f = fopen(path, rw ? "w+" : "w");
+    if (!o->f && rw && errno == EACCES)          /* write-only: no cut in place */
+        o->f = fopen(path, "w");
+    if (!o->f) {
+        fprintf(stderr, "warpref: %s: cannot open '%s' for the %s: %s\n", cmd, path, what, strerror(errno));
+        return WR_EXIT_USAGE;
+    }
+    o->name = path;
     return 0;
 }
 
-/* --name VALUE or --name=VALUE; returns the value or NULL */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
+/* Flush and close; a write error anywhere since the open is reported here
+ * with the OS reason.  0, or WR_EXIT_USAGE after a message. */
+static int out_close(output *o, const char *cmd)
 {
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] == '\0' && *i + 1 < argc)
-        return argv[++*i];
-    return NULL;
+    errno = 0;
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    int e = errno;
+    if (!o->is_stdout && fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        fprintf(stderr, "warpref: %s: cannot write to %s%s%s: %s\n", cmd, o->is_stdout ? "" : "'", o->name,
+                o->is_stdout ? "" : "'", strerror(e ? e : EIO));
+        return WR_EXIT_USAGE;
+    }
+    return 0;
 }
+
+/* help texts go through the same checks */
+static int print_text(const char *cmd, const char *text)
+{
+    output o;
+    int rc = out_open(&o, cmd ? cmd : "help", "help text", NULL, NULL, 0);
+    if (rc)
+        return rc;
+    fputs(text, o.f);
+    return out_close(&o, cmd ? cmd : "help");
+}
+
+/* ---- options ------------------------------------------------------------ */
 
 static int is_help(const char *arg)
 {
     return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
 }
 
-static int is_opt(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
-}
+/* The options of a command, as data: each may be given once, as `--name
+ * VALUE` or `--name=VALUE`; numbers go through the library's one parser. */
+typedef enum { OPT_FLAG, OPT_NUM, OPT_STR } opt_kind;
 
-static char *read_all(FILE *f, size_t *len)
+typedef struct optspec {
+    const char *name;            /* "--threads", "-o" */
+    opt_kind kind;
+    uint64_t lo, hi;             /* OPT_NUM: the range */
+    const char *needs;           /* OPT_NUM/OPT_STR: what a missing value should be */
+} optspec;
+
+typedef struct optvals {
+    const char *str[8];          /* the value of option i (OPT_STR), "" for a flag; NULL if absent */
+    uint64_t num[8];             /* OPT_NUM */
+    const char *arg;             /* the one positional argument, or NULL */
+} optvals;
+
+/* Parse argv against specs[0..n).  0 when done, 1 when --help was printed,
+ * WR_EXIT_USAGE after a one-line message.  `second` words the error of a
+ * second positional argument ("one program only"). */
+static int parse_opts(const char *cmd, const char *usage, int argc, char **argv, const optspec *specs,
+                      size_t n, const char *second, optvals *v)
 {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    if (!buf)
-        return NULL;
-    for (;;) {
-        if (n == cap) {
-            char *b = realloc(buf, cap * 2 + 1);
-            if (!b) {
-                free(buf);
-                return NULL;
-            }
-            buf = b;
-            cap *= 2;
+    memset(v, 0, sizeof *v);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (is_help(a)) {
+            int rc = print_text(cmd, usage);
+            return rc ? rc : 1;
         }
-        size_t k = fread(buf + n, 1, cap - n, f);
-        n += k;
-        if (k == 0)
-            break;
+        size_t k;
+        for (k = 0; k < n; k++) {
+            size_t len = strlen(specs[k].name);
+            if (strncmp(a, specs[k].name, len) == 0 && (a[len] == '\0' || a[len] == '='))
+                break;
+        }
+        if (k == n) {
+            if (a[0] == '-' && a[1] != '\0')
+                return usage_error(cmd, "unknown option '%s'", a);
+            if (v->arg)
+                return usage_error(cmd, second, a);
+            v->arg = a;
+            continue;
+        }
+        const optspec *o = &specs[k];
+        const char *eq = strchr(a, '=');
+        if (v->str[k])
+            return usage_error(cmd, "%s given more than once", o->name);
+        if (o->kind == OPT_FLAG) {
+            if (eq)
+                return usage_error(cmd, "%s takes no value, got '%s'", o->name, a);
+            v->str[k] = "";
+            continue;
+        }
+        const char *val = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+        if (!val || (o->kind == OPT_STR && !*val))
+            return usage_error(cmd, "%s needs %s", o->name, o->needs);
+        v->str[k] = val;
+        if (o->kind == OPT_NUM) {
+            char msg[160];
+            if (wr_num_parse(val, o->lo, o->hi, &v->num[k], msg, sizeof msg) != WR_NUM_OK)
+                return usage_error(cmd, "%s: %s", o->name, msg);
+        }
     }
-    if (ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
+    return 0;
 }
 
-static int assemble_path(const char *path, wr_program *prog)
+/* Read and assemble a program ("-": standard input). */
+static int assemble_path(const char *cmd, const char *path, wr_program *prog)
 {
     char err[512];
-    int rc;
-    if (strcmp(path, "-") == 0) {
-        char *text = read_all(stdin, NULL);
-        if (!text) {
-            fprintf(stderr, "warpref: cannot read standard input\n");
-            return -1;
-        }
-        rc = wr_assemble(text, "<stdin>", prog, err, sizeof err);
-        free(text);
-    } else {
-        rc = wr_assemble_file(path, prog, err, sizeof err);
+    if (strcmp(path, "-") == 0 && stdin_closed) {
+        fprintf(stderr, "<stdin>:1:1: error: standard input is closed\n");
+        return -1;
     }
+    (void)cmd;
+    int rc = wr_assemble_file(path, prog, err, sizeof err);
     if (rc != 0)
         fprintf(stderr, "%s\n", err);
     return rc;
 }
 
-static int copy_stream(FILE *from, FILE *to)
-{
-    char buf[1 << 15];
-    size_t n;
-    if (fseek(from, 0, SEEK_SET) != 0)
-        return -1;
-    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
-        if (fwrite(buf, 1, n, to) != n)
-            return -1;
-    return ferror(from) || fflush(to) ? -1 : 0;
-}
+enum { RUN_THREADS, RUN_TRACE, RUN_DUMP_REGS, RUN_MAX_STEPS, RUN_TRACE_OPERANDS, RUN_STATS };
+static const optspec run_opts[] = {
+    [RUN_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
+    [RUN_TRACE] = { "--trace", OPT_STR, 0, 0, "a file name or -" },
+    [RUN_DUMP_REGS] = { "--dump-regs", OPT_NUM, 0, WR_RZ, "a number from 0 to 255" },
+    [RUN_MAX_STEPS] = { "--max-steps", OPT_NUM, 1, WR_MAX_STEPS_LIMIT, "a positive number" },
+    [RUN_TRACE_OPERANDS] = { "--trace-operands", OPT_FLAG, 0, 0, NULL },
+    [RUN_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
+};
 
 static int cmd_run(int argc, char **argv)
 {
-    const char *path = NULL, *trace = NULL, *v;
+    optvals ov;
+    int rc = parse_opts("run", usage_run, argc, argv, run_opts, sizeof run_opts / sizeof run_opts[0],
+                        "one program only, got a second: '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    const char *path = ov.arg, *trace = ov.str[RUN_TRACE];
+    int stats = ov.str[RUN_STATS] != NULL;
     wr_run_opts opts = { 0 };
-    int stats = 0;
-    uint64_t n;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_help(a)) {
-            fputs(usage_run, stdout);
-            return 0;
-        } else if (is_opt(a, "--threads")) {
-            if (!(v = opt_value(argc, argv, &i, "--threads")) || parse_num(v, 1, WR_MAX_THREADS, &n))
-                return usage_error("run", "--threads needs a number from 1 to 1024, got '%s'", v ? v : "");
-            opts.threads = (unsigned)n;
-        } else if (is_opt(a, "--trace")) {
-            if (!(v = opt_value(argc, argv, &i, "--trace")) || !*v)
-                return usage_error("run", "--trace needs a file name or -%s", "");
-            trace = v;
-        } else if (is_opt(a, "--dump-regs")) {
-            if (!(v = opt_value(argc, argv, &i, "--dump-regs")) || parse_num(v, 0, WR_RZ, &n))
-                return usage_error("run", "--dump-regs needs a number from 0 to 255, got '%s'", v ? v : "");
-            opts.dump_regs = (unsigned)n;
-        } else if (is_opt(a, "--max-steps")) {
-            if (!(v = opt_value(argc, argv, &i, "--max-steps")) || parse_num(v, 1, UINT64_MAX / 16, &n))
-                return usage_error("run", "--max-steps needs a positive number, got '%s'", v ? v : "");
-            opts.max_steps = n;
-        } else if (strcmp(a, "--trace-operands") == 0) {
-            opts.trace_operands = 1;
-        } else if (strcmp(a, "--stats") == 0) {
-            stats = 1;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("run", "unknown option '%s'", a);
-        } else if (path) {
-            return usage_error("run", "one program only, got a second: '%s'", a);
-        } else {
-            path = a;
-        }
-    }
+    opts.threads = (unsigned)ov.num[RUN_THREADS];
+    opts.dump_regs = (unsigned)ov.num[RUN_DUMP_REGS];
+    opts.max_steps = ov.num[RUN_MAX_STEPS];
+    opts.trace_operands = ov.str[RUN_TRACE_OPERANDS] != NULL;
     if (!path)
-        return usage_error("run", "missing the program file%s", "");
+        return usage_error("run", "missing the program file");
 
     wr_program prog;
-    if (assemble_path(path, &prog) != 0)
+    if (assemble_path("run", path, &prog) != 0)
         return WR_EXIT_USAGE;
 
-    FILE *tf = NULL;
-    int to_stdout = trace && strcmp(trace, "-") == 0;
-    if (trace) {
-        /* readable and seekable: a livelock cuts the trace at its first
-         * repeated turn (N-55); stdout goes through a temporary file */
-        tf = to_stdout ? tmpfile() : fopen(trace, "w+");
-        if (!tf) {
-            fprintf(stderr, "warpref: run: cannot open trace file '%s': %s\n",
-                    to_stdout ? "(temporary)" : trace, strerror(errno));
-            wr_program_free(&prog);
-            return WR_EXIT_USAGE;
-        }
+    output out = { 0 };
+    if (trace && (rc = out_open(&out, "run", "trace", trace, path, 1)) != 0) {
+        wr_program_free(&prog);
+        return rc;
     }
-    opts.trace = tf;
+    opts.trace = out.f;
 
     char err[256];
     wr_runner *r = wr_runner_new(&prog, &opts, err, sizeof err);
     if (!r) {
         fprintf(stderr, "warpref: run: %s\n", err);
-        if (tf)
-            fclose(tf);
+        if (out.f && !out.is_stdout)
+            fclose(out.f);
         wr_program_free(&prog);
         return WR_EXIT_USAGE;
     }
     wr_run_result res;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = wr_runner_run(r, &res);
+    rc = wr_runner_run(r, &res);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (rc == 0 && to_stdout)
-        rc = copy_stream(tf, stdout);
-    if (tf && fclose(tf) != 0)
-        rc = -1;
+    int status = res.exit_status;
     if (rc != 0) {
-        fprintf(stderr, "warpref: run: writing the trace failed: %s\n", strerror(errno));
+        if (res.trace_spool) {
+            const char *dir = getenv("TMPDIR");
+            fprintf(stderr, "warpref: run: cannot write the trace's temporary file in '%s': %s\n",
+                    dir && *dir ? dir : "/tmp", strerror(res.trace_errno));
+        }
+        else if (res.trace_errno)
+            fprintf(stderr, "warpref: run: cannot write the trace to %s%s%s: %s\n", out.is_stdout ? "" : "'",
+                    out.name, out.is_stdout ? "" : "'", strerror(res.trace_errno));
+        else
+            fprintf(stderr, "warpref: run: out of memory\n");
+        status = WR_EXIT_USAGE;
+        if (out.f && !out.is_stdout)
+            fclose(out.f);
+    } else if (out.f && out_close(&out, "run") != 0) {
+        status = WR_EXIT_USAGE;
+    }
+    if (status == WR_EXIT_USAGE) {
         wr_runner_free(r);
         wr_program_free(&prog);
-        return WR_EXIT_USAGE;
+        return status;
     }
 
     fprintf(stderr, "warpref: %s: end %s at t=%" PRIu64 " after %" PRIu64 " instructions",
@@ -279,137 +365,92 @@ static int cmd_run(int argc, char **argv)
     }
     wr_runner_free(r);
     wr_program_free(&prog);
-    return res.exit_status;
+    return status;
 }
+
+static const optspec asm_opts[] = { { "-o", OPT_STR, 0, 0, "a file name or -" } };
 
 static int cmd_asm(int argc, char **argv)
 {
-    const char *path = NULL, *out = NULL;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_help(a)) {
-            fputs(usage_asm, stdout);
-            return 0;
-        } else if (strcmp(a, "-o") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("asm", "-o needs a file name%s", "");
-            out = argv[++i];
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("asm", "unknown option '%s'", a);
-        } else if (path) {
-            return usage_error("asm", "one program only, got a second: '%s'", a);
-        } else {
-            path = a;
-        }
-    }
+    optvals ov;
+    int rc = parse_opts("asm", usage_asm, argc, argv, asm_opts, 1, "one program only, got a second: '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    const char *path = ov.arg, *out_path = ov.str[0];
     if (!path)
-        return usage_error("asm", "missing the program file (or - for standard input)%s", "");
+        return usage_error("asm", "missing the program file (or - for standard input)");
     wr_program prog;
-    if (assemble_path(path, &prog) != 0)
+    if (assemble_path("asm", path, &prog) != 0)
         return WR_EXIT_USAGE;
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "warpref: asm: cannot open '%s': %s\n", out, strerror(errno));
-        wr_program_free(&prog);
-        return WR_EXIT_USAGE;
+    output out;
+    if ((rc = out_open(&out, "asm", "words", out_path, path, 0)) == 0) {
+        char buf[35];
+        for (size_t i = 0; i < prog.ninsns; i++) {
+            wr_word_format(&prog.words[i], buf);
+            fputs(buf, out.f);
+            fputc('\n', out.f);
+        }
+        rc = out_close(&out, "asm");
     }
-    char buf[35];
-    for (size_t i = 0; i < prog.ninsns; i++) {
-        wr_word_format(&prog.words[i], buf);
-        fprintf(f, "%s\n", buf);
-    }
-    int bad = ferror(f) | (out ? fclose(f) : fflush(f));
     wr_program_free(&prog);
-    if (bad) {
-        fprintf(stderr, "warpref: asm: write error\n");
-        return WR_EXIT_USAGE;
-    }
-    return 0;
+    return rc;
 }
 
 static int cmd_disasm(int argc, char **argv)
 {
-    const char *path = NULL;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (is_help(a)) {
-            fputs(usage_disasm, stdout);
-            return 0;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("disasm", "unknown option '%s'", a);
-        } else if (path) {
-            return usage_error("disasm", "one input only, got a second: '%s'", a);
-        } else {
-            path = a;
-        }
-    }
-    const char *name = (!path || strcmp(path, "-") == 0) ? "<stdin>" : path;
-    FILE *f = name[0] == '<' ? stdin : fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "warpref: disasm: cannot open '%s': %s\n", path, strerror(errno));
+    optvals ov;
+    int rc = parse_opts("disasm", usage_disasm, argc, argv, NULL, 0, "one input only, got a second: '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    const char *path = ov.arg;
+    if (!path)
+        path = "-";
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    char err[512], *text;
+    if (strcmp(path, "-") == 0 && stdin_closed) {
+        fprintf(stderr, "<stdin>:1:1: error: standard input is closed\n");
         return WR_EXIT_USAGE;
     }
-    char *text = read_all(f, NULL);
-    if (f != stdin)
-        fclose(f);
-    if (!text) {
-        fprintf(stderr, "warpref: disasm: cannot read '%s'\n", name);
+    if (wr_read_text(path, &text, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
         return WR_EXIT_USAGE;
     }
-    int rc = 0;
-    uint64_t pc = 0;
-    unsigned line = 0;
-    for (char *s = text, *nl; s && *s; s = nl) {
-        line++;
-        nl = strchr(s, '\n');
-        if (nl)
-            *nl++ = '\0';
-        size_t len = strlen(s);
-        if (len && s[len - 1] == '\r')
-            s[--len] = '\0';
-        char *p = s;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '\0' || *p == '#')
-            continue;
-        char *e = p + strlen(p);
-        while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
-            *--e = '\0';
-        unsigned col = (unsigned)(p - s) + 1;
-        wr_word word;
-        wr_insn insn;
-        char msg[200], out[200];
-        if (wr_word_parse(p, &word) != 0) {
-            fprintf(stderr, "%s:%u:%u: error: not a 128-bit word (want 0x and 32 hex digits)\n",
-                    name, line, col);
-            rc = WR_EXIT_USAGE;
-            break;
-        }
-        if (wr_decode(&word, &insn, msg, sizeof msg) != 0) {
-            fprintf(stderr, "%s:%u:%u: error: illegal encoding: %s\n", name, line, col, msg);
-            rc = WR_EXIT_USAGE;
-            break;
-        }
-        wr_disasm(&insn, pc, out, sizeof out);
-        printf("/*%04" PRIx64 "*/ %s ;\n", pc, out);
-        pc += WR_INST_SIZE;
-    }
+    wr_program prog;
+    rc = wr_load_words(text, name, &prog, err, sizeof err);
     free(text);
-    if (fflush(stdout) != 0)
-        rc = WR_EXIT_USAGE;
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", err);
+        return WR_EXIT_USAGE;
+    }
+    output out;
+    if ((rc = out_open(&out, "disasm", "text", NULL, NULL, 0)) == 0) {
+        for (size_t i = 0; i < prog.ninsns; i++) {
+            char line[200];
+            uint64_t pc = (uint64_t)i * WR_INST_SIZE;
+            wr_disasm(&prog.insns[i], pc, line, sizeof line);
+            fprintf(out.f, "/*%04" PRIx64 "*/ %s ;\n", pc, line);
+        }
+        rc = out_close(&out, "disasm");
+    }
+    wr_program_free(&prog);
     return rc;
 }
 
 static int cmd_encoding(int argc, char **argv)
 {
-    for (int i = 0; i < argc; i++) {
-        if (is_help(argv[i])) {
-            fputs(usage_encoding, stdout);
-            return 0;
-        }
-        return usage_error("encoding", "takes no arguments, got '%s'", argv[i]);
+    optvals ov;
+    int rc = parse_opts("encoding", usage_encoding, argc, argv, NULL, 0, "takes no arguments, got '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (ov.arg)
+        return usage_error("encoding", "takes no arguments, got '%s'", ov.arg);
+    output out;
+    rc = out_open(&out, "encoding", "reference", NULL, NULL, 0);
+    if (rc == 0) {
+        wr_isa_write_doc(out.f);        /* a write error shows in out_close */
+        rc = out_close(&out, "encoding");
     }
-    return wr_isa_write_doc(stdout) == 0 && fflush(stdout) == 0 ? 0 : WR_EXIT_USAGE;
+    return rc;
 }
 
 static const struct command {
@@ -433,29 +474,26 @@ static const struct command *command(const char *name)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs(usage_main, stderr);
-        return WR_EXIT_USAGE;
-    }
+    stdin_closed = reopen_if_closed(0, O_RDONLY);
+    stdout_closed = reopen_if_closed(1, O_WRONLY);
+    reopen_if_closed(2, O_WRONLY);
+    if (argc < 2)
+        return usage_error(NULL, "missing command");
     const char *cmd = argv[1];
-    if (is_help(cmd)) {
-        fputs(usage_main, stdout);
-        return 0;
-    }
-    if (strcmp(cmd, "--version") == 0) {
-        puts("warpref " VERSION);
-        return 0;
-    }
+    if (is_help(cmd))
+        return argc == 2 ? print_text(NULL, usage_main) : usage_error(NULL, "--help takes no arguments");
+    if (strcmp(cmd, "--version") == 0)
+        return argc == 2 ? print_text(NULL, "warpref " VERSION "\n")
+                         : usage_error(NULL, "--version takes no arguments");
     if (strcmp(cmd, "help") == 0) {
-        if (argc < 3) {
-            fputs(usage_main, stdout);
-            return 0;
-        }
+        if (argc > 3)
+            return usage_error("help", "takes one command name");
+        if (argc < 3)
+            return print_text(NULL, usage_main);
         const struct command *c = command(argv[2]);
         if (!c)
             return usage_error(NULL, "no such command '%s'", argv[2]);
-        fputs(c->usage, stdout);
-        return argc == 3 ? 0 : usage_error("help", "takes one command name%s", "");
+        return print_text(c->name, c->usage);
     }
     const struct command *c = command(cmd);
     if (c)
