@@ -666,7 +666,7 @@ START_TEST(N_60_branch_ranges)
 {
     /* SImm50 offsets: +-2^49 units of 16 bytes */
     ck_assert_int_eq(asm1("CALL.ABS 0x1ffffffffffff0").f[WR_F_OFFSET], (INT64_C(1) << 49) - 1);
-    ck_assert_int_eq(asm1("CALL.ABS -0x20000000000000").f[WR_F_OFFSET], -(INT64_C(1) << 49));
+    ck_assert_int_eq(asm1("CALL.ABS RZ, -0x20000000000000").f[WR_F_OFFSET], -(INT64_C(1) << 49));
     expect_error("CALL.ABS 0x20000000000000", "t.s:1:10: error:", "out of range of OFFSET (SImm50)");
     /* SImm32 sync point */
     asm1("BSSY B0, 0x800000000");
@@ -1135,17 +1135,25 @@ START_TEST(N_60_negative_target_rejected)
     /* siblings: misaligned, and too far for the field */
     expect_error_exact("BRA 0x18", "t.s:1:5: error: branch target 0x18 is not 16-byte aligned");
     expect_error_exact("BRA 0x8000000000000000", "t.s:1:5: error: branch target out of range of OFFSET (SImm50)");
-    /* what stays legal: displacements (N-60), 0.  CALL.ABS without a base
-     * register is a legal word the disassembler prints with its negative
-     * displacement; that text must assemble back (a fetch fault at run time). */
+    /* CALL/RET.ABS without the base register: the value is the target */
+    expect_error_exact("CALL.ABS -0x20", "t.s:1:10: error: branch target -0x20 is negative");
+    expect_error_exact("RET.ABS -0x20", "t.s:1:9: error: branch target -0x20 is negative");
+    expect_error_exact("CALL.ABS `(.L - 0x40)\n.L: EXIT", "t.s:1:10: error: branch target -0x30 is negative");
+    /* what stays legal: displacements (N-60), 0, a written base register
+     * (RZ included): the disassembler prints RZ for such a word, so that its
+     * text assembles back (a fetch fault at run time) */
     ck_assert_int_eq(asm1("CALL.ABS R2, -0x20").f[WR_F_OFFSET], -2);
+    ck_assert_int_eq(asm1("CALL.ABS RZ, -0x20").f[WR_F_OFFSET], -2);
     ck_assert_int_eq(asm1("CALL.REL -0x20").f[WR_F_OFFSET], -2);
+    ck_assert_int_eq(asm1("CALL.ABS 0x20").f[WR_F_OFFSET], 2);
     wr_insn in;
     wr_insn_init(&in, WR_FORM_CALL_R);
     in.f[WR_F_BASEMODE] = 1;
     in.f[WR_F_OFFSET] = -2;
     round_trip(&in, 0x40);
-    expect_disasm(&in, 0x40, "CALL.ABS -0x20");
+    expect_disasm(&in, 0x40, "CALL.ABS RZ, -0x20");
+    in.f[WR_F_OFFSET] = 2;
+    expect_disasm(&in, 0x40, "CALL.ABS 0x20");
     ck_assert_int_eq(asm1("BRX R6, -0x70").f[WR_F_OFFSET], -7);
     ck_assert_int_eq(asm1("BRA -0").f[WR_F_OFFSET], -1);
     ck_assert_int_eq(asm1("BRA 0x0").f[WR_F_OFFSET], -1);

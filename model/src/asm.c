@@ -80,6 +80,7 @@ typedef struct fixup {
     uint8_t kind;              /* wr_spec_kind of the operand (T or D) */
     uint8_t field;
     uint8_t single_label;
+    uint8_t abs_target;        /* a D operand that is an absolute target */
     size_t x0, nx;             /* tokens */
     unsigned line, col;
 } fixup;
@@ -870,11 +871,16 @@ static const char *stype_phrase(unsigned stype)
 /* Field value of a T or D operand whose expression value is `val`
  * (N-60).  T: val is the absolute target, a byte address: never negative.
  * D: val is a displacement, except that a single label names the target.
- * (A negative D is legal even for CALL.ABS without a base register: the
- * disassembler prints such a word so, and its text must assemble back.) */
+ * `abs_target`: a D of CALL/RET.ABS written without its base register is
+ * the absolute target itself, so it must not be negative either (with the
+ * register written, even RZ, it is a displacement from it; the disassembler
+ * prints RZ for such a word). */
 static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned field, uint64_t pc,
-                        xval val, int single_label, unsigned line, unsigned col, int64_t *units)
+                        xval val, int single_label, int abs_target, unsigned line, unsigned col,
+                        int64_t *units)
 {
+    if (kind == WR_SK_D && abs_target && !single_label && val.neg && val.mag != 0)
+        return err_lc(c, line, col, "branch target -0x%" PRIx64 " is negative", val.mag);
     uint64_t next = pc + WR_INST_SIZE;
     xval disp;
     if (kind == WR_SK_T) {
@@ -924,8 +930,10 @@ static int field_width(unsigned form, unsigned field)
     return 0;
 }
 
-/* T/D operand: computed now, or a fixup when it names a label. */
-static int bind_branch(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc)
+/* T/D operand: computed now, or a fixup when it names a label.  abs_target:
+ * see branch_units. */
+static int bind_branch(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc,
+                       int abs_target)
 {
     unsigned col = (unsigned)(op->p - c->lb) + 1u;
     xval val = xval_of(op->neg ? (uint64_t)0 - op->v : op->v, op->neg);
@@ -934,21 +942,24 @@ static int bind_branch(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand
         if (grow(&c->fx, &c->cap_fx, c->nfx + 1, sizeof *c->fx) != 0)
             return oom(c);
         c->fx[c->nfx++] = (fixup){ .index = c->prog->ninsns, .kind = sp->kind, .field = sp->field,
-                                   .single_label = (uint8_t)single, .x0 = op->x0, .nx = op->nx,
+                                   .single_label = (uint8_t)single, .abs_target = (uint8_t)abs_target,
+                                   .x0 = op->x0, .nx = op->nx,
                                    .line = c->line, .col = col };
         return 0;
     }
     if (op->kind != O_NUM && eval_expr(c, op->x0, op->nx, pc, c->line, &val) != 0)
         return -1;
     int64_t units;
-    if (branch_units(c, in, sp->kind, sp->field, pc, val, 0, c->line, col, &units) != 0)
+    if (branch_units(c, in, sp->kind, sp->field, pc, val, 0, abs_target, c->line, col, &units) != 0)
         return -1;
     in->f[sp->field] = units;
     return 0;
 }
 
-/* Store the value of operand op for spec sp, checking its range. */
-static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc)
+/* Store the value of operand op for spec sp, checking its range.
+ * abs_target: see branch_units. */
+static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc,
+                        int abs_target)
 {
     int64_t *f = in->f;
     if (sp->tilde)
@@ -977,7 +988,7 @@ static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operan
         break;
     case WR_SK_T:
     case WR_SK_D:
-        return bind_branch(c, in, sp, op, pc);
+        return bind_branch(c, in, sp, op, pc, abs_target);
     default:
         break;
     }
@@ -1009,8 +1020,13 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
     }
     trial t;
     try_form(fa, s, &t);
+    /* .ABS with its base register left out: the displacement is the target */
+    int abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
+    for (unsigned k = 0; k < fa->nspecs; k++)
+        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && t.bind[k] >= 0)
+            abs_target = 0;
     for (unsigned k = 0; k < fa->nspecs; k++) {
-        if (t.bind[k] >= 0 && bind_operand(c, in, &fa->spec[k], &s->op[t.bind[k]], pc) != 0)
+        if (t.bind[k] >= 0 && bind_operand(c, in, &fa->spec[k], &s->op[t.bind[k]], pc, abs_target) != 0)
             return -1;
         /* N-39: the .BAR forms of B2R/R2B name their barrier */
         if (t.bind[k] < 0 && fa->spec[k].field == WR_F_BARID && wr_form_has(form, WR_F_B2RMODE)
@@ -1372,7 +1388,8 @@ static int apply_fixups(asm_ctx *c)
         }
         wr_insn *in = &pr->insns[f->index];
         int64_t units;
-        if (branch_units(c, in, f->kind, f->field, pc, val, f->single_label, f->line, f->col, &units) != 0)
+        if (branch_units(c, in, f->kind, f->field, pc, val, f->single_label, f->abs_target, f->line, f->col,
+                         &units) != 0)
             return -1;
         in->f[f->field] = units;
     }

@@ -51,7 +51,9 @@ static void put_disp(wr_buf *b, int64_t units)
  * is not printed, except that a predicate destination (BAR.RESULT's Pu) is
  * always printed, the barrier of B2R/R2B .BAR always is, and a CALL/RET
  * displacement stays when it would otherwise be the only operand left out
- * after an omitted register (`CALL.ABS 0x0`, as the seed writes it). */
+ * after an omitted register (`CALL.ABS 0x0`, as the seed writes it); the
+ * RZ base of a .ABS form with a negative displacement is printed (the
+ * assembler reads a lone negative value there as a negative target). */
 static int omitted(const wr_insn *insn, const wr_form_aux *fa, unsigned k, int shown_main)
 {
     const wr_spec *sp = &fa->spec[k];
@@ -64,8 +66,10 @@ static int omitted(const wr_insn *insn, const wr_form_aux *fa, unsigned k, int s
     case WR_SK_PD:
         return 0;
     case WR_SK_R:
-    case WR_SK_R2:
         return v == WR_RZ;
+    case WR_SK_R2:           /* .ABS: without it a negative displacement would read as a target */
+        return v == WR_RZ && !(wr_form_has(insn->form, WR_F_BASEMODE) && insn->f[WR_F_BASEMODE] == 1 &&
+                               wr_form_has(insn->form, WR_F_OFFSET) && insn->f[WR_F_OFFSET] < 0);
     case WR_SK_U:
     case WR_SK_U2:
         return v == WR_URZ;
