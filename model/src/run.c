@@ -479,7 +479,7 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
      * their snapshots */
     brent b = { 0 };
     watch wt = { &b, UINT64_MAX, 0 };
-    sim mark[NMARK];
+    sim *mark = malloc((NMARK - 1) * sizeof *mark);   /* ~12 KiB each, off the stack */
     unsigned nmark = 0;
     wr_end end;
     for (unsigned k = 1;; k++) {
@@ -488,7 +488,7 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
             break;
         if (nmark > 0 && mark[nmark - 1].steps == r->s.steps)
             continue;                            /* a tiny limit: marks coincide */
-        if (sim_copy(&mark[nmark], &r->s) == 0)
+        if (mark && sim_copy(&mark[nmark], &r->s) == 0)
             nmark++;
         else
             rc = -1;
@@ -519,6 +519,7 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     }
     for (unsigned k = 0; k < nmark; k++)
         sim_free(&mark[k]);
+    free(mark);
 
     if (found) {                                 /* 2. exact location */
         sim first;
