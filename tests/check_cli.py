@@ -318,6 +318,14 @@ check("livelock through stdout is cut at the first repeat",
       rc == 3 and len(lines) == 3 and lines[-1].startswith('{"end":"livelock","t":2,'), out + err)
 rc, out, err = run(["run", loop, "--max-steps", "1", "--trace", "-"])
 check("limit status", rc == 5 and out.splitlines()[-1].startswith('{"end":"limit","t":1,'), out + err)
+count = write("count.s", "L: IADD R0, R0, 0x1 ;\nBRA `(L) ;\n")    # never repeats its state
+rc, _, err = run(["run", count, "--max-steps", "80000", "--stats"])
+m = re.search(r"stats: (\d+) instructions in [0-9.]+ s: [0-9.]+ M warp-instructions/s\n"
+              r"warpref: stats: livelock check past the limit: (\d+) instructions in [0-9.]+ s\n"
+              r"warpref: stats: in all: 80000 instructions counted, (\d+) executed in [0-9.]+ s\n", err)
+check("limit: the check past it costs at most an eighth of the run",
+      rc == 5 and m is not None and int(m.group(1)) == 80000 and 0 < int(m.group(2)) <= 10000
+      and int(m.group(3)) == 80000 + int(m.group(2)), err)
 rc, _, err = run(["run", demo, "--stats"])
 check("stats", rc == 0 and re.search(r"stats: \d+ instructions in [0-9.]+ s", err) is not None, err)
 

@@ -373,6 +373,296 @@ START_TEST(N_55_no_livelock_when_registers_change)
 }
 END_TEST
 
+/* ---- N-55 at the limit: the check past it (run.c step 3) ------------------- */
+
+static void add_iadd1(prog_builder *b, unsigned rd)   /* R<rd> += 1 */
+{
+    wr_insn *i = add(b, WR_FORM_IADD_I);
+    i->f[WR_F_RD] = rd;
+    i->f[WR_F_RA] = rd;
+    i->f[WR_F_IMM32] = 1;
+}
+
+static void add_nanosleep(prog_builder *b, uint32_t t)
+{
+    wr_insn *i = add(b, WR_FORM_NANOSLEEP_I);
+    i->f[WR_F_IMM32] = t;
+}
+
+static void very_long_cycle(prog_builder *b)
+{
+    /* 2 NOPs, then a cycle of 240 NOPs and a BRA back to 0x20: x at turn 2
+     * comes back first at turn 2 + 241 = 243.  241 is prime to the sampling
+     * stride, so the run's own detection cannot see it by turn 250. */
+    add_nops(b, 2 + 240);
+    add_bra(b, 0x20);
+}
+
+START_TEST(N_55_limit_just_after_a_long_cycle_is_livelock)
+{
+    prog_builder b = { 0 };
+    very_long_cycle(&b);
+    outcome o = run(&b, 32, 245, 0);         /* first repeat 2 turns before the limit */
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_int_eq(o.res.exit_status, WR_EXIT_STUCK);
+    ck_assert_uint_eq(o.res.t, 243);
+    ck_assert_uint_eq(o.res.steps, 243);
+    ck_assert_uint_eq(o.lines, 244);                 /* trace cut at the first repeat */
+    ck_assert_has(line(&o, 242), "{\"t\":242,\"warp\":0,\"pc\":\"0xf20\",\"op\":\"BRA\"");
+    ck_assert_has(line(&o, 243), "{\"end\":\"livelock\",\"t\":243,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x20\"");
+    ck_assert_uint_gt(o.res.check_steps, 0);         /* found past the limit, not by the run */
+    ck_assert_uint_le(o.res.check_steps, (245 + 7) / 8);
+    ck_assert_uint_gt(o.res.locate_steps, 0);
+    done(&o);
+    o = run(&b, 32, 243, 0);                         /* the limit turn is the first repeat */
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.t, 243);
+    ck_assert_uint_eq(o.lines, 244);
+    done(&o);
+}
+END_TEST
+
+START_TEST(N_55_limit_inside_the_first_cycle_is_limit)
+{
+    /* the run enters the cycle at turn 2, before the limit, but first
+     * repeats at 243, after it.  With the limit at 241 or 242 the check
+     * sees the mark at turn 30 come back (and locates the repeat: after
+     * the limit); at 200 nothing comes back within the check */
+    prog_builder b = { 0 };
+    very_long_cycle(&b);
+    static const uint64_t limits[] = { 241, 242, 200, 3 };
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+        uint64_t T = limits[k];
+        outcome o = run(&b, 32, T, 0);
+        ck_assert_int_eq(o.res.end, WR_END_LIMIT);
+        ck_assert_int_eq(o.res.exit_status, WR_EXIT_LIMIT);
+        ck_assert_uint_eq(o.res.t, T);
+        ck_assert_uint_eq(o.res.steps, T);
+        ck_assert_uint_eq(o.lines, T + 1);
+        char want[128];
+        snprintf(want, sizeof want, "{\"end\":\"limit\",\"t\":%u,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x%x\"",
+                 (unsigned)T, (unsigned)T * 16);
+        ck_assert_has(line(&o, (unsigned)T), want);
+        ck_assert_uint_eq(o.cta.warp[0].active_pc, T * 16);    /* the state at the limit */
+        if (T >= 241)
+            ck_assert_uint_gt(o.res.locate_steps, 0);
+        else
+            ck_assert_uint_eq(o.res.locate_steps, 0);
+        done(&o);
+    }
+}
+END_TEST
+
+START_TEST(N_55_livelock_after_the_limit_is_limit)
+{
+    /* R0 counts to 100 in a 3-instruction loop, then the warp spins on a
+     * BRA to itself: the livelock starts at turn 301, after the limit */
+    prog_builder b = { 0 };
+    add_iadd1(&b, 0);                                /* 0x00 */
+    wr_insn *cmp = add(&b, WR_FORM_ISETP_I);         /* 0x10: P0 = R0 < 100 */
+    cmp->f[WR_F_PD] = 0;
+    cmp->f[WR_F_RA] = 0;
+    cmp->f[WR_F_CMP] = 2;
+    cmp->f[WR_F_IMM32] = 100;
+    wr_insn *bra = add(&b, WR_FORM_BRA_X);           /* 0x20: @P0 BRA 0x0 */
+    bra->f[WR_F_PG] = 0;
+    bra->f[WR_F_OFFSET] = -3;
+    add_bra(&b, 0x30);                               /* 0x30: BRA 0x30 */
+    outcome o = run(&b, 32, 200, 1);
+    ck_assert_int_eq(o.res.end, WR_END_LIMIT);
+    ck_assert_uint_eq(o.res.t, 200);
+    ck_assert_uint_eq(o.lines, 201);
+    /* turn 200 = 3 * 66 + 2: the 67th BRA, R0 = 67 */
+    ck_assert_has(line(&o, 200), "{\"end\":\"limit\",\"t\":200,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x20\"");
+    ck_assert_has(line(&o, 200), "\"r\":[[\"0x00000043\"");
+    ck_assert_uint_eq(o.rf.r[0 * WR_LANES + 0], 67);
+    ck_assert_uint_eq(o.res.locate_steps, 0);
+    done(&o);
+    o = run(&b, 32, 0, 0);                           /* without a limit: livelock */
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.t, 301);
+    done(&o);
+}
+END_TEST
+
+static void sleepy_cycle(prog_builder *b, int count)
+{
+    /* 3 NOPs; then 100 NOPs (R0 += 1 in the first one if `count`), a
+     * NANOSLEEP 50 and a BRA back to 0x30.  The NANOSLEEP is turn 103 of the
+     * first pass; at the start of turn 104 its deadline is pending, time
+     * jumps to 153 and the BRA issues; turn 105 (t = 154) is deadline-free.
+     * Without the counter x at turn 105 equals x at turn 3: a cycle of 102
+     * instructions that takes 151 time units. */
+    add_nops(b, 3);
+    if (count) {
+        add_iadd1(b, 0);
+        add_nops(b, 99);
+    } else {
+        add_nops(b, 100);
+    }
+    add_nanosleep(b, 50);
+    add_bra(b, 0x30);
+}
+
+START_TEST(N_55_limit_while_a_deadline_is_pending)
+{
+    prog_builder b = { 0 };
+    sleepy_cycle(&b, 0);
+    /* limit at turn 206, in the second pass right after the NANOSLEEP:
+     * the first repeat (turn 105) precedes it */
+    outcome o = run(&b, 32, 206, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.steps, 105);
+    ck_assert_uint_eq(o.res.t, 154);
+    ck_assert_uint_eq(o.lines, 106);
+    ck_assert_has(line(&o, 103), "{\"t\":103,\"warp\":0,\"pc\":\"0x670\",\"op\":\"NANOSLEEP\"");
+    ck_assert_has(line(&o, 104), "{\"t\":153,\"warp\":0,\"pc\":\"0x680\",\"op\":\"BRA\"");
+    ck_assert_has(line(&o, 105), "{\"end\":\"livelock\",\"t\":154,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x30\"");
+    ck_assert_uint_gt(o.res.check_steps + o.res.locate_steps, 0);
+    done(&o);
+    /* limit at turn 104, the deadline pending: the first repeat comes
+     * after it; the state at the limit is that of the sleeping warp */
+    o = run(&b, 32, 104, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIMIT);
+    ck_assert_uint_eq(o.res.steps, 104);
+    ck_assert_uint_eq(o.res.t, 104);
+    ck_assert_uint_eq(o.lines, 105);
+    ck_assert_has(line(&o, 104), "{\"end\":\"limit\",\"t\":104,\"warps\":[{\"warp\":0,\"state\":\"asleep\",\"pc\":\"0x680\"");
+    ck_assert_uint_eq(o.cta.deadline[0], 153);
+    done(&o);
+
+    /* the same with a counter in the cycle: never repeats */
+    prog_builder c = { 0 };
+    sleepy_cycle(&c, 1);
+    o = run(&c, 32, 206, 1);
+    ck_assert_int_eq(o.res.end, WR_END_LIMIT);
+    ck_assert_uint_eq(o.res.steps, 206);
+    ck_assert_uint_eq(o.res.t, 154 + 101);
+    ck_assert_uint_eq(o.lines, 207);
+    ck_assert_has(line(&o, 206), "{\"end\":\"limit\",\"t\":255,\"warps\":[{\"warp\":0,\"state\":\"asleep\",\"pc\":\"0x680\"");
+    ck_assert_has(line(&o, 206), "\"r\":[[\"0x00000002\"");
+    ck_assert_uint_eq(o.cta.deadline[0], 255 - 1 + 50);
+    ck_assert_uint_eq(o.res.check_steps, (206 + 7) / 8);
+    ck_assert_uint_eq(o.res.locate_steps, 0);
+    done(&o);
+
+    /* 30 NANOSLEEP 3 and a BRA back: one deadline-free turn in 31, x_1 at
+     * turn 31 (t = 91) repeats x_0.  With the limit at 100 (deadline
+     * pending) only marks at turns with a deadline pending come back
+     * within the check, the first at turn 12, 31 turns later at 105 */
+    prog_builder d = { 0 };
+    for (unsigned k = 0; k < 30; k++)
+        add_nanosleep(&d, 3);
+    add_bra(&d, 0x0);
+    o = run(&d, 32, 100, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.steps, 31);
+    ck_assert_uint_eq(o.res.t, 91);
+    ck_assert_uint_eq(o.lines, 32);
+    ck_assert_has(line(&o, 31), "{\"end\":\"livelock\",\"t\":91,\"warps\":[{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x0\"");
+    ck_assert_uint_eq(o.res.check_steps, 5);
+    done(&o);
+}
+END_TEST
+
+/* run without a trace: end and instructions counted */
+static wr_run_result run_quiet(prog_builder *b, uint64_t max_steps)
+{
+    wr_program p = program(b, 32);
+    wr_run_opts opts = { .max_steps = max_steps };
+    char err[200];
+    wr_runner *r = wr_runner_new(&p, &opts, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    wr_run_result res;
+    ck_assert_int_eq(wr_runner_run(r, &res), 0);
+    wr_runner_free(r);
+    return res;
+}
+
+START_TEST(N_55_limit_sweep)
+{
+    /* pre NOPs, then a cycle of len instructions (optionally starting with
+     * a NANOSLEEP) back to the first: the first repeat is at turn
+     * pre + len, so every limit T >= pre + len ends livelock there and
+     * every smaller one ends limit at T */
+    for (unsigned sleep = 0; sleep < 2; sleep++)
+        for (unsigned pre = 0; pre < 8; pre += 5)
+            for (unsigned len = 1 + sleep; len <= 40; len += 3) {
+                prog_builder b = { 0 };
+                add_nops(&b, pre);
+                if (sleep)
+                    add_nanosleep(&b, 7);
+                add_nops(&b, len - 1 - sleep);
+                add_bra(&b, pre * WR_INST_SIZE);
+                for (uint64_t T = 1; T <= 120; T++) {
+                    wr_run_result res = run_quiet(&b, T);
+                    if (T >= pre + len) {
+                        ck_assert_msg(res.end == WR_END_LIVELOCK && res.steps == pre + len,
+                                      "sleep %u pre %u len %u limit %u: end %s after %u",
+                                      sleep, pre, len, (unsigned)T, wr_end_name(res.end), (unsigned)res.steps);
+                    } else {
+                        ck_assert_msg(res.end == WR_END_LIMIT && res.steps == T,
+                                      "sleep %u pre %u len %u limit %u: end %s after %u",
+                                      sleep, pre, len, (unsigned)T, wr_end_name(res.end), (unsigned)res.steps);
+                    }
+                    ck_assert_uint_le(res.check_steps, (T + 7) / 8);
+                }
+            }
+}
+END_TEST
+
+START_TEST(N_55_counted_and_executed_instructions)
+{
+    /* a counter loop that never repeats, limit 800: the run counts 800,
+     * the check past the limit executes 100 more (800 / 8) */
+    prog_builder b = { 0 };
+    add_iadd1(&b, 0);
+    add_bra(&b, 0x0);
+    outcome o = run(&b, 32, 800, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIMIT);
+    ck_assert_uint_eq(o.res.steps, 800);
+    ck_assert_uint_eq(o.res.run_steps, 800);
+    ck_assert_uint_eq(o.res.check_steps, 100);
+    ck_assert_uint_eq(o.res.locate_steps, 0);
+    ck_assert_uint_eq(o.res.executed, 900);
+    ck_assert(o.res.run_seconds >= 0 && o.res.check_seconds >= 0 && o.res.locate_seconds == 0);
+    done(&o);
+
+    /* a run that ends done executes only what it counts */
+    prog_builder d = { 0 };
+    add_nops(&d, 3);
+    add(&d, WR_FORM_EXIT_X);
+    o = run(&d, 64, 0, 0);
+    ck_assert_uint_eq(o.res.steps, 8);
+    ck_assert_uint_eq(o.res.run_steps, 8);
+    ck_assert_uint_eq(o.res.executed, 8);
+    ck_assert_uint_eq(o.res.check_steps + o.res.locate_steps, 0);
+    done(&o);
+
+    /* a livelock seen by the run: it went past the first repeat, then the
+     * location re-ran from launch; 76 counted */
+    prog_builder e = { 0 };
+    long_cycle(&e);
+    o = run(&e, 32, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(o.res.steps, 76);
+    ck_assert_uint_gt(o.res.run_steps, 76);
+    ck_assert_uint_eq(o.res.check_steps, 0);
+    ck_assert_uint_ge(o.res.locate_steps, 76);
+    ck_assert_uint_eq(o.res.executed, o.res.run_steps + o.res.locate_steps);
+
+    /* the long cycle again with the limit past its first repeat */
+    done(&o);
+    prog_builder f = { 0 };
+    very_long_cycle(&f);
+    o = run(&f, 32, 245, 0);
+    ck_assert_uint_eq(o.res.steps, 243);
+    ck_assert_uint_eq(o.res.run_steps, 245);
+    ck_assert_uint_eq(o.res.executed, 245 + o.res.check_steps + o.res.locate_steps);
+    done(&o);
+}
+END_TEST
+
 /* ---- N-37 ILLEGAL_ENCODING: words from outside (lockstep, replay) -------- */
 
 START_TEST(N_37_illegal_encoding_word_is_precise)
@@ -457,6 +747,12 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_55_livelock_exact_first_repeat_long_cycle);
     tcase_add_test(tc, N_55_livelock_versus_limit);
     tcase_add_test(tc, N_55_no_livelock_when_registers_change);
+    tcase_add_test(tc, N_55_limit_just_after_a_long_cycle_is_livelock);
+    tcase_add_test(tc, N_55_limit_inside_the_first_cycle_is_limit);
+    tcase_add_test(tc, N_55_livelock_after_the_limit_is_limit);
+    tcase_add_test(tc, N_55_limit_while_a_deadline_is_pending);
+    tcase_add_test(tc, N_55_limit_sweep);
+    tcase_add_test(tc, N_55_counted_and_executed_instructions);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

@@ -359,9 +359,21 @@ static int cmd_run(int argc, char **argv)
                 res.fault_pc, res.fault_what);
     fputc('\n', stderr);
     if (stats) {
-        double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        /* the run itself, then what livelock detection (N-55) added */
         fprintf(stderr, "warpref: stats: %" PRIu64 " instructions in %.6f s: %.2f M warp-instructions/s\n",
-                res.steps, sec, sec > 0 ? (double)res.steps / sec / 1e6 : 0.0);
+                res.run_steps, res.run_seconds,
+                res.run_seconds > 0 ? (double)res.run_steps / res.run_seconds / 1e6 : 0.0);
+        if (res.check_steps)
+            fprintf(stderr, "warpref: stats: livelock check past the limit: %" PRIu64 " instructions in %.6f s\n",
+                    res.check_steps, res.check_seconds);
+        if (res.locate_steps)
+            fprintf(stderr, "warpref: stats: locating the livelock: %" PRIu64 " instructions in %.6f s\n",
+                    res.locate_steps, res.locate_seconds);
+        if (res.executed != res.run_steps || res.steps != res.run_steps) {
+            double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+            fprintf(stderr, "warpref: stats: in all: %" PRIu64 " instructions counted, %" PRIu64
+                    " executed in %.6f s\n", res.steps, res.executed, sec);
+        }
     }
     wr_runner_free(r);
     wr_program_free(&prog);

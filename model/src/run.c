@@ -19,20 +19,39 @@
  *      L states ahead, until the two states are equal: that is mu, the first
  *      state on the cycle; walk on from x_mu until it comes back: lambda.
  *      The run ends at x_{mu+lambda}, the first repeated turn.
- *   3. the bound: if x first repeats at j = mu + lambda, y is periodic from
- *      sample ceil(mu/STRIDE) with a period of at most lambda samples, so it
- *      first repeats by sample j + 1, and Brent's method reports a sequence
- *      whose first repeat is at k by its 3(k + 1)-th element: by state
- *      STRIDE * 3(j + 2).  At the instruction limit a run not yet caught goes
- *      on, untraced, to that bound with j the last state before the limit
- *      (and at most (3 STRIDE + 2) times the limit in instructions), so a
- *      livelock whose first repeat lies before the limit is reported as
- *      such; otherwise the state at the limit is restored and the run ends
- *      `limit`.
+ *   3. at the limit of T instructions, if no repeat was seen: the sampling
+ *      may have missed a livelock whose first repeat lies before the limit.
+ *      Call z_t the state at the start of turn t (t instructions issued),
+ *      before deadlines fire: x's parts plus the pending deadlines relative
+ *      to now.  It decides the future as x does, and at a deadline-free turn
+ *      it is x.  If x first repeats at j = mu + lambda, z is periodic from
+ *      t_mu, the turn of x_mu, with period C, the instructions of one cycle;
+ *      x_j is at or before the limit iff t_mu + C <= T.  The run keeps
+ *      snapshots ("marks") of z at the turns floor(k T / NMARK), 0 < k <
+ *      NMARK, and at T; at the limit it goes on, untraced, comparing z at
+ *      every turn with each mark, for at most E instructions, E the widest
+ *      gap between marks (turn 0 included): ceil(T / NMARK).  That finds
+ *      every such livelock: take the earliest mark P at or after T - C
+ *      (there is one: the mark at T); P >= t_mu, so z_P recurs at
+ *      P + C >= T, and P + C - T is at most the gap between P and the mark
+ *      before it (or turn 0, as C <= T): <= E.  A match at
+ *      distance D with the mark at P means z is periodic from P, with L
+ *      deadline-free turns in [P, P + D).  L = 0: the periodic part has no
+ *      deadline-free turn, so no livelock ever (a cycle of x would lie in
+ *      it).  Else x_i == x_{i+L} for the first deadline-free turn i at or
+ *      after P, and step 2 locates the first repeat.  If nothing matched,
+ *      or the first repeat lies after the limit, the state at the limit is
+ *      restored and the run ends `limit`.  Cost past the limit: at most E
+ *      instructions, each turn compared with NMARK states (most rejected at
+ *      the scheduler pointer or a PC); the re-runs of step 2 only when z is
+ *      periodic at the limit (a cycle entered before it): 2 t_mu + D + C
+ *      instructions, C <= D <= T + E - P, t_mu at most the first
+ *      deadline-free turn at or after P; about 2 (T + E).
  * The trace written past the first repeated turn is cut off (wr_tw_cut).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sem.h"
 #include "trace.h"
@@ -305,8 +324,9 @@ static int advance_to(const wr_runner *r, sim *s, uint64_t target)
 }
 
 /* Knowing that x_i == x_{i+L} for some i, find the first repeated turn:
- * on success `out` holds the state x_{mu+lambda}. */
-static int locate(const wr_runner *r, uint64_t L, sim *out)
+ * on success `out` holds the state x_{mu+lambda}.  `executed` counts the
+ * instructions of both re-runs. */
+static int locate(const wr_runner *r, uint64_t L, sim *out, uint64_t *executed)
 {
     sim a, b, start;
     if (sim_init(r, &a) != 0)
@@ -316,6 +336,7 @@ static int locate(const wr_runner *r, uint64_t L, sim *out)
         return -1;
     }
     int rc = -1;
+    *executed = 0;
     if (advance_to(r, &a, L) != 0 || advance_to(r, &b, 0) != 0)
         goto out;
     while (!sim_equal(&a, &b))                   /* mu */
@@ -330,13 +351,83 @@ static int locate(const wr_runner *r, uint64_t L, sim *out)
         }
     } while (!sim_equal(&b, &start));
     sim_free(&start);
+    *executed = a.steps + b.steps;
     *out = b;                                    /* hand over b */
     sim_free(&a);
     return 0;
 out:
+    *executed = a.steps + b.steps;
     sim_free(&a);
     sim_free(&b);
     return rc;
+}
+
+/* ---- the limit (step 3 above) ------------------------------------------- */
+
+enum { NMARK = 8 };              /* marks: NMARK - 1 snapshots in the run, one at the limit */
+
+/* the turn of mark k (0..NMARK) of a run limited to T instructions:
+ * floor(k T / NMARK), without overflow */
+static uint64_t mark_turn(uint64_t T, unsigned k)
+{
+    return T / NMARK * k + T % NMARK * k / NMARK;
+}
+
+/* the most instructions the check past the limit needs: the widest gap
+ * between two marks (0 and T count as marks) */
+static uint64_t check_cap(uint64_t T)
+{
+    uint64_t cap = 0;
+    for (unsigned k = 1; k <= NMARK; k++)
+        if (mark_turn(T, k) - mark_turn(T, k - 1) > cap)
+            cap = mark_turn(T, k) - mark_turn(T, k - 1);
+    return cap;
+}
+
+/* z_t: the state at the start of any turn, before deadlines fire: x's parts
+ * plus the pending deadlines relative to now.  It decides the future as x
+ * does; at a deadline-free turn it is x. */
+static int sim_equal_timed(const sim *a, const sim *b)
+{
+    if (a->ptr != b->ptr || a->pending != b->pending)
+        return 0;
+    for (uint32_t m = a->pending; m; m &= m - 1) {
+        unsigned i = lowest(m);
+        if (a->cta.deadline[i] - a->cta.now != b->cta.deadline[i] - b->cta.now)
+            return 0;
+    }
+    return sim_equal(a, b);
+}
+
+/* Goes on from the limit, untraced, for at most `cap` instructions,
+ * comparing z at every turn start with the snapshots (each at an earlier
+ * turn).  A match at distance D means the run is periodic from that
+ * snapshot's turn with period D; returns the number L of deadline-free turns
+ * in one period (x_i == x_{i+L} for the first such turn i), or 0 when no
+ * snapshot matched or the period has no deadline-free turn: then no
+ * livelock repeats by the limit. */
+static uint64_t check_limit(const wr_runner *r, sim *s, const sim *const snap[], unsigned n,
+                            uint64_t cap)
+{
+    watch none = { NULL, UINT64_MAX, 0 };
+    const uint64_t start = s->steps;
+    for (;;) {
+        for (unsigned k = 0; k < n; k++)
+            if (snap[k]->steps != s->steps && sim_equal_timed(snap[k], s))
+                return s->df - snap[k]->df;
+        if (s->steps - start >= cap || run_loop(r, s, NULL, s->steps + 1, &none) != WR_END_LIMIT)
+            return 0;
+    }
+}
+
+/* seconds since *t, and *t = now */
+static double lap(struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double sec = (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) * 1e-9;
+    *t = now;
+    return sec;
 }
 
 /* ---- the run ------------------------------------------------------------ */
@@ -383,26 +474,58 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
         twp = &tw;
     }
     int rc = 0;
+    struct timespec clock;
+    clock_gettime(CLOCK_MONOTONIC, &clock);
+
+    /* 1. the run, with Brent's detection; it stops at the marks to take
+     * their snapshots */
     brent b = { 0 };
     watch wt = { &b, UINT64_MAX, 0 };
-    wr_end end = run_loop(r, &r->s, twp, r->max_steps, &wt);
+    sim *mark = malloc((NMARK - 1) * sizeof *mark);   /* ~12 KiB each, off the stack */
+    unsigned nmark = 0;
+    wr_end end;
+    for (unsigned k = 1;; k++) {
+        end = run_loop(r, &r->s, twp, k < NMARK ? mark_turn(r->max_steps, k) : r->max_steps, &wt);
+        if (end != WR_END_LIMIT || k == NMARK)
+            break;
+        if (nmark > 0 && mark[nmark - 1].steps == r->s.steps)
+            continue;                            /* a tiny limit: marks coincide */
+        if (mark && sim_copy(&mark[nmark], &r->s) == 0)
+            nmark++;
+        else
+            rc = -1;
+    }
+    if (b.have)
+        sim_free(&b.snap);
+    rc |= -b.err;
+    res->run_steps = r->s.steps;
+    res->run_seconds = lap(&clock);
 
+    /* 3. at the limit */
+    uint64_t found = b.found;
     sim at_limit;
     int have_limit = 0;
-    if (end == WR_END_LIMIT && !b.found) {      /* 3. */
+    if (end == WR_END_LIMIT && !found) {
         if (sim_copy(&at_limit, &r->s) == 0) {
             have_limit = 1;
-            watch ext = { &b, (uint64_t)STRIDE * 3 * (r->s.df + 2) + STRIDE + 1, 0 };
-            const uint64_t k = 3 * STRIDE + 2;
-            uint64_t cap = r->max_steps > UINT64_MAX / k ? UINT64_MAX : r->max_steps * k;
-            run_loop(r, &r->s, NULL, cap, &ext);
+            const sim *snap[NMARK];
+            for (unsigned k = 0; k < nmark; k++)
+                snap[k] = &mark[k];
+            snap[nmark] = &at_limit;
+            found = check_limit(r, &r->s, snap, nmark + 1, check_cap(r->max_steps));
+            res->check_steps = r->s.steps - at_limit.steps;
+            res->check_seconds = lap(&clock);
         } else {
             rc = -1;
         }
     }
-    if (b.found) {                               /* 2. exact location */
+    for (unsigned k = 0; k < nmark; k++)
+        sim_free(&mark[k]);
+    free(mark);
+
+    if (found) {                                 /* 2. exact location */
         sim first;
-        if (locate(r, b.found, &first) != 0) {
+        if (locate(r, found, &first, &res->locate_steps) != 0) {
             rc = -1;
         } else if (have_limit && first.steps > r->max_steps) {
             sim_free(&first);                    /* repeats only after the limit */
@@ -413,6 +536,7 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
             if (twp && wr_tw_cut(twp, first.steps) != 0)
                 rc = -1;
         }
+        res->locate_seconds = lap(&clock);
     }
     if (have_limit) {
         if (end == WR_END_LIMIT) {
@@ -422,9 +546,7 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
             sim_free(&at_limit);
         }
     }
-    if (b.have)
-        sim_free(&b.snap);
-    rc |= -b.err;
+    res->executed = res->run_steps + res->check_steps + res->locate_steps;
 
     sim *s = &r->s;
     res->end = end;

@@ -49,7 +49,7 @@ typedef struct wr_run_opts {
 typedef struct wr_run_result {
     wr_end end;
     uint64_t t;                  /* `t` of the final record */
-    uint64_t steps;              /* instructions issued */
+    uint64_t steps;              /* instructions counted: issued up to the end */
     int exit_status;             /* WR_EXIT_* */
     int faulted_warp;            /* fetch fault (N-27): warp, else -1 */
     uint64_t fault_pc;
@@ -57,6 +57,18 @@ typedef struct wr_run_result {
     int trace_errno;             /* wr_runner_run returned -1: the errno of the */
     int trace_spool;             /* first trace I/O failure, and 1 when it was  */
                                  /* the temporary file's, not the output's     */
+    /* What the run cost (--stats).  Livelock detection (N-55) executes
+     * instructions that are not counted: the run itself may go past a
+     * livelock's first repeated turn before it sees the repeat, a run that
+     * reaches the limit goes on, untraced, to rule a livelock out, and a
+     * livelock found is located by re-running from launch. */
+    uint64_t executed;           /* all instructions executed: the three below */
+    uint64_t run_steps;          /* by the run itself (= steps unless it ended livelock) */
+    uint64_t check_steps;        /* by the livelock check past the limit */
+    uint64_t locate_steps;       /* by the re-runs that located a livelock */
+    double run_seconds;          /* wall-clock time of each of the three */
+    double check_seconds;
+    double locate_seconds;
 } wr_run_result;
 
 typedef struct wr_runner wr_runner;
