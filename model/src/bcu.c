@@ -1,8 +1,8 @@
 /* bcu.c - the barrier unit of seed 000 (SPEC-NOTES section 4, N-30..N-39).
  *
- * One function per instruction: exec_bar (BAR.SYNC / BAR.ARV), exec_bar_red
- * (BAR.RED), exec_b2r (B2R.BAR / B2R.WARP), exec_b2r_result (BAR.RESULT),
- * exec_r2b (R2B.BAR / R2B.WARP), and bcu_warp_exited, which the dispatcher's
+ * One function per instruction: exec_BAR (BAR.SYNC / BAR.ARV), exec_BAR_RED
+ * (BAR.RED), exec_B2R (B2R.BAR / B2R.WARP), exec_B2R_RESULT (BAR.RESULT),
+ * exec_R2B (R2B.BAR / R2B.WARP), and bcu_warp_exited, which the dispatcher's
  * warp_exit() calls after a full exit (N-33).
  *
  * Each barrier keeps its state in one word (N-38, WR_BAR_* in model.h) plus
@@ -112,9 +112,9 @@ static void bar_complete(wr_ctx *x, unsigned b)
     const uint32_t woken = bar->blocked;
 
     for (uint32_t m = woken; m; m &= m - 1) {
-        wr_warp *w = &cta->warp[lowest(m)];
-        w->run = WR_WARP_READY;
-        w->blocked_bar = 0;          /* no stale value in the compared state (N-55) */
+        const unsigned i = lowest(m);
+        set_run(x, i, WR_WARP_READY);
+        cta->warp[i].blocked_bar = 0;          /* no stale value in the compared state (N-55) */
     }
     if (FIELD(bar->word, MODE) == WR_BARMODE_RED) {
         /* final word: arrived, expected, mode 2, op, accumulator = result, bit 28 */
@@ -129,7 +129,7 @@ static void bar_complete(wr_ctx *x, unsigned b)
     bar->blocked = 0;
     bar->arrived = 0;
     x->eff->bars_changed |= (uint16_t)(1u << b);
-    push_event(x->eff, WR_EV_RELEASE, b, woken);
+    push_event(x, WR_EV_RELEASE, b, woken);
 }
 
 /* ---- arrival (N-31..N-37), shared by BAR and BAR.RED --------------------- */
@@ -215,26 +215,26 @@ static void bar_arrive(wr_ctx *x, enum bar_kind kind, unsigned redop)
     w->active_pc = x->next;                           /* N-31; a blocked warp resumes here */
 
     if (bar_done(x->cta, word)) {                     /* N-32 */
-        push_event(x->eff, WR_EV_ARRIVE, b, 0);       /* own arrival completed it */
+        push_event(x, WR_EV_ARRIVE, b, 0);       /* own arrival completed it */
         bar_complete(x, b);                           /* N-34 */
     } else if (kind == KIND_ARV) {
-        push_event(x->eff, WR_EV_ARRIVE, b, 0);       /* N-35: ARV never blocks */
+        push_event(x, WR_EV_ARRIVE, b, 0);       /* N-35: ARV never blocks */
     } else {
-        w->run = WR_WARP_BLOCKED;                     /* N-35: the whole warp */
+        set_run(x, x->warp, WR_WARP_BLOCKED);         /* N-35: the whole warp */
         w->blocked_bar = (uint8_t)b;
         bar->blocked |= 1u << x->warp;
-        push_event(x->eff, WR_EV_BLOCK, b, 0);
+        push_event(x, WR_EV_BLOCK, b, 0);
     }
 }
 
 /* BAR.SYNC / BAR.ARV barid, cnt (seed 000, BAR) */
-void exec_bar(wr_ctx *x)
+void exec_BAR(wr_ctx *x)
 {
     bar_arrive(x, F_(x, BARMODE) == 0 ? KIND_SYNC : KIND_ARV, 0);
 }
 
 /* BAR.RED.op barid, cnt, {!}Pp and BAR.RED.op Rb, {!}Pp (seed 000, BAR_RED) */
-void exec_bar_red(wr_ctx *x)
+void exec_BAR_RED(wr_ctx *x)
 {
     bar_arrive(x, KIND_RED, (unsigned)F_(x, REDOP));
 }
@@ -269,7 +269,7 @@ static void rd_undefined(wr_ctx *x)
 }
 
 /* B2R.BAR Rd, b / B2R.WARP Rd (seed 000, B2R; N-39) */
-void exec_b2r(wr_ctx *x)
+void exec_B2R(wr_ctx *x)
 {
     wr_effect *e = x->eff;
     write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);   /* pmask lanes; RZ discarded */
@@ -287,7 +287,7 @@ void exec_b2r(wr_ctx *x)
 }
 
 /* BAR.RESULT Rd, Pu (seed 000, B2R_RESULT; N-39) */
-void exec_b2r_result(wr_ctx *x)
+void exec_B2R_RESULT(wr_ctx *x)
 {
     wr_effect *e = x->eff;
     const wr_warp *w = x->w;
@@ -317,7 +317,7 @@ void exec_b2r_result(wr_ctx *x)
 }
 
 /* R2B.BAR b, Ra / R2B.WARP Ra (seed 000, R2B; N-38, N-39) */
-void exec_r2b(wr_ctx *x)
+void exec_R2B(wr_ctx *x)
 {
     if (x->pmask != 0) {
         const uint32_t v = gpr((unsigned)F_(x, RA), x->ops->ra, lowest(x->pmask));

@@ -122,7 +122,7 @@ static void take_branch(wr_ctx *x, uint32_t b_jump, const uint64_t target[], int
 }
 
 /* ---- BRA (N-10, N-11): the seed's getGoldenBranchCondition -------------- */
-void exec_bra(wr_ctx *x)
+void exec_BRA(wr_ctx *x)
 {
     const wr_warp *w = x->w;
     const uint32_t pmask = x->pmask;          /* pgv & ppv & ActiveMask */
@@ -164,7 +164,7 @@ void exec_bra(wr_ctx *x)
 }
 
 /* ---- BRX (N-15): Target[l] = ActivePC + 16 + sext32(Vb[l]) + offset*16 -- */
-void exec_brx(wr_ctx *x)
+void exec_BRX(wr_ctx *x)
 {
     const uint32_t b_jump = x->pmask;         /* ActiveMask & pgv & ppv */
     uint64_t target[WR_LANES];
@@ -188,7 +188,7 @@ void exec_brx(wr_ctx *x)
 }
 
 /* ---- CALL and RET (N-16): only the target differs from BRX; no stack ---- */
-void exec_call(wr_ctx *x)
+static void call_or_ret(wr_ctx *x)
 {
     const uint32_t b_jump = x->pmask;
     const int is_abs = F_(x, BASEMODE) == MODE_ABS;
@@ -215,8 +215,11 @@ void exec_call(wr_ctx *x)
     take_branch(x, b_jump, target, 1);
 }
 
+void exec_CALL(wr_ctx *x) { call_or_ret(x); }
+void exec_RET(wr_ctx *x) { call_or_ret(x); }    /* N-16: identical to CALL */
+
 /* ---- LEPC (N-17): R[d:d+1] = ActivePC + offset*16 in pmask lanes -------- */
-void exec_lepc(wr_ctx *x)
+void exec_LEPC(wr_ctx *x)
 {
     wr_effect *e = x->eff;
     const uint64_t pc = x->w->active_pc + offset_bytes(F_(x, OFFSET));
@@ -227,7 +230,7 @@ void exec_lepc(wr_ctx *x)
 }
 
 /* ---- EXIT (N-18) --------------------------------------------------------- */
-void exec_exit(wr_ctx *x)
+void exec_EXIT(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t pmask = x->pmask;
@@ -254,7 +257,7 @@ void exec_exit(wr_ctx *x)
 }
 
 /* ---- BMOV (N-19) --------------------------------------------------------- */
-void exec_bmov(wr_ctx *x)
+void exec_BMOV(wr_ctx *x)
 {
     const uint32_t pmask = x->pmask;
     uint32_t *b = bn(x);
@@ -273,7 +276,7 @@ void exec_bmov(wr_ctx *x)
 }
 
 /* ---- BSSY (N-20): Bn |= pmask; the sync point is not used ---------------- */
-void exec_bssy(wr_ctx *x)
+void exec_BSSY(wr_ctx *x)
 {
     if (x->pmask != 0)
         *bn(x) |= x->pmask;
@@ -281,7 +284,7 @@ void exec_bssy(wr_ctx *x)
 }
 
 /* ---- BSYNC (N-21) -------------------------------------------------------- */
-void exec_bsync(wr_ctx *x)
+void exec_BSYNC(wr_ctx *x)
 {
     wr_warp *w = x->w;
     uint32_t *b = bn(x);
@@ -354,7 +357,7 @@ static void yield_switch(wr_ctx *x)
 }
 
 /* ---- YIELD (N-22) -------------------------------------------------------- */
-void exec_yield(wr_ctx *x)
+void exec_YIELD(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t mask_np = w->active & ~x->pmask;
@@ -371,7 +374,7 @@ void exec_yield(wr_ctx *x)
 }
 
 /* ---- BREAK (N-24): Bn &= ~pmask ------------------------------------------ */
-void exec_break(wr_ctx *x)
+void exec_BREAK(wr_ctx *x)
 {
     uint32_t *b = bn(x);
     *b ^= *b & x->pmask;
@@ -477,7 +480,7 @@ static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
         warp_sleep(x);
 }
 
-void exec_warpsync(wr_ctx *x)
+void exec_WARPSYNC(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t arrive = arrivemask(w);
@@ -515,7 +518,7 @@ static uint32_t sleep_time(const wr_ctx *x)
     }
 }
 
-void exec_nanosleep(wr_ctx *x)
+void exec_NANOSLEEP(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t mask_np = w->active & ~x->pmask;
@@ -541,27 +544,44 @@ void exec_nanosleep(wr_ctx *x)
     }
 }
 
-/* ---- RTT, TRAP, SYSCALL (N-26) ------------------------------------------- */
-void exec_trap(wr_ctx *x)
+/* ---- RTT, TRAP, SYSCALL (N-26) -------------------------------------------
+ * No warp-state semantics: with pmask == 0 nothing happens (ActivePC = next);
+ * otherwise the event and the warp stops, trapped, ActivePC and masks
+ * unchanged.  Never a silent no-op. */
+static void stop_warp(wr_ctx *x, unsigned ev, uint32_t value)
+{
+    push_event(x, ev, 0, value);
+    set_run(x, x->warp, WR_WARP_TRAPPED);
+}
+
+void exec_TRAP(wr_ctx *x)
 {
     const uint32_t pmask = x->pmask;
     if (pmask == 0) {
         x->w->active_pc = x->next;
         return;
     }
-    switch (x->in->optype) {
-    case WR_OPT_TRAP: {
-        uint32_t idx;
-        switch (x->in->form) {
-        case WR_FORM_TRAP_I: idx = (uint32_t)F_(x, IMM32); break;
-        case WR_FORM_TRAP_R: idx = (uint32_t)gpr_b(x, lowest(pmask)); break;
-        default:             idx = (uint32_t)x->ops->c; break;
-        }
-        push_event(x->eff, WR_EV_TRAP, 0, idx);
-        break;
+    uint32_t idx;
+    switch (x->in->form) {
+    case WR_FORM_TRAP_I: idx = (uint32_t)F_(x, IMM32); break;
+    case WR_FORM_TRAP_R: idx = (uint32_t)gpr_b(x, lowest(pmask)); break;
+    default:             idx = (uint32_t)x->ops->c; break;
     }
-    case WR_OPT_SYSCALL: push_event(x->eff, WR_EV_SYSCALL, 0, 0); break;
-    default:             push_event(x->eff, WR_EV_RTT, 0, 0); break;
-    }
-    x->w->run = WR_WARP_TRAPPED;              /* ActivePC and masks unchanged */
+    stop_warp(x, WR_EV_TRAP, idx);
+}
+
+void exec_SYSCALL(wr_ctx *x)
+{
+    if (x->pmask == 0)
+        x->w->active_pc = x->next;
+    else
+        stop_warp(x, WR_EV_SYSCALL, 0);
+}
+
+void exec_RTT(wr_ctx *x)
+{
+    if (x->pmask == 0)
+        x->w->active_pc = x->next;
+    else
+        stop_warp(x, WR_EV_RTT, 0);
 }

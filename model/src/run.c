@@ -62,12 +62,6 @@ struct wr_runner {
     sim s;
 };
 
-const char *wr_end_name(wr_end end)
-{
-    static const char *const names[] = { "none", "done", "deadlock", "livelock", "exception", "limit" };
-    return (unsigned)end < sizeof names / sizeof names[0] ? names[end] : "unknown";
-}
-
 /* registers a program can name: all of them up to the highest one used
  * (+1 for the high half of a pair) */
 static unsigned program_nregs(const wr_program *p)

@@ -67,8 +67,9 @@ static inline void switch_to(wr_warp *w, uint32_t c)
 }
 
 /* events, in the order they happen */
-static inline void push_event(wr_effect *e, unsigned kind, unsigned code, uint32_t value)
+static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t value)
 {
+    wr_effect *e = x->eff;
     if (e->nev < WR_MAX_EVENTS) {
         e->ev[e->nev].kind = (uint8_t)kind;
         e->ev[e->nev].code = (uint8_t)code;
@@ -77,10 +78,16 @@ static inline void push_event(wr_effect *e, unsigned kind, unsigned code, uint32
     }
 }
 
+/* Warp i of the CTA changes its run state. */
+static inline void set_run(wr_ctx *x, unsigned i, unsigned run)
+{
+    x->cta->warp[i].run = (uint8_t)run;
+}
+
 /* A precise exception (N-37): record it; the dispatcher faults the warp.
  * The instruction function must not have changed any state before. */
 static inline void raise_exc(wr_ctx *x, unsigned exc) { x->eff->exception = (uint8_t)exc; }
-static inline void warn(wr_ctx *x, unsigned warning) { push_event(x->eff, WR_EV_WARNING, warning, 0); }
+static inline void warn(wr_ctx *x, unsigned warning) { push_event(x, WR_EV_WARNING, warning, 0); }
 
 /* The whole warp goes to sleep (the seed's warpSleep). */
 void warp_sleep(wr_ctx *x);
@@ -98,29 +105,14 @@ static inline void write_rd(wr_ctx *x, unsigned reg, int pair, uint32_t mask)
     e->rd_mask = mask;
 }
 
-/* Instruction functions, one per instruction (seed optype).  bru.c: */
-void exec_bra(wr_ctx *x);
-void exec_brx(wr_ctx *x);
-void exec_call(wr_ctx *x);        /* CALL and RET (N-16) */
-void exec_lepc(wr_ctx *x);
-void exec_exit(wr_ctx *x);
-void exec_bmov(wr_ctx *x);
-void exec_bssy(wr_ctx *x);
-void exec_bsync(wr_ctx *x);
-void exec_yield(wr_ctx *x);
-void exec_break(wr_ctx *x);
-void exec_warpsync(wr_ctx *x);
-void exec_nanosleep(wr_ctx *x);
-void exec_trap(wr_ctx *x);        /* TRAP, SYSCALL, RTT (N-26) */
-/* bcu.c: */
-void exec_bar(wr_ctx *x);
-void exec_bar_red(wr_ctx *x);
-void exec_b2r(wr_ctx *x);
-void exec_b2r_result(wr_ctx *x);
-void exec_r2b(wr_ctx *x);
+/* The body of each instruction: one function per optype of isa.def, named
+ * exec_<OPTYPE> (bru.c, bcu.c, alu.c).  The prototypes and the dispatch
+ * table (step.c) are both expanded from the table, so a row without a body
+ * fails the link with "undefined reference to exec_<OPTYPE>". */
+#define WR_OPTYPE(name, value, group) void exec_##name(wr_ctx *x);
+#include "warpref/isa.def"
+#undef WR_OPTYPE
 /* bcu.c: re-check completion of cnt == 0 barriers after a full exit (N-33) */
 void bcu_warp_exited(wr_ctx *x);
-/* alu.c: the N-51 helper instructions */
-void exec_helper(wr_ctx *x);
 
 #endif

@@ -58,8 +58,8 @@ unsigned wr_insn_reads(const wr_insn *insn)
 
 void warp_sleep(wr_ctx *x)
 {
-    x->w->run = WR_WARP_ASLEEP;
-    push_event(x->eff, WR_EV_SLEEP, 0, 0);
+    set_run(x, x->warp, WR_WARP_ASLEEP);
+    push_event(x, WR_EV_SLEEP, 0, 0);
 }
 
 void warp_exit(wr_ctx *x)
@@ -67,39 +67,21 @@ void warp_exit(wr_ctx *x)
     /* N-18 (fix): an exited warp has ActiveMask 0 too; ActivePC stays. */
     x->w->valid = 0;
     x->w->active = 0;
-    x->w->run = WR_WARP_EXITED;
+    set_run(x, x->warp, WR_WARP_EXITED);
     x->cta->deadline[x->warp] = WR_NO_DEADLINE;   /* N-55: dropped at full exit */
-    push_event(x->eff, WR_EV_EXIT, 0, 0);
+    push_event(x, WR_EV_EXIT, 0, 0);
     bcu_warp_exited(x);                           /* N-33 */
 }
 
-static void dispatch(wr_ctx *x)
-{
-    switch (x->in->optype) {
-    case WR_OPT_BAR:        exec_bar(x); break;
-    case WR_OPT_BAR_RED:    exec_bar_red(x); break;
-    case WR_OPT_B2R:        exec_b2r(x); break;
-    case WR_OPT_B2R_RESULT: exec_b2r_result(x); break;
-    case WR_OPT_R2B:        exec_r2b(x); break;
-    case WR_OPT_BRA:        exec_bra(x); break;
-    case WR_OPT_BRX:        exec_brx(x); break;
-    case WR_OPT_CALL:
-    case WR_OPT_RET:        exec_call(x); break;
-    case WR_OPT_LEPC:       exec_lepc(x); break;
-    case WR_OPT_EXIT:       exec_exit(x); break;
-    case WR_OPT_BMOV:       exec_bmov(x); break;
-    case WR_OPT_BSSY:       exec_bssy(x); break;
-    case WR_OPT_BSYNC:      exec_bsync(x); break;
-    case WR_OPT_YIELD:      exec_yield(x); break;
-    case WR_OPT_BREAK:      exec_break(x); break;
-    case WR_OPT_WARPSYNC:   exec_warpsync(x); break;
-    case WR_OPT_NANOSLEEP:  exec_nanosleep(x); break;
-    case WR_OPT_RTT:
-    case WR_OPT_TRAP:
-    case WR_OPT_SYSCALL:    exec_trap(x); break;
-    default:                exec_helper(x); break;
-    }
-}
+/* The dispatch table, expanded from isa.def: exec_<OPTYPE> for every optype
+ * (sem.h).  wr_step accepts only instructions whose optype is its form's, so
+ * every entry it calls is a body. */
+typedef void exec_fn(wr_ctx *x);
+static exec_fn *const exec_table[256] = {
+#define WR_OPTYPE(name, value, group) [value] = exec_##name,
+#include "warpref/isa.def"
+#undef WR_OPTYPE
+};
 
 static void effect_clear(wr_effect *e)
 {
@@ -122,38 +104,45 @@ static void effect_clear(wr_effect *e)
 }
 
 /* What every step does first: the warp must be ready; the effect starts
- * empty; a pending `wake` is the first event (TRACE-FORMAT).  NULL if the
+ * empty; a pending `wake` is the first event (TRACE-FORMAT).  -1 if the
  * call is invalid. */
-static wr_warp *step_begin(wr_cta *cta, unsigned w, wr_effect *eff)
+static int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operands *ops, wr_effect *eff)
 {
     if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
-        return NULL;
+        return -1;
     effect_clear(eff);
-    wr_warp *wp = &cta->warp[w];
-    if (wp->woke) {
-        push_event(eff, WR_EV_WAKE, 0, 0);
-        wp->woke = 0;
+    x->cta = cta;
+    x->w = &cta->warp[w];
+    x->warp = w;
+    x->ops = ops;
+    x->eff = eff;
+    if (x->w->woke) {
+        push_event(x, WR_EV_WAKE, 0, 0);
+        x->w->woke = 0;
     }
-    return wp;
+    return 0;
 }
 
 /* ... and last: an exception faults the warp, its event closes the list
  * (N-37: precise, nothing else changed). */
-static void step_end(wr_warp *wp, wr_effect *eff)
+static void step_end(wr_ctx *x)
 {
-    if (eff->exception != WR_EXC_NONE) {
-        wp->run = WR_WARP_FAULTED;
-        push_event(eff, WR_EV_EXCEPTION, eff->exception, 0);
+    if (x->eff->exception != WR_EXC_NONE) {
+        set_run(x, x->warp, WR_WARP_FAULTED);
+        push_event(x, WR_EV_EXCEPTION, x->eff->exception, 0);
     }
 }
 
 int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_effect *eff)
 {
-    wr_warp *wp = step_begin(cta, w, eff);
-    if (!wp)
+    /* only instructions of the table: the form's own optype */
+    if (insn->form >= WR_FORM_COUNT || insn->optype != wr_forms[insn->form].optype)
         return -1;
-
-    wr_ctx x = { .cta = cta, .w = wp, .warp = w, .in = insn, .ops = ops, .eff = eff };
+    wr_ctx x;
+    if (step_begin(&x, cta, w, ops, eff) != 0)
+        return -1;
+    x.in = insn;
+    const wr_warp *wp = x.w;
     const int64_t *f = insn->f;
     x.pgv = f[WR_F_PG] == WR_PT ? 0xffffffffu : ops->pg;
     if (f[WR_F_PG_NOT])
@@ -168,8 +157,8 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops
     x.pmask = wp->active & x.pgv & (insn->optype == WR_OPT_BAR_RED ? 0xffffffffu : x.ppv);
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
-    dispatch(&x);
-    step_end(wp, eff);
+    exec_table[insn->optype](&x);
+    step_end(&x);
 #ifndef NDEBUG
     char msg[160];
     if (wr_check_invariants(cta, msg, sizeof msg) != 0) {
@@ -186,11 +175,11 @@ int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands
     wr_insn insn;
     if (wr_decode(word, &insn, NULL, 0) == 0)
         return wr_step(cta, w, &insn, ops, eff);
-    wr_warp *wp = step_begin(cta, w, eff);
-    if (!wp)
+    wr_ctx x;
+    if (step_begin(&x, cta, w, ops, eff) != 0)
         return -1;
     eff->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
-    step_end(wp, eff);
+    step_end(&x);
     return 0;
 }
 
@@ -280,26 +269,4 @@ int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize)
         }
     }
     return 0;
-}
-
-const char *wr_exception_name(unsigned exc)
-{
-    static const char *const names[WR_EXC_COUNT] = {
-        "NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
-        "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER",
-        "WARPSYNC_GROUP_MISMATCH",
-    };
-    return exc < WR_EXC_COUNT ? names[exc] : "UNKNOWN";
-}
-
-const char *wr_warning_name(unsigned warn)
-{
-    static const char *const names[WR_WARN_COUNT] = { "NONE", "OPERAND_NOT_UNIFORM" };
-    return warn < WR_WARN_COUNT ? names[warn] : "UNKNOWN";
-}
-
-const char *wr_run_state_name(unsigned run)
-{
-    static const char *const names[] = { "ready", "blocked", "asleep", "exited", "trapped", "faulted" };
-    return run < sizeof names / sizeof names[0] ? names[run] : "unknown";
 }

@@ -35,13 +35,21 @@ enum {
 
 #define WR_NO_DEADLINE UINT64_MAX
 
+/* Run states of a warp: X(NAME, "trace spelling", doc).  One list gives the
+ * enum and wr_run_state_name(). */
+#define WR_RUN_STATES(X)                                                          \
+    X(READY,   "ready",   "may issue")                                            \
+    X(BLOCKED, "blocked", "waiting on barrier blocked_bar (N-35)")               \
+    X(ASLEEP,  "asleep",  "whole warp asleep until its deadline (N-23)")         \
+    X(EXITED,  "exited",  "ValidMask == 0 (N-18)")                               \
+    X(TRAPPED, "trapped", "TRAP/SYSCALL/RTT executed (N-26)")                    \
+    X(FAULTED, "faulted", "took an architectural exception (N-37) or a fetch fault (N-27)")
+
 typedef enum wr_run_state {
-    WR_WARP_READY,
-    WR_WARP_BLOCKED,             /* waiting on barrier blocked_bar (N-35) */
-    WR_WARP_ASLEEP,              /* whole warp asleep until its deadline (N-23) */
-    WR_WARP_EXITED,              /* ValidMask == 0 (N-18) */
-    WR_WARP_TRAPPED,             /* TRAP/SYSCALL/RTT executed (N-26) */
-    WR_WARP_FAULTED              /* took an architectural exception (N-37) */
+#define WR_X_(name, text, doc) WR_WARP_##name,
+    WR_RUN_STATES(WR_X_)
+#undef WR_X_
+    WR_WARP_STATE_COUNT
 } wr_run_state;
 
 /* One warp (SPEC-NOTES section 2).  Plain data: snapshot = memcpy. */
@@ -118,26 +126,56 @@ enum {
 };
 unsigned wr_insn_reads(const wr_insn *insn);
 
+/* Events of a step, in TRACE-FORMAT order: X(NAME, "trace spelling", doc).
+ * One list gives the enum and wr_event_name(). */
+#define WR_EVENTS(X)                                                              \
+    X(WAKE,      "wake",      "the warp was asleep and its deadline fired")       \
+    X(WARNING,   "warning",   "code: wr_warning")                                 \
+    X(EXCEPTION, "exception", "code: wr_exception; nothing follows")              \
+    X(BLOCK,     "block",     "code: barrier; the warp waits (N-35)")             \
+    X(ARRIVE,    "arrive",    "code: barrier; arrived without waiting")           \
+    X(RELEASE,   "release",   "code: barrier; value: warps woken (N-34)")         \
+    X(EXIT,      "exit",      "the warp fully exited (N-18)")                     \
+    X(SLEEP,     "sleep",     "the whole warp went to sleep (N-23)")              \
+    X(TRAP,      "trap",      "value: trap index (N-26)")                         \
+    X(SYSCALL,   "syscall",   "(N-26)")                                           \
+    X(RTT,       "rtt",       "(N-26)")
+
 typedef enum wr_event_kind {
-    WR_EV_WAKE, WR_EV_WARNING, WR_EV_EXCEPTION, WR_EV_BLOCK, WR_EV_ARRIVE,
-    WR_EV_RELEASE, WR_EV_EXIT, WR_EV_SLEEP, WR_EV_TRAP, WR_EV_SYSCALL, WR_EV_RTT
+#define WR_X_(name, text, doc) WR_EV_##name,
+    WR_EVENTS(WR_X_)
+#undef WR_X_
+    WR_EV_COUNT
 } wr_event_kind;
 
+/* Architectural exceptions (N-37): X(NAME, doc).  The name is the trace's
+ * `exception:NAME`.  Adding one is one row. */
+#define WR_EXCEPTIONS(X)                                                          \
+    X(NONE,                    "no exception")                                    \
+    X(BAR_CNT_ALIGN,           "cnt not a multiple of 32")                        \
+    X(BAR_ARV_ZERO_CNT,        "BAR.ARV with cnt 0")                              \
+    X(BAR_MODE_MISMATCH,       "RED mixed with SYNC/ARV, or another op, in one phase") \
+    X(BAR_PARAM_MISMATCH,      "cnt differs from the phase's expected count")     \
+    X(ILLEGAL_ENCODING,        "a word the decoder does not know")                \
+    X(WARPSYNC_NOT_MEMBER,     "an arrived lane outside its own membermask (N-25)") \
+    X(WARPSYNC_GROUP_MISMATCH, "two arrived lanes disagree on their group (N-25)")
+
 typedef enum wr_exception {
-    WR_EXC_NONE,
-    WR_EXC_BAR_CNT_ALIGN,
-    WR_EXC_BAR_ARV_ZERO_CNT,
-    WR_EXC_BAR_MODE_MISMATCH,
-    WR_EXC_BAR_PARAM_MISMATCH,
-    WR_EXC_ILLEGAL_ENCODING,
-    WR_EXC_WARPSYNC_NOT_MEMBER,
-    WR_EXC_WARPSYNC_GROUP_MISMATCH,
+#define WR_X_(name, doc) WR_EXC_##name,
+    WR_EXCEPTIONS(WR_X_)
+#undef WR_X_
     WR_EXC_COUNT
 } wr_exception;
 
+/* Warnings (N-30, N-37): X(NAME, doc); `warning:NAME` in the trace. */
+#define WR_WARNINGS(X)                                                            \
+    X(NONE,                "no warning")                                          \
+    X(OPERAND_NOT_UNIFORM, "pmask lanes disagree on a barrier operand (N-30)")
+
 typedef enum wr_warning {
-    WR_WARN_NONE,
-    WR_WARN_OPERAND_NOT_UNIFORM,
+#define WR_X_(name, doc) WR_WARN_##name,
+    WR_WARNINGS(WR_X_)
+#undef WR_X_
     WR_WARN_COUNT
 } wr_warning;
 
@@ -205,6 +243,7 @@ int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize);
 const char *wr_exception_name(unsigned exc);   /* "BAR_CNT_ALIGN" */
 const char *wr_warning_name(unsigned warn);    /* "OPERAND_NOT_UNIFORM" */
 const char *wr_run_state_name(unsigned run);   /* "ready", "exited", ... */
+const char *wr_event_name(unsigned kind);      /* "release", "exception", ... */
 
 /* ---- self-contained operands: the model's own registers ---------------- */
 

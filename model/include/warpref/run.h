@@ -10,13 +10,21 @@
 extern "C" {
 #endif
 
+/* How a run ends: X(NAME, "trace spelling", doc); the `end` of the final
+ * record.  One list gives the enum and wr_end_name(). */
+#define WR_ENDS(X)                                                                \
+    X(NONE,      "none",      "not ended")                                        \
+    X(DONE,      "done",      "every warp exited or trapped")                     \
+    X(DEADLOCK,  "deadlock",  "nothing ready, nothing asleep, someone blocked")   \
+    X(LIVELOCK,  "livelock",  "N-55: the CTA state repeated")                     \
+    X(EXCEPTION, "exception", "N-37 exception or N-27 fetch fault")               \
+    X(LIMIT,     "limit",     "--max-steps reached")
+
 typedef enum wr_end {
-    WR_END_NONE,
-    WR_END_DONE,                 /* every warp exited or trapped */
-    WR_END_DEADLOCK,             /* nothing ready, nothing asleep, someone blocked */
-    WR_END_LIVELOCK,             /* N-55: the CTA state repeated */
-    WR_END_EXCEPTION,            /* N-37 exception or N-27 fetch fault */
-    WR_END_LIMIT                 /* --max-steps reached */
+#define WR_X_(name, text, doc) WR_END_##name,
+    WR_ENDS(WR_X_)
+#undef WR_X_
+    WR_END_COUNT
 } wr_end;
 
 /* Exit statuses of `warpref run` (TRACE-FORMAT.md). */

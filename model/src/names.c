@@ -1,0 +1,25 @@
+/* names.c - the name tables of the model's enums, each expanded from the one
+ * X-macro list next to its enum (model.h, run.h): adding an exception, a
+ * warning, a run state, an event or a run end is one row there. */
+#include "warpref/run.h"
+
+#define NAME_(name, ...) #name,
+#define TEXT_(name, text, ...) text,
+
+static const char *const exception_names[WR_EXC_COUNT] = { WR_EXCEPTIONS(NAME_) };
+static const char *const warning_names[WR_WARN_COUNT] = { WR_WARNINGS(NAME_) };
+static const char *const run_state_names[WR_WARP_STATE_COUNT] = { WR_RUN_STATES(TEXT_) };
+static const char *const event_names[WR_EV_COUNT] = { WR_EVENTS(TEXT_) };
+static const char *const end_names[WR_END_COUNT] = { WR_ENDS(TEXT_) };
+
+#undef NAME_
+#undef TEXT_
+
+#define LOOKUP_(table, i, unknown) \
+    ((i) < sizeof table / sizeof table[0] ? table[i] : (unknown))
+
+const char *wr_exception_name(unsigned exc) { return LOOKUP_(exception_names, exc, "UNKNOWN"); }
+const char *wr_warning_name(unsigned warn) { return LOOKUP_(warning_names, warn, "UNKNOWN"); }
+const char *wr_run_state_name(unsigned run) { return LOOKUP_(run_state_names, run, "unknown"); }
+const char *wr_event_name(unsigned kind) { return LOOKUP_(event_names, kind, "unknown"); }
+const char *wr_end_name(wr_end end) { return LOOKUP_(end_names, (unsigned)end, "unknown"); }
