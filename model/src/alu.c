@@ -9,15 +9,6 @@
  */
 #include "sem.h"
 
-/* A GPR source: RZ reads 0 (a pointer to 32 zero lanes); the undefined
- * lanes of RZ are none. */
-static const uint64_t zero_lanes[WR_LANES];
-
-static inline const uint64_t *src(unsigned reg, const uint64_t *v)
-{
-    return reg == WR_RZ ? zero_lanes : v;
-}
-
 /* unsigned compare, CMP field: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE */
 static inline int compare(unsigned cmp, uint32_t a, uint32_t b)
 {
@@ -47,11 +38,9 @@ typedef struct srcs {
 
 static inline srcs sources(const wr_ctx *x)
 {
-    const wr_operands *o = x->ops;
-    const unsigned ra = (unsigned)F_(x, RA), rb = (unsigned)F_(x, RB);
+    /* a form without Rb holds RZ there (isa.h), so undef_b() is 0 */
     const int has_rb = wr_form_has(x->in->form, WR_F_RB);
-    srcs s = { src(ra, o->ra), has_rb ? src(rb, o->rb) : NULL, (uint32_t)F_(x, IMM32),
-               (ra != WR_RZ ? o->ra_undef : 0) | (has_rb && rb != WR_RZ ? o->rb_undef : 0) };
+    srcs s = { gpr_a(x), has_rb ? gpr_b(x) : NULL, F_(x, IMM32), undef_a(x) | undef_b(x) };
     return s;
 }
 
@@ -66,9 +55,9 @@ void exec_NOP(wr_ctx *x)
 void exec_S2R(wr_ctx *x)             /* SR_LANEID, SR_TID, SR_WARPID */
 {
     wr_effect *e = x->eff;
-    const int64_t sr = F_(x, SR);
+    const unsigned sr = F_(x, SR);
     const uint32_t base = sr == 1 ? x->warp * WR_LANES : 0;
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    write_rd(x, x->pmask);
     if (sr == 2)
         LANES(x->warp);
     else
@@ -80,7 +69,7 @@ void exec_MOV(wr_ctx *x)             /* MOV Rd, Ra | imm */
 {
     wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    write_rd(x, x->pmask);
     if (x->in->form == WR_FORM_MOV_R) {
         LANES(s.a[l]);
         e->rd_undef = e->rd_mask & s.undef;
@@ -94,7 +83,7 @@ void exec_IADD(wr_ctx *x)            /* 32-bit wrap */
 {
     wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    write_rd(x, x->pmask);
     if (s.b)
         LANES(s.a[l] + s.b[l]);
     else
@@ -107,8 +96,8 @@ void exec_LOP(wr_ctx *x)             /* LOP field: 0 AND, 1 OR, 2 XOR */
 {
     wr_effect *e = x->eff;
     const srcs s = sources(x);
-    const int64_t op = F_(x, LOP);
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    const unsigned op = F_(x, LOP);
+    write_rd(x, x->pmask);
     if (s.b) {
         if (op == 0)      LANES(s.a[l] & s.b[l]);
         else if (op == 1) LANES(s.a[l] | s.b[l]);
@@ -126,7 +115,7 @@ void exec_SHL(wr_ctx *x)             /* N-54: by 32 or more gives 0 */
 {
     wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    write_rd(x, x->pmask);
     if (s.imm >= 32)
         LANES(0);
     else
@@ -139,7 +128,7 @@ void exec_SHR(wr_ctx *x)             /* logical */
 {
     wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    write_rd(x, x->pmask);
     if (s.imm >= 32)
         LANES(0);
     else
@@ -152,7 +141,7 @@ void exec_ISETP(wr_ctx *x)           /* N-54: unsigned compare into Pd */
 {
     wr_effect *e = x->eff;
     const srcs s = sources(x);
-    const unsigned cmp = (unsigned)F_(x, CMP), pd = (unsigned)F_(x, PD);
+    const unsigned cmp = F_(x, CMP), pd = F_(x, PD);
     uint32_t t = 0;
     for (unsigned l = 0; l < WR_LANES; l++)
         t |= (uint32_t)compare(cmp, (uint32_t)s.a[l], s.b ? (uint32_t)s.b[l] : s.imm) << l;
@@ -166,11 +155,11 @@ void exec_ISETP(wr_ctx *x)           /* N-54: unsigned compare into Pd */
 void exec_UMOV(wr_ctx *x)            /* N-54: writes iff pmask != 0 */
 {
     wr_effect *e = x->eff;
-    const unsigned urd = (unsigned)F_(x, URD);
+    const unsigned urd = F_(x, URD);
     if (x->pmask != 0 && urd != WR_URZ) {
         e->ur_write = 1;
         e->urd = (uint8_t)urd;
-        e->ur_val = (uint32_t)F_(x, IMM32);
+        e->ur_val = F_(x, IMM32);
     }
     helper_done(x);
 }
@@ -178,7 +167,7 @@ void exec_UMOV(wr_ctx *x)            /* N-54: writes iff pmask != 0 */
 void exec_LDC(wr_ctx *x)             /* Rd = c[bank][offset] */
 {
     wr_effect *e = x->eff;
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    write_rd(x, x->pmask);
     LANES(x->ops->c);
     helper_done(x);
 }

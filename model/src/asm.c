@@ -827,18 +827,13 @@ static const char *stype_phrase(unsigned stype)
 static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned field, uint64_t pc,
                         uint64_t val, int single_label, unsigned line, unsigned col, int64_t *units)
 {
-    uint64_t next = pc + WR_INST_SIZE, disp;
+    uint64_t disp;
     if (kind == WR_SK_T) {
         if (val & 15u)
             return err_lc(c, line, col, "branch target 0x%" PRIx64 " is not 16-byte aligned", val);
-        disp = val - next;                               /* N-10 */
+        disp = val - wr_branch_target(pc, 0);            /* N-10 */
     } else if (single_label) {
-        if (in->optype == WR_OPT_LEPC)
-            disp = val - pc;                             /* N-17: Rd = label */
-        else if (wr_form_has(in->form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1)
-            disp = val;                                  /* .ABS: target = label */
-        else
-            disp = val - next;                           /* BRX, .REL */
+        disp = val - wr_disp_base(in, pc);               /* N-15..N-17: target = label */
     } else {
         disp = val;
     }
@@ -958,8 +953,7 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
         if (t.bind[k] >= 0 && bind_operand(c, in, &fa->spec[k], &s->op[t.bind[k]], pc) != 0)
             return -1;
         /* N-39: the .BAR forms of B2R/R2B name their barrier */
-        if (t.bind[k] < 0 && fa->spec[k].field == WR_F_BARID && wr_form_has(form, WR_F_B2RMODE)
-            && in->f[WR_F_B2RMODE] == WR_B2R_MODE_BAR)
+        if (t.bind[k] < 0 && fa->spec[k].field == WR_F_BARID && wr_insn_names_barrier(in))
             return err_at(c, s->ops_end, "%s.BAR needs a barrier operand (0..15)", fd->mnemonic);
     }
     return 0;

@@ -23,17 +23,10 @@
 
 /* ---- operands (N-30) ------------------------------------------------------ */
 
-/* Value of GPR `reg` in lane l; RZ reads 0 whatever the operands hold. */
-static inline uint32_t gpr(unsigned reg, const uint64_t *v, unsigned l)
+/* Do the lanes of m agree on `bits` of the GPR values v?  (RZ's zero lanes
+ * always do.) */
+static int gpr_uniform(const uint64_t *v, uint32_t m, uint32_t bits)
 {
-    return reg == WR_RZ ? 0u : (uint32_t)v[l];
-}
-
-/* Do the lanes of m agree on `bits` of GPR `reg`? */
-static int gpr_uniform(unsigned reg, const uint64_t *v, uint32_t m, uint32_t bits)
-{
-    if (reg == WR_RZ)
-        return 1;
     uint32_t ref = (uint32_t)v[lowest(m)] & bits;
     for (; m; m &= m - 1)
         if (((uint32_t)v[lowest(m)] & bits) != ref)
@@ -46,40 +39,46 @@ static int gpr_uniform(unsigned reg, const uint64_t *v, uint32_t m, uint32_t bit
  * disagree on the bits used.  pmask != 0. */
 static void bar_operands(wr_ctx *x, unsigned *barid, unsigned *cnt)
 {
-    const wr_operands *o = x->ops;
     const uint32_t pm = x->pmask;
     const unsigned l = lowest(pm);
-    const unsigned ra = (unsigned)F_(x, RA), rb = (unsigned)F_(x, RB), rc = (unsigned)F_(x, RC);
     int uniform = 1;
     uint32_t v;
 
     switch (x->in->form) {
-    case WR_FORM_BAR_RR:             /* barid = Ra[3:0], cnt = Rb[11:0] */
-        *barid = gpr(ra, o->ra, l) & 0xfu;
-        *cnt = gpr(rb, o->rb, l) & 0xfffu;
-        uniform = gpr_uniform(ra, o->ra, pm, 0xfu) && gpr_uniform(rb, o->rb, pm, 0xfffu);
+    case WR_FORM_BAR_RR: {           /* barid = Ra[3:0], cnt = Rb[11:0] */
+        const uint64_t *a = gpr_a(x), *b = gpr_b(x);
+        *barid = (uint32_t)a[l] & 0xfu;
+        *cnt = (uint32_t)b[l] & 0xfffu;
+        uniform = gpr_uniform(a, pm, 0xfu) && gpr_uniform(b, pm, 0xfffu);
         break;
+    }
     case WR_FORM_BAR_RRI:            /* barid = Rb[3:0], cnt = imm12 */
-    case WR_FORM_BAR_RED_RRI:
-        *barid = gpr(rb, o->rb, l) & 0xfu;
-        *cnt = (unsigned)F_(x, CNT) & 0xfffu;
-        uniform = gpr_uniform(rb, o->rb, pm, 0xfu);
+    case WR_FORM_BAR_RED_RRI: {
+        const uint64_t *b = gpr_b(x);
+        *barid = (uint32_t)b[l] & 0xfu;
+        *cnt = F_(x, CNT) & 0xfffu;
+        uniform = gpr_uniform(b, pm, 0xfu);
         break;
+    }
     case WR_FORM_BAR_RIR:            /* barid = imm4, cnt = Rc[11:0] */
-    case WR_FORM_BAR_RED_RIR:
-        *barid = (unsigned)F_(x, BARID) & 0xfu;
-        *cnt = gpr(rc, o->rc, l) & 0xfffu;
-        uniform = gpr_uniform(rc, o->rc, pm, 0xfffu);
+    case WR_FORM_BAR_RED_RIR: {
+        const uint64_t *c = gpr_c(x);
+        *barid = F_(x, BARID) & 0xfu;
+        *cnt = (uint32_t)c[l] & 0xfffu;
+        uniform = gpr_uniform(c, pm, 0xfffu);
         break;
-    case WR_FORM_BAR_RED_R:          /* barid = Rb[3:0], cnt = Rb[15:4] (the prose wins) */
-        v = gpr(rb, o->rb, l);
+    }
+    case WR_FORM_BAR_RED_R: {        /* barid = Rb[3:0], cnt = Rb[15:4] (the prose wins) */
+        const uint64_t *b = gpr_b(x);
+        v = (uint32_t)b[l];
         *barid = v & 0xfu;
         *cnt = (v >> 4) & 0xfffu;
-        uniform = gpr_uniform(rb, o->rb, pm, 0xffffu);
+        uniform = gpr_uniform(b, pm, 0xffffu);
         break;
+    }
     default:                         /* I forms: barid = imm4, cnt = imm12 */
-        *barid = (unsigned)F_(x, BARID) & 0xfu;
-        *cnt = (unsigned)F_(x, CNT) & 0xfffu;
+        *barid = F_(x, BARID) & 0xfu;
+        *cnt = F_(x, CNT) & 0xfffu;
         break;
     }
     if (!uniform)
@@ -236,7 +235,7 @@ void exec_BAR(wr_ctx *x)
 /* BAR.RED.op barid, cnt, {!}Pp and BAR.RED.op Rb, {!}Pp (seed 000, BAR_RED) */
 void exec_BAR_RED(wr_ctx *x)
 {
-    bar_arrive(x, KIND_RED, (unsigned)F_(x, REDOP));
+    bar_arrive(x, KIND_RED, F_(x, REDOP));
 }
 
 /* N-33: a full exit can complete a cnt == 0 barrier; re-check each one in
@@ -272,8 +271,8 @@ static void rd_undefined(wr_ctx *x)
 void exec_B2R(wr_ctx *x)
 {
     wr_effect *e = x->eff;
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);   /* pmask lanes; RZ discarded */
-    if (F_(x, B2RMODE) == 1) {                       /* .BAR: the barrier's word */
+    write_rd(x, x->pmask);                           /* pmask lanes; RZ discarded */
+    if (wr_insn_names_barrier(x->in)) {              /* .BAR: the barrier's word */
         const uint32_t v = x->cta->bar[F_(x, BARID) & 0xf].word;
         for (uint32_t m = e->rd_mask; m; m &= m - 1)
             e->rd_val[lowest(m)] = v;
@@ -294,9 +293,9 @@ void exec_B2R_RESULT(wr_ctx *x)
     const uint32_t s = w->bar_state;
     const int defined = w->bar_state_defined && (s >> WR_BAR_DEFINED_BIT & 1u);
     const unsigned op = FIELD(s, OP), acc = FIELD(s, ACC);
-    const unsigned pu = (unsigned)F_(x, PU);
+    const unsigned pu = F_(x, PU);
 
-    write_rd(x, (unsigned)F_(x, RD), 0, x->pmask);
+    write_rd(x, x->pmask);
     e->pd = (uint8_t)pu;
     e->pd_mask = pu == WR_PT ? 0u : x->pmask;        /* PT discarded */
     e->pd_val = 0;
@@ -320,11 +319,11 @@ void exec_B2R_RESULT(wr_ctx *x)
 void exec_R2B(wr_ctx *x)
 {
     if (x->pmask != 0) {
-        const uint32_t v = gpr((unsigned)F_(x, RA), x->ops->ra, lowest(x->pmask));
-        if (F_(x, B2RMODE) == 1) {
+        const uint32_t v = (uint32_t)gpr_a(x)[lowest(x->pmask)];
+        if (wr_insn_names_barrier(x->in)) {
             /* .BAR: bits 31:29 dropped; no completion check, the blocked
              * and arrived warps stay as they are */
-            const unsigned b = (unsigned)F_(x, BARID) & 0xfu;
+            const unsigned b = F_(x, BARID) & 0xfu;
             x->cta->bar[b].word = v & (uint32_t)WR_BAR_WORD_MASK;
             x->eff->bars_changed |= (uint16_t)(1u << b);
         } else {

@@ -105,9 +105,9 @@ static uint32_t read_gpr(const wr_regfile *rf, unsigned w, unsigned reg, int pai
     return undef;
 }
 
-static uint32_t read_pred(const wr_regfile *rf, unsigned w, int64_t p)
+static uint32_t read_pred(const wr_regfile *rf, unsigned w, unsigned p)
 {
-    return p >= WR_NUM_PREDS ? 0xffffffffu : rf->p[w][p];
+    return wr_pred_value(p, p < WR_NUM_PREDS ? rf->p[w][p] : 0);
 }
 
 static uint64_t read_ureg(const wr_regfile *rf, unsigned w, int64_t u, int pair)
@@ -122,8 +122,8 @@ void wr_regfile_read(const wr_regfile *rf, unsigned w, const wr_insn *insn, wr_o
 {
     unsigned reads = wr_insn_reads(insn);
     const int64_t *f = insn->f;
-    ops->pg = read_pred(rf, w, f[WR_F_PG]);
-    ops->pp = (reads & WR_IN_PP) ? read_pred(rf, w, f[WR_F_PP]) : 0xffffffffu;
+    ops->pg = read_pred(rf, w, wr_f_PG(insn));
+    ops->pp = (reads & WR_IN_PP) ? read_pred(rf, w, wr_f_PP(insn)) : 0xffffffffu;
     ops->ra_undef = ops->rb_undef = ops->rc_undef = 0;
     if (reads & WR_IN_RA)
         ops->ra_undef = read_gpr(rf, w, (unsigned)f[WR_F_RA], (reads & WR_IN_RA64) != 0, ops->ra);

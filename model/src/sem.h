@@ -19,7 +19,29 @@ typedef struct wr_ctx {
     uint64_t next;               /* ActivePC + 16 */
 } wr_ctx;
 
-#define F_(x, name) ((x)->in->f[WR_F_##name])
+/* Field values through the typed accessors generated from isa.def:
+ * F_(x, RD) is wr_f_RD(x->in), an unsigned register number. */
+#define F_(x, name) wr_f_##name((x)->in)
+
+/* ---- operands: the constants PT, RZ, URZ in one place --------------------
+ * PT reads as all ones (wr_pred_value, model.h); RZ and URZ read 0 whatever
+ * the caller put in wr_operands. */
+extern const uint64_t wr_zero_lanes[WR_LANES];
+
+/* the 32 lane values of GPR source a, b, c (pairs: 64-bit) */
+static inline const uint64_t *gpr_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? wr_zero_lanes : x->ops->ra; }
+static inline const uint64_t *gpr_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? wr_zero_lanes : x->ops->rb; }
+static inline const uint64_t *gpr_c(const wr_ctx *x) { return F_(x, RC) == WR_RZ ? wr_zero_lanes : x->ops->rc; }
+/* ... and their undefined lanes (section 5); RZ has none */
+static inline uint32_t undef_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? 0 : x->ops->ra_undef; }
+static inline uint32_t undef_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? 0 : x->ops->rb_undef; }
+
+/* the uniform register operand (URa or URb, whichever the form has) */
+static inline uint64_t ureg(const wr_ctx *x)
+{
+    const unsigned u = wr_form_has(x->in->form, WR_F_URA) ? F_(x, URA) : F_(x, URB);
+    return u == WR_URZ ? 0 : x->ops->ur;
+}
 
 /* lowest(m): index of the lowest set bit of a non-zero mask (N-01). */
 static inline unsigned lowest(uint32_t m) { return (unsigned)__builtin_ctz(m); }
@@ -94,14 +116,16 @@ void warp_sleep(wr_ctx *x);
 /* The warp fully exited (the seed's warpExit; N-18, N-33). */
 void warp_exit(wr_ctx *x);
 
-/* GPR destination write of `mask` lanes (values filled by the caller). */
-static inline void write_rd(wr_ctx *x, unsigned reg, int pair, uint32_t mask)
+/* GPR destination write of `mask` lanes to Rd, a pair R[d:d+1] when the
+ * table marks RD wide (values filled by the caller). */
+static inline void write_rd(wr_ctx *x, uint32_t mask)
 {
     wr_effect *e = x->eff;
+    const unsigned reg = F_(x, RD);
     if (reg == WR_RZ)
         mask = 0;                 /* N-54: writes to RZ are discarded */
     e->rd = (uint8_t)reg;
-    e->rd_pair = (uint8_t)pair;
+    e->rd_pair = (uint8_t)wr_form_wide(x->in->form, WR_F_RD);
     e->rd_mask = mask;
 }
 

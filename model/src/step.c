@@ -31,25 +31,31 @@ void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc)
     }
 }
 
+const uint64_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
+
 /* Operand slots read by each form, a compile-time table from isa.def: Pg
  * always; Pp, Ra, Rb, Rc, a uniform register and a constant when the form has
- * the field; 64-bit for the pair operands of CALL and RET (N-16). */
+ * the field; 64-bit when the row marks it W() (N-16, N-17).  One expansion
+ * gives both: F() sets bit FIELD, W() bit 32 + FIELD. */
+_Static_assert(WR_F_COUNT <= 32, "field bits and wide bits share one 64-bit mask");
 #define HAS_(m, id) ((unsigned)(((m) >> WR_F_##id) & 1u))
-#define READS_(m, pair)                                                          \
-    (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * (WR_IN_RA | (pair) * WR_IN_RA64) | \
+#define READS_(m, w)                                                             \
+    (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * WR_IN_RA | HAS_(w, RA) * WR_IN_RA64 | \
      HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC |                              \
-     (HAS_(m, URA) | HAS_(m, URB)) * (WR_IN_UR | (pair) * WR_IN_UR64) |             \
-     HAS_(m, CMEM) * (WR_IN_C | (pair) * WR_IN_C64))
+     (HAS_(m, URA) | HAS_(m, URB)) * WR_IN_UR | (HAS_(w, URA) | HAS_(w, URB)) * WR_IN_UR64 | \
+     HAS_(m, CMEM) * WR_IN_C | HAS_(w, CMEM) * WR_IN_C64)
 #define F(id, lsb, width) | (UINT64_C(1) << WR_F_##id)
 #define V(id, mask)
+#define W(id) | (UINT64_C(1) << (32 + WR_F_##id))
 #define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
-    [WR_FORM_##name] = READS_((0 __VA_ARGS__), (unsigned)(WR_OPT_##opt == WR_OPT_CALL || WR_OPT_##opt == WR_OPT_RET)),
+    [WR_FORM_##name] = READS_((0 __VA_ARGS__), ((0 __VA_ARGS__) >> 32)),
 static const uint16_t form_reads[WR_FORM_COUNT] = {
 #include "warpref/isa.def"
 };
 #undef WR_FORM
 #undef F
 #undef V
+#undef W
 
 unsigned wr_insn_reads(const wr_insn *insn)
 {
@@ -73,15 +79,18 @@ void warp_exit(wr_ctx *x)
     bcu_warp_exited(x);                           /* N-33 */
 }
 
-/* The dispatch table, expanded from isa.def: exec_<OPTYPE> for every optype
- * (sem.h).  wr_step accepts only instructions whose optype is its form's, so
- * every entry it calls is a body. */
-typedef void exec_fn(wr_ctx *x);
-static exec_fn *const exec_table[256] = {
-#define WR_OPTYPE(name, value, group) [value] = exec_##name,
+/* The dispatch, expanded from isa.def: exec_<OPTYPE> for every optype
+ * (sem.h).  wr_step accepts only instructions whose optype is its form's,
+ * so the default is unreachable. */
+static inline void dispatch(wr_ctx *x)
+{
+    switch (x->in->optype) {
+#define WR_OPTYPE(name, value, group) case value: exec_##name(x); break;
 #include "warpref/isa.def"
 #undef WR_OPTYPE
-};
+    default: __builtin_unreachable();
+    }
+}
 
 static void effect_clear(wr_effect *e)
 {
@@ -143,21 +152,20 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops
         return -1;
     x.in = insn;
     const wr_warp *wp = x.w;
-    const int64_t *f = insn->f;
-    x.pgv = f[WR_F_PG] == WR_PT ? 0xffffffffu : ops->pg;
-    if (f[WR_F_PG_NOT])
+    x.pgv = wr_pred_value(wr_f_PG(insn), ops->pg);
+    if (wr_f_PG_NOT(insn))
         x.pgv = ~x.pgv;
     x.ppv = 0xffffffffu;                  /* forms without Pp: all true */
     if (wr_form_has(insn->form, WR_F_PP)) {
-        x.ppv = f[WR_F_PP] == WR_PT ? 0xffffffffu : ops->pp;
-        if (f[WR_F_PP_NOT])
+        x.ppv = wr_pred_value(wr_f_PP(insn), ops->pp);
+        if (wr_f_PP_NOT(insn))
             x.ppv = ~x.ppv;
     }
     /* N-05 (fix): BAR.RED's Pp is the reduction input, not a guard */
     x.pmask = wp->active & x.pgv & (insn->optype == WR_OPT_BAR_RED ? 0xffffffffu : x.ppv);
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
-    exec_table[insn->optype](&x);
+    dispatch(&x);
     step_end(&x);
 #ifndef NDEBUG
     char msg[160];

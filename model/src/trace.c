@@ -197,9 +197,9 @@ static void put_in(wr_tw *tw, const wr_insn *insn, const wr_operands *ops)
 {
     unsigned reads = wr_insn_reads(insn);
     put(tw, ",\"in\":{\"pg\":", 12);
-    put_qhex(tw, insn->f[WR_F_PG] == WR_PT ? 0xffffffffu : ops->pg, 8);
+    put_qhex(tw, wr_pred_value(wr_f_PG(insn), ops->pg), 8);
     if (reads & WR_IN_PP)
-        put_mask_key(tw, "pp", insn->f[WR_F_PP] == WR_PT ? 0xffffffffu : ops->pp);
+        put_mask_key(tw, "pp", wr_pred_value(wr_f_PP(insn), ops->pp));
     if (reads & WR_IN_RA)
         put_lanes(tw, "ra", ops->ra, (reads & WR_IN_RA64) != 0);
     if (reads & WR_IN_RB)

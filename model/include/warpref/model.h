@@ -116,6 +116,13 @@ typedef struct wr_operands {
     uint32_t ra_undef, rb_undef, rc_undef; /* lanes whose value is undefined (section 5) */
 } wr_operands;
 
+/* The value of predicate `p` given its lanes `v`: PT is true in every lane,
+ * whatever v holds (SPEC-NOTES section 1). */
+static inline uint32_t wr_pred_value(unsigned p, uint32_t v)
+{
+    return p == WR_PT ? 0xffffffffu : v;
+}
+
 /* Which operands an instruction reads (wr_insn_reads). */
 enum {
     WR_IN_PG = 1u << 0, WR_IN_PP = 1u << 1, WR_IN_RA = 1u << 2, WR_IN_RB = 1u << 3,
