@@ -181,7 +181,7 @@ START_TEST(N_05_red_pp_false_still_arrives)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_red(&c, 0, POPC, 1, 0, 0, &e);           /* Pp false in every lane */
     EVENTS(&e, BLOCK(1));
     ck_assert_uint_eq(c.bar[1].word, 0x14001);  /* arrived 1, mode 2, POPC, acc 0 */
@@ -197,7 +197,7 @@ START_TEST(N_05_red_guard_still_applies)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     wr_insn in = unit_guard(red_i(POPC, 0, 0), 1, 0);
     wr_operands o = ops0();
     o.pg = 0;
@@ -221,12 +221,12 @@ START_TEST(N_30_bar_i_operands)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_bar(&c, 0, ARV, 5, 0x40, &e);
     EVENTS(&e, ARRIVE(5));
     ck_assert_uint_eq(c.bar[5].word, 0x2081);   /* arrived 1, expected 2, mode 1 */
     ck_assert_uint_eq(e.bars_changed, 1u << 5);
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++)
+    for (unsigned b = 0; b < WR_MAX_BARRIERS; b++)
         if (b != 5)
             ck_assert_uint_eq(c.bar[b].word, 0);
 }
@@ -236,7 +236,7 @@ START_TEST(N_30_bar_rr_operands)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RR);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_RA] = 4;
@@ -258,7 +258,7 @@ START_TEST(N_30_bar_rri_operands)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RRI);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_RB] = 2;
@@ -275,7 +275,7 @@ START_TEST(N_30_bar_rir_operands)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 256, 0);
+    unit_cta(&c, 256, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RIR);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_BARID] = 9;
@@ -292,7 +292,7 @@ START_TEST(N_30_bar_red_r_cnt_is_bits_15_4)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RED_R);
     in.f[WR_F_REDOP] = OR;
     in.f[WR_F_RB] = 6;
@@ -313,7 +313,7 @@ START_TEST(N_30_bar_red_rri_rir_operands)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     wr_insn rri = unit_insn(WR_FORM_BAR_RED_RRI);
     rri.f[WR_F_REDOP] = POPC;
     rri.f[WR_F_RB] = 1;
@@ -344,7 +344,7 @@ START_TEST(N_30_rz_reads_zero)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RRI);   /* BAR.SYNC RZ */
     in.f[WR_F_BARMODE] = SYNC;
     in.f[WR_F_RB] = WR_RZ;
@@ -361,7 +361,7 @@ START_TEST(N_30_not_uniform_barid_warns)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RRI);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_RB] = 1;
@@ -380,7 +380,7 @@ START_TEST(N_30_not_uniform_cnt_warns_only_in_bits_used)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RIR);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_BARID] = 0;
@@ -400,7 +400,7 @@ START_TEST(N_30_not_uniform_red_r_bits_15_0)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RED_R);
     in.f[WR_F_REDOP] = POPC;
     in.f[WR_F_RB] = 1;
@@ -421,7 +421,7 @@ START_TEST(N_30_not_uniform_only_pmask_lanes)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     wr_insn in = unit_guard(unit_insn(WR_FORM_BAR_RRI), 0, 0);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_RB] = 1;
@@ -448,7 +448,7 @@ START_TEST(N_30_warning_once_per_instruction)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RR);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_RA] = 1;
@@ -468,7 +468,7 @@ START_TEST(N_30_not_uniform_rr_count_alone)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RR);
     in.f[WR_F_BARMODE] = ARV;
     in.f[WR_F_RA] = 0;                          /* R0 is an ordinary register */
@@ -486,7 +486,7 @@ END_TEST
 START_TEST(N_30_warning_before_exception)
 {
     wr_cta c;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RIR);
     in.f[WR_F_BARMODE] = SYNC;
     in.f[WR_F_RC] = 1;
@@ -501,7 +501,7 @@ START_TEST(N_30_r2b_b2r_never_warn)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     wr_insn in = r2b(M_BAR, 0, 1);
     wr_operands o = ops0();
     for (unsigned l = 0; l < WR_LANES; l++)
@@ -518,7 +518,7 @@ START_TEST(N_31_pmask_zero_is_noop)
 {
     wr_cta c, want;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     c.warp[0].active = 0x000000ff;
     memcpy(&want, &c, sizeof want);
     wr_operands o = ops0();
@@ -546,7 +546,7 @@ START_TEST(N_31_one_lane_warp_adds_32)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 33, 0);                     /* warp 1 has one lane */
+    unit_cta(&c, 33, 0);                     /* warp 1 has one lane */
     ck_assert_uint_eq(c.warp[1].valid, 0x1);
     c.warp[0].active = 0x00000100;              /* one active lane */
     do_bar(&c, 0, ARV, 0, 0x40, &e);
@@ -567,7 +567,7 @@ START_TEST(N_32_cnt_positive_completes_at_count)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_bar(&c, 0, SYNC, 1, 0x60, &e);
     EVENTS(&e, BLOCK(1));
     ck_assert_uint_eq(c.bar[1].word, 0x20c1);
@@ -591,7 +591,7 @@ START_TEST(N_32_cnt_positive_ignores_exited)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     make_exited(&c, 2);
     do_bar(&c, 0, SYNC, 0, 0x60, &e);
     EVENTS(&e, BLOCK(0));
@@ -605,7 +605,7 @@ START_TEST(N_32_cnt_zero_counts_exited_warps)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     make_exited(&c, 2);
     do_bar(&c, 0, SYNC, 0, 0, &e);
     EVENTS(&e, BLOCK(0));                       /* 32 + 32 < 96 */
@@ -619,7 +619,7 @@ START_TEST(N_32_trapped_and_faulted_are_not_exited)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     c.warp[1].run = WR_WARP_TRAPPED;
     c.warp[2].run = WR_WARP_FAULTED;
     do_bar(&c, 0, SYNC, 0, 0, &e);
@@ -633,13 +633,13 @@ START_TEST(N_32_partial_last_warp_counts_32)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 40, 0);                     /* warps 0 (32 lanes) and 1 (8 lanes) */
+    unit_cta(&c, 40, 0);                     /* warps 0 (32 lanes) and 1 (8 lanes) */
     do_bar(&c, 0, SYNC, 0, 0, &e);
     EVENTS(&e, BLOCK(0));                       /* 32 < 2 warps x 32 */
     do_bar(&c, 1, SYNC, 0, 0, &e);
     EVENTS(&e, ARRIVE(0), RELEASE(0, 0x1));
 
-    wr_cta_init(&c, 40, 0);
+    unit_cta(&c, 40, 0);
     make_exited(&c, 1);
     do_bar(&c, 0, SYNC, 0, 0, &e);
     EVENTS(&e, ARRIVE(0), RELEASE(0, 0));       /* 32 + 32 x 1 exited >= 64 */
@@ -650,7 +650,7 @@ START_TEST(N_32_r2b_count_above_expected_completes)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_r2b(&c, 3, M_BAR, 3, 0x2085);            /* arrived 5 > expected 2, mode 1 */
     ck_assert_uint_eq(c.bar[3].word, 0x2085);   /* no completion at the R2B */
     do_bar(&c, 0, SYNC, 3, 0x40, &e);
@@ -679,7 +679,7 @@ START_TEST(N_33_exit_completes_cnt_zero_barrier)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_bar(&c, 0, SYNC, 2, 0, &e);
     EVENTS(&e, BLOCK(2));
     do_bar(&c, 1, SYNC, 2, 0, &e);
@@ -698,7 +698,7 @@ START_TEST(N_33_exit_without_completion)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_bar(&c, 0, SYNC, 2, 0, &e);
     do_exit(&c, 2, &e);
     EVENTS(&e, EXITED);                         /* 32 + 32 < 96 */
@@ -712,7 +712,7 @@ START_TEST(N_33_exit_rechecks_each_cnt_zero_barrier_in_order)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_r2b(&c, 2, M_BAR, 4, 0x2002);            /* SYNC phase, cnt 0, 2 arrived */
     do_r2b(&c, 2, M_BAR, 9, 0x2083);            /* cnt 64, 3 arrived: not re-checked */
     do_r2b(&c, 2, M_BAR, 11, 0x0002);           /* idle: not in progress */
@@ -741,7 +741,7 @@ START_TEST(N_34_red_popc_result_word)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_red(&c, 0, POPC, 0, 0, 0x000000ff, &e);  /* 8 */
     EVENTS(&e, BLOCK(0));
     do_red(&c, 1, POPC, 0, 0, 0x0000000f, &e);  /* 4 */
@@ -774,7 +774,7 @@ START_TEST(N_34_only_arrivals_get_the_result)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_red(&c, 0, OR, 1, 0x40, 0, &e);
     EVENTS(&e, BLOCK(1));
     do_red(&c, 2, OR, 1, 0x40, 0x1, &e);
@@ -791,7 +791,7 @@ START_TEST(N_34_sync_completion_gives_no_result)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_r2b(&c, 0, M_WARP, 0, 0x1234);
     do_bar(&c, 0, SYNC, 0, 0, &e);
     do_bar(&c, 1, SYNC, 0, 0, &e);
@@ -806,7 +806,7 @@ START_TEST(N_34_arv_completion_wakes_blocked_and_barrier_reusable)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_bar(&c, 0, SYNC, 6, 0x60, &e);
     do_bar(&c, 1, SYNC, 6, 0x60, &e);
     ck_assert_uint_eq(c.warp[1].blocked_bar, 6);
@@ -829,7 +829,7 @@ START_TEST(N_35_sync_blocks_whole_warp)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     c.warp[0].active = 0x0000ffff;              /* other branch parked at 0x100 */
     for (unsigned l = 16; l < 32; l++)
         c.warp[0].rpc[l] = 0x100;
@@ -852,7 +852,7 @@ START_TEST(N_35_red_blocks)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_red(&c, 1, OR, 3, 0, ALL, &e);
     EVENTS(&e, BLOCK(3));
     ck_assert_uint_eq(c.warp[1].run, WR_WARP_BLOCKED);
@@ -865,7 +865,7 @@ START_TEST(N_35_arv_never_blocks)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_bar(&c, 0, ARV, 2, 0x60, &e);
     EVENTS(&e, ARRIVE(2));
     ck_assert_uint_eq(c.warp[0].run, WR_WARP_READY);
@@ -884,7 +884,7 @@ START_TEST(N_35_own_arrival_completes_sync)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_bar(&c, 0, SYNC, 0, 0, &e);
     EVENTS(&e, ARRIVE(0), RELEASE(0, 0));
     ck_assert_uint_eq(c.warp[0].run, WR_WARP_READY);
@@ -903,7 +903,7 @@ START_TEST(N_36_and_running_value_and_result)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_red(&c, 0, AND, 1, 0x40, ALL, &e);
     EVENTS(&e, BLOCK(1));
     /* arrived 1, expected 2, mode 2, AND, running acc 1 */
@@ -926,7 +926,7 @@ START_TEST(N_36_and_counts_pmask_lanes_only)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     wr_insn in = unit_guard(red_i(AND, 0, 0), 1, 0);
     wr_operands o = ops0();
     o.pg = 0x7fffffff;                          /* lane 31 guarded off ... */
@@ -941,7 +941,7 @@ START_TEST(N_36_or_running_value_and_result)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 96, 0);
+    unit_cta(&c, 96, 0);
     do_red(&c, 0, OR, 1, 0x40, 0, &e);
     ck_assert_uint_eq(do_b2r(&c, 2, M_BAR, 1, &e), 0xc081);  /* OR, acc 0 */
     do_red(&c, 1, OR, 1, 0x40, 0x00010000, &e);
@@ -961,7 +961,7 @@ START_TEST(N_36_and_or_keep_running_value)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_red(&c, 0, AND, 1, 0, 0xfffffffe, &e);   /* false first ... */
     ck_assert_uint_eq(c.bar[1].word, 0x4001);   /* acc 0 */
     do_red(&c, 1, AND, 1, 0, ALL, &e);          /* ... stays false */
@@ -979,7 +979,7 @@ START_TEST(N_36_popc_with_not_pp)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     wr_insn in = unit_guard(red_i(POPC, 0, 0), 1, 0);
     in.f[WR_F_PP_NOT] = 1;                      /* !P0 */
     wr_operands o = ops0();
@@ -995,7 +995,7 @@ START_TEST(N_36_popc_running_value)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_red(&c, 0, POPC, 0, 0, 0x000000ff, &e);
     do_red(&c, 1, POPC, 0, 0, 0x0000000f, &e);
     do_red(&c, 2, POPC, 0, 0, 0x0000003f, &e);
@@ -1009,7 +1009,7 @@ START_TEST(N_37_cnt_align)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_bar(&c, 3, ARV, 0, 0x40, &e);            /* some state that must survive */
     c.warp[0].breg[2] = 0x5;
     c.warp[0].active = 0x00ff00ff;
@@ -1026,7 +1026,7 @@ END_TEST
 START_TEST(N_37_arv_zero_cnt)
 {
     wr_cta c;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = bar_i(ARV, 2, 0);
     wr_operands o = ops0();
     EXPECT_FAULT(&c, 0, &in, &o, BAR_ARV_ZERO_CNT, 0);
@@ -1042,7 +1042,7 @@ START_TEST(N_37_mode_mismatch_red_on_sync)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_bar(&c, 0, SYNC, 1, 0x80, &e);
     wr_insn in = red_i(AND, 1, 0x80);
     wr_operands o = ops0();
@@ -1054,7 +1054,7 @@ START_TEST(N_37_mode_mismatch_sync_arv_on_red)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_red(&c, 0, OR, 1, 0x80, ALL, &e);
     wr_insn in = bar_i(SYNC, 1, 0x80);
     wr_operands o = ops0();
@@ -1068,7 +1068,7 @@ START_TEST(N_37_mode_mismatch_other_redop)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_red(&c, 0, AND, 1, 0x80, ALL, &e);
     wr_insn in = red_i(OR, 1, 0x80);
     wr_operands o = ops0();
@@ -1082,7 +1082,7 @@ END_TEST
 START_TEST(N_37_mode_mismatch_restored_mode_3)
 {
     wr_cta c;
-    wr_cta_init(&c, 160, 0);
+    unit_cta(&c, 160, 0);
     do_r2b(&c, 0, M_BAR, 4, 0x6081);            /* arrived 1, expected 2, mode 3 */
     do_r2b(&c, 0, M_BAR, 5, 0x1c081);           /* mode 2 with op 3 */
     wr_insn in = bar_i(SYNC, 4, 0x40);
@@ -1101,7 +1101,7 @@ START_TEST(N_37_param_mismatch)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 160, 0);
+    unit_cta(&c, 160, 0);
     do_bar(&c, 0, SYNC, 1, 0x80, &e);
     wr_insn in = bar_i(SYNC, 1, 0x60);
     wr_operands o = ops0();
@@ -1112,7 +1112,7 @@ START_TEST(N_37_param_mismatch)
     EXPECT_FAULT(&c, 3, &in, &o, BAR_PARAM_MISMATCH, 0);
     ck_assert_uint_eq(c.bar[1].word, 0x2101);   /* arrived 1, expected 4 */
 
-    wr_cta_init(&c, 64, 0);                     /* cnt 0 in progress, then 32 */
+    unit_cta(&c, 64, 0);                     /* cnt 0 in progress, then 32 */
     do_red(&c, 0, POPC, 2, 0, ALL, &e);
     in = red_i(POPC, 2, 0x20);
     EXPECT_FAULT(&c, 1, &in, &o, BAR_PARAM_MISMATCH, 0);
@@ -1123,7 +1123,7 @@ START_TEST(N_37_order_when_several_apply)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 256, 0);
+    unit_cta(&c, 256, 0);
     do_red(&c, 0, AND, 1, 0x80, ALL, &e);       /* RED phase, expected 4 */
     wr_operands o = ops0();
     /* misaligned, other kind, other count: CNT_ALIGN */
@@ -1151,7 +1151,7 @@ START_TEST(N_38_layout_expected_field_7_bits)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_bar(&c, 0, SYNC, 6, 0xfe0, &e);          /* cnt 4064: expected 127 */
     EVENTS(&e, BLOCK(6));
     ck_assert_uint_eq(c.bar[6].word, 0x3fc1);
@@ -1162,7 +1162,7 @@ START_TEST(N_38_b2r_r2b_round_trip)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     do_red(&c, 0, POPC, 3, 0x60, 0x7, &e);
     do_red(&c, 1, POPC, 3, 0x60, 0x30, &e);
     /* arrived 2, expected 3, mode 2, POPC, acc 5 */
@@ -1193,7 +1193,7 @@ START_TEST(N_38_r2b_bar_drops_bits_31_29)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_r2b(&c, 0, M_BAR, 2, 0xffffffff);
     ck_assert_uint_eq(c.bar[2].word, 0x1fffffff);
     ck_assert_uint_eq(do_b2r(&c, 0, M_BAR, 2, &e), 0x1fffffff);
@@ -1206,7 +1206,7 @@ START_TEST(N_38_r2b_reads_lowest_pmask_lane)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     wr_insn in = unit_guard(r2b(M_BAR, 5, 1), 0, 0);
     wr_operands o = ops0();
     for (unsigned l = 0; l < WR_LANES; l++)
@@ -1231,7 +1231,7 @@ START_TEST(N_38_r2b_keeps_blocked_and_arrived)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_bar(&c, 0, SYNC, 1, 0, &e);
     wr_insn in = r2b(M_BAR, 1, WR_RZ);          /* word = RZ = 0 */
     wr_operands o = ops0();
@@ -1253,7 +1253,7 @@ START_TEST(N_38_choice_arrived_saturates_at_63)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_r2b(&c, 0, M_BAR, 0, 0x3fff);            /* arrived 63, expected 127, mode 1 */
     do_bar(&c, 0, ARV, 0, 0xfe0, &e);
     EVENTS(&e, ARRIVE(0));
@@ -1266,7 +1266,7 @@ START_TEST(N_38_choice_popc_accumulator_saturates)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_r2b(&c, 0, M_BAR, 0, 0xfff5fc0);         /* acc 2047, POPC, mode 2, expected 127 */
     do_red(&c, 0, POPC, 0, 0xfe0, ALL, &e);
     EVENTS(&e, BLOCK(0));
@@ -1278,7 +1278,7 @@ START_TEST(N_38_choice_idle_word_starts_clean)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_r2b(&c, 0, M_BAR, 0, 0x10fe0005);        /* mode 0 with stale fields */
     do_bar(&c, 0, ARV, 0, 0x40, &e);
     EVENTS(&e, ARRIVE(0));
@@ -1290,7 +1290,7 @@ START_TEST(N_38_choice_undefined_operands_used_as_is)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     wr_insn in = unit_insn(WR_FORM_BAR_RRI);   /* section 5: no propagation into */
     in.f[WR_F_BARMODE] = ARV;                   /* barrier state or control */
     in.f[WR_F_RB] = 1;
@@ -1318,7 +1318,7 @@ START_TEST(N_38_choice_reserved_mode_completes_at_exit)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_r2b(&c, 0, M_BAR, 5, 0x6001);            /* arrived 1, cnt 0, mode 3 */
     do_exit(&c, 1, &e);
     EVENTS(&e, EXITED, RELEASE(5, 0));
@@ -1333,7 +1333,7 @@ START_TEST(N_39_b2r_warp_undefined_until_defined)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     ck_assert_uint_eq(do_b2r(&c, 0, M_WARP, 0, &e), 0);
     ck_assert_uint_eq(e.rd_dc, 0xffffffffu);
     ck_assert_uint_eq(e.rd_undef, ALL);
@@ -1342,7 +1342,7 @@ START_TEST(N_39_b2r_warp_undefined_until_defined)
     ck_assert_uint_eq(e.rd_dc, 0);
     ck_assert_uint_eq(e.rd_undef, 0);
 
-    wr_cta_init(&c, 32, 0);                     /* or after the first reduction */
+    unit_cta(&c, 32, 0);                     /* or after the first reduction */
     do_red(&c, 0, POPC, 0, 0, 0x3, &e);
     ck_assert_uint_eq(do_b2r(&c, 0, M_WARP, 0, &e), 0x10054001);
     ck_assert_uint_eq(e.rd_dc, 0);
@@ -1353,7 +1353,7 @@ START_TEST(N_39_b2r_modes_and_barid)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_r2b(&c, 0, M_BAR, 12, 0x2081);
     ck_assert_uint_eq(c.bar[12].word, 0x2081);
     do_r2b(&c, 0, M_WARP, 0, 0x77);
@@ -1375,7 +1375,7 @@ START_TEST(N_39_default_mode_is_bar)
     ck_assert_int_eq(wr_forms[WR_FORM_R2B_RI].moddefault, 1);
     ck_assert_str_eq(wr_forms[WR_FORM_B2R_I].modnames, "WARP|BAR");
     ck_assert_str_eq(wr_forms[WR_FORM_R2B_RI].modnames, "WARP|BAR");
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_r2b(&c, 0, (unsigned)wr_forms[WR_FORM_R2B_RI].moddefault, 3, 0x2041);
     ck_assert_uint_eq(c.bar[3].word, 0x2041);
     ck_assert_uint_eq(c.warp[0].bar_state_defined, 0);
@@ -1388,7 +1388,7 @@ START_TEST(N_39_b2r_pmask_lanes_and_rz)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_r2b(&c, 0, M_BAR, 2, 0x2081);
     wr_insn in = unit_guard(b2r(M_BAR, 9, 2), 0, 1); /* @!P0 */
     wr_operands o = ops0();
@@ -1438,10 +1438,10 @@ START_TEST(N_39_result_undefined_before_any_reduction)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_result(&c, 0, 0, &e);
     both_undefined(&e);
-    wr_cta_init(&c, 32, 0);                     /* a word without the defined flag */
+    unit_cta(&c, 32, 0);                     /* a word without the defined flag */
     c.warp[0].bar_state = 0x10254004;
     do_result(&c, 0, 0, &e);
     both_undefined(&e);
@@ -1452,7 +1452,7 @@ START_TEST(N_39_result_undefined_without_bit_28)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_result(&c, 0x00254004, 1, &e);
     both_undefined(&e);
 }
@@ -1462,7 +1462,7 @@ START_TEST(N_39_result_popc)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_result(&c, 0x10254004, 1, &e);
     for (unsigned l = 0; l < WR_LANES; l++)
         ck_assert_uint_eq(e.rd_val[l], 18);
@@ -1478,7 +1478,7 @@ START_TEST(N_39_result_and_or)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_result(&c, 0x10024001, 1, &e);           /* AND, acc 1 */
     ck_assert_uint_eq(e.pd_val, ALL);
     ck_assert_uint_eq(e.pd_dc, 0);
@@ -1497,7 +1497,7 @@ START_TEST(N_39_result_op_3_undefined)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_result(&c, 0x100bc001, 1, &e);           /* op 3, acc 5 */
     both_undefined(&e);
 }
@@ -1507,7 +1507,7 @@ START_TEST(N_39_result_rz_pt_and_guard)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     do_r2b(&c, 0, M_WARP, 0, 0x10254004);
     wr_insn in = result(WR_RZ, WR_PT);
     wr_operands o = ops0();
@@ -1545,7 +1545,7 @@ START_TEST(N_39_result_after_real_reduction)
 {
     wr_cta c;
     wr_effect e;
-    wr_cta_init(&c, 128, 0);
+    unit_cta(&c, 128, 0);
     const uint32_t pp[4] = { 0x000000ff, 0x0000000f, 0x0000003f, 0 };
     for (unsigned w = 0; w < 4; w++)
         do_red(&c, w, POPC, 0, 0, pp[w], &e);
@@ -1580,7 +1580,7 @@ static wr_insn hlp(wr_form form, unsigned rd, unsigned ra, unsigned rb, uint32_t
 static void run_helper(const wr_insn *in, const wr_operands *o, unsigned w, wr_effect *e)
 {
     wr_cta c;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     unit_step(&c, w, in, o, e);
     ck_assert_uint_eq(c.warp[w].active_pc, 16);
     NO_EVENTS(e);
@@ -1590,7 +1590,7 @@ START_TEST(N_51_nop)
 {
     wr_cta c, want;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     memcpy(&want, &c, sizeof want);
     wr_insn in = unit_insn(WR_FORM_NOP_X);
     wr_operands o = ops0();
@@ -1822,7 +1822,7 @@ START_TEST(N_51_guard_honoured)
     ck_assert_uint_eq(e.pd_val, 0x0000ffff);
 
     wr_cta c;                                   /* inactive lanes are not written */
-    wr_cta_init(&c, 32, 0);
+    unit_cta(&c, 32, 0);
     c.warp[0].active = 0x00ff00ff;
     in = hlp(WR_FORM_LDC_C, 1, 0, 0, 0);
     o.c = 1;
@@ -1895,7 +1895,7 @@ START_TEST(N_51_helpers_touch_no_unit_state)
 {
     wr_cta c, want;
     wr_effect e;
-    wr_cta_init(&c, 64, 0);
+    unit_cta(&c, 64, 0);
     do_bar(&c, 1, ARV, 2, 0x40, &e);
     c.warp[0].breg[1] = 0xf;
     c.warp[0].yield = 0x3;

@@ -67,7 +67,7 @@ static void check_events(const wr_effect *e, const ev *x, unsigned n, int line)
 static wr_warp *setup(wr_cta *c, unsigned threads, unsigned w, uint64_t pc,
                       uint32_t valid, uint32_t active)
 {
-    wr_cta_init(c, threads, 0);
+    unit_cta(c, threads, 0);
     wr_warp *p = &c->warp[w];
     p->active_pc = pc;
     p->valid = valid;
@@ -122,7 +122,7 @@ static void same_cta(const wr_cta *x, const wr_cta *g, int line)
                       "line %d: deadline[%u] is 0x%llx, expected 0x%llx", line, w,
                       (unsigned long long)g->deadline[w], (unsigned long long)x->deadline[w]);
     }
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++)
+    for (unsigned b = 0; b < WR_MAX_BARRIERS; b++)
         ck_assert_msg(g->bar[b].word == x->bar[b].word && g->bar[b].blocked == x->bar[b].blocked &&
                       g->bar[b].arrived == x->bar[b].arrived, "line %d: barrier %u changed", line, b);
     ck_assert_msg(g->now == x->now, "line %d: now changed", line);
@@ -358,7 +358,7 @@ START_TEST(N_04_init_40_threads)
 {
     wr_cta c;
     memset(&c, 0xa5, sizeof c);                 /* garbage before init */
-    wr_cta_init(&c, 40, 0x180);
+    unit_cta(&c, 40, 0x180);
     ck_assert_uint_eq(c.threads, 40);
     ck_assert_uint_eq(c.nwarps, 2);
     ck_assert_uint_eq(c.now, 0);
@@ -382,7 +382,7 @@ START_TEST(N_04_init_40_threads)
     }
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         ck_assert_uint_eq(c.deadline[i], WR_NO_DEADLINE);
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
+    for (unsigned b = 0; b < WR_MAX_BARRIERS; b++) {
         ck_assert_uint_eq(c.bar[b].word, 0);
         ck_assert_uint_eq(c.bar[b].blocked, 0);
         ck_assert_uint_eq(c.bar[b].arrived, 0);
@@ -398,7 +398,7 @@ START_TEST(N_04_init_shapes)
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         wr_cta c;
-        wr_cta_init(&c, t[i].threads, 0x40);
+        unit_cta(&c, t[i].threads, 0x40);
         ck_assert_uint_eq(c.nwarps, t[i].nwarps);
         for (unsigned k = 0; k + 1 < t[i].nwarps; k++)
             ck_assert_uint_eq(c.warp[k].valid, 0xffffffffu);

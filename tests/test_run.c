@@ -378,7 +378,7 @@ END_TEST
 START_TEST(N_37_illegal_encoding_word_is_precise)
 {
     wr_cta c, before;
-    wr_cta_init(&c, 64, 0x40);
+    unit_cta(&c, 64, 0x40);
     c.warp[1].active = 0x0000ff00;               /* something not at its reset value */
     c.warp[1].rpc[3] = 0x80;
     before = c;
@@ -408,7 +408,7 @@ START_TEST(N_37_legal_word_steps_like_its_decoding)
     char msg[120];
     ck_assert_int_eq(wr_encode(&nop, &word, msg, sizeof msg), 0);
     wr_cta c;
-    wr_cta_init(&c, 32, 0x40);
+    unit_cta(&c, 32, 0x40);
     wr_operands ops;
     memset(&ops, 0, sizeof ops);
     wr_effect eff;

@@ -18,9 +18,18 @@ wr_insn unit_guard(wr_insn in, unsigned pg, int not)
     return in;
 }
 
+void unit_cta(wr_cta *c, unsigned threads, uint64_t entry)
+{
+    wr_config cfg;
+    wr_config_init(&cfg, threads);
+    cfg.entry_pc = entry;
+    ck_assert_msg(wr_cta_init(c, &cfg) == 0, "launch refused: %s", wr_cta_errmsg(c));
+}
+
 void unit_step(wr_cta *c, unsigned w, const wr_insn *in, const wr_operands *o, wr_effect *e)
 {
-    ck_assert_int_eq(wr_step(c, w, in, o, e), 0);
+    int rc = wr_step(c, w, in, o, e);
+    ck_assert_msg(rc == 0, "wr_step: %s: %s", wr_error_name(wr_cta_error(c)), wr_cta_errmsg(c));
 }
 
 int main(void)

@@ -84,8 +84,9 @@ static unsigned program_nregs(const wr_program *p)
 static int sim_init(const wr_runner *r, sim *s)
 {
     memset(s, 0, sizeof *s);
-    wr_cta_init(&s->cta, r->threads, 0);
-    if (wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
+    wr_config cfg;
+    wr_config_init(&cfg, r->threads);
+    if (wr_cta_init(&s->cta, &cfg) != 0 || wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
         return -1;
     for (size_t i = 0; i < r->prog->nconsts; i++) {
         const wr_const_init *c = &r->prog->consts[i];
@@ -272,7 +273,8 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
         const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];
 
         wr_regfile_read(&s->rf, w, insn, &ops);
-        wr_step(c, w, insn, &ops, &eff);
+        if (wr_step(c, w, insn, &ops, &eff) != 0)
+            return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
         wr_regfile_apply(&s->rf, w, &eff);
         if (tw)
             wr_tw_record(tw, c, w, c->now, pc, insn, &p->words[pc / WR_INST_SIZE], &ops, &eff, operands);
@@ -426,11 +428,14 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     res->fault_pc = s->fault_pc;
     if (s->fault_what)
         snprintf(res->fault_what, sizeof res->fault_what, "%s", s->fault_what);
+    if (end == WR_END_ERROR)
+        snprintf(res->error, sizeof res->error, "%s", wr_cta_errmsg(&s->cta));
     switch (end) {
     case WR_END_DONE: res->exit_status = WR_EXIT_DONE; break;
     case WR_END_DEADLOCK:
     case WR_END_LIVELOCK: res->exit_status = WR_EXIT_STUCK; break;
     case WR_END_EXCEPTION: res->exit_status = WR_EXIT_EXCEPTION; break;
+    case WR_END_ERROR: res->exit_status = WR_EXIT_ERROR; break;
     default: res->exit_status = WR_EXIT_LIMIT; break;
     }
     if (twp) {

@@ -17,6 +17,7 @@ typedef struct wr_ctx {
     uint32_t ppv;                /* Pp after .not; all ones if the form has no Pp */
     uint32_t pmask;              /* ActiveMask & pgv & ppv (BAR.RED: & pgv only, N-05) */
     uint64_t next;               /* ActivePC + 16 */
+    uint32_t lost_events;        /* events past the configured capacity */
 } wr_ctx;
 
 /* Field values through the typed accessors generated from isa.def:
@@ -88,16 +89,25 @@ static inline void switch_to(wr_warp *w, uint32_t c)
     w->active = c & rpc_eq(w, pc);
 }
 
-/* events, in the order they happen */
+/* events, in the order they happen; never dropped silently: one past the
+ * configuration's capacity makes the step fail with WR_ERR_EVENTS */
 static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t value)
 {
     wr_effect *e = x->eff;
-    if (e->nev < WR_MAX_EVENTS) {
+    if (e->nev < x->cta->max_events) {
         e->ev[e->nev].kind = (uint8_t)kind;
         e->ev[e->nev].code = (uint8_t)code;
         e->ev[e->nev].value = value;
         e->nev++;
+    } else {
+        x->lost_events++;
     }
+}
+
+/* Barrier b's state word changed. */
+static inline void bar_changed(wr_ctx *x, unsigned b)
+{
+    x->eff->bars_changed |= 1u << b;
 }
 
 /* Warp i of the CTA changes its run state. */
@@ -136,7 +146,4 @@ static inline void write_rd(wr_ctx *x, uint32_t mask)
 #define WR_OPTYPE(name, value, group) void exec_##name(wr_ctx *x);
 #include "warpref/isa.def"
 #undef WR_OPTYPE
-/* bcu.c: re-check completion of cnt == 0 barriers after a full exit (N-33) */
-void bcu_warp_exited(wr_ctx *x);
-
 #endif

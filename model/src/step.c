@@ -1,22 +1,76 @@
 /* step.c - the dispatcher: builds the instruction context (pgv, ppv, pmask),
  * calls the one function of the instruction, turns an exception into a
  * faulted warp, and checks the model's invariants.  The semantics of each
- * instruction live in bru.c, bcu.c and alu.c. */
-#include <assert.h>
+ * instruction live in bru.c, bcu.c (with the barrier engine, bcu_native.c)
+ * and alu.c.  Also the launch (wr_cta_init) and the errors of the calls:
+ * values, never an abort. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "sem.h"
+#include "engine.h"
 
-void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc)
+/* A failed call: the code and a one-line message stay in the CTA. */
+static int fail(wr_cta *cta, unsigned err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int fail(wr_cta *cta, unsigned err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cta->err = err;
+    vsnprintf(cta->errmsg, sizeof cta->errmsg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+unsigned wr_cta_error(const wr_cta *cta) { return cta->err; }
+const char *wr_cta_errmsg(const wr_cta *cta) { return cta->errmsg; }
+
+void wr_config_init(wr_config *cfg, unsigned threads)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->threads = threads;
+    cfg->profile = WR_PROFILE_NATIVE;
+    cfg->operand_mode = WR_OPERANDS_SELF;
+    cfg->checks = WR_CHECKS_DEFAULT;
+}
+
+int wr_cta_init(wr_cta *cta, const wr_config *cfg)
 {
     memset(cta, 0, sizeof *cta);          /* also zeroes padding: memcmp-safe */
-    if (threads < 1)
-        threads = 1;
-    if (threads > WR_MAX_THREADS)
-        threads = WR_MAX_THREADS;
+    if (cfg->threads < 1 || cfg->threads > WR_MAX_THREADS)
+        return fail(cta, WR_ERR_CONFIG, "thread count %u out of range 1..%d", cfg->threads, WR_MAX_THREADS);
+    const wr_bar_engine *eng = wr_engine_of(cfg->profile);
+    if (eng == NULL)
+        return fail(cta, WR_ERR_CONFIG, "no profile %u", cfg->profile);
+    if (cfg->nbarriers != 0 && cfg->nbarriers != eng->nbars)
+        return fail(cta, WR_ERR_CONFIG, "profile %s has %u barriers, not %u", eng->name, eng->nbars,
+                    cfg->nbarriers);
+    if (cfg->operand_mode >= WR_OPERAND_MODE_COUNT)
+        return fail(cta, WR_ERR_CONFIG, "no operand mode %u", cfg->operand_mode);
+    if (cfg->max_events > WR_MAX_EVENTS)
+        return fail(cta, WR_ERR_CONFIG, "event capacity %u above %d", cfg->max_events, WR_MAX_EVENTS);
+    if (cfg->checks > WR_CHECKS_OFF)
+        return fail(cta, WR_ERR_CONFIG, "no invariant-check setting %u", cfg->checks);
+    const unsigned threads = cfg->threads;
     cta->threads = threads;
     cta->nwarps = (threads + WR_LANES - 1) / WR_LANES;
+    cta->engine = eng;
+    cta->nbars = eng->nbars;
+    cta->bar_id_mask = eng->id_mask;
+    /* what a step can report: wake, two warnings, its own barrier event,
+     * exit, sleep, trap, an exception, and a release per barrier (N-33) */
+    cta->max_events = cfg->max_events ? cfg->max_events : eng->nbars + 8;
+    cta->profile = (uint8_t)cfg->profile;
+    cta->operand_mode = (uint8_t)cfg->operand_mode;
+#ifdef NDEBUG
+    cta->checks = cfg->checks == WR_CHECKS_ON;
+#else
+    cta->checks = cfg->checks != WR_CHECKS_OFF;
+#endif
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         cta->deadline[i] = WR_NO_DEADLINE;
     for (unsigned i = 0; i < cta->nwarps; i++) {
@@ -24,11 +78,12 @@ void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc)
         unsigned n = threads - i * WR_LANES;   /* N-04: lanes with tid < threads */
         w->valid = n >= WR_LANES ? 0xffffffffu : (1u << n) - 1u;
         w->active = w->valid;
-        w->active_pc = entry_pc;
+        w->active_pc = cfg->entry_pc;
         for (unsigned l = 0; l < WR_LANES; l++)
-            w->rpc[l] = entry_pc;
+            w->rpc[l] = cfg->entry_pc;
         w->run = WR_WARP_READY;
     }
+    return 0;
 }
 
 const uint64_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
@@ -76,7 +131,7 @@ void warp_exit(wr_ctx *x)
     set_run(x, x->warp, WR_WARP_EXITED);
     x->cta->deadline[x->warp] = WR_NO_DEADLINE;   /* N-55: dropped at full exit */
     push_event(x, WR_EV_EXIT, 0, 0);
-    bcu_warp_exited(x);                           /* N-33 */
+    x->cta->engine->warp_exit(x);                 /* N-33 */
 }
 
 /* The dispatch, expanded from isa.def: exec_<OPTYPE> for every optype
@@ -112,19 +167,27 @@ static void effect_clear(wr_effect *e)
     e->bars_changed = 0;
 }
 
+/* the optype of each form, for wr_step's check of its argument */
+static const uint8_t form_optype[WR_FORM_COUNT] = {
+#define WR_FORM(name, opt, ...) [WR_FORM_##name] = WR_OPT_##opt,
+#include "warpref/isa.def"
+#undef WR_FORM
+};
+
 /* What every step does first: the warp must be ready; the effect starts
  * empty; a pending `wake` is the first event (TRACE-FORMAT).  -1 if the
  * call is invalid. */
 static int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operands *ops, wr_effect *eff)
 {
     if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
-        return -1;
+        return fail(cta, WR_ERR_CALL, w >= cta->nwarps ? "no warp %u" : "warp %u is not ready", w);
     effect_clear(eff);
     x->cta = cta;
     x->w = &cta->warp[w];
     x->warp = w;
     x->ops = ops;
     x->eff = eff;
+    x->lost_events = 0;
     if (x->w->woke) {
         push_event(x, WR_EV_WAKE, 0, 0);
         x->w->woke = 0;
@@ -133,20 +196,34 @@ static int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operands *ops
 }
 
 /* ... and last: an exception faults the warp, its event closes the list
- * (N-37: precise, nothing else changed). */
-static void step_end(wr_ctx *x)
+ * (N-37: precise, nothing else changed); an event past the capacity and,
+ * when checks are on, a broken invariant are the call's errors. */
+static int step_end(wr_ctx *x, const wr_insn *insn)
 {
+#define OP_ (insn ? wr_op_name(insn) : "an undecodable word")
+    wr_cta *cta = x->cta;
     if (x->eff->exception != WR_EXC_NONE) {
         set_run(x, x->warp, WR_WARP_FAULTED);
         push_event(x, WR_EV_EXCEPTION, x->eff->exception, 0);
     }
+    if (x->lost_events)
+        return fail(cta, WR_ERR_EVENTS, "%s by warp %u: %u events past the capacity of %u",
+                    OP_, x->warp, x->lost_events, cta->max_events);
+    if (cta->checks) {
+        char msg[sizeof cta->errmsg - 48];
+        if (wr_check_invariants(cta, msg, sizeof msg) != 0)
+            return fail(cta, WR_ERR_INVARIANT, "after %s by warp %u: %s", OP_, x->warp, msg);
+    }
+    return 0;
+#undef OP_
 }
 
 int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_effect *eff)
 {
     /* only instructions of the table: the form's own optype */
-    if (insn->form >= WR_FORM_COUNT || insn->optype != wr_forms[insn->form].optype)
-        return -1;
+    if (insn->form >= WR_FORM_COUNT || insn->optype != form_optype[insn->form])
+        return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
+                    insn->form, insn->optype);
     wr_ctx x;
     if (step_begin(&x, cta, w, ops, eff) != 0)
         return -1;
@@ -166,16 +243,7 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
     dispatch(&x);
-    step_end(&x);
-#ifndef NDEBUG
-    char msg[160];
-    if (wr_check_invariants(cta, msg, sizeof msg) != 0) {
-        fprintf(stderr, "warpref: model invariant broken after %s by warp %u: %s\n",
-                wr_op_name(insn), w, msg);
-        assert(!"model invariant broken");
-    }
-#endif
-    return 0;
+    return step_end(&x, insn);
 }
 
 int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_effect *eff)
@@ -187,8 +255,7 @@ int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands
     if (step_begin(&x, cta, w, ops, eff) != 0)
         return -1;
     eff->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
-    step_end(&x);
-    return 0;
+    return step_end(&x, NULL);
 }
 
 uint32_t wr_fire_deadlines(wr_cta *cta)
@@ -222,7 +289,7 @@ uint64_t wr_next_deadline(const wr_cta *cta)
 int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize)
 {
     uint32_t blocked_any = 0;
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
+    for (unsigned b = 0; b < cta->nbars; b++) {
         const wr_barrier *bar = &cta->bar[b];
         if (bar->word & ~(uint32_t)WR_BAR_WORD_MASK) {
             snprintf(msg, msgsize, "barrier %u state word 0x%08x has bits 31:29 set", b, bar->word);

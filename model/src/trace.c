@@ -393,7 +393,7 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
     }
     put(tw, "],", 2);
     uint32_t live = 0;
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++)
+    for (unsigned b = 0; b < cta->nbars; b++)
         live |= (uint32_t)(cta->bar[b].word != 0) << b;
     put_bars(tw, cta, live);
     if (fault && fault->warp >= 0) {

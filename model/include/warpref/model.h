@@ -22,15 +22,18 @@
 extern "C" {
 #endif
 
+/* Architectural sizes, and the capacities of the state and the step's
+ * record.  How many barriers a CTA has and how many events a step may
+ * report come from its launch configuration (wr_config), within these. */
 enum {
     WR_LANES = 32,
     WR_MAX_WARPS = 32,           /* 1024 threads */
     WR_MAX_THREADS = 1024,
-    WR_NUM_BARRIERS = 16,        /* native profile */
+    WR_MAX_BARRIERS = 32,        /* storage; a profile uses cta->nbars of them */
     WR_NUM_BREGS = 16,
     WR_NUM_PREDS = 7,            /* P0..P6; PT is index 7 */
     WR_NUM_UREGS = 63,           /* UR0..UR62; URZ is index 63 */
-    WR_MAX_EVENTS = 24
+    WR_MAX_EVENTS = WR_MAX_BARRIERS + 8   /* an exit can release every barrier (N-33) */
 };
 
 #define WR_NO_DEADLINE UINT64_MAX
@@ -89,18 +92,106 @@ enum {
 enum { WR_BARMODE_IDLE = 0, WR_BARMODE_SYNC = 1, WR_BARMODE_RED = 2, WR_BARMODE_RESERVED = 3 };
 enum { WR_REDOP_AND = 0, WR_REDOP_OR = 1, WR_REDOP_POPC = 2 };
 
-/* The CTA.  Everything from `threads` to the end of `warp[nwarps-1]` is the
- * architectural state compared for livelock detection (N-55); the fields
- * after `warp` depend on time and are kept apart. */
+/* Barrier profiles (SPEC-NOTES section 8): X(NAME, "spelling").  Each is a
+ * barrier engine behind the same BCU instructions; only native exists yet. */
+#define WR_PROFILES(X)                                                            \
+    X(NATIVE, "native")
+
+typedef enum wr_profile {
+#define WR_X_(name, text) WR_PROFILE_##name,
+    WR_PROFILES(WR_X_)
+#undef WR_X_
+    WR_PROFILE_COUNT
+} wr_profile;
+
+/* Where a driver takes operand values from (docs/architecture.md):
+ * X(NAME, "spelling", doc).  The step reads wr_operands the same way in both;
+ * the mode tells drivers and reports which it is. */
+#define WR_OPERAND_MODES(X)                                                       \
+    X(SELF,   "self",   "the model's own registers: wr_regfile_read/apply")      \
+    X(DRIVEN, "driven", "values read by the RTL, trusted (replay, lockstep in a full GPU)")
+
+typedef enum wr_operand_mode {
+#define WR_X_(name, text, doc) WR_OPERANDS_##name,
+    WR_OPERAND_MODES(WR_X_)
+#undef WR_X_
+    WR_OPERAND_MODE_COUNT
+} wr_operand_mode;
+
+/* Model invariant checks after every step (wr_check_invariants). */
+enum {
+    WR_CHECKS_DEFAULT,           /* on in builds without NDEBUG, off in release */
+    WR_CHECKS_ON,
+    WR_CHECKS_OFF
+};
+
+/* A launch configuration.  wr_config_init() fills the defaults; a driver
+ * changes what it needs and passes it to wr_cta_init(). */
+typedef struct wr_config {
+    unsigned threads;            /* 1..1024 (N-53) */
+    uint64_t entry_pc;           /* every warp starts here (N-04) */
+    unsigned profile;            /* wr_profile */
+    unsigned operand_mode;       /* wr_operand_mode */
+    unsigned nbarriers;          /* 0: the profile's (native: 16) */
+    unsigned max_events;         /* events one step may report; 0: what the
+                                    profile can produce, 1..WR_MAX_EVENTS */
+    unsigned checks;             /* WR_CHECKS_* */
+} wr_config;
+
+void wr_config_init(wr_config *cfg, unsigned threads);
+
+struct wr_bar_engine;            /* the profile's barrier engine (internal) */
+
+/* The CTA.  The launch configuration first (constant during a run), then the
+ * architectural state: everything from `bar` to the end of
+ * `warp[nwarps-1]` is compared for livelock detection (N-55); then the
+ * bookkeeping that depends on time, and the last error. */
 typedef struct wr_cta {
+    /* ---- launch configuration (wr_cta_init) ---- */
     uint32_t threads;            /* 1..1024 */
     uint32_t nwarps;             /* ceil(threads / 32) */
-    wr_barrier bar[WR_NUM_BARRIERS];
+    uint32_t nbars;              /* barriers of the profile, <= WR_MAX_BARRIERS */
+    uint32_t bar_id_mask;        /* the bits of a barrier id (native: [3:0], N-30) */
+    uint32_t max_events;         /* event capacity of one step */
+    uint8_t profile;             /* wr_profile */
+    uint8_t operand_mode;        /* wr_operand_mode */
+    uint8_t checks;              /* invariants checked after every step */
+    uint8_t pad_;
+    const struct wr_bar_engine *engine;
+    /* ---- architectural state ---- */
+    wr_barrier bar[WR_MAX_BARRIERS];
     wr_warp warp[WR_MAX_WARPS];
     /* ---- time-dependent, not compared ---- */
     uint64_t now;                /* issue time of the instruction being stepped */
     uint64_t deadline[WR_MAX_WARPS]; /* sleep deadline, WR_NO_DEADLINE if none */
+    /* ---- the last failed call (wr_cta_error) ---- */
+    uint32_t err;                /* wr_error of the last call that failed */
+    char errmsg[160];
 } wr_cta;
+
+/* Errors of the library's calls, as values: X(NAME, doc).  A call that
+ * fails returns -1 and leaves its code and a one-line message in the CTA
+ * (wr_cta_error, wr_cta_errmsg) until the next failure.  Nothing in the
+ * library aborts or prints. */
+#define WR_ERRORS(X)                                                              \
+    X(NONE,      "no error")                                                      \
+    X(CONFIG,    "a launch configuration out of range")                           \
+    X(CALL,      "an invalid call: warp out of range or not ready, an instruction not of the table") \
+    X(EVENTS,    "a step had more events than the configured capacity")           \
+    X(INVARIANT, "a model invariant broke after a step")
+
+typedef enum wr_error {
+#define WR_X_(name, doc) WR_ERR_##name,
+    WR_ERRORS(WR_X_)
+#undef WR_X_
+    WR_ERR_COUNT
+} wr_error;
+
+unsigned wr_cta_error(const wr_cta *cta);         /* wr_error */
+const char *wr_cta_errmsg(const wr_cta *cta);     /* "" if none */
+const char *wr_error_name(unsigned err);          /* "EVENTS" */
+const char *wr_profile_name(unsigned profile);    /* "native" */
+const char *wr_operand_mode_name(unsigned mode);  /* "self" */
 
 /* Operand values as read, for one instruction (TRACE-FORMAT `in`).
  * Values of operands the form does not read are ignored.  PT, RZ and URZ
@@ -215,18 +306,22 @@ typedef struct wr_effect {
     uint8_t urd;
     uint32_t ur_val;
     /* barriers whose state word changed */
-    uint16_t bars_changed;
+    uint32_t bars_changed;       /* bit per barrier */
 } wr_effect;
 
-/* Launch state (N-04): every warp ready at entry_pc with ValidMask covering
- * its threads; barriers idle; no deadlines; now = 0. */
-void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc);
+/* Launch state (N-04): every warp ready at cfg->entry_pc with ValidMask
+ * covering its threads; barriers idle; no deadlines; now = 0.  0, or -1
+ * (WR_ERR_CONFIG) with the CTA unusable. */
+int wr_cta_init(wr_cta *cta, const wr_config *cfg);
 
 /* Execute insn for warp w at time cta->now.  The warp must be READY.
- * Returns 0, or -1 if the call itself is invalid (warp out of range or not
- * ready); architectural exceptions are not errors: they are reported in
- * eff->exception and leave everything but the warp's run state unchanged
- * (N-37). */
+ * Returns 0, or -1 with wr_cta_error(): WR_ERR_CALL (warp out of range or
+ * not ready, an instruction whose optype is not its form's; nothing
+ * changed), WR_ERR_EVENTS (more events than cfg.max_events: the step is
+ * done, its events are cut at the capacity), WR_ERR_INVARIANT (with checks
+ * on: the state after the step breaks a model invariant).  Architectural
+ * exceptions are not errors: they are reported in eff->exception and leave
+ * everything but the warp's run state unchanged (N-37). */
 int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn,
             const wr_operands *ops, wr_effect *eff);
 
@@ -243,8 +338,9 @@ uint64_t wr_next_deadline(const wr_cta *cta);
 
 /* Model invariants (ActiveMask within ValidMask, a non-empty ActiveMask for a
  * live ready warp, barrier bookkeeping...).  0 if they hold, else -1 with a
- * one-line description.  wr_step asserts them after every step in builds
- * without NDEBUG. */
+ * one-line description.  wr_step checks them after every step when the
+ * configuration asks for it (by default in builds without NDEBUG) and
+ * returns WR_ERR_INVARIANT. */
 int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize);
 
 const char *wr_exception_name(unsigned exc);   /* "BAR_CNT_ALIGN" */

@@ -18,7 +18,8 @@ extern "C" {
     X(DEADLOCK,  "deadlock",  "nothing ready, nothing asleep, someone blocked")   \
     X(LIVELOCK,  "livelock",  "N-55: the CTA state repeated")                     \
     X(EXCEPTION, "exception", "N-37 exception or N-27 fetch fault")               \
-    X(LIMIT,     "limit",     "--max-steps reached")
+    X(LIMIT,     "limit",     "--max-steps reached")                          \
+    X(ERROR,     "error",     "the model reported an error (wr_cta_error): a bug, not a program's")
 
 typedef enum wr_end {
 #define WR_X_(name, text, doc) WR_END_##name,
@@ -30,6 +31,7 @@ typedef enum wr_end {
 /* Exit statuses of `warpref run` (TRACE-FORMAT.md). */
 enum {
     WR_EXIT_DONE = 0,
+    WR_EXIT_ERROR = 1,           /* the model's own error (end `error`) */
     WR_EXIT_USAGE = 2,           /* bad input: file, line, column in the message */
     WR_EXIT_STUCK = 3,           /* deadlock or livelock */
     WR_EXIT_EXCEPTION = 4,
@@ -56,6 +58,7 @@ typedef struct wr_run_result {
     int faulted_warp;            /* fetch fault (N-27): warp, else -1 */
     uint64_t fault_pc;
     char fault_what[64];
+    char error[160];             /* end `error`: the model's message */
 } wr_run_result;
 
 typedef struct wr_runner wr_runner;
