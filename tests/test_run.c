@@ -385,13 +385,13 @@ START_TEST(N_37_illegal_encoding_word_is_precise)
     wr_word word = { { 0x000000ff, 0, 0, 0 } };  /* optype 0xff: no such instruction */
     wr_operands ops;
     memset(&ops, 0, sizeof ops);
-    wr_effect eff;
+    wr_retire eff;
     ck_assert_int_eq(wr_step_word(&c, 1, &word, &ops, &eff), 0);
     ck_assert_uint_eq(eff.exception, WR_EXC_ILLEGAL_ENCODING);
     ck_assert_uint_eq(eff.nev, 1);
     ck_assert_uint_eq(eff.ev[0].kind, WR_EV_EXCEPTION);
     ck_assert_uint_eq(eff.ev[0].code, WR_EXC_ILLEGAL_ENCODING);
-    ck_assert_uint_eq(eff.rd_mask | eff.pd_mask | eff.ur_write | eff.bars_changed, 0);
+    ck_assert_uint_eq(rec_rd_mask(&eff) | rec_pd_mask(&eff) | rec_ur_write(&eff) | rec_bars(&eff), 0);
     ck_assert_uint_eq(c.warp[1].run, WR_WARP_FAULTED);
     c.warp[1].run = before.warp[1].run;          /* nothing else changed */
     ck_assert_int_eq(memcmp(&c, &before, sizeof c), 0);
@@ -411,7 +411,7 @@ START_TEST(N_37_legal_word_steps_like_its_decoding)
     unit_cta(&c, 32, 0x40);
     wr_operands ops;
     memset(&ops, 0, sizeof ops);
-    wr_effect eff;
+    wr_retire eff;
     ck_assert_int_eq(wr_step_word(&c, 0, &word, &ops, &eff), 0);
     ck_assert_uint_eq(eff.exception, WR_EXC_NONE);
     ck_assert_uint_eq(c.warp[0].active_pc, 0x50);

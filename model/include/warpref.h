@@ -3,5 +3,6 @@
 #define WARPREF_H
 #include "warpref/isa.h"
 #include "warpref/model.h"
+#include "warpref/retire.h"
 #include "warpref/run.h"
 #endif

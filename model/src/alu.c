@@ -9,25 +9,32 @@
  */
 #include "sem.h"
 
-/* unsigned compare, CMP field: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE */
-static inline int compare(unsigned cmp, uint32_t a, uint32_t b)
-{
-    switch (cmp) {
-    case 0:  return a == b;
-    case 1:  return a != b;
-    case 2:  return a < b;
-    case 3:  return a <= b;
-    case 4:  return a > b;
-    default: return a >= b;
-    }
-}
+/* The lanes where `a[l] OP b` holds, b the lane value or the immediate: one
+ * straight loop per comparison, with no test inside. */
+#define CMP_LANES(op)                                                            \
+    do {                                                                         \
+        if (s.b)                                                                 \
+            for (unsigned l = 0; l < WR_LANES; l++)                              \
+                t |= (uint32_t)((uint32_t)s.a[l] op (uint32_t)s.b[l]) << l;      \
+        else                                                                     \
+            for (unsigned l = 0; l < WR_LANES; l++)                              \
+                t |= (uint32_t)((uint32_t)s.a[l] op s.imm) << l;                 \
+    } while (0)
 
-/* One straight loop per operation over all 32 lanes (the values of lanes
- * outside rd_mask are computed but never stored): cheaper than picking the
- * written lanes one by one, and the compiler can vectorise it. */
+/* One straight loop per operation over all 32 lanes of the write entry e
+ * (the values of lanes it does not write are computed but never read):
+ * cheaper than picking the written lanes one by one, and the compiler can
+ * vectorise it. */
 #define LANES(expr)                                  \
     for (unsigned l = 0; l < WR_LANES; l++)          \
-        e->rd_val[l] = (uint32_t)(expr)
+        e->value[l] = (uint32_t)(expr)
+
+/* Section 5: a written lane is undefined if a source lane it read was. */
+static inline void propagate_undefined(wr_write *e, uint32_t undef)
+{
+    if (undef)
+        wr_write_mark_undefined(e, undef);
+}
 
 /* The source operands of a helper: Ra, and Rb or the immediate. */
 typedef struct srcs {
@@ -54,10 +61,9 @@ void exec_NOP(wr_ctx *x)
 
 void exec_S2R(wr_ctx *x)             /* SR_LANEID, SR_TID, SR_WARPID */
 {
-    wr_effect *e = x->eff;
     const unsigned sr = F_(x, SR);
     const uint32_t base = sr == 1 ? x->warp * WR_LANES : 0;
-    write_rd(x, x->pmask);
+    wr_write *e = write_rd(x, x->pmask);
     if (sr == 2)
         LANES(x->warp);
     else
@@ -67,12 +73,11 @@ void exec_S2R(wr_ctx *x)             /* SR_LANEID, SR_TID, SR_WARPID */
 
 void exec_MOV(wr_ctx *x)             /* MOV Rd, Ra | imm */
 {
-    wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, x->pmask);
+    wr_write *e = write_rd(x, x->pmask);
     if (x->in->form == WR_FORM_MOV_R) {
         LANES(s.a[l]);
-        e->rd_undef = e->rd_mask & s.undef;
+        propagate_undefined(e, s.undef);
     } else {
         LANES(s.imm);
     }
@@ -81,23 +86,21 @@ void exec_MOV(wr_ctx *x)             /* MOV Rd, Ra | imm */
 
 void exec_IADD(wr_ctx *x)            /* 32-bit wrap */
 {
-    wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, x->pmask);
+    wr_write *e = write_rd(x, x->pmask);
     if (s.b)
         LANES(s.a[l] + s.b[l]);
     else
         LANES(s.a[l] + s.imm);
-    e->rd_undef = e->rd_mask & s.undef;
+    propagate_undefined(e, s.undef);
     helper_done(x);
 }
 
 void exec_LOP(wr_ctx *x)             /* LOP field: 0 AND, 1 OR, 2 XOR */
 {
-    wr_effect *e = x->eff;
     const srcs s = sources(x);
     const unsigned op = F_(x, LOP);
-    write_rd(x, x->pmask);
+    wr_write *e = write_rd(x, x->pmask);
     if (s.b) {
         if (op == 0)      LANES(s.a[l] & s.b[l]);
         else if (op == 1) LANES(s.a[l] | s.b[l]);
@@ -107,67 +110,62 @@ void exec_LOP(wr_ctx *x)             /* LOP field: 0 AND, 1 OR, 2 XOR */
         else if (op == 1) LANES(s.a[l] | s.imm);
         else              LANES(s.a[l] ^ s.imm);
     }
-    e->rd_undef = e->rd_mask & s.undef;
+    propagate_undefined(e, s.undef);
     helper_done(x);
 }
 
 void exec_SHL(wr_ctx *x)             /* N-54: by 32 or more gives 0 */
 {
-    wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, x->pmask);
+    wr_write *e = write_rd(x, x->pmask);
     if (s.imm >= 32)
         LANES(0);
     else
         LANES((uint32_t)s.a[l] << s.imm);
-    e->rd_undef = e->rd_mask & s.undef;
+    propagate_undefined(e, s.undef);
     helper_done(x);
 }
 
 void exec_SHR(wr_ctx *x)             /* logical */
 {
-    wr_effect *e = x->eff;
     const srcs s = sources(x);
-    write_rd(x, x->pmask);
+    wr_write *e = write_rd(x, x->pmask);
     if (s.imm >= 32)
         LANES(0);
     else
         LANES((uint32_t)s.a[l] >> s.imm);
-    e->rd_undef = e->rd_mask & s.undef;
+    propagate_undefined(e, s.undef);
     helper_done(x);
 }
 
 void exec_ISETP(wr_ctx *x)           /* N-54: unsigned compare into Pd */
 {
-    wr_effect *e = x->eff;
     const srcs s = sources(x);
-    const unsigned cmp = F_(x, CMP), pd = F_(x, PD);
     uint32_t t = 0;
-    for (unsigned l = 0; l < WR_LANES; l++)
-        t |= (uint32_t)compare(cmp, (uint32_t)s.a[l], s.b ? (uint32_t)s.b[l] : s.imm) << l;
-    e->pd = (uint8_t)pd;
-    e->pd_mask = pd == WR_PT ? 0u : x->pmask;    /* PT discarded */
-    e->pd_val = t & e->pd_mask;
-    e->pd_undef = e->pd_mask & s.undef;
+    switch (F_(x, CMP)) {            /* unsigned: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE */
+    case 0:  CMP_LANES(==); break;
+    case 1:  CMP_LANES(!=); break;
+    case 2:  CMP_LANES(<); break;
+    case 3:  CMP_LANES(<=); break;
+    case 4:  CMP_LANES(>); break;
+    default: CMP_LANES(>=); break;
+    }
+    wr_write *e = write_pd(x, F_(x, PD), x->pmask);   /* PT discarded */
+    e->value[0] = t & x->pmask;
+    propagate_undefined(e, s.undef);
     helper_done(x);
 }
 
 void exec_UMOV(wr_ctx *x)            /* N-54: writes iff pmask != 0 */
 {
-    wr_effect *e = x->eff;
-    const unsigned urd = F_(x, URD);
-    if (x->pmask != 0 && urd != WR_URZ) {
-        e->ur_write = 1;
-        e->urd = (uint8_t)urd;
-        e->ur_val = F_(x, IMM32);
-    }
+    if (x->pmask != 0)
+        write_ur(x, F_(x, URD), F_(x, IMM32));
     helper_done(x);
 }
 
 void exec_LDC(wr_ctx *x)             /* Rd = c[bank][offset] */
 {
-    wr_effect *e = x->eff;
-    write_rd(x, x->pmask);
+    wr_write *e = write_rd(x, x->pmask);
     LANES(x->ops->c);
     helper_done(x);
 }

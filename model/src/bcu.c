@@ -79,65 +79,54 @@ void exec_BAR_RED(wr_ctx *x)
 
 /* ---- state transfer (N-38, N-39) ----------------------------------------- */
 
+/* Rd = v in the lanes written */
+static void rd_fill(wr_write *e, uint32_t v)
+{
+    for (uint32_t m = e->lanes; m; m &= m - 1)
+        e->value[lowest(m)] = v;
+}
+
 /* Undefined destination values (section 5): value 0, every bit don't-care.
  * choice: the don't-care marks are set only when something is written
- * (not for RZ/PT or pmask == 0). */
-static void rd_undefined(wr_ctx *x)
+ * (not for RZ/PT or pmask == 0: the entry is then the scratch one). */
+static void rd_undefined(wr_write *e)
 {
-    wr_effect *e = x->eff;
-    for (uint32_t m = e->rd_mask; m; m &= m - 1)
-        e->rd_val[lowest(m)] = 0;
-    if (e->rd_mask) {
-        e->rd_dc = 0xffffffffu;
-        e->rd_undef = e->rd_mask;
-    }
+    rd_fill(e, 0);
+    wr_write_mark_undefined(e, e->lanes);
 }
 
 /* B2R.BAR Rd, b / B2R.WARP Rd (seed 000, B2R; N-39) */
 void exec_B2R(wr_ctx *x)
 {
-    wr_effect *e = x->eff;
-    write_rd(x, x->pmask);                           /* pmask lanes; RZ discarded */
-    if (wr_insn_names_barrier(x->in)) {              /* .BAR: the barrier's word */
-        const uint32_t v = x->cta->bar[F_(x, BARID) & x->cta->bar_id_mask].word;
-        for (uint32_t m = e->rd_mask; m; m &= m - 1)
-            e->rd_val[lowest(m)] = v;
-    } else if (x->w->bar_state_defined) {            /* .WARP: WarpBARState */
-        for (uint32_t m = e->rd_mask; m; m &= m - 1)
-            e->rd_val[lowest(m)] = x->w->bar_state;
-    } else {
-        rd_undefined(x);                             /* no reduction nor R2B.WARP yet */
-    }
+    wr_write *e = write_rd(x, x->pmask);             /* pmask lanes; RZ discarded */
+    if (wr_insn_names_barrier(x->in))                /* .BAR: the barrier's word */
+        rd_fill(e, x->cta->bar[F_(x, BARID) & x->cta->bar_id_mask].word);
+    else if (x->w->bar_state_defined)                /* .WARP: WarpBARState */
+        rd_fill(e, x->w->bar_state);
+    else
+        rd_undefined(e);                             /* no reduction nor R2B.WARP yet */
     x->w->active_pc = x->next;
 }
 
 /* BAR.RESULT Rd, Pu (seed 000, B2R_RESULT; N-39) */
 void exec_B2R_RESULT(wr_ctx *x)
 {
-    wr_effect *e = x->eff;
     const wr_warp *w = x->w;
     const uint32_t s = w->bar_state;
     const int defined = w->bar_state_defined && (s >> WR_BAR_DEFINED_BIT & 1u);
     const unsigned op = BAR_FIELD(s, OP), acc = BAR_FIELD(s, ACC);
-    const unsigned pu = F_(x, PU);
 
-    write_rd(x, x->pmask);
-    e->pd = (uint8_t)pu;
-    e->pd_mask = pu == WR_PT ? 0u : x->pmask;        /* PT discarded */
-    e->pd_val = 0;
-
-    if (defined && op == WR_REDOP_POPC) {            /* Rd = count, Pu undefined */
-        for (uint32_t m = e->rd_mask; m; m &= m - 1)
-            e->rd_val[lowest(m)] = acc;
-    } else {
-        rd_undefined(x);
-    }
-    if (defined && (op == WR_REDOP_AND || op == WR_REDOP_OR)) {  /* Pu = result, Rd undefined */
-        e->pd_val = acc != 0 ? e->pd_mask : 0u;
-    } else if (e->pd_mask) {                         /* op POPC or 3, or no result */
-        e->pd_dc = 1;
-        e->pd_undef = e->pd_mask;
-    }
+    wr_write *rd = write_rd(x, x->pmask);
+    if (defined && op == WR_REDOP_POPC)              /* Rd = count, Pu undefined */
+        rd_fill(rd, acc);
+    else
+        rd_undefined(rd);
+    wr_write *pu = write_pd(x, F_(x, PU), x->pmask); /* PT discarded */
+    pu->value[0] = 0;
+    if (defined && (op == WR_REDOP_AND || op == WR_REDOP_OR))    /* Pu = result, Rd undefined */
+        pu->value[0] = acc != 0 ? pu->lanes : 0u;
+    else                                             /* op POPC or 3, or no result */
+        wr_write_mark_undefined(pu, pu->lanes);
     x->w->active_pc = x->next;
 }
 
@@ -153,8 +142,7 @@ void exec_R2B(wr_ctx *x)
             x->cta->bar[b].word = v & (uint32_t)WR_BAR_WORD_MASK;
             bar_changed(x, b);
         } else {
-            x->w->bar_state = v;                     /* .WARP: all 32 bits, defined */
-            x->w->bar_state_defined = 1;
+            set_warp_bar_state(x, x->warp, v);       /* .WARP: all 32 bits, defined */
         }
     }
     x->w->active_pc = x->next;

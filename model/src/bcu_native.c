@@ -172,11 +172,8 @@ static void native_release(wr_ctx *x, unsigned b)
     if (BAR_FIELD(bar->word, MODE) == WR_BARMODE_RED) {
         /* final word: arrived, expected, mode 2, op, accumulator = result, bit 28 */
         const uint32_t final = bar->word | 1u << WR_BAR_DEFINED_BIT;
-        for (uint32_t m = bar->arrived; m; m &= m - 1) {
-            wr_warp *w = &cta->warp[lowest(m)];
-            w->bar_state = final;
-            w->bar_state_defined = 1;
-        }
+        for (uint32_t m = bar->arrived; m; m &= m - 1)
+            set_warp_bar_state(x, lowest(m), final);
     }
     bar->word = 0;
     bar->arrived = 0;

@@ -214,11 +214,14 @@ void exec_RET(wr_ctx *x) { call_or_ret(x); }    /* N-16: identical to CALL */
 /* ---- LEPC (N-17): R[d:d+1] = ActivePC + offset*16 in pmask lanes -------- */
 void exec_LEPC(wr_ctx *x)
 {
-    wr_effect *e = x->eff;
     const uint64_t pc = disp_target(x, 0);    /* ActivePC + off (wr_disp_base) */
-    write_rd(x, x->pmask);                    /* R[d:d+1]: the row marks RD wide */
-    for (uint32_t m = e->rd_mask; m; m &= m - 1)
-        e->rd_val[lowest(m)] = pc;
+    wr_write *lo = write_rd(x, x->pmask);     /* R[d:d+1]: the row marks RD wide */
+    for (uint32_t m = lo->lanes; m; m &= m - 1)
+        lo->value[lowest(m)] = (uint32_t)pc;
+    wr_write *hi = write_rd_hi(x, x->pmask);  /* of R[254:255], R255 = RZ: the
+                                                 register file drops it */
+    for (uint32_t m = hi->lanes; m; m &= m - 1)
+        hi->value[lowest(m)] = (uint32_t)(pc >> 32);
     x->w->active_pc = x->next;
 }
 
@@ -256,10 +259,9 @@ void exec_BMOV(wr_ctx *x)
     uint32_t *b = bn(x);
 
     if (x->in->form == WR_FORM_BMOV_X) {      /* Rd = Bn */
-        wr_effect *e = x->eff;
-        write_rd(x, pmask);
-        for (uint32_t m = e->rd_mask; m; m &= m - 1)
-            e->rd_val[lowest(m)] = *b;
+        wr_write *e = write_rd(x, pmask);
+        for (uint32_t m = e->lanes; m; m &= m - 1)
+            e->value[lowest(m)] = *b;
         if (F_(x, CLEAR) == 1 && pmask != 0)  /* .CLEAR */
             *b = 0;
     } else if (pmask != 0) {                  /* Bn = Ra of lowest(pmask) */

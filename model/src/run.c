@@ -86,6 +86,7 @@ static int sim_init(const wr_runner *r, sim *s)
     memset(s, 0, sizeof *s);
     wr_config cfg;
     wr_config_init(&cfg, r->threads);
+    cfg.record_state = r->opts.trace != NULL;    /* the trace prints the state after */
     if (wr_cta_init(&s->cta, &cfg) != 0 || wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
         return -1;
     for (size_t i = 0; i < r->prog->nconsts; i++) {
@@ -127,6 +128,7 @@ static int sim_equal(const sim *a, const sim *b)
     return memcmp(x->r, y->r, n * WR_LANES * sizeof *x->r) == 0 &&
            memcmp(x->p, y->p, nw * sizeof x->p[0]) == 0 &&
            memcmp(a->cta.warp, b->cta.warp, nw * sizeof a->cta.warp[0]) == 0 &&
+           a->cta.wake_pending == b->cta.wake_pending &&  /* it shows in the trace */
            memcmp(a->cta.bar, b->cta.bar, sizeof a->cta.bar) == 0 &&
            memcmp(x->r_undef, y->r_undef, n * sizeof *x->r_undef) == 0 &&
            memcmp(x->p_undef, y->p_undef, nw * sizeof x->p_undef[0]) == 0 &&
@@ -210,7 +212,7 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
     const wr_program *p = r->prog;
     const int operands = r->opts.trace_operands;
     wr_operands ops;
-    wr_effect eff;
+    wr_retire rec;
 
     for (;;) {
         /* N-50: done and limit are checked before deadlines fire */
@@ -273,11 +275,11 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
         const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];
 
         wr_regfile_read(&s->rf, w, insn, &ops);
-        if (wr_step(c, w, insn, &ops, &eff) != 0)
+        if (wr_step(c, w, insn, &ops, &rec) != 0)
             return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
-        wr_regfile_apply(&s->rf, w, &eff);
+        wr_regfile_apply(&s->rf, &rec);
         if (tw)
-            wr_tw_record(tw, c, w, c->now, pc, insn, &p->words[pc / WR_INST_SIZE], &ops, &eff, operands);
+            wr_tw_record(tw, &rec, insn, &ops, operands);
 
         s->steps++;
         c->now++;
@@ -288,7 +290,7 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
             s->pending &= ~(1u << w);
         if (wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED)
             s->finished++;
-        if (eff.exception != WR_EXC_NONE)
+        if (rec.exception != WR_EXC_NONE)
             return WR_END_EXCEPTION;
     }
 }

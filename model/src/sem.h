@@ -4,6 +4,7 @@
 #define WARPREF_SEM_H
 
 #include "warpref/model.h"
+#include "warpref/retire.h"
 
 /* The per-instruction context built by the dispatcher (step.c). */
 typedef struct wr_ctx {
@@ -12,12 +13,18 @@ typedef struct wr_ctx {
     unsigned warp;               /* index of w in cta */
     const wr_insn *in;
     const wr_operands *ops;
-    wr_effect *eff;
+    wr_retire *rec;              /* the record being filled */
     uint32_t pgv;                /* Pg after .not, per lane (PT: all ones) */
     uint32_t ppv;                /* Pp after .not; all ones if the form has no Pp */
     uint32_t pmask;              /* ActiveMask & pgv & ppv (BAR.RED: & pgv only, N-05) */
     uint64_t next;               /* ActivePC + 16 */
+    /* what the step changed beyond the warp, written to the record at its
+     * end (step.c) */
+    uint32_t bars_changed;       /* barriers whose state word changed */
+    uint32_t warpbar_changed;    /* warps whose WarpBARState was written */
+    uint32_t runs_changed;       /* warps whose run state changed */
     uint32_t lost_events;        /* events past the configured capacity */
+    wr_write scratch;            /* what a discarded write (RZ, PT, URZ) fills */
 } wr_ctx;
 
 /* Field values through the typed accessors generated from isa.def:
@@ -93,12 +100,12 @@ static inline void switch_to(wr_warp *w, uint32_t c)
  * configuration's capacity makes the step fail with WR_ERR_EVENTS */
 static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t value)
 {
-    wr_effect *e = x->eff;
-    if (e->nev < x->cta->max_events) {
-        e->ev[e->nev].kind = (uint8_t)kind;
-        e->ev[e->nev].code = (uint8_t)code;
-        e->ev[e->nev].value = value;
-        e->nev++;
+    wr_retire *r = x->rec;
+    if (r->nev < x->cta->max_events) {
+        r->ev[r->nev].kind = (uint8_t)kind;
+        r->ev[r->nev].code = (uint8_t)code;
+        r->ev[r->nev].value = value;
+        r->nev++;
     } else {
         x->lost_events++;
     }
@@ -107,18 +114,27 @@ static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t 
 /* Barrier b's state word changed. */
 static inline void bar_changed(wr_ctx *x, unsigned b)
 {
-    x->eff->bars_changed |= 1u << b;
+    x->bars_changed |= 1u << b;
+}
+
+/* Warp i's WarpBARState was written (N-34, N-39). */
+static inline void set_warp_bar_state(wr_ctx *x, unsigned i, uint32_t v)
+{
+    x->cta->warp[i].bar_state = v;
+    x->cta->warp[i].bar_state_defined = 1;
+    x->warpbar_changed |= 1u << i;
 }
 
 /* Warp i of the CTA changes its run state. */
 static inline void set_run(wr_ctx *x, unsigned i, unsigned run)
 {
     x->cta->warp[i].run = (uint8_t)run;
+    x->runs_changed |= 1u << i;
 }
 
 /* A precise exception (N-37): record it; the dispatcher faults the warp.
  * The instruction function must not have changed any state before. */
-static inline void raise_exc(wr_ctx *x, unsigned exc) { x->eff->exception = (uint8_t)exc; }
+static inline void raise_exc(wr_ctx *x, unsigned exc) { x->rec->exception = (uint8_t)exc; }
 static inline void warn(wr_ctx *x, unsigned warning) { push_event(x, WR_EV_WARNING, warning, 0); }
 
 /* The whole warp goes to sleep (the seed's warpSleep). */
@@ -126,17 +142,47 @@ void warp_sleep(wr_ctx *x);
 /* The warp fully exited (the seed's warpExit; N-18, N-33). */
 void warp_exit(wr_ctx *x);
 
-/* GPR destination write of `mask` lanes to Rd, a pair R[d:d+1] when the
- * table marks RD wide (values filled by the caller). */
-static inline void write_rd(wr_ctx *x, uint32_t mask)
+/* ---- writes of the executing warp --------------------------------------
+ * A new entry of the record, or the scratch entry when the write is
+ * discarded, so that a body fills values without testing. */
+static inline wr_write *new_write(wr_ctx *x, unsigned kind, unsigned index, uint32_t lanes, int keep)
 {
-    wr_effect *e = x->eff;
+    wr_retire *r = x->rec;
+    wr_write *e = keep ? &r->write[r->nwrites++] : &x->scratch;
+    e->kind = (uint8_t)kind;
+    e->warp = (uint8_t)x->warp;
+    e->index = (uint16_t)index;
+    e->lanes = lanes;
+    e->dc_lanes = 0;
+    return e;
+}
+
+/* GPR destination Rd, `mask` lanes (values filled by the caller); RZ and
+ * an empty mask write nothing (N-54).  A pair R[d:d+1] (the row marks RD
+ * wide) is this entry for Rd and write_rd_hi()'s for Rd+1. */
+static inline wr_write *write_rd(wr_ctx *x, uint32_t mask)
+{
     const unsigned reg = F_(x, RD);
-    if (reg == WR_RZ)
-        mask = 0;                 /* N-54: writes to RZ are discarded */
-    e->rd = (uint8_t)reg;
-    e->rd_pair = (uint8_t)wr_form_wide(x->in->form, WR_F_RD);
-    e->rd_mask = mask;
+    return new_write(x, WR_WRITE_GPR, reg, mask, reg != WR_RZ && mask != 0);
+}
+
+static inline wr_write *write_rd_hi(wr_ctx *x, uint32_t mask)
+{
+    const unsigned reg = F_(x, RD);
+    return new_write(x, WR_WRITE_GPR, reg + 1u, mask, reg != WR_RZ && mask != 0);
+}
+
+/* Predicate destination `p`, `mask` lanes; PT writes nothing (N-54).  The
+ * lanes' values are the bits of value[0]. */
+static inline wr_write *write_pd(wr_ctx *x, unsigned p, uint32_t mask)
+{
+    return new_write(x, WR_WRITE_PRED, p, mask, p != WR_PT && mask != 0);
+}
+
+/* Uniform register destination `u`; URZ writes nothing. */
+static inline void write_ur(wr_ctx *x, unsigned u, uint32_t v)
+{
+    new_write(x, WR_WRITE_UR, u, 1, u != WR_URZ)->value[0] = v;
 }
 
 /* The body of each instruction: one function per optype of isa.def, named

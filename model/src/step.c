@@ -36,6 +36,7 @@ void wr_config_init(wr_config *cfg, unsigned threads)
     cfg->profile = WR_PROFILE_NATIVE;
     cfg->operand_mode = WR_OPERANDS_SELF;
     cfg->checks = WR_CHECKS_DEFAULT;
+    cfg->record_state = 1;
 }
 
 int wr_cta_init(wr_cta *cta, const wr_config *cfg)
@@ -71,6 +72,7 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
 #else
     cta->checks = cfg->checks != WR_CHECKS_OFF;
 #endif
+    cta->record_state = cfg->record_state != 0;
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         cta->deadline[i] = WR_NO_DEADLINE;
     for (unsigned i = 0; i < cta->nwarps; i++) {
@@ -147,26 +149,6 @@ static inline void dispatch(wr_ctx *x)
     }
 }
 
-static void effect_clear(wr_effect *e)
-{
-    e->exception = WR_EXC_NONE;
-    e->nev = 0;
-    e->rd = WR_RZ;
-    e->rd_pair = 0;
-    e->rd_mask = 0;
-    e->rd_undef = 0;
-    e->rd_dc = 0;
-    e->pd = WR_PT;
-    e->pd_dc = 0;
-    e->pd_mask = 0;
-    e->pd_val = 0;
-    e->pd_undef = 0;
-    e->ur_write = 0;
-    e->urd = WR_URZ;
-    e->ur_val = 0;
-    e->bars_changed = 0;
-}
-
 /* the optype of each form, for wr_step's check of its argument */
 static const uint8_t form_optype[WR_FORM_COUNT] = {
 #define WR_FORM(name, opt, ...) [WR_FORM_##name] = WR_OPT_##opt,
@@ -174,37 +156,82 @@ static const uint8_t form_optype[WR_FORM_COUNT] = {
 #undef WR_FORM
 };
 
-/* What every step does first: the warp must be ready; the effect starts
- * empty; a pending `wake` is the first event (TRACE-FORMAT).  -1 if the
- * call is invalid. */
-static int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operands *ops, wr_effect *eff)
+/* What every step does first: the warp must be ready; the record starts
+ * empty; a pending `wake` goes to its bookkeeping (TRACE-FORMAT).  -1 if
+ * the call is invalid. */
+static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operands *ops, wr_retire *rec)
 {
-    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
-        return fail(cta, WR_ERR_CALL, w >= cta->nwarps ? "no warp %u" : "warp %u is not ready", w);
-    effect_clear(eff);
+    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY) {
+        fail(cta, WR_ERR_CALL, w >= cta->nwarps ? "no warp %u" : "warp %u is not ready", w);
+        return -1;
+    }
     x->cta = cta;
     x->w = &cta->warp[w];
     x->warp = w;
     x->ops = ops;
-    x->eff = eff;
+    x->rec = rec;
+    x->bars_changed = x->warpbar_changed = x->runs_changed = 0;
     x->lost_events = 0;
-    if (x->w->woke) {
-        push_event(x, WR_EV_WAKE, 0, 0);
-        x->w->woke = 0;
-    }
+    rec->warp = w;
+    rec->pc = x->w->active_pc;
+    rec->exception = WR_EXC_NONE;
+    rec->fetch_fault = WR_FETCH_NONE;
+    rec->nev = 0;
+    rec->nwrites = 0;
+    rec->book.t = cta->now;
+    rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
+    cta->wake_pending &= ~(1u << w);
     return 0;
 }
 
+/* The writes beyond the executing warp's destinations, ascending: barrier
+ * state words, WarpBARStates, run states (retire.h). */
+static void record_cta_writes(wr_ctx *x)
+{
+    wr_cta *cta = x->cta;
+    for (uint32_t m = x->bars_changed; m; m &= m - 1) {
+        const unsigned b = lowest(m);
+        wr_write *e = new_write(x, WR_WRITE_BARRIER, b, 1, 1);
+        e->warp = WR_WRITE_CTA;
+        e->value[0] = cta->bar[b].word;
+    }
+    for (uint32_t m = x->warpbar_changed; m; m &= m - 1) {
+        const unsigned i = lowest(m);
+        wr_write *e = new_write(x, WR_WRITE_WARPBAR, 0, 1, 1);
+        e->warp = (uint8_t)i;
+        e->value[0] = cta->warp[i].bar_state;
+    }
+    for (uint32_t m = x->runs_changed; m; m &= m - 1) {
+        const unsigned i = lowest(m);
+        wr_write *e = new_write(x, WR_WRITE_RUNSTATE, 0, 1, 1);
+        e->warp = (uint8_t)i;
+        e->value[0] = WR_RUNSTATE_VALUE(cta->warp[i].run, cta->warp[i].blocked_bar);
+    }
+}
+
 /* ... and last: an exception faults the warp, its event closes the list
- * (N-37: precise, nothing else changed); an event past the capacity and,
- * when checks are on, a broken invariant are the call's errors. */
-static int step_end(wr_ctx *x, const wr_insn *insn)
+ * (N-37: precise, nothing else changed); the CTA-wide writes and, when the
+ * configuration asks for it, the word and the state after go to the
+ * record; an event past the capacity and, when checks are on, a broken
+ * invariant are the call's errors.  Off the hot path: a step that does
+ * none of this tests one word. */
+__attribute__((noinline)) static int step_end_slow(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 {
 #define OP_ (insn ? wr_op_name(insn) : "an undecodable word")
     wr_cta *cta = x->cta;
-    if (x->eff->exception != WR_EXC_NONE) {
+    wr_retire *r = x->rec;
+    if (r->exception != WR_EXC_NONE) {
         set_run(x, x->warp, WR_WARP_FAULTED);
-        push_event(x, WR_EV_EXCEPTION, x->eff->exception, 0);
+        push_event(x, WR_EV_EXCEPTION, r->exception, 0);
+    }
+    if (x->bars_changed | x->warpbar_changed | x->runs_changed)
+        record_cta_writes(x);
+    if (cta->record_state) {
+        r->after = *x->w;
+        if (word)
+            r->insn = *word;
+        else if (wr_encode(insn, &r->insn, NULL, 0) != 0)
+            memset(&r->insn, 0, sizeof r->insn);   /* a hand-built value that fits no field */
     }
     if (x->lost_events)
         return fail(cta, WR_ERR_EVENTS, "%s by warp %u: %u events past the capacity of %u",
@@ -218,14 +245,28 @@ static int step_end(wr_ctx *x, const wr_insn *insn)
 #undef OP_
 }
 
-int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_effect *eff)
+static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
+{
+    const wr_cta *cta = x->cta;
+    x->rec->has_state = cta->record_state;
+    if (x->rec->exception | x->bars_changed | x->warpbar_changed | x->runs_changed |
+        x->lost_events | cta->record_state | cta->checks)
+        return step_end_slow(x, insn, word);
+    return 0;
+}
+
+/* The step of a decoded instruction; `word` is its word if the caller has
+ * it (else the record's is encoded, when recorded at all). */
+static inline __attribute__((always_inline)) int
+step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
+          const wr_operands *ops, wr_retire *rec)
 {
     /* only instructions of the table: the form's own optype */
     if (insn->form >= WR_FORM_COUNT || insn->optype != form_optype[insn->form])
         return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
                     insn->form, insn->optype);
     wr_ctx x;
-    if (step_begin(&x, cta, w, ops, eff) != 0)
+    if (step_begin(&x, cta, w, ops, rec) != 0)
         return -1;
     x.in = insn;
     const wr_warp *wp = x.w;
@@ -243,19 +284,24 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
     dispatch(&x);
-    return step_end(&x, insn);
+    return step_end(&x, insn, word);
 }
 
-int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_effect *eff)
+int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_retire *rec)
+{
+    return step_insn(cta, w, insn, NULL, ops, rec);
+}
+
+int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_retire *rec)
 {
     wr_insn insn;
     if (wr_decode(word, &insn, NULL, 0) == 0)
-        return wr_step(cta, w, &insn, ops, eff);
+        return step_insn(cta, w, &insn, word, ops, rec);
     wr_ctx x;
-    if (step_begin(&x, cta, w, ops, eff) != 0)
+    if (step_begin(&x, cta, w, ops, rec) != 0)
         return -1;
-    eff->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
-    return step_end(&x, NULL);
+    rec->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
+    return step_end(&x, NULL, word);
 }
 
 uint32_t wr_fire_deadlines(wr_cta *cta)
@@ -270,7 +316,7 @@ uint32_t wr_fire_deadlines(wr_cta *cta)
         w->sleep = 0;
         if (w->run == WR_WARP_ASLEEP) {
             w->run = WR_WARP_READY;
-            w->woke = 1;
+            cta->wake_pending |= 1u << i;
             woke |= 1u << i;
         }
     }

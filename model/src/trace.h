@@ -4,6 +4,7 @@
 #define WARPREF_TRACE_H
 
 #include <stdio.h>
+#include "warpref/retire.h"
 #include "warpref/run.h"
 
 typedef struct wr_tw {
@@ -22,11 +23,11 @@ enum { WR_TW_CKPT = 4096 };
 int wr_tw_open(wr_tw *tw, FILE *f);
 int wr_tw_close(wr_tw *tw);      /* flush and free; -1 on I/O error */
 
-/* One instruction record.  `pc` is ActivePC at issue; the warp state is read
- * from cta after the step.  With `operands`, also insn/in/out/asm. */
-void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t pc,
-                  const wr_insn *insn, const wr_word *word, const wr_operands *ops,
-                  const wr_effect *eff, int operands);
+/* One instruction record, from the step's retire record (which must hold
+ * the state after: wr_config.record_state) and the decoded instruction.
+ * With `operands`, also insn/in/out/asm. */
+void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
+                  const wr_operands *ops, int operands);
 
 typedef struct wr_tw_fault {
     int warp;                    /* -1: none */

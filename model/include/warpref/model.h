@@ -1,14 +1,14 @@
 /* warpref/model.h - the transaction-level step of the native BCU and BRU.
  *
  * One call, wr_step(), takes a warp of a CTA, a decoded instruction and the
- * values of the operands it reads, and computes the effect: the warp's state
- * after (updated in place), destination writes with don't-care masks,
- * barrier changes and events.  Every driver (standalone runner, DPI,
+ * values of the operands it reads, updates the CTA in place and returns the
+ * retire record (retire.h): the warp's state after, every write (with its
+ * don't-care bits) and the events.  Every driver (standalone runner, DPI,
  * SystemC target, trace replay) calls it; none re-implements semantics.
  *
  * Operand values come from one of two places (docs/architecture.md):
  *   self-contained  wr_regfile_read() fills wr_operands from the model's own
- *                   registers, wr_regfile_apply() writes the effect back;
+ *                   registers, wr_regfile_apply() stores the record's writes;
  *   operand-driven  the caller fills wr_operands with the values the RTL read.
  *
  * Rule IDs (N-xx) refer to SPEC-NOTES.md; docs/semantics.md maps each to code.
@@ -67,7 +67,7 @@ typedef struct wr_warp {
     uint8_t bar_state_defined;   /* WarpBARState holds a defined value (N-39) */
     uint8_t run;                 /* wr_run_state */
     uint8_t blocked_bar;         /* barrier waited on when run == BLOCKED */
-    uint8_t woke;                /* deadline fired while asleep: next record says `wake` */
+    uint8_t pad_;                /* zero */
     uint32_t breg[WR_NUM_BREGS]; /* B0..B15 */
     uint64_t rpc[WR_LANES];      /* RPC per lane */
 } wr_warp;
@@ -136,6 +136,9 @@ typedef struct wr_config {
     unsigned max_events;         /* events one step may report; 0: what the
                                     profile can produce, 1..WR_MAX_EVENTS */
     unsigned checks;             /* WR_CHECKS_* */
+    unsigned record_state;       /* fill the record's instruction word and state
+                                    after (default 1; a driver that reads
+                                    neither, like an untraced run, saves the copy) */
 } wr_config;
 
 void wr_config_init(wr_config *cfg, unsigned threads);
@@ -156,7 +159,7 @@ typedef struct wr_cta {
     uint8_t profile;             /* wr_profile */
     uint8_t operand_mode;        /* wr_operand_mode */
     uint8_t checks;              /* invariants checked after every step */
-    uint8_t pad_;
+    uint8_t record_state;        /* wr_config.record_state */
     const struct wr_bar_engine *engine;
     /* ---- architectural state ---- */
     wr_barrier bar[WR_MAX_BARRIERS];
@@ -164,6 +167,8 @@ typedef struct wr_cta {
     /* ---- time-dependent, not compared ---- */
     uint64_t now;                /* issue time of the instruction being stepped */
     uint64_t deadline[WR_MAX_WARPS]; /* sleep deadline, WR_NO_DEADLINE if none */
+    uint32_t wake_pending;       /* warps whose deadline fired while asleep: their
+                                    next record says `wake` (wr_retire.book) */
     /* ---- the last failed call (wr_cta_error) ---- */
     uint32_t err;                /* wr_error of the last call that failed */
     char errmsg[160];
@@ -225,9 +230,9 @@ enum {
 unsigned wr_insn_reads(const wr_insn *insn);
 
 /* Events of a step, in TRACE-FORMAT order: X(NAME, "trace spelling", doc).
- * One list gives the enum and wr_event_name(). */
+ * One list gives the enum and wr_event_name().  (The trace's `wake` is
+ * bookkeeping, not an event: wr_retire.book.wake.) */
 #define WR_EVENTS(X)                                                              \
-    X(WAKE,      "wake",      "the warp was asleep and its deadline fired")       \
     X(WARNING,   "warning",   "code: wr_warning")                                 \
     X(EXCEPTION, "exception", "code: wr_exception; nothing follows")              \
     X(BLOCK,     "block",     "code: barrier; the warp waits (N-35)")             \
@@ -283,31 +288,7 @@ typedef struct wr_event {
     uint32_t value;              /* RELEASE: warps woken (bit per warp); TRAP: index */
 } wr_event;
 
-/* The effect of one step (besides the in-place update of warp and CTA). */
-typedef struct wr_effect {
-    uint8_t exception;           /* wr_exception; WR_EXC_NONE if none */
-    uint8_t nev;
-    wr_event ev[WR_MAX_EVENTS];  /* in TRACE-FORMAT order */
-    /* GPR destination */
-    uint8_t rd;                  /* register (low of a pair) */
-    uint8_t rd_pair;             /* 1: 64-bit write to R[rd:rd+1] */
-    uint32_t rd_mask;            /* lanes written; 0 = no GPR write (RZ writes dropped) */
-    uint32_t rd_undef;           /* written lanes whose value is undefined (section 5) */
-    uint64_t rd_dc;              /* don't-care bits of every written value (N-39) */
-    uint64_t rd_val[WR_LANES];   /* only lanes in rd_mask are meaningful */
-    /* predicate destination */
-    uint8_t pd;                  /* P0..P6 */
-    uint8_t pd_dc;               /* the written value is undefined */
-    uint32_t pd_mask;            /* lanes written; 0 = none (PT writes dropped) */
-    uint32_t pd_val;
-    uint32_t pd_undef;           /* written lanes whose value is undefined (section 5) */
-    /* uniform register destination */
-    uint8_t ur_write;
-    uint8_t urd;
-    uint32_t ur_val;
-    /* barriers whose state word changed */
-    uint32_t bars_changed;       /* bit per barrier */
-} wr_effect;
+struct wr_retire;                /* the record of one step: retire.h */
 
 /* Launch state (N-04): every warp ready at cfg->entry_pc with ValidMask
  * covering its threads; barriers idle; no deadlines; now = 0.  0, or -1
@@ -320,14 +301,15 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg);
  * changed), WR_ERR_EVENTS (more events than cfg.max_events: the step is
  * done, its events are cut at the capacity), WR_ERR_INVARIANT (with checks
  * on: the state after the step breaks a model invariant).  Architectural
- * exceptions are not errors: they are reported in eff->exception and leave
- * everything but the warp's run state unchanged (N-37). */
+ * exceptions are not errors: they are reported in rec->exception and leave
+ * everything but the warp's run state unchanged (N-37).  The record is
+ * filled in every case but WR_ERR_CALL.  No allocation, no printing. */
 int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn,
-            const wr_operands *ops, wr_effect *eff);
+            const wr_operands *ops, struct wr_retire *rec);
 
 /* Decode then step; an undecodable word raises ILLEGAL_ENCODING (N-37). */
 int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word,
-                 const wr_operands *ops, wr_effect *eff);
+                 const wr_operands *ops, struct wr_retire *rec);
 
 /* Sleep deadlines (N-23): fire every deadline <= cta->now.  Returns the
  * warps that woke from ASLEEP (bit per warp). */
@@ -374,7 +356,9 @@ int wr_regfile_copy(wr_regfile *dst, const wr_regfile *src); /* dst uninitialise
 int wr_regfile_const(wr_regfile *rf, unsigned bank, unsigned offset, uint32_t value);
 uint32_t wr_regfile_const_read(const wr_regfile *rf, unsigned bank, unsigned offset);
 void wr_regfile_read(const wr_regfile *rf, unsigned w, const wr_insn *insn, wr_operands *ops);
-void wr_regfile_apply(wr_regfile *rf, unsigned w, const wr_effect *eff);
+/* Store the GPR, predicate and uniform-register writes of a record, with
+ * their undefined lanes (a lane with any don't-care bit). */
+void wr_regfile_apply(wr_regfile *rf, const struct wr_retire *rec);
 
 #ifdef __cplusplus
 }
