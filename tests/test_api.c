@@ -1,6 +1,7 @@
 /* test_api.c - the model's contract with its drivers: the launch
  * configuration, errors as values (never an abort), events never dropped
  * silently. */
+#include <stdlib.h>
 #include <string.h>
 #include "unit.h"
 
@@ -322,6 +323,300 @@ START_TEST(record_of_an_illegal_word)
 }
 END_TEST
 
+/* ---- one compare ---------------------------------------------------------------- */
+
+/* A model record with every field and every kind of write, built by hand:
+ * warp 1 at 0x120 blocked on barrier 3 after a warning; lanes 16..31 valid
+ * but parked at 0x500; R5 written in lanes 0..7 with lane 6's high half
+ * don't-care; P2, UR4, barrier 3, warp 0's WarpBARState, its own run state. */
+static wr_write *add_write(wr_retire *r, unsigned kind, unsigned warp, unsigned index, uint32_t lanes)
+{
+    wr_write *e = &r->write[r->nwrites++];
+    memset(e, 0, sizeof *e);
+    e->kind = (uint8_t)kind;
+    e->warp = (uint8_t)warp;
+    e->index = (uint16_t)index;
+    e->lanes = lanes;
+    return e;
+}
+
+static void model_record(wr_retire *r)
+{
+    memset(r, 0, sizeof *r);
+    r->warp = 1;
+    r->pc = 0x120;
+    r->insn = (wr_word){ { 0x00000310, 0x11, 0x22, 0x33 } };
+    r->has_state = 1;
+    wr_warp *a = &r->after;
+    a->active_pc = 0x130;
+    a->valid = ALL_LANES;
+    a->active = 0x0000ffff;
+    a->yield = 0x00010000;
+    a->sleep = 0x00020000;
+    a->swtch = 0xffff0000;
+    for (unsigned l = 0; l < WR_LANES; l++)
+        a->rpc[l] = l < 16 ? 0x130 : 0x500;
+    a->breg[2] = 0x30;
+    a->bar_state = 0x100d4002;
+    a->bar_state_defined = 1;
+    a->run = WR_WARP_BLOCKED;
+    a->blocked_bar = 3;
+    r->nev = 2;
+    r->ev[0] = (wr_event){ WR_EV_WARNING, WR_WARN_OPERAND_NOT_UNIFORM, 0 };
+    r->ev[1] = (wr_event){ WR_EV_BLOCK, 3, 0 };
+    wr_write *e = add_write(r, WR_WRITE_GPR, 1, 5, 0xff);
+    for (unsigned l = 0; l < 8; l++)
+        e->value[l] = 3 * l;
+    e->dc_lanes = 1u << 6;
+    e->dc[6] = 0xffff0000;
+    add_write(r, WR_WRITE_PRED, 1, 2, 0xf0)->value[0] = 0x30;
+    add_write(r, WR_WRITE_UR, 1, 4, 1)->value[0] = 0xabc;
+    add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, 3, 1)->value[0] = 0x2041;
+    add_write(r, WR_WRITE_WARPBAR, 0, 0, 1)->value[0] = 0x100d4002;
+    add_write(r, WR_WRITE_RUNSTATE, 1, 0, 1)->value[0] = WR_RUNSTATE_VALUE(WR_WARP_BLOCKED, 3);
+}
+
+static wr_write *find_kind(wr_retire *r, unsigned kind)
+{
+    for (unsigned i = 0; i < r->nwrites; i++)
+        if (r->write[i].kind == kind)
+            return &r->write[i];
+    return NULL;
+}
+
+/* Per field of the table: the name it must be reported under, the change
+ * that makes the other record differ in it alone, the lanes and index the
+ * report must name. */
+static const struct {
+    const char *name;
+    uint32_t lanes;
+    unsigned index;
+} mismatch[WR_RF_COUNT] = {
+    [WR_RF_WARP] = { "warp", 0, 0 },             [WR_RF_PC] = { "pc", 0, 0 },
+    [WR_RF_INSN] = { "insn", 0, 1 },             [WR_RF_EXCEPTION] = { "exception", 0, 0 },
+    [WR_RF_FETCH_FAULT] = { "fetch_fault", 0, 0 }, [WR_RF_ACTIVE_PC] = { "active_pc", 0, 0 },
+    [WR_RF_VALID] = { "valid", 0, 0 },           [WR_RF_ACTIVE] = { "active", 0, 0 },
+    [WR_RF_YIELD] = { "yield", 0, 0 },           [WR_RF_SLEEP] = { "sleep", 0, 0 },
+    [WR_RF_SWITCH] = { "switch", 0, 0 },         [WR_RF_RPC] = { "rpc", 1u << 20, 0 },
+    [WR_RF_BREG] = { "b", 0, 7 },                [WR_RF_BAR_STATE] = { "warp_bar_state", 0, 0 },
+    [WR_RF_BAR_STATE_DEFINED] = { "warp_bar_state_defined", 0, 0 },
+    [WR_RF_RUN] = { "run", 0, 0 },               [WR_RF_BLOCKED_BAR] = { "blocked_bar", 0, 0 },
+    [WR_RF_WRITE_GPR] = { "write.gpr", 1u << 3, 5 },
+    [WR_RF_WRITE_PRED] = { "write.pred", 1u << 5, 2 },
+    [WR_RF_WRITE_UR] = { "write.ur", 0, 4 },     [WR_RF_WRITE_BARRIER] = { "write.barrier", 0, 3 },
+    [WR_RF_WRITE_WARPBAR] = { "write.warpbar", 0, 0 },
+    [WR_RF_WRITE_RUNSTATE] = { "write.runstate", 0, 0 },
+    [WR_RF_EVENTS] = { "events", 0, 1 },
+};
+
+static void break_field(wr_retire *o, unsigned f)
+{
+    switch (f) {
+    case WR_RF_WARP:              o->warp = 0; break;
+    case WR_RF_PC:                o->pc ^= 0x10; break;
+    case WR_RF_INSN:              o->insn.w[3] ^= 1; break;               /* bits 127:64 */
+    case WR_RF_EXCEPTION:         o->exception = WR_EXC_BAR_PARAM_MISMATCH; break;
+    case WR_RF_FETCH_FAULT:       o->fetch_fault = WR_FETCH_NO_INSN; break;
+    case WR_RF_ACTIVE_PC:         o->after.active_pc = 0x140; break;
+    case WR_RF_VALID:             o->after.valid ^= 1u << 30; break;
+    case WR_RF_ACTIVE:            o->after.active ^= 1u; break;
+    case WR_RF_YIELD:             o->after.yield = 0; break;
+    case WR_RF_SLEEP:             o->after.sleep = 0; break;
+    case WR_RF_SWITCH:            o->after.swtch = 0; break;
+    case WR_RF_RPC:               o->after.rpc[20] = 0x600; break;        /* valid, not active */
+    case WR_RF_BREG:              o->after.breg[7] = 1; break;
+    case WR_RF_BAR_STATE:         o->after.bar_state ^= 1; break;
+    case WR_RF_BAR_STATE_DEFINED: o->after.bar_state_defined = 0; break;
+    case WR_RF_RUN:               o->after.run = WR_WARP_READY; break;
+    case WR_RF_BLOCKED_BAR:       o->after.blocked_bar = 4; break;
+    case WR_RF_WRITE_GPR:         find_kind(o, WR_WRITE_GPR)->value[3] ^= 0x100; break;
+    case WR_RF_WRITE_PRED:        find_kind(o, WR_WRITE_PRED)->value[0] ^= 1u << 5; break;
+    case WR_RF_WRITE_UR:          find_kind(o, WR_WRITE_UR)->value[0] = 0; break;
+    case WR_RF_WRITE_BARRIER:     find_kind(o, WR_WRITE_BARRIER)->value[0] = 0x2042; break;
+    case WR_RF_WRITE_WARPBAR:     find_kind(o, WR_WRITE_WARPBAR)->value[0] = 0; break;
+    case WR_RF_WRITE_RUNSTATE:    find_kind(o, WR_WRITE_RUNSTATE)->value[0] = WR_WARP_READY; break;
+    case WR_RF_EVENTS:            o->ev[1].code = 4; break;               /* block:4 */
+    default:                      ck_abort_msg("field %u has no mismatch in this test", f);
+    }
+}
+
+START_TEST(compare_one_mismatch_per_field)
+{
+    const unsigned f = (unsigned)_i;
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    model_record(m);
+    *o = *m;
+    break_field(o, f);
+    wr_compare_report rep;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    const wr_diff *d = &rep.diff[0];
+    ck_assert_uint_eq(d->field, f);
+    ck_assert_str_eq(wr_retire_field_name(d->field), mismatch[f].name);
+    ck_assert_uint_eq(d->lanes, mismatch[f].lanes);
+    ck_assert_uint_eq(d->index, mismatch[f].index);
+    ck_assert_uint_eq(d->what, WR_DIFF_VALUE);
+    ck_assert(d->model != d->other);
+    ck_assert_str_eq(wr_retire_field_rule(f), wr_retire_field_rule(d->field));
+    char text[512];
+    wr_compare_format(&rep, m, o, text, sizeof text);
+    ck_assert_msg(strstr(text, mismatch[f].name) == text, "'%s'", text);
+    free(m);
+    free(o);
+}
+END_TEST
+
+START_TEST(compare_matching_pair_reports_nothing)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    model_record(m);
+    *o = *m;
+    wr_compare_report rep;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    ck_assert_uint_eq(rep.ndiffs, 0);
+    char text[64];
+    ck_assert_int_eq(wr_compare_format(&rep, m, o, text, sizeof text), 0);
+
+    /* a real step against a copy of itself, as a lockstep checker sees it */
+    wr_cta c;
+    unit_cta(&c, 64, 0);
+    wr_insn bar = unit_insn(WR_FORM_BAR_I);
+    wr_operands ops = { 0 };
+    unit_step(&c, 0, &bar, &ops, m);
+    *o = *m;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
+START_TEST(compare_controls_are_data)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    model_record(m);
+    *o = *m;
+    wr_compare_ctl ctl;
+    wr_compare_ctl_init(&ctl);
+    wr_compare_report rep;
+
+    /* a disabled field is skipped */
+    o->after.run = WR_WARP_READY;
+    ctl.field[WR_RF_RUN].enable = 0;
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    ctl.field[WR_RF_RUN].enable = 1;
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 1);
+    o->after.run = m->after.run;
+
+    /* masked bits are volatile: only the bits of the mask are compared */
+    o->after.valid ^= 1u << 30;
+    ctl.field[WR_RF_VALID].mask = ~(UINT64_C(1) << 30);
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    o->after.valid ^= 1u << 29;
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 1);
+    o->after.valid = m->after.valid;
+
+    /* the mask of a write kind applies to every lane's value */
+    find_kind(o, WR_WRITE_GPR)->value[2] ^= 0x80000000u;
+    ctl.field[WR_RF_WRITE_GPR].mask = 0x7fffffff;
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    ctl.field[WR_RF_WRITE_GPR].mask = ~UINT64_C(0);
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 2);
+    free(m);
+    free(o);
+}
+END_TEST
+
+START_TEST(compare_built_in_rules)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    model_record(m);
+    wr_compare_report rep;
+
+    /* RPC only for valid, non-active lanes: an active lane's RPC, or an
+     * invalid lane's, is not compared */
+    *o = *m;
+    o->after.rpc[3] = 0x999;                                  /* active */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    m->after.valid = 0x0fffffff;
+    o->after.valid = m->after.valid;
+    o->after.rpc[30] = 0x999;                                 /* not valid */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    o->after.rpc[20] = 0x999;                                 /* valid, parked */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 20);
+    ck_assert_uint_eq(rep.diff[0].model, 0x500);
+    ck_assert_uint_eq(rep.diff[0].other, 0x999);
+
+    /* the model's don't-care bits are skipped (section 5) */
+    model_record(m);
+    *o = *m;
+    find_kind(o, WR_WRITE_GPR)->value[6] ^= 0xabcd0000;       /* lane 6, high half dc */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    find_kind(o, WR_WRITE_GPR)->value[6] ^= 0x1;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 6);
+
+    /* an undefined WarpBARState is don't-care (N-39); a ready warp waits on
+     * no barrier */
+    model_record(m);
+    m->after.bar_state_defined = 0;
+    m->after.run = WR_WARP_READY;
+    *o = *m;
+    o->after.bar_state = 0x1234;
+    o->after.blocked_bar = 9;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
+START_TEST(compare_missing_extra_and_lanes)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    model_record(m);
+    *o = *m;
+    /* other: no UR write, a GPR write the model lacks, the predicate in
+     * other lanes, one event less */
+    wr_write *ur = find_kind(o, WR_WRITE_UR);
+    ur->kind = WR_WRITE_GPR;                                  /* becomes R4: extra */
+    ur->lanes = 0x3;
+    find_kind(o, WR_WRITE_PRED)->lanes = 0x70;
+    o->nev = 1;
+    wr_compare_report rep;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 4);
+    /* in table order: GPR (extra), PRED (lanes), UR (missing), events */
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_WRITE_GPR);
+    ck_assert_uint_eq(rep.diff[0].what, WR_DIFF_EXTRA);
+    ck_assert_uint_eq(rep.diff[0].index, 4);
+    ck_assert_uint_eq(rep.diff[0].lanes, 0x3);
+    ck_assert_uint_eq(rep.diff[1].field, WR_RF_WRITE_PRED);
+    ck_assert_uint_eq(rep.diff[1].what, WR_DIFF_LANES);
+    ck_assert_uint_eq(rep.diff[1].lanes, 0x80);
+    ck_assert_uint_eq(rep.diff[2].field, WR_RF_WRITE_UR);
+    ck_assert_uint_eq(rep.diff[2].what, WR_DIFF_MISSING);
+    ck_assert_uint_eq(rep.diff[3].field, WR_RF_EVENTS);
+    ck_assert_uint_eq(rep.diff[3].what, WR_DIFF_MISSING);
+    ck_assert_uint_eq(rep.diff[3].index, 1);
+    char text[1024];
+    wr_compare_format(&rep, m, o, text, sizeof text);
+    ck_assert_msg(strstr(text, "events") && strstr(text, "model block:3, other -"), "%s", text);
+    ck_assert_msg(strstr(text, "write.ur") && strstr(text, "missing in the other"), "%s", text);
+
+    /* a record without its state after cannot be compared in those fields */
+    *o = *m;
+    o->has_state = 0;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), -1);
+    wr_compare_ctl ctl;
+    wr_compare_ctl_init(&ctl);
+    for (unsigned f = 0; f < WR_RF_COUNT; f++)
+        if (wr_retire_field_needs_state(f))
+            ctl.field[f].enable = 0;
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
 START_TEST(names_from_the_lists)
 {
     ck_assert_str_eq(wr_exception_name(WR_EXC_WARPSYNC_GROUP_MISMATCH), "WARPSYNC_GROUP_MISMATCH");
@@ -355,6 +650,13 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, record_pair_is_two_entries);
     tcase_add_test(tc, record_bookkeeping_apart);
     tcase_add_test(tc, record_of_an_illegal_word);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("compare");
+    tcase_add_loop_test(tc, compare_one_mismatch_per_field, 0, WR_RF_COUNT);
+    tcase_add_test(tc, compare_matching_pair_reports_nothing);
+    tcase_add_test(tc, compare_controls_are_data);
+    tcase_add_test(tc, compare_built_in_rules);
+    tcase_add_test(tc, compare_missing_extra_and_lanes);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

@@ -4,5 +4,6 @@
 #include "warpref/isa.h"
 #include "warpref/model.h"
 #include "warpref/retire.h"
+#include "warpref/compare.h"
 #include "warpref/run.h"
 #endif
