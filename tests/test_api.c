@@ -617,6 +617,68 @@ START_TEST(compare_missing_extra_and_lanes)
 }
 END_TEST
 
+/* ---- thin drivers: the fetch fault and the wake are library calls -------------- */
+
+START_TEST(N_27_fetch_fault_is_a_library_call)
+{
+    ck_assert_uint_eq(wr_fetch_check(0x30, 0, 4), WR_FETCH_NONE);
+    ck_assert_uint_eq(wr_fetch_check(0x40, 0, 4), WR_FETCH_NO_INSN);         /* past the end */
+    ck_assert_uint_eq(wr_fetch_check(0x18, 0, 4), WR_FETCH_MISALIGNED);
+    ck_assert_uint_eq(wr_fetch_check(0x100, 0x100, 1), WR_FETCH_NONE);       /* from a base */
+    ck_assert_uint_eq(wr_fetch_check(0xf0, 0x100, 1), WR_FETCH_NO_INSN);     /* below it */
+
+    wr_cta c, before;
+    unit_cta(&c, 64, 0x40);
+    before = c;
+    wr_retire r;
+    ck_assert_int_eq(wr_fetch_fault(&c, 1, WR_FETCH_NO_INSN, &r), 0);
+    ck_assert_uint_eq(c.warp[1].run, WR_WARP_FAULTED);
+    c.warp[1].run = before.warp[1].run;                      /* nothing else changed */
+    ck_assert_int_eq(memcmp(&c, &before, sizeof c), 0);
+    ck_assert_uint_eq(r.warp, 1);
+    ck_assert_uint_eq(r.pc, 0x40);
+    ck_assert_uint_eq(r.fetch_fault, WR_FETCH_NO_INSN);
+    ck_assert_uint_eq(r.nev, 0);
+    ck_assert_uint_eq(r.after.run, WR_WARP_FAULTED);
+    ck_assert_uint_eq(r.nwrites, 1);
+    ck_assert_uint_eq(r.write[0].kind, WR_WRITE_RUNSTATE);
+    c.warp[1].run = WR_WARP_FAULTED;
+    ck_assert_int_eq(wr_fetch_fault(&c, 1, WR_FETCH_NO_INSN, NULL), -1);   /* not ready */
+    ck_assert_uint_eq(wr_cta_error(&c), WR_ERR_CALL);
+    ck_assert_int_eq(wr_fetch_fault(&c, 0, WR_FETCH_NONE, NULL), -1);
+}
+END_TEST
+
+START_TEST(N_23_explicit_wake_at_a_cycle)
+{
+    /* a lockstep checker wakes a sleeping warp when the RTL does (here
+     * earlier than the model's own deadline): the same effect as the
+     * deadline firing, at the driver's time */
+    wr_cta c;
+    unit_cta(&c, 64, 0);
+    wr_insn ns = unit_insn(WR_FORM_NANOSLEEP_I);
+    ns.f[WR_F_IMM32] = 100;
+    wr_operands o = ops0();
+    wr_retire r;
+    c.now = 7;
+    unit_step(&c, 1, &ns, &o, &r);
+    ck_assert_uint_eq(c.warp[1].run, WR_WARP_ASLEEP);
+    ck_assert_uint_eq(c.deadline[1], 107);
+    ck_assert_int_eq(wr_wake(&c, 0, 50), -1);                /* warp 0 has no timer */
+    ck_assert_uint_eq(wr_cta_error(&c), WR_ERR_CALL);
+    ck_assert_int_eq(wr_wake(&c, 1, 50), 0);
+    ck_assert_uint_eq(c.now, 50);
+    ck_assert_uint_eq(c.warp[1].run, WR_WARP_READY);
+    ck_assert_uint_eq(c.warp[1].sleep, 0);
+    ck_assert_uint_eq(c.deadline[1], WR_NO_DEADLINE);
+    ck_assert_uint_eq(c.wake_pending, 1u << 1);
+    wr_insn nop = unit_insn(WR_FORM_NOP_X);
+    unit_step(&c, 1, &nop, &o, &r);
+    ck_assert_uint_eq(r.book.wake, 1);
+    ck_assert_uint_eq(r.book.t, 50);
+}
+END_TEST
+
 START_TEST(names_from_the_lists)
 {
     ck_assert_str_eq(wr_exception_name(WR_EXC_WARPSYNC_GROUP_MISMATCH), "WARPSYNC_GROUP_MISMATCH");
@@ -650,6 +712,10 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, record_pair_is_two_entries);
     tcase_add_test(tc, record_bookkeeping_apart);
     tcase_add_test(tc, record_of_an_illegal_word);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("drivers");
+    tcase_add_test(tc, N_27_fetch_fault_is_a_library_call);
+    tcase_add_test(tc, N_23_explicit_wake_at_a_cycle);
     suite_add_tcase(s, tc);
     tc = tcase_create("compare");
     tcase_add_loop_test(tc, compare_one_mismatch_per_field, 0, WR_RF_COUNT);

@@ -265,11 +265,12 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
         /* N-27: fetch */
         wr_warp *wp = &c->warp[w];
         uint64_t pc = wp->active_pc;
-        if (pc % WR_INST_SIZE != 0 || pc / WR_INST_SIZE >= p->ninsns) {
-            wp->run = WR_WARP_FAULTED;
+        const unsigned why = wr_fetch_check(pc, 0, p->ninsns);
+        if (why != WR_FETCH_NONE) {
+            wr_fetch_fault(c, w, why, NULL);
             s->fault_warp = (int)w;
             s->fault_pc = pc;
-            s->fault_what = pc % WR_INST_SIZE ? "misaligned pc" : "no instruction at pc";
+            s->fault_what = wr_fetch_fault_name(why);
             return WR_END_EXCEPTION;
         }
         const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];

@@ -304,23 +304,67 @@ int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands
     return step_end(&x, NULL, word);
 }
 
+/* N-23: the single timer of warp i clears its whole SleepMask at once; an
+ * asleep warp becomes ready.  1 if it was asleep. */
+static int wake_warp(wr_cta *cta, unsigned i)
+{
+    wr_warp *w = &cta->warp[i];
+    cta->deadline[i] = WR_NO_DEADLINE;
+    w->sleep = 0;
+    if (w->run != WR_WARP_ASLEEP)
+        return 0;
+    w->run = WR_WARP_READY;
+    cta->wake_pending |= 1u << i;        /* its next record says `wake` */
+    return 1;
+}
+
 uint32_t wr_fire_deadlines(wr_cta *cta)
 {
     uint32_t woke = 0;
-    for (unsigned i = 0; i < cta->nwarps; i++) {
-        if (cta->deadline[i] > cta->now)
-            continue;
-        /* N-23: the single timer clears the whole SleepMask at once */
-        wr_warp *w = &cta->warp[i];
-        cta->deadline[i] = WR_NO_DEADLINE;
-        w->sleep = 0;
-        if (w->run == WR_WARP_ASLEEP) {
-            w->run = WR_WARP_READY;
-            cta->wake_pending |= 1u << i;
+    for (unsigned i = 0; i < cta->nwarps; i++)
+        if (cta->deadline[i] <= cta->now && wake_warp(cta, i))
             woke |= 1u << i;
-        }
-    }
     return woke;
+}
+
+int wr_wake(wr_cta *cta, unsigned w, uint64_t cycle)
+{
+    if (w >= cta->nwarps)
+        return fail(cta, WR_ERR_CALL, "no warp %u", w);
+    if (cta->deadline[w] == WR_NO_DEADLINE)
+        return fail(cta, WR_ERR_CALL, "warp %u has no sleep deadline to fire", w);
+    cta->now = cycle;
+    wake_warp(cta, w);
+    return 0;
+}
+
+unsigned wr_fetch_check(uint64_t pc, uint64_t base, size_t ninsns)
+{
+    const uint64_t off = pc - base;
+    if (off % WR_INST_SIZE != 0)
+        return WR_FETCH_MISALIGNED;
+    if (pc < base || off / WR_INST_SIZE >= ninsns)
+        return WR_FETCH_NO_INSN;
+    return WR_FETCH_NONE;
+}
+
+int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
+{
+    if (why == WR_FETCH_NONE || why >= WR_FETCH_FAULT_COUNT)
+        return fail(cta, WR_ERR_CALL, "fetch fault %u is no fault", why);
+    wr_ctx x;
+    wr_retire scratch;
+    if (step_begin(&x, cta, w, NULL, rec ? rec : &scratch) != 0)
+        return -1;
+    x.rec->fetch_fault = (uint8_t)why;
+    set_run(&x, w, WR_WARP_FAULTED);     /* N-27: the warp stops; nothing else */
+    record_cta_writes(&x);
+    x.rec->has_state = cta->record_state;
+    if (cta->record_state) {
+        x.rec->after = *x.w;
+        memset(&x.rec->insn, 0, sizeof x.rec->insn);   /* nothing was fetched */
+    }
+    return 0;
 }
 
 uint64_t wr_next_deadline(const wr_cta *cta)

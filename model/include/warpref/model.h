@@ -311,9 +311,18 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn,
 int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word,
                  const wr_operands *ops, struct wr_retire *rec);
 
-/* Sleep deadlines (N-23): fire every deadline <= cta->now.  Returns the
- * warps that woke from ASLEEP (bit per warp). */
+/* Sleep deadlines (N-23), for the standalone scheduler: fire every
+ * deadline <= cta->now, each as wr_wake() does.  Returns the warps that
+ * woke from ASLEEP (bit per warp). */
 uint32_t wr_fire_deadlines(wr_cta *cta);
+
+/* N-23 applied explicitly, for a driver that follows another's timing (a
+ * lockstep checker waking the warp when the RTL does): warp w's timer fires
+ * at time `cycle` (cta->now becomes cycle): its SleepMask is cleared whole,
+ * its deadline dropped, and if it was asleep it becomes ready with `wake`
+ * pending for its next record.  0, or -1 (WR_ERR_CALL) if w is out of range
+ * or has no sleep deadline. */
+int wr_wake(wr_cta *cta, unsigned w, uint64_t cycle);
 
 /* Earliest pending deadline among asleep warps, WR_NO_DEADLINE if none. */
 uint64_t wr_next_deadline(const wr_cta *cta);

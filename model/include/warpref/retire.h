@@ -28,6 +28,8 @@
 #ifndef WARPREF_RETIRE_H
 #define WARPREF_RETIRE_H
 
+#include <stddef.h>
+
 #include "model.h"
 
 #ifdef __cplusplus
@@ -119,12 +121,12 @@ enum { WR_MAX_WRITES = 4 + WR_MAX_BARRIERS + 2 * WR_MAX_WARPS };
     X(NO_INSN,    "no instruction at pc", "ActivePC past the end of the program") \
     X(MISALIGNED, "misaligned pc",        "ActivePC not a multiple of 16")
 
-typedef enum wr_fetch_fault {
+typedef enum wr_fetch_status {
 #define WR_X_(name, text, doc) WR_FETCH_##name,
     WR_FETCH_FAULTS(WR_X_)
 #undef WR_X_
     WR_FETCH_FAULT_COUNT
-} wr_fetch_fault;
+} wr_fetch_status;
 
 /* Not architectural; never compared. */
 typedef struct wr_retire_book {
@@ -139,7 +141,7 @@ typedef struct wr_retire {
     uint64_t pc;                 /* ActivePC at issue */
     wr_word insn;                /* the instruction word (has_state) */
     uint8_t exception;           /* wr_exception, WR_EXC_NONE if none (also the last event) */
-    uint8_t fetch_fault;         /* wr_fetch_fault: no instruction retired (N-27) */
+    uint8_t fetch_fault;         /* wr_fetch_status: no instruction retired (N-27) */
     uint8_t has_state;           /* insn and after are filled (wr_config.record_state) */
     /* ---- the warp's architectural state after the step ---- */
     wr_warp after;
@@ -153,6 +155,18 @@ typedef struct wr_retire {
     uint32_t nwrites;
     wr_write write[WR_MAX_WRITES];
 } wr_retire;
+
+/* N-27, fetch: the fault of fetching at `pc` from a program of `ninsns`
+ * instructions placed from address `base` on; WR_FETCH_NONE if it holds an
+ * instruction. */
+unsigned wr_fetch_check(uint64_t pc, uint64_t base, size_t ninsns);
+
+/* N-27: ready warp w could not fetch at its ActivePC (`why`, a
+ * wr_fetch_status): it stops, faulted, nothing else changes.  If rec is not
+ * NULL it receives the record of that: warp, PC, fetch_fault, the run
+ * state write, the state after; no instruction, no event.  0, or -1
+ * (WR_ERR_CALL: warp out of range or not ready, or why == WR_FETCH_NONE). */
+int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec);
 
 const char *wr_write_kind_name(unsigned kind);     /* "gpr" */
 const char *wr_fetch_fault_name(unsigned fault);   /* "no instruction at pc" */
