@@ -162,10 +162,12 @@ static void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, u
 }
 
 /* A lane is undefined (section 5) when its write has any don't-care bit:
- * wr_write_undefined(), the record's one representation. */
+ * wr_write_undefined(), the record's one representation.  The register
+ * writes come first in a record (retire.h): the loop stops at the first
+ * write of the CTA's state. */
 void wr_regfile_apply(wr_regfile *rf, const wr_retire *rec)
 {
-    for (unsigned i = 0; i < rec->nwrites; i++) {
+    for (unsigned i = 0; i < rec->nwrites && rec->write[i].kind <= WR_WRITE_UR; i++) {
         const wr_write *e = &rec->write[i];
         const unsigned w = e->warp, k = e->index;
         const uint32_t m = e->lanes;
@@ -183,7 +185,7 @@ void wr_regfile_apply(wr_regfile *rf, const wr_retire *rec)
             if (k < WR_NUM_UREGS)
                 rf->ur[w][k] = e->value[0];
             break;
-        default:                        /* barriers, WarpBARState, run states: the CTA's */
+        default:
             break;
         }
     }

@@ -37,7 +37,8 @@ extern "C" {
 #endif
 
 /* Kinds of write: X(NAME, "spelling", doc).  One list gives the enum and
- * wr_write_kind_name(). */
+ * wr_write_kind_name().  The register kinds come first, in the list and in
+ * every record the model writes. */
 #define WR_WRITE_KINDS(X)                                                         \
     X(GPR,      "gpr",      "Rindex: value[l], dc[l] per lane of `lanes`")       \
     X(PRED,     "pred",     "Pindex: bit l of value[0] is lane l's value; a lane's one bit is don't-care iff it is in dc_lanes") \
