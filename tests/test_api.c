@@ -89,6 +89,16 @@ START_TEST(step_refuses_bad_calls)
     ck_assert_int_eq(wr_step(&c, 0, &bad, &o, &e), -1);
     ck_assert_uint_eq(c.warp[0].active_pc, 0);      /* nothing ran */
     ck_assert_str_eq(wr_error_name(WR_ERR_CALL), "CALL");
+
+    /* the codec's helpers do not abort on bad arguments either */
+    wr_insn none;
+    wr_insn_init(&none, WR_FORM_COUNT);
+    wr_word w = { { 1, 2, 3, 4 } };
+    ck_assert_int_eq(wr_encode(&none, &w, NULL, 0), -1);
+    ck_assert_int_eq(wr_step(&c, 0, &none, &o, &e), -1);
+    ck_assert_uint_eq(wr_field_get(&w, 120, 16), 0);   /* past bit 127 */
+    wr_field_set(&w, 0, 65, 7);                         /* too wide: nothing written */
+    ck_assert_uint_eq(w.w[0], 0);
 }
 END_TEST
 

@@ -19,7 +19,8 @@ static uint64_t low_bits(unsigned n)
 
 uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width)
 {
-    assert(width >= 1 && width <= 64 && lsb + width <= 128);
+    if (width < 1 || width > 64 || lsb + width > 128)   /* no such field: never abort */
+        return 0;
     uint64_t v = 0;
     /* walk the 32-bit parts the field touches, low part first */
     for (unsigned done = 0; done < width;) {
@@ -34,7 +35,8 @@ uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width)
 
 void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
 {
-    assert(width >= 1 && width <= 64 && lsb + width <= 128);
+    if (width < 1 || width > 64 || lsb + width > 128)   /* no such field: never abort */
+        return;
     value &= low_bits(width);
     for (unsigned done = 0; done < width;) {
         unsigned bit = lsb + done, sh = bit & 31u;
@@ -242,10 +244,9 @@ static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
 
 void wr_insn_init(wr_insn *insn, wr_form form)
 {
-    assert((unsigned)form < WR_FORM_COUNT);
     memcpy(insn, &insn_template, sizeof *insn);
-    insn->form = (uint16_t)form;
-    insn->optype = wr_forms[form].optype;
+    insn->form = (uint16_t)form;     /* out of range: wr_encode and wr_step refuse it */
+    insn->optype = (unsigned)form < WR_FORM_COUNT ? wr_forms[form].optype : 0;
 }
 
 static unsigned lowest_bit(uint32_t m)

@@ -173,7 +173,8 @@ static inline int64_t wr_cmem_make(unsigned bank, unsigned offset)
     return (int64_t)(((uint64_t)(bank & 0x1f) << 16) | (offset & 0xffff));
 }
 
-/* Raw bit access (lsb 0..127, width 1..64). */
+/* Raw bit access (lsb 0..127, width 1..64; a field outside reads 0 and is
+ * not written). */
 uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width);
 void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value);
 
@@ -184,7 +185,8 @@ int wr_decode(const wr_word *word, wr_insn *out, char *msg, size_t msgsize);
 /* Encode a decoded instruction; -1 (and msg) if a value does not fit. */
 int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize);
 
-/* Set every field of `insn` to its default for `form`. */
+/* Set every field of `insn` to its default for `form` (a form out of range
+ * gives an instruction that wr_encode and wr_step refuse). */
 void wr_insn_init(wr_insn *insn, wr_form form);
 
 /* Self-check of the table: no bit assigned twice within a form, fields fit
