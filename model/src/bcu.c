@@ -79,11 +79,12 @@ void exec_BAR_RED(wr_ctx *x)
 
 /* ---- state transfer (N-38, N-39) ----------------------------------------- */
 
-/* Rd = v in the lanes written */
+/* Rd = v in the lanes written (a straight loop over all 32: the lanes not
+ * written are never read) */
 static void rd_fill(wr_write *e, uint32_t v)
 {
-    for (uint32_t m = e->lanes; m; m &= m - 1)
-        e->value[lowest(m)] = v;
+    for (unsigned l = 0; l < WR_LANES; l++)
+        e->value[l] = v;
 }
 
 /* Undefined destination values (section 5): value 0, every bit don't-care.

@@ -216,12 +216,12 @@ void exec_LEPC(wr_ctx *x)
 {
     const uint64_t pc = disp_target(x, 0);    /* ActivePC + off (wr_disp_base) */
     wr_write *lo = write_rd(x, x->pmask);     /* R[d:d+1]: the row marks RD wide */
-    for (uint32_t m = lo->lanes; m; m &= m - 1)
-        lo->value[lowest(m)] = (uint32_t)pc;
+    for (unsigned l = 0; l < WR_LANES; l++)   /* lanes not written are never read */
+        lo->value[l] = (uint32_t)pc;
     wr_write *hi = write_rd_hi(x, x->pmask);  /* of R[254:255], R255 = RZ: the
                                                  register file drops it */
-    for (uint32_t m = hi->lanes; m; m &= m - 1)
-        hi->value[lowest(m)] = (uint32_t)(pc >> 32);
+    for (unsigned l = 0; l < WR_LANES; l++)
+        hi->value[l] = (uint32_t)(pc >> 32);
     x->w->active_pc = x->next;
 }
 
@@ -260,8 +260,8 @@ void exec_BMOV(wr_ctx *x)
 
     if (x->in->form == WR_FORM_BMOV_X) {      /* Rd = Bn */
         wr_write *e = write_rd(x, pmask);
-        for (uint32_t m = e->lanes; m; m &= m - 1)
-            e->value[lowest(m)] = *b;
+        for (unsigned l = 0; l < WR_LANES; l++)   /* lanes not written are never read */
+            e->value[l] = *b;
         if (F_(x, CLEAR) == 1 && pmask != 0)  /* .CLEAR */
             *b = 0;
     } else if (pmask != 0) {                  /* Bn = Ra of lowest(pmask) */

@@ -338,16 +338,6 @@ int wr_wake(wr_cta *cta, unsigned w, uint64_t cycle)
     return 0;
 }
 
-unsigned wr_fetch_check(uint64_t pc, uint64_t base, size_t ninsns)
-{
-    const uint64_t off = pc - base;
-    if (off % WR_INST_SIZE != 0)
-        return WR_FETCH_MISALIGNED;
-    if (pc < base || off / WR_INST_SIZE >= ninsns)
-        return WR_FETCH_NO_INSN;
-    return WR_FETCH_NONE;
-}
-
 int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
 {
     if (why == WR_FETCH_NONE || why >= WR_FETCH_FAULT_COUNT)

@@ -159,8 +159,16 @@ typedef struct wr_retire {
 
 /* N-27, fetch: the fault of fetching at `pc` from a program of `ninsns`
  * instructions placed from address `base` on; WR_FETCH_NONE if it holds an
- * instruction. */
-unsigned wr_fetch_check(uint64_t pc, uint64_t base, size_t ninsns);
+ * instruction.  (Inline: a standalone run asks at every turn.) */
+static inline unsigned wr_fetch_check(uint64_t pc, uint64_t base, size_t ninsns)
+{
+    const uint64_t off = pc - base;
+    if (off % WR_INST_SIZE != 0)
+        return WR_FETCH_MISALIGNED;
+    if (pc < base || off / WR_INST_SIZE >= ninsns)
+        return WR_FETCH_NO_INSN;
+    return WR_FETCH_NONE;
+}
 
 /* N-27: ready warp w could not fetch at its ActivePC (`why`, a
  * wr_fetch_status): it stops, faulted, nothing else changes.  If rec is not
