@@ -36,14 +36,13 @@ enum { REL = 0, ABS = 1 };                              /* BasePCMode */
 
 typedef struct ev { unsigned kind, code; uint32_t value; } ev;
 
-#define EV_WAKE    { WR_EV_WAKE, 0, 0 }
 #define EV_SLEEP   { WR_EV_SLEEP, 0, 0 }
 #define EV_EXIT    { WR_EV_EXIT, 0, 0 }
 #define EV_TRAP(i) { WR_EV_TRAP, 0, (i) }
 #define EV_SYSCALL { WR_EV_SYSCALL, 0, 0 }
 #define EV_RTT     { WR_EV_RTT, 0, 0 }
 
-static void check_events(const wr_effect *e, const ev *x, unsigned n, int line)
+static void check_events(const wr_retire *e, const ev *x, unsigned n, int line)
 {
     ck_assert_msg(e->nev == n, "line %d: %u events, expected %u", line, e->nev, n);
     for (unsigned i = 0; i < n; i++)
@@ -67,7 +66,7 @@ static void check_events(const wr_effect *e, const ev *x, unsigned n, int line)
 static wr_warp *setup(wr_cta *c, unsigned threads, unsigned w, uint64_t pc,
                       uint32_t valid, uint32_t active)
 {
-    wr_cta_init(c, threads, 0);
+    unit_cta(c, threads, 0);
     wr_warp *p = &c->warp[w];
     p->active_pc = pc;
     p->valid = valid;
@@ -100,7 +99,6 @@ static void same_warp(const wr_warp *x, const wr_warp *g, unsigned w, int line)
     CMPF(sleep);
     CMPF(swtch);
     CMPF(run);
-    CMPF(woke);
     CMPF(blocked_bar);
     CMPF(bar_state);
     CMPF(bar_state_defined);
@@ -122,10 +120,12 @@ static void same_cta(const wr_cta *x, const wr_cta *g, int line)
                       "line %d: deadline[%u] is 0x%llx, expected 0x%llx", line, w,
                       (unsigned long long)g->deadline[w], (unsigned long long)x->deadline[w]);
     }
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++)
+    for (unsigned b = 0; b < WR_MAX_BARRIERS; b++)
         ck_assert_msg(g->bar[b].word == x->bar[b].word && g->bar[b].blocked == x->bar[b].blocked &&
                       g->bar[b].arrived == x->bar[b].arrived, "line %d: barrier %u changed", line, b);
     ck_assert_msg(g->now == x->now, "line %d: now changed", line);
+    ck_assert_msg(g->wake_pending == x->wake_pending, "line %d: wake_pending 0x%x, expected 0x%x",
+                  line, g->wake_pending, x->wake_pending);
     ck_assert_msg(memcmp(x, g, sizeof *x) == 0, "line %d: CTA differs (bytes)", line);
 }
 #define SAME(x, g) same_cta((x), (g), __LINE__)
@@ -156,13 +156,13 @@ static wr_insn form_f(wr_form form, unsigned field, int64_t v)
 
 /* No effect besides the warp state: no register, predicate, UR or barrier
  * write. */
-static void no_writes(const wr_effect *e)
+static void no_writes(const wr_retire *e)
 {
     ck_assert_uint_eq(e->exception, WR_EXC_NONE);
-    ck_assert_uint_eq(e->rd_mask, 0);
-    ck_assert_uint_eq(e->pd_mask, 0);
-    ck_assert_uint_eq(e->ur_write, 0);
-    ck_assert_uint_eq(e->bars_changed, 0);
+    ck_assert_uint_eq(rec_rd_mask(e), 0);
+    ck_assert_uint_eq(rec_pd_mask(e), 0);
+    ck_assert_uint_eq(rec_ur_write(e), 0);
+    ck_assert_uint_eq(rec_bars(e), 0);
 }
 
 /* N-37 via N-25/N-11: the step raises `exc`; the CTA is unchanged but for the
@@ -171,16 +171,16 @@ static void expect_exception(wr_cta *c, unsigned w, const wr_insn *in, const wr_
                              unsigned exc, int line)
 {
     wr_cta x;
-    wr_effect e;
+    wr_retire e;
     snap(&x, c);
     unit_step(c, w, in, o, &e);
     ck_assert_msg(e.exception == exc, "line %d: exception %u, expected %u", line, e.exception, exc);
     x.warp[w].run = WR_WARP_FAULTED;
     same_cta(&x, c, line);
-    ck_assert_uint_eq(e.rd_mask, 0);
-    ck_assert_uint_eq(e.pd_mask, 0);
-    ck_assert_uint_eq(e.ur_write, 0);
-    ck_assert_uint_eq(e.bars_changed, 0);
+    ck_assert_uint_eq(rec_rd_mask(&e), 0);
+    ck_assert_uint_eq(rec_pd_mask(&e), 0);
+    ck_assert_uint_eq(rec_ur_write(&e), 0);
+    ck_assert_uint_eq(rec_bars(&e), 0);
     const ev one = { WR_EV_EXCEPTION, exc, 0 };
     check_events(&e, &one, 1, line);
     ck_assert_int_eq(wr_step(c, w, in, o, &e), -1);   /* a faulted warp never issues */
@@ -199,7 +199,7 @@ START_TEST(N_01_lowest_is_zero_based)
      * 1-based ffs would name lane 2 (RPC 0x600).  ActiveMask = lanes with
      * RPC 0x500 (1, 4, 31) & ValidMask = 0x80000002 (lane 4 exited). */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x800000f6, 0x000000f0);
     w->rpc[1] = 0x500;
     w->rpc[2] = 0x600;
@@ -221,7 +221,7 @@ START_TEST(N_01_lowest_lane_31)
 {
     /* only lane 31 remains: lowest(0x80000000) = 31 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x8000000f, 0x0000000f);
     w->rpc[31] = 0x740;
     snap(&x, &c);
@@ -243,7 +243,7 @@ START_TEST(N_02_sleep_subset_of_candidates_is_not_all_asleep)
      * (0xf00 & ~0x300) != 0: not asleep, so cmask = 0xc00, lid = 10,
      * ActivePC = RPC[10] = 0x800, ActiveMask = RPC==0x800 & Valid = 0xc00. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x00000ff0, 0x000000f0);
     w->sleep = 0x00000300;
     c.deadline[0] = 5000;
@@ -268,7 +268,7 @@ START_TEST(N_02_all_candidates_asleep_despite_extra_sleep_bits)
      * all asleep"; N-02 says (0xf00 & ~S) == 0: the warp sleeps.  cmask is not
      * reduced: lid = 8, ActivePC = 0x700, ActiveMask = lanes 8, 9 = 0x300. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x00000ff0, 0x000000f0);
     w->sleep = 0x00f00f00;
     c.deadline[0] = 5000;
@@ -296,7 +296,7 @@ START_TEST(N_03_yield_divergence_test_is_equality)
      * ActivePC = 0x2000; ActiveMask = RPC==0x2000 & 0xff00 = 0xff00; SwitchMask
      * 0xff00 & (0xff0f ^ 0xff00 = 0x000f) = 0 -> reset to 0x000f. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000000f);
     rpcs(w, 0xff00, 0x2000);
     snap(&x, &c);
@@ -316,7 +316,7 @@ END_TEST
 START_TEST(N_03_yield_without_divergence_is_nop)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000ff0f);
     w->swtch = 0x000000f0;
     snap(&x, &c);
@@ -335,7 +335,7 @@ START_TEST(N_03_warpsync_success_test_is_equality)
      * here (0xff), releasing lanes 8..15 that are elsewhere.  N-03: 0xff !=
      * 0xffff, not synchronised: cmask = 0xff00, switch to lane 8's group. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x000000ff);
     rpcs(w, 0xff00, 0x2000);
     snap(&x, &c);
@@ -358,7 +358,7 @@ START_TEST(N_04_init_40_threads)
 {
     wr_cta c;
     memset(&c, 0xa5, sizeof c);                 /* garbage before init */
-    wr_cta_init(&c, 40, 0x180);
+    unit_cta(&c, 40, 0x180);
     ck_assert_uint_eq(c.threads, 40);
     ck_assert_uint_eq(c.nwarps, 2);
     ck_assert_uint_eq(c.now, 0);
@@ -372,7 +372,7 @@ START_TEST(N_04_init_40_threads)
         ck_assert_uint_eq(w->sleep, 0);
         ck_assert_uint_eq(w->swtch, 0);
         ck_assert_uint_eq(w->run, WR_WARP_READY);
-        ck_assert_uint_eq(w->woke, 0);
+        ck_assert_uint_eq(c.wake_pending >> i & 1u, 0);
         ck_assert_uint_eq(w->bar_state, 0);
         ck_assert_uint_eq(w->bar_state_defined, 0);
         for (unsigned b = 0; b < WR_NUM_BREGS; b++)
@@ -382,7 +382,7 @@ START_TEST(N_04_init_40_threads)
     }
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         ck_assert_uint_eq(c.deadline[i], WR_NO_DEADLINE);
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
+    for (unsigned b = 0; b < WR_MAX_BARRIERS; b++) {
         ck_assert_uint_eq(c.bar[b].word, 0);
         ck_assert_uint_eq(c.bar[b].blocked, 0);
         ck_assert_uint_eq(c.bar[b].arrived, 0);
@@ -398,7 +398,7 @@ START_TEST(N_04_init_shapes)
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         wr_cta c;
-        wr_cta_init(&c, t[i].threads, 0x40);
+        unit_cta(&c, t[i].threads, 0x40);
         ck_assert_uint_eq(c.nwarps, t[i].nwarps);
         for (unsigned k = 0; k + 1 < t[i].nwarps; k++)
             ck_assert_uint_eq(c.warp[k].valid, 0xffffffffu);
@@ -418,7 +418,7 @@ START_TEST(N_10_bra_target_seed_example)
 {
     /* seed 003, BRA description: at 0x10, offset 0xf -> 0x20 + 0xf0 = 0x110 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, 0x10, ALL, ALL);
     snap(&x, &c);
     wr_insn in = form_f(WR_FORM_BRA_X, WR_F_OFFSET, 0xf);
@@ -439,7 +439,7 @@ START_TEST(N_10_bra_target_offsets)
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
         snap(&x, &c);
         wr_insn in = form_f(WR_FORM_BRA_X, WR_F_OFFSET, t[i].off);
@@ -480,7 +480,7 @@ static void bra_case(int line, wr_insn in, uint32_t valid, uint32_t active, uint
                      uint32_t pp, uint64_t ur, uint64_t exp_pc, uint32_t exp_active, uint32_t rpc_t)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, valid, active);
     wr_operands o = ops0();
     o.pg = pg;
@@ -696,7 +696,7 @@ START_TEST(N_13_brx_all_jump_only_old_active_lanes_touched)
      * and leave: ActiveMask = 0x0103.  Lanes 12..15 (valid, inactive; R6 =
      * 0xb0 or 0x90) and the exited lanes keep RPC = FAR. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, 0x60, 0x0000ff0f, 0x00000f0f);
     wr_insn in = unit_insn(WR_FORM_BRX_R);
     in.f[WR_F_RA] = 6;
@@ -738,7 +738,7 @@ START_TEST(N_14_brx_partial_each_lane_its_target)
     /* BRX R2 at PC, offset 0, R2[l] = 0x100*l; pmask 0x0f0f: RPC[l] =
      * 0x1010 + 0x100*l for l in 0..3, 8..11; ActiveMask 0xf000 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000ff0f);
     wr_insn in = unit_guard(form_f(WR_FORM_BRX_R, WR_F_RA, 2), 0, 0);
     wr_operands o = ops0();
@@ -771,7 +771,7 @@ START_TEST(N_15_brx_r_sign_extends_32_bits)
      *   lane 3: 0x7ffffff0 -> 0x80001020
      * all jump, lid 0: ActivePC 0xf30, lanes 1..3 wait at their targets */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000000f, 0x0000000f);
     wr_insn in = form_f(WR_FORM_BRX_R, WR_F_RA, 5);
     in.f[WR_F_OFFSET] = 2;
@@ -797,7 +797,7 @@ START_TEST(N_15_brx_u_uniform_sign_extended)
     /* BRX UR4, offset 3: Target = 0x1010 + sext32(0xffffffe0) + 0x30 =
      * 0x1020 in every lane; @P0 partial (0x0f00): RPC = 0x1020 there */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000ff0f);
     wr_insn in = unit_guard(form_f(WR_FORM_BRX_U, WR_F_URA, 4), 0, 0);
     in.f[WR_F_OFFSET] = 3;
@@ -818,7 +818,7 @@ START_TEST(N_15_brx_c_has_no_offset)
 {
     /* BRX c[0x3][0x180] = 0xffffff90: Target = 0x1010 - 0x70 = 0xfa0 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
     wr_insn in = form_f(WR_FORM_BRX_C, WR_F_CMEM, wr_cmem_make(3, 0x180));
     wr_operands o = ops0();
@@ -835,7 +835,7 @@ START_TEST(N_15_brx_rz_reads_zero)
 {
     /* BRX RZ, offset 4: Target = 0x1010 + 0x40, ops.ra ignored */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
     wr_insn in = form_f(WR_FORM_BRX_R, WR_F_RA, WR_RZ);
     in.f[WR_F_OFFSET] = 4;
@@ -868,7 +868,7 @@ START_TEST(N_16_call_abs_r_pair)
      *   lanes 8..11:        0x0_00000400 -> 0x510
      * all jump, lid 0: ActivePC 0x1_00000310; lanes 8..11 wait at 0x510 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000ff0f);
     wr_insn in = call(WR_FORM_CALL_R, ABS);
     in.f[WR_F_RA] = 8;
@@ -896,7 +896,7 @@ START_TEST(N_16_call_rel_r_pair_partial)
      *   lane 9 (Va 0x2_00000000)                 -> 0x2_00001000
      * pmask = {0, 9}: partial; each lane gets its own target in RPC */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
     wr_insn in = unit_guard(call(WR_FORM_CALL_R, REL), 0, 0);
     in.f[WR_F_RA] = 8;
@@ -926,7 +926,7 @@ START_TEST(N_16_call_u_pair)
     };
     for (unsigned i = 0; i < 2; i++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
         wr_insn in = call(WR_FORM_CALL_U, t[i].mode);
         in.f[WR_F_URA] = 4;
@@ -951,7 +951,7 @@ START_TEST(N_16_call_c_64_bit_constant)
     };
     for (unsigned i = 0; i < 2; i++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
         wr_insn in = call(WR_FORM_CALL_C, t[i].mode);
         in.f[WR_F_CMEM] = wr_cmem_make(2, 0x100);
@@ -975,7 +975,7 @@ START_TEST(N_16_call_rz_is_zero)
     };
     for (unsigned i = 0; i < 2; i++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
         wr_insn in = call(WR_FORM_CALL_R, t[i].mode);
         in.f[WR_F_OFFSET] = 0x11;               /* RA defaults to RZ */
@@ -1003,7 +1003,7 @@ START_TEST(N_16_ret_behaves_as_call)
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000ff0f);
         wr_insn in = call(t[i].f, t[i].mode);
         wr_operands o = ops0();
@@ -1042,7 +1042,7 @@ START_TEST(N_17_lepc_writes_pair_in_pmask_lanes)
     /* @P1 LEPC R[4:5], 0x80 at 0x1230: pmask = 0xff0f & 0xf0f3 = 0xf003;
      * R[4:5] = 0x1230 + 0x80 = 0x12b0 there; ActivePC = 0x1240 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, 0x1230, 0xffffff0f, 0x0000ff0f);
     wr_insn in = unit_guard(form_f(WR_FORM_LEPC_I, WR_F_RD, 4), 1, 0);
     in.f[WR_F_OFFSET] = 8;
@@ -1053,16 +1053,16 @@ START_TEST(N_17_lepc_writes_pair_in_pmask_lanes)
     x.warp[0].active_pc = 0x1240;
     SAME(&x, &c);
     NO_EVENTS(&e);
-    ck_assert_uint_eq(e.rd, 4);
-    ck_assert_uint_eq(e.rd_pair, 1);
-    ck_assert_uint_eq(e.rd_mask, 0x0000f003);
-    ck_assert_uint_eq(e.rd_undef, 0);
-    ck_assert_uint_eq(e.rd_dc, 0);
+    ck_assert_uint_eq(rec_rd(&e), 4);
+    ck_assert_uint_eq(rec_rd_pair(&e), 1);
+    ck_assert_uint_eq(rec_rd_mask(&e), 0x0000f003);
+    ck_assert_uint_eq(rec_rd_undef(&e), 0);
+    ck_assert_uint_eq(rec_rd_dc(&e), 0);
     for (unsigned l = 0; l < WR_LANES; l++)
-        if (e.rd_mask >> l & 1u)
-            ck_assert_uint_eq(e.rd_val[l], 0x12b0);
-    ck_assert_uint_eq(e.pd_mask, 0);
-    ck_assert_uint_eq(e.ur_write, 0);
+        if (rec_rd_mask(&e) >> l & 1u)
+            ck_assert_uint_eq(rec_rd_val(&e, l), 0x12b0);
+    ck_assert_uint_eq(rec_pd_mask(&e), 0);
+    ck_assert_uint_eq(rec_ur_write(&e), 0);
 }
 END_TEST
 
@@ -1075,7 +1075,7 @@ START_TEST(N_17_lepc_64_bit_pc_and_offsets)
     };
     for (unsigned i = 0; i < 2; i++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, 0x123456780ull, 0x0000ff0f, 0x00000f0f);
         wr_insn in = form_f(WR_FORM_LEPC_I, WR_F_RD, 10);
         in.f[WR_F_OFFSET] = t[i].off;
@@ -1085,12 +1085,12 @@ START_TEST(N_17_lepc_64_bit_pc_and_offsets)
         x.warp[0].active_pc = 0x123456790ull;
         SAME(&x, &c);
         NO_EVENTS(&e);
-        ck_assert_uint_eq(e.rd, 10);
-        ck_assert_uint_eq(e.rd_pair, 1);
-        ck_assert_uint_eq(e.rd_mask, 0x00000f0f);
+        ck_assert_uint_eq(rec_rd(&e), 10);
+        ck_assert_uint_eq(rec_rd_pair(&e), 1);
+        ck_assert_uint_eq(rec_rd_mask(&e), 0x00000f0f);
         for (unsigned l = 0; l < WR_LANES; l++)
-            if (e.rd_mask >> l & 1u)
-                ck_assert_uint_eq(e.rd_val[l], t[i].val);
+            if (rec_rd_mask(&e) >> l & 1u)
+                ck_assert_uint_eq(rec_rd_val(&e, l), t[i].val);
     }
 }
 END_TEST
@@ -1098,7 +1098,7 @@ END_TEST
 START_TEST(N_17_lepc_pmask_zero_writes_nothing)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
     wr_insn in = unit_guard(form_f(WR_FORM_LEPC_I, WR_F_RD, 4), 0, 0);
     wr_operands o = ops0();
@@ -1108,7 +1108,7 @@ START_TEST(N_17_lepc_pmask_zero_writes_nothing)
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
-    ck_assert_uint_eq(e.rd_mask, 0);
+    ck_assert_uint_eq(rec_rd_mask(&e), 0);
 }
 END_TEST
 
@@ -1116,7 +1116,7 @@ END_TEST
  * N-18: EXIT
  * ========================================================================= */
 
-static void do_exit(wr_cta *c, unsigned w, const wr_insn *in, uint32_t pg, uint32_t pp, wr_effect *e)
+static void do_exit(wr_cta *c, unsigned w, const wr_insn *in, uint32_t pg, uint32_t pp, wr_retire *e)
 {
     wr_operands o = ops0();
     o.pg = pg;
@@ -1130,7 +1130,7 @@ START_TEST(N_18_partial_exit)
      * 0xfffff000; ActiveMask = mask_np = 0xf000; next.  Yield, Switch and B
      * bits of the exited lanes stay (raw masks, N-04). */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->yield = 0x00000101;
     w->swtch = 0x00000300;
@@ -1152,7 +1152,7 @@ START_TEST(N_18_partial_exit_with_not_pp)
     /* `@P1 EXIT !P2`: pmask = 0xff0f & 0xffff & ~0xff = 0xff00;
      * Valid = 0xffffff0f & ~0xff00 = 0xffff000f; ActiveMask 0x000f */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     snap(&x, &c);
     wr_insn in = unit_guard(with_pp(unit_insn(WR_FORM_EXIT_X), 2, 1), 1, 0);
@@ -1168,7 +1168,7 @@ END_TEST
 START_TEST(N_18_guard_false_everywhere_is_nop)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     snap(&x, &c);
     wr_insn in = unit_guard(unit_insn(WR_FORM_EXIT_X), 0, 0);
@@ -1188,7 +1188,7 @@ START_TEST(N_18_full_exit_switches_to_lowest_non_yield_lane)
      * yielded lane 9 joins (& ValidMask, not & cmask); exited lane 2 and
      * invalid lane 30 do not. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x00ffff0f, 0x0000000f);
     w->yield = 0x00000f00;
     rpcs(w, 0x00000d00, 0x2000);               /* 8, 10, 11 */
@@ -1212,7 +1212,7 @@ START_TEST(N_18_full_exit_sleeping_lane_sharing_rpc_joins)
      * lid 10, ActivePC = 0x2000; ActiveMask = RPC==0x2000 & Valid = {8, 10}
      * = 0x500: the sleeping lane 8 wakes into the group (N-18). */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000000f);
     w->sleep = 0x00000300;
     c.deadline[0] = 700;
@@ -1234,7 +1234,7 @@ START_TEST(N_18_full_exit_only_yielded_lanes_left)
     /* every remaining lane yielded: mask_ny = 0, lid = lowest(mask_y) = 8,
      * ActivePC 0x2200, ActiveMask = {8, 11} = 0x900; Yield unchanged */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000000f);
     w->yield = 0x0000ff0f;
     rpcs(w, 0x00000900, 0x2200);
@@ -1256,7 +1256,7 @@ START_TEST(N_18_full_exit_all_candidates_asleep_warp_sleeps)
      * lanes 8, 9: mask_ny = 0xfc00, lid 10, ActivePC 0x5000, ActiveMask =
      * {8, 10} = 0x500; the warp sleeps (deadline untouched) */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x0000ff0f, 0x0000000f);
     w->sleep = 0x0000ff00;
     w->yield = 0x00000300;
@@ -1283,7 +1283,7 @@ START_TEST(N_18_last_lanes_exit_the_warp)
      * stays at the EXIT, run exited, `exit`, deadline dropped (N-55); the raw
      * Yield/Sleep/Switch/B bits and RPCs stay; warp 0 untouched. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 1, PC, 0x0000ff0f, 0x0000ff0f);
     w->yield = 0x0000000f;
     w->sleep = 0x000000f0;
@@ -1312,7 +1312,7 @@ START_TEST(N_19_bmov_read_writes_pmask_lanes)
 {
     /* @P2 BMOV R5, B3: pmask = 0xff0f & 0xff = 0xf; R5 = B3 there */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[3] = 0x0000f00f;
     snap(&x, &c);
@@ -1324,13 +1324,13 @@ START_TEST(N_19_bmov_read_writes_pmask_lanes)
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
-    ck_assert_uint_eq(e.rd, 5);
-    ck_assert_uint_eq(e.rd_pair, 0);
-    ck_assert_uint_eq(e.rd_mask, 0x0000000f);
-    ck_assert_uint_eq(e.rd_undef, 0);
-    ck_assert_uint_eq(e.rd_dc, 0);
+    ck_assert_uint_eq(rec_rd(&e), 5);
+    ck_assert_uint_eq(rec_rd_pair(&e), 0);
+    ck_assert_uint_eq(rec_rd_mask(&e), 0x0000000f);
+    ck_assert_uint_eq(rec_rd_undef(&e), 0);
+    ck_assert_uint_eq(rec_rd_dc(&e), 0);
     for (unsigned l = 0; l < 4; l++)
-        ck_assert_uint_eq(e.rd_val[l], 0x0000f00f);
+        ck_assert_uint_eq(rec_rd_val(&e, l), 0x0000f00f);
 }
 END_TEST
 
@@ -1339,7 +1339,7 @@ START_TEST(N_19_bmov_clear_reads_then_clears)
     /* BMOV.CLEAR R6, B0: R6 = old B0 = 0x12345678 in Active 0xff0f; B0 = 0;
      * B1 untouched */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[0] = 0x12345678;
     w->breg[1] = 0x0000ffff;
@@ -1352,18 +1352,18 @@ START_TEST(N_19_bmov_clear_reads_then_clears)
     x.warp[0].breg[0] = 0;
     SAME(&x, &c);
     NO_EVENTS(&e);
-    ck_assert_uint_eq(e.rd, 6);
-    ck_assert_uint_eq(e.rd_mask, 0x0000ff0f);
+    ck_assert_uint_eq(rec_rd(&e), 6);
+    ck_assert_uint_eq(rec_rd_mask(&e), 0x0000ff0f);
     for (unsigned l = 0; l < WR_LANES; l++)
-        if (e.rd_mask >> l & 1u)
-            ck_assert_uint_eq(e.rd_val[l], 0x12345678);
+        if (rec_rd_mask(&e) >> l & 1u)
+            ck_assert_uint_eq(rec_rd_val(&e, l), 0x12345678);
 }
 END_TEST
 
 START_TEST(N_19_bmov_clear_pmask_zero_keeps_bn)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[0] = 0x12345678;
     snap(&x, &c);
@@ -1375,7 +1375,7 @@ START_TEST(N_19_bmov_clear_pmask_zero_keeps_bn)
     x.warp[0].active_pc = NEXT;
     SAME(&x, &c);
     NO_EVENTS(&e);
-    ck_assert_uint_eq(e.rd_mask, 0);
+    ck_assert_uint_eq(rec_rd_mask(&e), 0);
 }
 END_TEST
 
@@ -1383,7 +1383,7 @@ START_TEST(N_19_bmov_write_takes_lowest_pmask_lane)
 {
     /* @P0 BMOV B7, R3: pmask = 0xff0f & 0xff00 = 0xff00: B7 = R3[8] */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     snap(&x, &c);
     wr_insn in = unit_guard(form_f(WR_FORM_BMOV_R, WR_F_BREG, 7), 0, 0);
@@ -1406,7 +1406,7 @@ START_TEST(N_19_bmov_write_pmask_zero_and_rz)
 {
     /* pmask 0: B7 unchanged; BMOV B7, RZ: B7 = 0 whatever ops.ra holds */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[7] = 0x0badf00d;
     snap(&x, &c);
@@ -1435,7 +1435,7 @@ START_TEST(N_20_bssy_ors_pmask)
     /* @P0 BSSY B15: pmask = 0xff0f & 0xf0ff = 0xf00f; B15 = 0x00030000 |
      * 0xf00f = 0x0003f00f */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[15] = 0x00030000;
     snap(&x, &c);
@@ -1455,7 +1455,7 @@ END_TEST
 START_TEST(N_20_bssy_pmask_zero_keeps_bn)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[15] = 0x00030000;
     snap(&x, &c);
@@ -1474,7 +1474,7 @@ START_TEST(N_24_break_clears_pmask_lanes)
     /* `@P0 BREAK !P1, B5`: pmask = 0xff0f & 0xffff & ~0xf00 = 0xf00f;
      * B5 = 0x00ffff0f & ~0xf00f = 0x00ff0f00 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[5] = 0x00ffff0f;
     w->breg[4] = 0x0000ffff;
@@ -1495,7 +1495,7 @@ END_TEST
 START_TEST(N_24_break_pmask_zero_keeps_bn)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->breg[5] = 0x00ffff0f;
     snap(&x, &c);
@@ -1513,7 +1513,7 @@ END_TEST
  * N-21: BSYNC (at BS = 0x2000)
  * ========================================================================= */
 
-static void do_bsync(wr_cta *c, unsigned w, unsigned b, int guarded, uint32_t pg, wr_effect *e)
+static void do_bsync(wr_cta *c, unsigned w, unsigned b, int guarded, uint32_t pg, wr_retire *e)
 {
     wr_insn in = form_f(WR_FORM_BSYNC_X, WR_F_BREG, b);
     if (guarded)
@@ -1530,7 +1530,7 @@ START_TEST(N_21_bsync_full_sync_clears_yield)
      * RPC==0x2000 = lanes 8..15; lane 5 is exited) = 0xff0f; next.  Yield
      * 0x00011101 & ~0xff0f = 0x00010000 (lane 16, not arrived, keeps it). */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x00ffff0f, 0x0000000f);
     w->breg[0] = 0x4000000f;
     w->yield = 0x00011101;
@@ -1556,7 +1556,7 @@ START_TEST(N_21_full_sync_takes_every_arrived_lane)
      * the sleeping lanes included (its comment says arrivemask cannot hold
      * sleeping lanes; this corner shows it can).  SleepMask stays 0xf0. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x0000000f);
     w->breg[0] = 0x0000000f;
     w->sleep = 0x000000f0;
@@ -1575,7 +1575,7 @@ END_TEST
 START_TEST(N_21_full_sync_converged_warp)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, ALL, ALL);
     w->breg[9] = ALL;
     w->yield = 0x0000f000;
@@ -1596,7 +1596,7 @@ START_TEST(N_21_switch_to_unarrived_bmask_lane)
      * RPC[4..7] = 0x2000; lid 0, ActivePC 0x1800, ActiveMask = 0xf00f &
      * RPC==0x1800 = 0x000f (lane 8 shares 0x1800 but is outside bmask). */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x000000f0);
     w->breg[2] = 0x0000f0ff;
     rpcs(w, 0x0000010f, 0x1800);
@@ -1620,7 +1620,7 @@ START_TEST(N_21_switch_to_waiting_lane_outside_bmask)
      * 0xff00; mask_ny_b = 0, mask_ny_nb = 0xff00: RPC[0..3] = 0x2000, lid 8,
      * ActivePC 0x2800, ActiveMask = 0x0f00 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x0000000f);
     w->breg[0] = 0x000000ff;
     rpcs(w, 0x000000f0, BS);
@@ -1644,7 +1644,7 @@ START_TEST(N_21_yield_release_when_only_yielded_lanes_missing)
      * ~Yield(0x2f3) = 0: release: ActiveMask = 0xff0f, next; Yield &= ~pmask
      * (0xf): 0x2f0 (lane 9, released too, keeps its bit: H-3). */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x0000000f);
     w->breg[1] = 0x000000ff;
     w->yield = 0x000002f3;
@@ -1667,7 +1667,7 @@ START_TEST(N_21_sleeping_candidates_release)
      * asleep: release (the warp does not sleep).  Yield 0x102 & ~0xf =
      * 0x100. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x0000000f);
     w->breg[1] = 0x000000ff;
     w->sleep = 0x000000f0;
@@ -1692,7 +1692,7 @@ START_TEST(N_21_sleeping_lanes_not_switched_to)
      * Sleep(0xf0) = 0xff00: RPC[0..3] = 0x2000, lid 8, ActivePC 0x2800,
      * ActiveMask 0xff00 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x0000000f);
     w->breg[0] = 0x0000ffff;
     w->sleep = 0x000000f0;
@@ -1715,7 +1715,7 @@ START_TEST(N_21_guard_split_parks_pmask_lanes_keeps_bn)
     /* @P0 BSYNC B0, pmask 0x0f of Active 0xff: RPC[0..3] = 0x2000 (parked at
      * the BSYNC), ActiveMask = 0xf0, next; B0 and Yield untouched */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x000000ff);
     w->breg[0] = 0x0000ffff;
     w->yield = 0x00000003;
@@ -1733,7 +1733,7 @@ END_TEST
  * N-22: YIELD (at PC, next = NEXT)
  * ========================================================================= */
 
-static void do_yield(wr_cta *c, unsigned w, wr_effect *e)
+static void do_yield(wr_cta *c, unsigned w, wr_retire *e)
 {
     wr_insn in = unit_insn(WR_FORM_YIELD_X);
     wr_operands o = ops0();
@@ -1746,7 +1746,7 @@ START_TEST(N_22_guard_split_parks_at_the_yield)
      * 0xf300.  RPC[0..3, 10, 11] = 0x1000 (the YIELD itself), ActiveMask =
      * 0xf300, next; Yield and Switch untouched */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0xffffff0f, 0x0000ff0f);
     w->swtch = 0x00ff0000;
     snap(&x, &c);
@@ -1772,7 +1772,7 @@ START_TEST(N_22_divergent_switch)
      * = RPC==0x5000 & 0x00ff00f0 = {16..19, 22} = 0x004f0000.  Switch &=
      * Valid^new (0x00b000ff) = 0x00b00000. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x00ff00ff, 0x0000000f);
     w->swtch = 0x00f0000f;
     w->yield = 0x00300000;
@@ -1796,7 +1796,7 @@ START_TEST(N_22_switchmask_reset_both_times)
     /* Switch 0 -> reset to Valid^Active = 0xf0; lid 4; ActivePC 0x4000,
      * ActiveMask 0xf0; Switch 0xf0 & (0xff ^ 0xf0) = 0 -> reset to 0x0f */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     rpcs(w, 0xf0, 0x4000);
     snap(&x, &c);
@@ -1816,7 +1816,7 @@ START_TEST(N_22_new_active_excludes_the_yielding_lanes)
     /* lanes 4..7 wait at next (0x1010), where the yielding lanes now also
      * resume: ActiveMask = RPC==0x1010 & (Valid ^ oldActive) = 0xf0, not 0xff */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     rpcs(w, 0xf0, NEXT);
     snap(&x, &c);
@@ -1837,7 +1837,7 @@ START_TEST(N_22_choice_only_within_switchmask)
      * candidates.  lid 7, ActivePC 0x7000, ActiveMask 0x80; Switch 0x80 &
      * (0xff ^ 0x80) = 0 -> reset to 0x7f */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x00000003);
     w->swtch = 0x00000080;
     rpcs(w, 0x7c, 0x3000);
@@ -1860,7 +1860,7 @@ START_TEST(N_22_only_yielded_candidates_lowest_yielded)
      * ActivePC 0x4400, ActiveMask = RPC==0x4400 & 0xf0 = 0xc0; Yield 0xff;
      * Switch 0xc0 & 0x3f = 0 -> 0x3f */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     w->yield = 0xf0;
     w->swtch = 0xc0;
@@ -1884,7 +1884,7 @@ START_TEST(N_22_sleeping_candidates_skipped)
      * 0xc0; Switch 0xf0 & (0xff ^ 0xc0 = 0x3f) = 0x30, not empty: kept (the
      * sleeping lanes stay selectable later); the warp stays ready */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     w->sleep = 0x30;
     w->swtch = 0xf0;
@@ -1908,7 +1908,7 @@ START_TEST(N_22_all_candidates_asleep_switch_then_sleep)
     /* as N_22_switchmask_reset_both_times, but lanes 4..7 asleep: the warp
      * switches to them and sleeps (deadline kept) */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     w->sleep = 0xf0;
     c.deadline[0] = 800;
@@ -1936,7 +1936,7 @@ START_TEST(N_23_converged_warp_sleeps)
      * NANOSLEEP 0x100: deadline = 1000 + 256 = 1256; SleepMask |= Active;
      * next; the warp sleeps.  No divergence: Yield untouched. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 56, 1, PC, 0x00ffffff, 0x00ffffff);
     c.now = 1000;
     snap(&x, &c);
@@ -1959,7 +1959,7 @@ START_TEST(N_23_earlier_deadline_kept)
 {
     /* one timer per warp: min(1100, 1000 + 256) = 1100 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 56, 1, PC, 0x00ffffff, 0x00ffffff);
     c.now = 1000;
     c.deadline[1] = 1100;
@@ -1982,7 +1982,7 @@ START_TEST(N_23_divergent_switches_like_yield)
      * RPC[0..3] = next, ActivePC 0x4000, ActiveMask 0xf0, Switch -> 0x0f.
      * The warp stays ready. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     rpcs(w, 0xf0, 0x4000);
     c.now = 200;
@@ -2009,7 +2009,7 @@ START_TEST(N_23_divergent_others_asleep_switch_then_sleep)
      * min(180, 600) = 180; SleepMask 0xf0 | 0xf = 0xff; candidates 0xf0 all
      * asleep: switch to lane 4's group (0x4000, 0xf0) and sleep */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     w->sleep = 0xf0;
     rpcs(w, 0xf0, 0x4000);
@@ -2038,7 +2038,7 @@ START_TEST(N_23_r_form_smallest_over_pmask)
      * 1000, 120 x4; exited lanes hold 5 (ignored); unsigned: min 90.
      * now 10 -> deadline 100. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x00000f0f, 0x00000f0f);
     c.now = 10;
     snap(&x, &c);
@@ -2067,7 +2067,7 @@ START_TEST(N_23_guard_split_sets_no_timer)
     /* @P0 NANOSLEEP 100, pmask 0x0f of 0xff: RPC[0..3] = the NANOSLEEP,
      * ActiveMask 0xf0, next; no deadline, no Sleep bit, no Yield bit */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x000000ff, 0x000000ff);
     c.now = 40;
     snap(&x, &c);
@@ -2089,7 +2089,7 @@ START_TEST(N_23_deadline_fires_then_wake_event)
      * SleepMask is cleared whole, the deadline dropped, the warp ready; its
      * next instruction (EXIT) reports `wake` first, then `exit`. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 56, 1, PC, 0x00ffffff, 0x00ffffff);
     c.now = 1000;
     wr_insn in = form_f(WR_FORM_NANOSLEEP_I, WR_F_IMM32, 0x100);
@@ -2105,19 +2105,20 @@ START_TEST(N_23_deadline_fires_then_wake_event)
     ck_assert_uint_eq(wr_fire_deadlines(&c), 0x2);
     x.warp[1].sleep = 0;
     x.warp[1].run = WR_WARP_READY;
-    x.warp[1].woke = 1;
+    x.wake_pending |= 1u << 1;
     x.deadline[1] = WR_NO_DEADLINE;
     SAME(&x, &c);
     ck_assert_uint_eq(wr_next_deadline(&c), WR_NO_DEADLINE);
 
     wr_insn ex = unit_insn(WR_FORM_EXIT_X);
     unit_step(&c, 1, &ex, &o, &e);
-    x.warp[1].woke = 0;
+    x.wake_pending &= ~(1u << 1);
     x.warp[1].valid = 0;
     x.warp[1].active = 0;
     x.warp[1].run = WR_WARP_EXITED;
     SAME(&x, &c);
-    EVENTS(&e, EV_WAKE, EV_EXIT);
+    ck_assert_uint_eq(e.book.wake, 1);             /* the trace's `wake` first */
+    EVENTS(&e, EV_EXIT);
 }
 END_TEST
 
@@ -2126,7 +2127,7 @@ START_TEST(N_23_fire_clears_sleepmask_of_running_warp)
     /* after N_23_divergent_switches_like_yield (deadline 250, Sleep 0x0f,
      * warp ready): at 250 SleepMask -> 0, deadline dropped, no `wake` */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, PC, 0x000000ff, 0x0000000f);
     rpcs(w, 0xf0, 0x4000);
     c.now = 200;
@@ -2162,7 +2163,7 @@ static wr_insn ws_r(int bitnot)
     return in;
 }
 
-static void ws_step(wr_cta *c, const wr_insn *in, const wr_operands *o, wr_effect *e)
+static void ws_step(wr_cta *c, const wr_insn *in, const wr_operands *o, wr_retire *e)
 {
     unit_step(c, 0, in, o, e);
 }
@@ -2171,7 +2172,7 @@ START_TEST(N_25_uniform_success_converged)
 {
     /* m = 0xffffffff & Valid = 0xff0f; arrive = 0xff0f: ActiveMask = m */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, WS, 0x0000ff0f, 0x0000ff0f);
     snap(&x, &c);
     wr_insn in = ws_i(ALL);
@@ -2189,7 +2190,7 @@ START_TEST(N_25_uniform_success_takes_parked_members)
     /* WARPSYNC 0xff: lanes 4..7 parked here (RPC 0x3000); arrive = 0xff = m:
      * ActiveMask 0xff, next (their RPCs stay, unused) */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     rpcs(w, 0xf0, WS);
     rpcs(w, 0xff00, 0x100);
@@ -2209,7 +2210,7 @@ START_TEST(N_25_uniform_membermask_drops_exited_lanes)
     /* WARPSYNC 0xffffffff with Valid 0xff0f: m = 0xff0f; lanes 12..15 are
      * parked here: arrive = 0x0f0f | 0xf000 = m: success */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ff0f, 0x00000f0f);
     rpcs(w, 0xf000, WS);
     snap(&x, &c);
@@ -2230,7 +2231,7 @@ START_TEST(N_25_uniform_switch_to_unarrived_member)
      * lid 10, ActivePC 0x2800, ActiveMask = 0xfc00 & RPC==0x2800 = {10, 14}
      * = 0x4400 (lanes 8, 9 yielded and lane 5, not a member, share it). */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     w->yield = 0x00000300;
     rpcs(w, 0x00004720, 0x2800);               /* 5, 8, 9, 10, 14 */
@@ -2254,7 +2255,7 @@ START_TEST(N_25_uniform_switch_skips_sleeping_lanes)
      * asleep, cmask = 0xc0; lid 6: RPC[0..3] = 0x3000, ActivePC 0x2c00,
      * ActiveMask = 0xc0 & RPC==0x2c00 = 0xc0; the warp stays ready */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     w->sleep = 0x30;
     c.deadline[0] = 4000;
@@ -2277,7 +2278,7 @@ START_TEST(N_25_uniform_switch_all_asleep_warp_sleeps)
     /* WARPSYNC 0xff, unarrived members 0xf0 all asleep: do_sleep; switch to
      * lane 4's group (0x2800, 0xf0), RPC[0..3] = 0x3000; the warp sleeps */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     w->sleep = 0xf0;
     c.deadline[0] = 4000;
@@ -2302,7 +2303,7 @@ START_TEST(N_25_uniform_bitnot_u_and_c)
      * would be outside it.) */
     for (unsigned k = 0; k < 2; k++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, WS, 0x0000ffff, 0x0000ff0f);
         snap(&x, &c);
         wr_insn in = k ? form_f(WR_FORM_WARPSYNC_C, WR_F_CMEM, wr_cmem_make(2, 0x100))
@@ -2326,7 +2327,7 @@ START_TEST(N_25_per_lane_group_release)
      * is not looked at).  warp_syncmask = 0x0f (0x0ff0 has unarrived lanes).
      * lid 0, amask 0x0f: RPC[4..7] = 0x3000, next, ActiveMask 0x0f. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x000000ff);
     rpcs(w, 0xff00, 0x100);
     snap(&x, &c);
@@ -2350,7 +2351,7 @@ START_TEST(N_25_per_lane_release_takes_parked_lanes)
     /* Active 0x0f, lanes 4..7 parked here; m = 0xff for lanes 0..7:
      * syncmask 0xff, amask 0xff: ActiveMask 0xff, next; no RPC change */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     rpcs(w, 0xf0, WS);
     rpcs(w, 0xff00, 0x100);
@@ -2373,7 +2374,7 @@ START_TEST(N_25_per_lane_lowest_complete_group_first)
      * amask 0x0f: the active lanes 4..7 park here (RPC 0x3000), ActiveMask
      * 0x0f, next */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x000000f0);
     rpcs(w, 0x0f, WS);
     snap(&x, &c);
@@ -2401,7 +2402,7 @@ START_TEST(N_25_per_lane_switch)
      * yielded lane 9 too).  The unarrived lanes' R9 = 0 is not checked for
      * group mismatch. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     w->yield = 0x00000200;
     rpcs(w, 0xff30, 0x2000);
@@ -2427,7 +2428,7 @@ START_TEST(N_25_per_lane_switch_only_to_members)
      * Valid & ~arrive(0x0f00) = 0xf000: lid 12 (not the lower non-member
      * lane 0); RPC[8..11] = 0x3000, ActivePC 0x2400, ActiveMask 0xf000 */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x00000f00);
     rpcs(w, 0x00ff, 0x2000);
     rpcs(w, 0xf000, 0x2400);
@@ -2450,7 +2451,7 @@ START_TEST(N_25_per_lane_switch_prefers_non_yield)
     /* as above with lanes 4, 5 yielded: mask_ny = 0xc0, lid 6, ActivePC
      * 0x2400, ActiveMask = {6, 7} */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     w->yield = 0x30;
     rpcs(w, 0x30, 0x2000);
@@ -2474,7 +2475,7 @@ START_TEST(N_25_per_lane_bitnot)
     /* WARPSYNC ~R9, R9 = 0xfffffff0 in lanes 0..3: m = 0x0f: release, Active
      * 0x0f, next.  (Without `~`, lane 0 would be outside its mask.) */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     snap(&x, &c);
     wr_insn in = ws_r(1);
@@ -2575,7 +2576,7 @@ START_TEST(N_25_guard_split_checks_nothing)
      * uniform form with a mask that leaves out active lanes. */
     for (unsigned k = 0; k < 2; k++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, WS, 0x0000ffff, 0x000000ff);
         snap(&x, &c);
         wr_insn in = unit_guard(k ? ws_i(0x1) : ws_r(0), 0, 0);
@@ -2600,7 +2601,7 @@ END_TEST
 static void trap_case(int line, wr_insn in, const wr_operands *o, const ev *want)
 {
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
     snap(&x, &c);
     unit_step(&c, 0, &in, o, &e);
@@ -2677,7 +2678,7 @@ START_TEST(N_26_pmask_zero_only_advances)
     };
     for (unsigned i = 0; i < 3; i++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         setup(&c, 64, 0, PC, 0x0000ff0f, 0x00000f0f);
         snap(&x, &c);
         wr_operands o = ops0();
@@ -2701,7 +2702,7 @@ START_TEST(H_1_bsync_prefers_waiting_lane_outside_bmask)
      * 0xffff & ~0xf & ~0xf0 = 0xff00 != 0: no yield release; mask_ny_nb =
      * 0xff00: RPC[0..3] = 0x2000, ActivePC 0x2800, ActiveMask 0xff00. */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x0000000f);
     w->breg[0] = 0xff;
     w->yield = 0xf0;
@@ -2724,7 +2725,7 @@ START_TEST(H_1_warpsync_falls_back_to_lowest_yielded_lane)
      * switch_to(mask_m_y = 0xfff0): lid 4, ActivePC 0x2400, ActiveMask =
      * 0xfff0 & RPC==0x2400 = {4, 6, 7} = 0xd0; Yield unchanged */
     wr_cta c, x;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, WS, 0x0000ffff, 0x0000000f);
     w->yield = 0xfff0;
     rpcs(w, 0x00d0, 0x2400);
@@ -2746,7 +2747,7 @@ START_TEST(H_2_partially_guarded_bsync_livelock)
     /* 0x2000 @P0 BSYNC B0; 0x2010 BRA 0x2400; 0x2400 WARPSYNC 0xffffffff.
      * Valid = Active = 0xff, B0 = 0xff, P0 = 0x0f. */
     wr_cta c, x, after4;
-    wr_effect e;
+    wr_retire e;
     wr_warp *w = setup(&c, 64, 0, BS, 0x000000ff, 0x000000ff);
     w->breg[0] = 0xff;
     snap(&x, &c);
@@ -2801,7 +2802,7 @@ START_TEST(H_3_yield_release_clears_yield_only_for_pmask)
      * clears by the new ActiveMask 0xff0f: 0x2f0 -> 0xf0. */
     for (unsigned k = 0; k < 2; k++) {
         wr_cta c, x;
-        wr_effect e;
+        wr_retire e;
         wr_warp *w = setup(&c, 64, 0, BS, 0x0000ffff, 0x0000000f);
         w->breg[1] = k ? 0x0f : 0xff;
         w->yield = 0x2f0;

@@ -96,6 +96,61 @@ START_TEST(table_self_check_good)
 }
 END_TEST
 
+/* The rules written once (isa.h, model.h) and read by the step, the
+ * assembler, the disassembler and the operand reader. */
+START_TEST(one_place_branch_target_and_disp_base)
+{
+    ck_assert_uint_eq(wr_branch_target(0x100, 2), 0x130);            /* N-10 */
+    ck_assert_uint_eq(wr_branch_target(0x100, -17), 0);
+    ck_assert_uint_eq(wr_branch_target(UINT64_MAX - 15, 0), 0);       /* N-61: wraps */
+    wr_insn in;
+    wr_insn_init(&in, WR_FORM_LEPC_I);
+    ck_assert_uint_eq(wr_disp_base(&in, 0x200), 0x200);               /* N-17 */
+    wr_insn_init(&in, WR_FORM_CALL_R);
+    ck_assert_uint_eq(wr_disp_base(&in, 0x200), 0x210);               /* N-16 .REL */
+    in.f[WR_F_BASEMODE] = WR_BASEMODE_ABS;
+    ck_assert_uint_eq(wr_disp_base(&in, 0x200), 0);                   /* N-16 .ABS */
+    wr_insn_init(&in, WR_FORM_BRX_C);
+    ck_assert_uint_eq(wr_disp_base(&in, 0x200), 0x210);               /* N-15 */
+}
+END_TEST
+
+START_TEST(one_place_barrier_operand_pt_and_pairs)
+{
+    wr_insn in;
+    wr_insn_init(&in, WR_FORM_B2R_I);
+    in.f[WR_F_B2RMODE] = WR_B2RMODE_BAR;
+    ck_assert(wr_insn_names_barrier(&in));
+    in.f[WR_F_B2RMODE] = WR_B2RMODE_WARP;
+    ck_assert(!wr_insn_names_barrier(&in));
+    wr_insn_init(&in, WR_FORM_BAR_I);                                  /* no B2RMode */
+    ck_assert(!wr_insn_names_barrier(&in));
+
+    ck_assert_uint_eq(wr_pred_value(WR_PT, 0), 0xffffffffu);
+    ck_assert_uint_eq(wr_pred_value(3, 0x5), 0x5);
+
+    /* pairs: the W() marks, the syntax and the operand slots agree */
+    ck_assert(wr_form_wide(WR_FORM_CALL_R, WR_F_RA) && wr_form_wide(WR_FORM_RET_U, WR_F_URA));
+    ck_assert(wr_form_wide(WR_FORM_CALL_C, WR_F_CMEM) && wr_form_wide(WR_FORM_LEPC_I, WR_F_RD));
+    ck_assert(!wr_form_wide(WR_FORM_BRX_R, WR_F_RA) && !wr_form_wide(WR_FORM_LDC_C, WR_F_CMEM));
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+        wr_insn_init(&in, (wr_form)f);
+        unsigned reads = wr_insn_reads(&in);
+        ck_assert_int_eq(!!(reads & WR_IN_RA64), wr_form_wide(f, WR_F_RA));
+        ck_assert_int_eq(!!(reads & WR_IN_C64), wr_form_wide(f, WR_F_CMEM));
+        ck_assert_int_eq(!!(reads & WR_IN_UR64), wr_form_wide(f, WR_F_URA) | wr_form_wide(f, WR_F_URB));
+    }
+
+    /* typed accessors: SIMM sign-extended, UIMM unsigned 32-bit */
+    wr_insn_init(&in, WR_FORM_BRA_X);
+    in.f[WR_F_OFFSET] = -3;
+    ck_assert(wr_f_OFFSET(&in) == -3);
+    wr_insn_init(&in, WR_FORM_MOV_I);
+    in.f[WR_F_IMM32] = 0xfffffffe;
+    ck_assert_uint_eq(wr_f_IMM32(&in), 0xfffffffeu);
+}
+END_TEST
+
 /* A private copy of the real table that a test can break. */
 static wr_form_desc bad[WR_FORM_COUNT];
 static void copy_table(void) { memcpy(bad, wr_forms, sizeof bad); }
@@ -105,6 +160,14 @@ static void expect_bad_table(size_t n, const char *what)
     ck_assert_int_eq(wr_isa_check_table(bad, n, msg, sizeof msg), -1);
     ck_assert_msg(strstr(msg, what) != NULL, "want '%s' in '%s'", what, msg);
 }
+
+START_TEST(table_bad_unsigned_too_wide)
+{
+    copy_table();
+    bad[WR_FORM_TRAP_I].fields[2].width = 33;     /* IMM32 -> 33 bits */
+    expect_bad_table(WR_FORM_COUNT, "at most 32");
+}
+END_TEST
 
 START_TEST(table_bad_overlapping_fields)
 {
@@ -1592,6 +1655,9 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, table_bad_modifier_default);
     tcase_add_test(t, table_bad_syntax);
     tcase_add_test(t, table_bad_field_twice);
+    tcase_add_test(t, table_bad_unsigned_too_wide);
+    tcase_add_test(t, one_place_branch_target_and_disp_base);
+    tcase_add_test(t, one_place_barrier_operand_pt_and_pairs);
     tcase_add_test(t, field_get_set_straddles_parts);
 
     t = tc(s, "codec");

@@ -668,20 +668,20 @@ END_TEST
 START_TEST(N_37_illegal_encoding_word_is_precise)
 {
     wr_cta c, before;
-    wr_cta_init(&c, 64, 0x40);
+    unit_cta(&c, 64, 0x40);
     c.warp[1].active = 0x0000ff00;               /* something not at its reset value */
     c.warp[1].rpc[3] = 0x80;
     before = c;
     wr_word word = { { 0x000000ff, 0, 0, 0 } };  /* optype 0xff: no such instruction */
     wr_operands ops;
     memset(&ops, 0, sizeof ops);
-    wr_effect eff;
+    wr_retire eff;
     ck_assert_int_eq(wr_step_word(&c, 1, &word, &ops, &eff), 0);
     ck_assert_uint_eq(eff.exception, WR_EXC_ILLEGAL_ENCODING);
     ck_assert_uint_eq(eff.nev, 1);
     ck_assert_uint_eq(eff.ev[0].kind, WR_EV_EXCEPTION);
     ck_assert_uint_eq(eff.ev[0].code, WR_EXC_ILLEGAL_ENCODING);
-    ck_assert_uint_eq(eff.rd_mask | eff.pd_mask | eff.ur_write | eff.bars_changed, 0);
+    ck_assert_uint_eq(rec_rd_mask(&eff) | rec_pd_mask(&eff) | rec_ur_write(&eff) | rec_bars(&eff), 0);
     ck_assert_uint_eq(c.warp[1].run, WR_WARP_FAULTED);
     c.warp[1].run = before.warp[1].run;          /* nothing else changed */
     ck_assert_int_eq(memcmp(&c, &before, sizeof c), 0);
@@ -698,10 +698,10 @@ START_TEST(N_37_legal_word_steps_like_its_decoding)
     char msg[120];
     ck_assert_int_eq(wr_encode(&nop, &word, msg, sizeof msg), 0);
     wr_cta c;
-    wr_cta_init(&c, 32, 0x40);
+    unit_cta(&c, 32, 0x40);
     wr_operands ops;
     memset(&ops, 0, sizeof ops);
-    wr_effect eff;
+    wr_retire eff;
     ck_assert_int_eq(wr_step_word(&c, 0, &word, &ops, &eff), 0);
     ck_assert_uint_eq(eff.exception, WR_EXC_NONE);
     ck_assert_uint_eq(c.warp[0].active_pc, 0x50);

@@ -357,6 +357,8 @@ static int cmd_run(int argc, char **argv)
     if (res.faulted_warp >= 0)
         fprintf(stderr, " (fetch fault: warp %d at pc 0x%" PRIx64 ", %s)", res.faulted_warp,
                 res.fault_pc, res.fault_what);
+    if (res.end == WR_END_ERROR)
+        fprintf(stderr, " (model error: %s)", res.error);
     fputc('\n', stderr);
     if (stats) {
         /* the run itself, then what livelock detection (N-55) added */

@@ -881,7 +881,7 @@ static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned f
 {
     if (kind == WR_SK_D && abs_target && !single_label && val.neg && val.mag != 0)
         return err_lc(c, line, col, "branch target -0x%" PRIx64 " is negative", val.mag);
-    uint64_t next = pc + WR_INST_SIZE;
+    uint64_t next = wr_branch_target(pc, 0);
     xval disp;
     if (kind == WR_SK_T) {
         if (val.neg)
@@ -891,14 +891,8 @@ static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned f
         int64_t d = (int64_t)(val.mag - next);          /* N-10; PCs wrap modulo 2^64 (N-61) */
         disp = xval_of(d < 0 ? (uint64_t)0 - (uint64_t)d : (uint64_t)d, d < 0);
     } else if (single_label) {
-        uint64_t base;
-        if (in->optype == WR_OPT_LEPC)
-            base = pc;                                   /* N-17: Rd = label */
-        else if (wr_form_has(in->form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1)
-            base = 0;                                    /* .ABS: target = label */
-        else
-            base = next;                                 /* BRX, .REL */
-        if (xval_add(val, xval_of(base, 1), &disp) != 0)
+        /* N-15..N-17: the label is the target */
+        if (xval_add(val, xval_of(wr_disp_base(in, pc), 1), &disp) != 0)
             return err_lc(c, line, col, "expression overflows 64 bits");
     } else {
         disp = val;
@@ -1029,8 +1023,7 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
         if (t.bind[k] >= 0 && bind_operand(c, in, &fa->spec[k], &s->op[t.bind[k]], pc, abs_target) != 0)
             return -1;
         /* N-39: the .BAR forms of B2R/R2B name their barrier */
-        if (t.bind[k] < 0 && fa->spec[k].field == WR_F_BARID && wr_form_has(form, WR_F_B2RMODE)
-            && in->f[WR_F_B2RMODE] == WR_B2R_MODE_BAR)
+        if (t.bind[k] < 0 && fa->spec[k].field == WR_F_BARID && wr_insn_names_barrier(in))
             return err_at(c, s->ops_end, "%s.BAR needs a barrier operand (0..15)", fd->mnemonic);
     }
     return 0;

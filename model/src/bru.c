@@ -16,26 +16,9 @@
 #include "sem.h"
 
 enum { COND_NONE = 0, COND_U = 1, COND_DIV = 2, COND_CONV = 3 };   /* BRACond */
-enum { MODE_REL = 0, MODE_ABS = 1 };                                 /* BasePCMode */
-
 /* ---- operands ------------------------------------------------------------
- * RZ and URZ read 0 whatever value the caller put in wr_operands (model.h). */
-static inline uint64_t gpr_a(const wr_ctx *x, unsigned l)
-{
-    return F_(x, RA) == WR_RZ ? 0 : x->ops->ra[l];
-}
-static inline uint64_t gpr_b(const wr_ctx *x, unsigned l)
-{
-    return F_(x, RB) == WR_RZ ? 0 : x->ops->rb[l];
-}
-static inline uint64_t ureg_a(const wr_ctx *x)
-{
-    return F_(x, URA) == WR_URZ ? 0 : x->ops->ur;
-}
-static inline uint64_t ureg_b(const wr_ctx *x)
-{
-    return F_(x, URB) == WR_URZ ? 0 : x->ops->ur;
-}
+ * gpr_a/gpr_b (lane values, RZ reads 0) and ureg (URZ reads 0) are sem.h's. */
+
 /* `~` (the BITNOT field) inverts a 32-bit mask operand after it is read */
 static inline uint32_t maybe_not(const wr_ctx *x, uint32_t v)
 {
@@ -51,9 +34,15 @@ static inline uint64_t offset_bytes(int64_t offset)
 {
     return (uint64_t)offset * WR_INST_SIZE;
 }
+/* N-15..N-17: displacement v + offset*16 from the instruction's base
+ * (wr_disp_base: the next instruction, 0 for .ABS, LEPC's own address) */
+static inline uint64_t disp_target(const wr_ctx *x, uint64_t v)
+{
+    return wr_disp_base(x->in, x->w->active_pc) + v + offset_bytes(F_(x, OFFSET));
+}
 static inline uint32_t *bn(const wr_ctx *x)
 {
-    return &x->w->breg[(unsigned)F_(x, BREG) & (WR_NUM_BREGS - 1)];
+    return &x->w->breg[F_(x, BREG) & (WR_NUM_BREGS - 1)];
 }
 
 /* The guard split that BSYNC, YIELD, NANOSLEEP and WARPSYNC share: lanes
@@ -122,11 +111,11 @@ static void take_branch(wr_ctx *x, uint32_t b_jump, const uint64_t target[], int
 }
 
 /* ---- BRA (N-10, N-11): the seed's getGoldenBranchCondition -------------- */
-void exec_bra(wr_ctx *x)
+void exec_BRA(wr_ctx *x)
 {
     const wr_warp *w = x->w;
     const uint32_t pmask = x->pmask;          /* pgv & ppv & ActiveMask */
-    const int64_t cond = F_(x, COND);
+    const unsigned cond = F_(x, COND);
     uint32_t b_jump;
 
     if (x->in->form == WR_FORM_BRA_X) {
@@ -144,7 +133,7 @@ void exec_bra(wr_ctx *x)
             raise_exc(x, WR_EXC_ILLEGAL_ENCODING);  /* the seed's EncodingError */
             return;
         }
-        const uint32_t ur = maybe_not(x, (uint32_t)ureg_a(x));
+        const uint32_t ur = maybe_not(x, (uint32_t)ureg(x));
         const uint32_t pg = x->pgv & x->ppv;
         int is_div;
         if ((w->valid ^ w->active) & ur)
@@ -159,75 +148,85 @@ void exec_bra(wr_ctx *x)
             b_jump = pmask != 0 && !is_div ? w->active : 0;
     }
 
-    const uint64_t target = x->next + offset_bytes(F_(x, OFFSET));   /* N-10 */
+    const uint64_t target = wr_branch_target(x->w->active_pc, F_(x, OFFSET));   /* N-10 */
     take_branch(x, b_jump, &target, 1);
 }
 
 /* ---- BRX (N-15): Target[l] = ActivePC + 16 + sext32(Vb[l]) + offset*16 -- */
-void exec_brx(wr_ctx *x)
+void exec_BRX(wr_ctx *x)
 {
     const uint32_t b_jump = x->pmask;         /* ActiveMask & pgv & ppv */
     uint64_t target[WR_LANES];
 
     switch (x->in->form) {
-    case WR_FORM_BRX_R:                       /* per lane */
+    case WR_FORM_BRX_R: {                     /* per lane */
+        const uint64_t *a = gpr_a(x);
         for (uint32_t m = b_jump; m; m &= m - 1) {
             unsigned l = lowest(m);
-            target[l] = x->next + sext32(gpr_a(x, l)) + offset_bytes(F_(x, OFFSET));
+            target[l] = disp_target(x, sext32(a[l]));
         }
         take_branch(x, b_jump, target, 0);
         return;
+    }
     case WR_FORM_BRX_U:                       /* uniform */
-        target[0] = x->next + sext32(ureg_a(x)) + offset_bytes(F_(x, OFFSET));
+        target[0] = disp_target(x, sext32(ureg(x)));
         break;
     default:                                  /* BRX_C: no offset field */
-        target[0] = x->next + sext32(x->ops->c);
+        target[0] = disp_target(x, sext32(x->ops->c));
         break;
     }
     take_branch(x, b_jump, target, 1);
 }
 
-/* ---- CALL and RET (N-16): only the target differs from BRX; no stack ---- */
-void exec_call(wr_ctx *x)
+/* ---- CALL and RET (N-16): only the target differs from BRX; no stack ----
+ * .ABS: Va + offset*16, .REL: ActivePC + 16 + Va + offset*16 (wr_disp_base);
+ * Va is 64 bits (the row marks it W). */
+static void call_or_ret(wr_ctx *x)
 {
     const uint32_t b_jump = x->pmask;
-    const int is_abs = F_(x, BASEMODE) == MODE_ABS;
-    const uint64_t base = is_abs ? 0 : x->next;  /* .REL: ActivePC + 16 */
     uint64_t target[WR_LANES];
 
     switch (x->in->form) {
     case WR_FORM_CALL_R:
-    case WR_FORM_RET_R:                       /* Va = R[a:a+1] per lane */
+    case WR_FORM_RET_R: {                     /* Va = R[a:a+1] per lane */
+        const uint64_t *a = gpr_a(x);
         for (uint32_t m = b_jump; m; m &= m - 1) {
             unsigned l = lowest(m);
-            target[l] = base + gpr_a(x, l) + offset_bytes(F_(x, OFFSET));
+            target[l] = disp_target(x, a[l]);
         }
         take_branch(x, b_jump, target, 0);
         return;
+    }
     case WR_FORM_CALL_U:
     case WR_FORM_RET_U:                       /* Va = UR[a:a+1] */
-        target[0] = base + ureg_a(x) + offset_bytes(F_(x, OFFSET));
+        target[0] = disp_target(x, ureg(x));
         break;
     default:                                  /* _C: 64-bit constant, no offset */
-        target[0] = base + x->ops->c;
+        target[0] = disp_target(x, x->ops->c);
         break;
     }
     take_branch(x, b_jump, target, 1);
 }
 
+void exec_CALL(wr_ctx *x) { call_or_ret(x); }
+void exec_RET(wr_ctx *x) { call_or_ret(x); }    /* N-16: identical to CALL */
+
 /* ---- LEPC (N-17): R[d:d+1] = ActivePC + offset*16 in pmask lanes -------- */
-void exec_lepc(wr_ctx *x)
+void exec_LEPC(wr_ctx *x)
 {
-    wr_effect *e = x->eff;
-    const uint64_t pc = x->w->active_pc + offset_bytes(F_(x, OFFSET));
-    write_rd(x, (unsigned)F_(x, RD), 1, x->pmask);
-    for (uint32_t m = e->rd_mask; m; m &= m - 1)
-        e->rd_val[lowest(m)] = pc;
+    const uint64_t pc = disp_target(x, 0);    /* ActivePC + off (wr_disp_base) */
+    wr_write *lo = write_rd(x, x->pmask);     /* R[d:d+1]: the row marks RD wide */
+    for (unsigned l = 0; l < WR_LANES; l++)   /* lanes not written are never read */
+        lo->value[l] = (uint32_t)pc;
+    wr_write *hi = write_rd_hi(x, x->pmask);  /* of R[254:255], R255 = RZ: the
+                                                 register file drops it */
+    for (unsigned l = 0; l < WR_LANES; l++)
+        hi->value[l] = (uint32_t)(pc >> 32);
     x->w->active_pc = x->next;
 }
 
 /* ---- EXIT (N-18) --------------------------------------------------------- */
-void exec_exit(wr_ctx *x)
+void exec_EXIT(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t pmask = x->pmask;
@@ -254,26 +253,25 @@ void exec_exit(wr_ctx *x)
 }
 
 /* ---- BMOV (N-19) --------------------------------------------------------- */
-void exec_bmov(wr_ctx *x)
+void exec_BMOV(wr_ctx *x)
 {
     const uint32_t pmask = x->pmask;
     uint32_t *b = bn(x);
 
     if (x->in->form == WR_FORM_BMOV_X) {      /* Rd = Bn */
-        wr_effect *e = x->eff;
-        write_rd(x, (unsigned)F_(x, RD), 0, pmask);
-        for (uint32_t m = e->rd_mask; m; m &= m - 1)
-            e->rd_val[lowest(m)] = *b;
+        wr_write *e = write_rd(x, pmask);
+        for (unsigned l = 0; l < WR_LANES; l++)   /* lanes not written are never read */
+            e->value[l] = *b;
         if (F_(x, CLEAR) == 1 && pmask != 0)  /* .CLEAR */
             *b = 0;
     } else if (pmask != 0) {                  /* Bn = Ra of lowest(pmask) */
-        *b = (uint32_t)gpr_a(x, lowest(pmask));
+        *b = (uint32_t)gpr_a(x)[lowest(pmask)];
     }
     x->w->active_pc = x->next;
 }
 
 /* ---- BSSY (N-20): Bn |= pmask; the sync point is not used ---------------- */
-void exec_bssy(wr_ctx *x)
+void exec_BSSY(wr_ctx *x)
 {
     if (x->pmask != 0)
         *bn(x) |= x->pmask;
@@ -281,7 +279,7 @@ void exec_bssy(wr_ctx *x)
 }
 
 /* ---- BSYNC (N-21) -------------------------------------------------------- */
-void exec_bsync(wr_ctx *x)
+void exec_BSYNC(wr_ctx *x)
 {
     wr_warp *w = x->w;
     uint32_t *b = bn(x);
@@ -354,7 +352,7 @@ static void yield_switch(wr_ctx *x)
 }
 
 /* ---- YIELD (N-22) -------------------------------------------------------- */
-void exec_yield(wr_ctx *x)
+void exec_YIELD(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t mask_np = w->active & ~x->pmask;
@@ -371,7 +369,7 @@ void exec_yield(wr_ctx *x)
 }
 
 /* ---- BREAK (N-24): Bn &= ~pmask ------------------------------------------ */
-void exec_break(wr_ctx *x)
+void exec_BREAK(wr_ctx *x)
 {
     uint32_t *b = bn(x);
     *b ^= *b & x->pmask;
@@ -384,8 +382,8 @@ void exec_break(wr_ctx *x)
 static uint32_t uniform_membermask(const wr_ctx *x)
 {
     switch (x->in->form) {
-    case WR_FORM_WARPSYNC_I: return (uint32_t)F_(x, IMM32);
-    case WR_FORM_WARPSYNC_U: return maybe_not(x, (uint32_t)ureg_b(x));
+    case WR_FORM_WARPSYNC_I: return F_(x, IMM32);
+    case WR_FORM_WARPSYNC_U: return maybe_not(x, (uint32_t)ureg(x));
     default:                 return maybe_not(x, (uint32_t)x->ops->c);
     }
 }
@@ -423,6 +421,7 @@ static void warpsync_uniform(wr_ctx *x, uint32_t mmask, uint32_t arrive)
 static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
 {
     wr_warp *w = x->w;
+    const uint64_t *vb = gpr_b(x);
     uint32_t mmask[WR_LANES];
     uint32_t warp_syncmask = 0;               /* arrived lanes whose group arrived */
     uint32_t any_member = 0;                  /* array_or(mmask) over arrivemask */
@@ -430,7 +429,7 @@ static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
 
     for (uint32_t m = arrive; m; m &= m - 1) {
         unsigned l = lowest(m);
-        mmask[l] = maybe_not(x, (uint32_t)gpr_b(x, l)) & w->valid;
+        mmask[l] = maybe_not(x, (uint32_t)vb[l]) & w->valid;
         not_member |= (~mmask[l] & (1u << l));
         any_member |= mmask[l];
         if ((mmask[l] & ~arrive) == 0)        /* thd_syncmask[l] == 0 */
@@ -477,7 +476,7 @@ static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
         warp_sleep(x);
 }
 
-void exec_warpsync(wr_ctx *x)
+void exec_WARPSYNC(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t arrive = arrivemask(w);
@@ -503,19 +502,19 @@ static uint32_t sleep_time(const wr_ctx *x)
     case WR_FORM_NANOSLEEP_R: {               /* the shortest over pmask lanes */
         uint32_t t = UINT32_MAX;
         for (uint32_t m = x->pmask; m; m &= m - 1) {
-            uint32_t v = (uint32_t)gpr_b(x, lowest(m));
+            uint32_t v = (uint32_t)gpr_b(x)[lowest(m)];
             if (v < t)
                 t = v;
         }
         return t;
     }
-    case WR_FORM_NANOSLEEP_U: return (uint32_t)ureg_b(x);
-    case WR_FORM_NANOSLEEP_I: return (uint32_t)F_(x, IMM32);
+    case WR_FORM_NANOSLEEP_U: return (uint32_t)ureg(x);
+    case WR_FORM_NANOSLEEP_I: return F_(x, IMM32);
     default:                  return (uint32_t)x->ops->c;
     }
 }
 
-void exec_nanosleep(wr_ctx *x)
+void exec_NANOSLEEP(wr_ctx *x)
 {
     wr_warp *w = x->w;
     const uint32_t mask_np = w->active & ~x->pmask;
@@ -541,27 +540,44 @@ void exec_nanosleep(wr_ctx *x)
     }
 }
 
-/* ---- RTT, TRAP, SYSCALL (N-26) ------------------------------------------- */
-void exec_trap(wr_ctx *x)
+/* ---- RTT, TRAP, SYSCALL (N-26) -------------------------------------------
+ * No warp-state semantics: with pmask == 0 nothing happens (ActivePC = next);
+ * otherwise the event and the warp stops, trapped, ActivePC and masks
+ * unchanged.  Never a silent no-op. */
+static void stop_warp(wr_ctx *x, unsigned ev, uint32_t value)
+{
+    push_event(x, ev, 0, value);
+    set_run(x, x->warp, WR_WARP_TRAPPED);
+}
+
+void exec_TRAP(wr_ctx *x)
 {
     const uint32_t pmask = x->pmask;
     if (pmask == 0) {
         x->w->active_pc = x->next;
         return;
     }
-    switch (x->in->optype) {
-    case WR_OPT_TRAP: {
-        uint32_t idx;
-        switch (x->in->form) {
-        case WR_FORM_TRAP_I: idx = (uint32_t)F_(x, IMM32); break;
-        case WR_FORM_TRAP_R: idx = (uint32_t)gpr_b(x, lowest(pmask)); break;
-        default:             idx = (uint32_t)x->ops->c; break;
-        }
-        push_event(x->eff, WR_EV_TRAP, 0, idx);
-        break;
+    uint32_t idx;
+    switch (x->in->form) {
+    case WR_FORM_TRAP_I: idx = F_(x, IMM32); break;
+    case WR_FORM_TRAP_R: idx = (uint32_t)gpr_b(x)[lowest(pmask)]; break;
+    default:             idx = (uint32_t)x->ops->c; break;
     }
-    case WR_OPT_SYSCALL: push_event(x->eff, WR_EV_SYSCALL, 0, 0); break;
-    default:             push_event(x->eff, WR_EV_RTT, 0, 0); break;
-    }
-    x->w->run = WR_WARP_TRAPPED;              /* ActivePC and masks unchanged */
+    stop_warp(x, WR_EV_TRAP, idx);
+}
+
+void exec_SYSCALL(wr_ctx *x)
+{
+    if (x->pmask == 0)
+        x->w->active_pc = x->next;
+    else
+        stop_warp(x, WR_EV_SYSCALL, 0);
+}
+
+void exec_RTT(wr_ctx *x)
+{
+    if (x->pmask == 0)
+        x->w->active_pc = x->next;
+    else
+        stop_warp(x, WR_EV_RTT, 0);
 }

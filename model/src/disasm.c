@@ -74,8 +74,7 @@ static int omitted(const wr_insn *insn, const wr_form_aux *fa, unsigned k, int s
     case WR_SK_U2:
         return v == WR_URZ;
     case WR_SK_I:
-        if (sp->field == WR_F_BARID && wr_form_has(insn->form, WR_F_B2RMODE)
-            && insn->f[WR_F_B2RMODE] == WR_B2R_MODE_BAR)
+        if (sp->field == WR_F_BARID && wr_insn_names_barrier(insn))
             return 0;
         return v == 0;
     case WR_SK_D:
@@ -106,8 +105,8 @@ static void put_operand(wr_buf *b, const wr_insn *insn, const wr_spec *sp, uint6
         break;
     case WR_SK_I:
     case WR_SK_S:  wr_buf_printf(b, "0x%" PRIx64, (uint64_t)v); break;
-    case WR_SK_T:  /* N-10: absolute target = pc + 16 + field*16, mod 2^64 */
-        wr_buf_printf(b, "0x%" PRIx64, pc + WR_INST_SIZE + (uint64_t)v * WR_INST_SIZE);
+    case WR_SK_T:  /* N-10: the absolute target */
+        wr_buf_printf(b, "0x%" PRIx64, wr_branch_target(pc, v));
         break;
     case WR_SK_D:  put_disp(b, v); break;
     case WR_SK_C:

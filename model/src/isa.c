@@ -19,7 +19,8 @@ static uint64_t low_bits(unsigned n)
 
 uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width)
 {
-    assert(width >= 1 && width <= 64 && lsb + width <= 128);
+    if (width < 1 || width > 64 || lsb + width > 128)   /* no such field: never abort */
+        return 0;
     uint64_t v = 0;
     /* walk the 32-bit parts the field touches, low part first */
     for (unsigned done = 0; done < width;) {
@@ -34,7 +35,8 @@ uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width)
 
 void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
 {
-    assert(width >= 1 && width <= 64 && lsb + width <= 128);
+    if (width < 1 || width > 64 || lsb + width > 128)   /* no such field: never abort */
+        return;
     value &= low_bits(width);
     for (unsigned done = 0; done < width;) {
         unsigned bit = lsb + done, sh = bit & 31u;
@@ -242,10 +244,9 @@ static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
 
 void wr_insn_init(wr_insn *insn, wr_form form)
 {
-    assert((unsigned)form < WR_FORM_COUNT);
     memcpy(insn, &insn_template, sizeof *insn);
-    insn->form = (uint16_t)form;
-    insn->optype = wr_forms[form].optype;
+    insn->form = (uint16_t)form;     /* out of range: wr_encode and wr_step refuse it */
+    insn->optype = (unsigned)form < WR_FORM_COUNT ? wr_forms[form].optype : 0;
 }
 
 static unsigned lowest_bit(uint32_t m)
@@ -521,6 +522,8 @@ static int check_form_bits(const wr_form_desc *fd, char *msg, size_t msgsize)
             return fail(msg, msgsize, "%s: field %s is %u bits wide (1..64)", fd->name, nm, fp->width);
         if (fp->lsb + fp->width > 128)
             return fail(msg, msgsize, "%s: field %s<%u,%u> ends past bit 127", fd->name, nm, fp->lsb, fp->width);
+        if (wr_fields[fp->id].kind == WR_FK_UIMM && fp->width > 32)   /* wr_ftype_UIMM */
+            return fail(msg, msgsize, "%s: unsigned field %s is %u bits wide (at most 32)", fd->name, nm, fp->width);
         for (unsigned j = 0; j < i; j++)
             if (fd->fields[j].id == fp->id)
                 return fail(msg, msgsize, "%s: field %s listed twice", fd->name, nm);
@@ -591,9 +594,38 @@ int wr_isa_check_table(const wr_form_desc *forms, size_t nforms, char *msg, size
     return 0;
 }
 
+/* W(FIELD) marks (wr_form_wide) and the SYNTAX kinds agree: a register
+ * operand is written R2/U2 exactly when its field is marked wide, and only
+ * fields of the form are marked. */
+static int check_wide(char *msg, size_t msgsize)
+{
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+        const wr_form_desc *fd = &wr_forms[f];
+        if (wr_form_wide_masks[f] & ~wr_form_field_masks[f])
+            return fail(msg, msgsize, "%s: W() marks a field the form lacks", fd->name);
+        wr_spec specs[WR_MAX_SPECS];
+        unsigned n = 0;
+        if (wr_syntax_parse(fd, specs, &n, msg, msgsize) != 0)
+            return -1;
+        for (unsigned k = 0; k < n; k++) {
+            const unsigned kind = specs[k].kind, field = specs[k].field;
+            if (kind != WR_SK_R && kind != WR_SK_R2 && kind != WR_SK_U && kind != WR_SK_U2)
+                continue;
+            const int pair = kind == WR_SK_R2 || kind == WR_SK_U2;
+            if (pair != wr_form_wide(f, field))
+                return fail(msg, msgsize, "%s: operand %s is written %s but the row %s W(%s)", fd->name,
+                            wr_fields[field].name, wr_spec_kind_code(kind), pair ? "lacks" : "has",
+                            wr_fields[field].name);
+        }
+    }
+    return 0;
+}
+
 int wr_isa_check(char *msg, size_t msgsize)
 {
-    return wr_isa_check_table(wr_forms, WR_FORM_COUNT, msg, msgsize);
+    if (wr_isa_check_table(wr_forms, WR_FORM_COUNT, msg, msgsize) != 0)
+        return -1;
+    return check_wide(msg, msgsize);
 }
 
 /* ---- word text ------------------------------------------------------------ */

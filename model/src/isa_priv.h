@@ -64,9 +64,6 @@ int wr_modnames_split(const char *modnames, char names[WR_MAX_MODS][16], unsigne
 enum { WR_SR_COUNT = 3 };
 extern const char *const wr_sr_names[WR_SR_COUNT];
 
-/* B2RMode (seed 000): 0 WARP, 1 BAR; the .BAR forms need their barrier. */
-enum { WR_B2R_MODE_BAR = 1 };
-
 /* Human name of a syntax kind ("a GPR"), and its SYNTAX spelling ("R"). */
 const char *wr_spec_kind_desc(unsigned kind);
 const char *wr_spec_kind_code(unsigned kind);
@@ -80,11 +77,10 @@ const char *wr_stype_name(unsigned stype);
 enum { WR_CMEM_MAX_OFFSET = 0xfffc, WR_CMEM64_MAX_OFFSET = 0xfff8 };
 
 /* Does the form read a 64-bit constant (CALL/RET: offset <= WR_CMEM64_MAX_OFFSET)?
- * The table marks such forms by their BasePCMode field (seed 003 CALL_C,
- * RET_C: Bitwidth<vb> = 64). */
+ * The table marks it W(CMEM) (seed 003 CALL_C, RET_C: Bitwidth<vb> = 64). */
 static inline int wr_form_cmem64(unsigned form)
 {
-    return wr_form_has(form, WR_F_CMEM) && wr_form_has(form, WR_F_BASEMODE);
+    return wr_form_wide(form, WR_F_CMEM);
 }
 
 /* Bounded append to a buffer with snprintf semantics (the total length is

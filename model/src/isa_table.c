@@ -33,6 +33,19 @@ const uint64_t wr_form_field_masks[WR_FORM_COUNT] = {
 #undef V
 
 #define F(id, lsb, width)
+#define V(id, mask)
+#define W(id) | (UINT64_C(1) << WR_F_##id)
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = 0 __VA_ARGS__,
+const uint64_t wr_form_wide_masks[WR_FORM_COUNT] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#undef F
+#undef V
+#undef W
+
+#define F(id, lsb, width)
 #define V(id, mask) | ((UINT64_C(mask) << 8) | (WR_F_##id + 1u))
 #define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
     [WR_FORM_##name] = 0 __VA_ARGS__,

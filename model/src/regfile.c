@@ -105,9 +105,9 @@ static uint32_t read_gpr(const wr_regfile *rf, unsigned w, unsigned reg, int pai
     return undef;
 }
 
-static uint32_t read_pred(const wr_regfile *rf, unsigned w, int64_t p)
+static uint32_t read_pred(const wr_regfile *rf, unsigned w, unsigned p)
 {
-    return p >= WR_NUM_PREDS ? 0xffffffffu : rf->p[w][p];
+    return wr_pred_value(p, p < WR_NUM_PREDS ? rf->p[w][p] : 0);
 }
 
 static uint64_t read_ureg(const wr_regfile *rf, unsigned w, int64_t u, int pair)
@@ -122,8 +122,8 @@ void wr_regfile_read(const wr_regfile *rf, unsigned w, const wr_insn *insn, wr_o
 {
     unsigned reads = wr_insn_reads(insn);
     const int64_t *f = insn->f;
-    ops->pg = read_pred(rf, w, f[WR_F_PG]);
-    ops->pp = (reads & WR_IN_PP) ? read_pred(rf, w, f[WR_F_PP]) : 0xffffffffu;
+    ops->pg = read_pred(rf, w, wr_f_PG(insn));
+    ops->pp = (reads & WR_IN_PP) ? read_pred(rf, w, wr_f_PP(insn)) : 0xffffffffu;
     ops->ra_undef = ops->rb_undef = ops->rc_undef = 0;
     if (reads & WR_IN_RA)
         ops->ra_undef = read_gpr(rf, w, (unsigned)f[WR_F_RA], (reads & WR_IN_RA64) != 0, ops->ra);
@@ -144,40 +144,49 @@ void wr_regfile_read(const wr_regfile *rf, unsigned w, const wr_insn *insn, wr_o
 }
 
 static void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, uint32_t undef,
-                      const uint64_t val[WR_LANES], unsigned shift)
+                      const uint32_t val[WR_LANES])
 {
-    if (reg >= rf->nregs)
+    if (reg >= rf->nregs)               /* RZ (the high half of R[254:255]) */
         return;
     uint32_t *r = gpr(rf, w, reg);
-    if (mask == 0xffffffffu) {          /* the common case, a straight loop */
-        for (unsigned l = 0; l < WR_LANES; l++)
-            r[l] = (uint32_t)(val[l] >> shift);
+    if (mask == 0xffffffffu) {          /* the common case, a straight copy */
+        memcpy(r, val, WR_LANES * sizeof *r);
     } else {
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            r[l] = (uint32_t)(val[l] >> shift);
+            r[l] = val[l];
         }
     }
     uint32_t *u = &rf->r_undef[wr_regfile_slot(rf, w, reg)];
     *u = (*u & ~mask) | (undef & mask);
 }
 
-void wr_regfile_apply(wr_regfile *rf, unsigned w, const wr_effect *eff)
+/* A lane is undefined (section 5) when its write has any don't-care bit:
+ * wr_write_undefined(), the record's one representation.  The register
+ * writes come first in a record (retire.h): the loop stops at the first
+ * write of the CTA's state. */
+void wr_regfile_apply(wr_regfile *rf, const wr_retire *rec)
 {
-    if (eff->rd_mask && eff->rd != WR_RZ) {
-        /* a lane is undefined if its value was propagated undefined or the
-         * instruction left (some of) its bits undefined (N-39) */
-        uint32_t undef = eff->rd_undef | (eff->rd_dc ? eff->rd_mask : 0);
-        store_gpr(rf, w, eff->rd, eff->rd_mask, undef, eff->rd_val, 0);
-        if (eff->rd_pair)
-            store_gpr(rf, w, eff->rd + 1u, eff->rd_mask, undef, eff->rd_val, 32);
+    for (unsigned i = 0; i < rec->nwrites && rec->write[i].kind <= WR_WRITE_UR; i++) {
+        const wr_write *e = &rec->write[i];
+        const unsigned w = e->warp, k = e->index;
+        const uint32_t m = e->lanes;
+        switch (e->kind) {
+        case WR_WRITE_GPR:
+            store_gpr(rf, w, k, m, wr_write_undefined(e), e->value);
+            break;
+        case WR_WRITE_PRED:
+            if (k < WR_NUM_PREDS) {
+                rf->p[w][k] = (rf->p[w][k] & ~m) | (e->value[0] & m);
+                rf->p_undef[w][k] = (rf->p_undef[w][k] & ~m) | wr_write_undefined(e);
+            }
+            break;
+        case WR_WRITE_UR:
+            if (k < WR_NUM_UREGS)
+                rf->ur[w][k] = e->value[0];
+            break;
+        default:
+            break;
+        }
     }
-    if (eff->pd_mask && eff->pd < WR_NUM_PREDS) {
-        uint32_t m = eff->pd_mask;
-        uint32_t undef = eff->pd_undef | (eff->pd_dc ? m : 0);
-        rf->p[w][eff->pd] = (rf->p[w][eff->pd] & ~m) | (eff->pd_val & m);
-        rf->p_undef[w][eff->pd] = (rf->p_undef[w][eff->pd] & ~m) | (undef & m);
-    }
-    if (eff->ur_write && eff->urd < WR_NUM_UREGS)
-        rf->ur[w][eff->urd] = eff->ur_val;
 }

@@ -81,12 +81,6 @@ struct wr_runner {
     sim s;
 };
 
-const char *wr_end_name(wr_end end)
-{
-    static const char *const names[] = { "none", "done", "deadlock", "livelock", "exception", "limit" };
-    return (unsigned)end < sizeof names / sizeof names[0] ? names[end] : "unknown";
-}
-
 /* registers a program can name: all of them up to the highest one used
  * (+1 for the high half of a pair) */
 static unsigned program_nregs(const wr_program *p)
@@ -109,8 +103,10 @@ static unsigned program_nregs(const wr_program *p)
 static int sim_init(const wr_runner *r, sim *s)
 {
     memset(s, 0, sizeof *s);
-    wr_cta_init(&s->cta, r->threads, 0);
-    if (wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
+    wr_config cfg;
+    wr_config_init(&cfg, r->threads);
+    cfg.record_state = r->opts.trace != NULL;    /* the trace prints the state after */
+    if (wr_cta_init(&s->cta, &cfg) != 0 || wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
         return -1;
     for (size_t i = 0; i < r->prog->nconsts; i++) {
         const wr_const_init *c = &r->prog->consts[i];
@@ -151,6 +147,7 @@ static int sim_equal(const sim *a, const sim *b)
     return memcmp(x->r, y->r, n * WR_LANES * sizeof *x->r) == 0 &&
            memcmp(x->p, y->p, nw * sizeof x->p[0]) == 0 &&
            memcmp(a->cta.warp, b->cta.warp, nw * sizeof a->cta.warp[0]) == 0 &&
+           a->cta.wake_pending == b->cta.wake_pending &&  /* it shows in the trace */
            memcmp(a->cta.bar, b->cta.bar, sizeof a->cta.bar) == 0 &&
            memcmp(x->r_undef, y->r_undef, n * sizeof *x->r_undef) == 0 &&
            memcmp(x->p_undef, y->p_undef, nw * sizeof x->p_undef[0]) == 0 &&
@@ -234,7 +231,7 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
     const wr_program *p = r->prog;
     const int operands = r->opts.trace_operands;
     wr_operands ops;
-    wr_effect eff;
+    wr_retire rec;
 
     for (;;) {
         /* N-50: done and limit are checked before deadlines fire */
@@ -287,20 +284,22 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
         /* N-27: fetch */
         wr_warp *wp = &c->warp[w];
         uint64_t pc = wp->active_pc;
-        if (pc % WR_INST_SIZE != 0 || pc / WR_INST_SIZE >= p->ninsns) {
-            wp->run = WR_WARP_FAULTED;
+        const unsigned why = wr_fetch_check(pc, 0, p->ninsns);
+        if (why != WR_FETCH_NONE) {
+            wr_fetch_fault(c, w, why, NULL);
             s->fault_warp = (int)w;
             s->fault_pc = pc;
-            s->fault_what = pc % WR_INST_SIZE ? "misaligned pc" : "no instruction at pc";
+            s->fault_what = wr_fetch_fault_name(why);
             return WR_END_EXCEPTION;
         }
         const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];
 
         wr_regfile_read(&s->rf, w, insn, &ops);
-        wr_step(c, w, insn, &ops, &eff);
-        wr_regfile_apply(&s->rf, w, &eff);
+        if (wr_step(c, w, insn, &ops, &rec) != 0)
+            return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
+        wr_regfile_apply(&s->rf, &rec);
         if (tw)
-            wr_tw_record(tw, c, w, c->now, pc, insn, &p->words[pc / WR_INST_SIZE], &ops, &eff, operands);
+            wr_tw_record(tw, &rec, insn, &ops, operands);
 
         s->steps++;
         c->now++;
@@ -311,7 +310,7 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
             s->pending &= ~(1u << w);
         if (wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED)
             s->finished++;
-        if (eff.exception != WR_EXC_NONE)
+        if (rec.exception != WR_EXC_NONE)
             return WR_END_EXCEPTION;
     }
 }
@@ -556,11 +555,14 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     res->fault_pc = s->fault_pc;
     if (s->fault_what)
         snprintf(res->fault_what, sizeof res->fault_what, "%s", s->fault_what);
+    if (end == WR_END_ERROR)
+        snprintf(res->error, sizeof res->error, "%s", wr_cta_errmsg(&s->cta));
     switch (end) {
     case WR_END_DONE: res->exit_status = WR_EXIT_DONE; break;
     case WR_END_DEADLOCK:
     case WR_END_LIVELOCK: res->exit_status = WR_EXIT_STUCK; break;
     case WR_END_EXCEPTION: res->exit_status = WR_EXIT_EXCEPTION; break;
+    case WR_END_ERROR: res->exit_status = WR_EXIT_ERROR; break;
     default: res->exit_status = WR_EXIT_LIMIT; break;
     }
     if (twp) {

@@ -4,6 +4,7 @@
 #define WARPREF_SEM_H
 
 #include "warpref/model.h"
+#include "warpref/retire.h"
 
 /* The per-instruction context built by the dispatcher (step.c). */
 typedef struct wr_ctx {
@@ -12,14 +13,43 @@ typedef struct wr_ctx {
     unsigned warp;               /* index of w in cta */
     const wr_insn *in;
     const wr_operands *ops;
-    wr_effect *eff;
+    wr_retire *rec;              /* the record being filled */
     uint32_t pgv;                /* Pg after .not, per lane (PT: all ones) */
     uint32_t ppv;                /* Pp after .not; all ones if the form has no Pp */
     uint32_t pmask;              /* ActiveMask & pgv & ppv (BAR.RED: & pgv only, N-05) */
     uint64_t next;               /* ActivePC + 16 */
+    /* what the step changed beyond the warp, written to the record at its
+     * end (step.c) */
+    uint32_t bars_changed;       /* barriers whose state word changed */
+    uint32_t warpbar_changed;    /* warps whose WarpBARState was written */
+    uint32_t runs_changed;       /* warps whose run state changed */
+    uint32_t lost_events;        /* events past the configured capacity */
+    wr_write scratch;            /* what a discarded write (RZ, PT, URZ) fills */
 } wr_ctx;
 
-#define F_(x, name) ((x)->in->f[WR_F_##name])
+/* Field values through the typed accessors generated from isa.def:
+ * F_(x, RD) is wr_f_RD(x->in), an unsigned register number. */
+#define F_(x, name) wr_f_##name((x)->in)
+
+/* ---- operands: the constants PT, RZ, URZ in one place --------------------
+ * PT reads as all ones (wr_pred_value, model.h); RZ and URZ read 0 whatever
+ * the caller put in wr_operands. */
+extern const uint64_t wr_zero_lanes[WR_LANES];
+
+/* the 32 lane values of GPR source a, b, c (pairs: 64-bit) */
+static inline const uint64_t *gpr_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? wr_zero_lanes : x->ops->ra; }
+static inline const uint64_t *gpr_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? wr_zero_lanes : x->ops->rb; }
+static inline const uint64_t *gpr_c(const wr_ctx *x) { return F_(x, RC) == WR_RZ ? wr_zero_lanes : x->ops->rc; }
+/* ... and their undefined lanes (section 5); RZ has none */
+static inline uint32_t undef_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? 0 : x->ops->ra_undef; }
+static inline uint32_t undef_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? 0 : x->ops->rb_undef; }
+
+/* the uniform register operand (URa or URb, whichever the form has) */
+static inline uint64_t ureg(const wr_ctx *x)
+{
+    const unsigned u = wr_form_has(x->in->form, WR_F_URA) ? F_(x, URA) : F_(x, URB);
+    return u == WR_URZ ? 0 : x->ops->ur;
+}
 
 /* lowest(m): index of the lowest set bit of a non-zero mask (N-01). */
 static inline unsigned lowest(uint32_t m) { return (unsigned)__builtin_ctz(m); }
@@ -66,61 +96,100 @@ static inline void switch_to(wr_warp *w, uint32_t c)
     w->active = c & rpc_eq(w, pc);
 }
 
-/* events, in the order they happen */
-static inline void push_event(wr_effect *e, unsigned kind, unsigned code, uint32_t value)
+/* events, in the order they happen; never dropped silently: one past the
+ * configuration's capacity makes the step fail with WR_ERR_EVENTS */
+static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t value)
 {
-    if (e->nev < WR_MAX_EVENTS) {
-        e->ev[e->nev].kind = (uint8_t)kind;
-        e->ev[e->nev].code = (uint8_t)code;
-        e->ev[e->nev].value = value;
-        e->nev++;
+    wr_retire *r = x->rec;
+    if (r->nev < x->cta->max_events) {
+        r->ev[r->nev].kind = (uint8_t)kind;
+        r->ev[r->nev].code = (uint8_t)code;
+        r->ev[r->nev].value = value;
+        r->nev++;
+    } else {
+        x->lost_events++;
     }
+}
+
+/* Barrier b's state word changed. */
+static inline void bar_changed(wr_ctx *x, unsigned b)
+{
+    x->bars_changed |= 1u << b;
+}
+
+/* Warp i's WarpBARState was written (N-34, N-39). */
+static inline void set_warp_bar_state(wr_ctx *x, unsigned i, uint32_t v)
+{
+    x->cta->warp[i].bar_state = v;
+    x->cta->warp[i].bar_state_defined = 1;
+    x->warpbar_changed |= 1u << i;
+}
+
+/* Warp i of the CTA changes its run state. */
+static inline void set_run(wr_ctx *x, unsigned i, unsigned run)
+{
+    x->cta->warp[i].run = (uint8_t)run;
+    x->runs_changed |= 1u << i;
 }
 
 /* A precise exception (N-37): record it; the dispatcher faults the warp.
  * The instruction function must not have changed any state before. */
-static inline void raise_exc(wr_ctx *x, unsigned exc) { x->eff->exception = (uint8_t)exc; }
-static inline void warn(wr_ctx *x, unsigned warning) { push_event(x->eff, WR_EV_WARNING, warning, 0); }
+static inline void raise_exc(wr_ctx *x, unsigned exc) { x->rec->exception = (uint8_t)exc; }
+static inline void warn(wr_ctx *x, unsigned warning) { push_event(x, WR_EV_WARNING, warning, 0); }
 
 /* The whole warp goes to sleep (the seed's warpSleep). */
 void warp_sleep(wr_ctx *x);
 /* The warp fully exited (the seed's warpExit; N-18, N-33). */
 void warp_exit(wr_ctx *x);
 
-/* GPR destination write of `mask` lanes (values filled by the caller). */
-static inline void write_rd(wr_ctx *x, unsigned reg, int pair, uint32_t mask)
+/* ---- writes of the executing warp --------------------------------------
+ * A new entry of the record, or the scratch entry when the write is
+ * discarded, so that a body fills values without testing. */
+static inline wr_write *new_write(wr_ctx *x, unsigned kind, unsigned index, uint32_t lanes, int keep)
 {
-    wr_effect *e = x->eff;
-    if (reg == WR_RZ)
-        mask = 0;                 /* N-54: writes to RZ are discarded */
-    e->rd = (uint8_t)reg;
-    e->rd_pair = (uint8_t)pair;
-    e->rd_mask = mask;
+    wr_retire *r = x->rec;
+    wr_write *e = keep ? &r->write[r->nwrites++] : &x->scratch;
+    e->kind = (uint8_t)kind;
+    e->warp = (uint8_t)x->warp;
+    e->index = (uint16_t)index;
+    e->lanes = lanes;
+    e->dc_lanes = 0;
+    return e;
 }
 
-/* Instruction functions, one per instruction (seed optype).  bru.c: */
-void exec_bra(wr_ctx *x);
-void exec_brx(wr_ctx *x);
-void exec_call(wr_ctx *x);        /* CALL and RET (N-16) */
-void exec_lepc(wr_ctx *x);
-void exec_exit(wr_ctx *x);
-void exec_bmov(wr_ctx *x);
-void exec_bssy(wr_ctx *x);
-void exec_bsync(wr_ctx *x);
-void exec_yield(wr_ctx *x);
-void exec_break(wr_ctx *x);
-void exec_warpsync(wr_ctx *x);
-void exec_nanosleep(wr_ctx *x);
-void exec_trap(wr_ctx *x);        /* TRAP, SYSCALL, RTT (N-26) */
-/* bcu.c: */
-void exec_bar(wr_ctx *x);
-void exec_bar_red(wr_ctx *x);
-void exec_b2r(wr_ctx *x);
-void exec_b2r_result(wr_ctx *x);
-void exec_r2b(wr_ctx *x);
-/* bcu.c: re-check completion of cnt == 0 barriers after a full exit (N-33) */
-void bcu_warp_exited(wr_ctx *x);
-/* alu.c: the N-51 helper instructions */
-void exec_helper(wr_ctx *x);
+/* GPR destination Rd, `mask` lanes (values filled by the caller); RZ and
+ * an empty mask write nothing (N-54).  A pair R[d:d+1] (the row marks RD
+ * wide) is this entry for Rd and write_rd_hi()'s for Rd+1. */
+static inline wr_write *write_rd(wr_ctx *x, uint32_t mask)
+{
+    const unsigned reg = F_(x, RD);
+    return new_write(x, WR_WRITE_GPR, reg, mask, reg != WR_RZ && mask != 0);
+}
 
+static inline wr_write *write_rd_hi(wr_ctx *x, uint32_t mask)
+{
+    const unsigned reg = F_(x, RD);
+    return new_write(x, WR_WRITE_GPR, reg + 1u, mask, reg != WR_RZ && mask != 0);
+}
+
+/* Predicate destination `p`, `mask` lanes; PT writes nothing (N-54).  The
+ * lanes' values are the bits of value[0]. */
+static inline wr_write *write_pd(wr_ctx *x, unsigned p, uint32_t mask)
+{
+    return new_write(x, WR_WRITE_PRED, p, mask, p != WR_PT && mask != 0);
+}
+
+/* Uniform register destination `u`; URZ writes nothing. */
+static inline void write_ur(wr_ctx *x, unsigned u, uint32_t v)
+{
+    new_write(x, WR_WRITE_UR, u, 1, u != WR_URZ)->value[0] = v;
+}
+
+/* The body of each instruction: one function per optype of isa.def, named
+ * exec_<OPTYPE> (bru.c, bcu.c, alu.c).  The prototypes and the dispatch
+ * switch (step.c) are both expanded from the table, so a row without a body
+ * fails the link with "undefined reference to exec_<OPTYPE>". */
+#define WR_OPTYPE(name, value, group) void exec_##name(wr_ctx *x);
+#include "warpref/isa.def"
+#undef WR_OPTYPE
 #endif

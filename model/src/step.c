@@ -1,22 +1,78 @@
 /* step.c - the dispatcher: builds the instruction context (pgv, ppv, pmask),
  * calls the one function of the instruction, turns an exception into a
  * faulted warp, and checks the model's invariants.  The semantics of each
- * instruction live in bru.c, bcu.c and alu.c. */
-#include <assert.h>
+ * instruction live in bru.c, bcu.c (with the barrier engine, bcu_native.c)
+ * and alu.c.  Also the launch (wr_cta_init) and the errors of the calls:
+ * values, never an abort. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "sem.h"
+#include "engine.h"
 
-void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc)
+/* A failed call: the code and a one-line message stay in the CTA. */
+static int fail(wr_cta *cta, unsigned err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int fail(wr_cta *cta, unsigned err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cta->err = err;
+    vsnprintf(cta->errmsg, sizeof cta->errmsg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+unsigned wr_cta_error(const wr_cta *cta) { return cta->err; }
+const char *wr_cta_errmsg(const wr_cta *cta) { return cta->errmsg; }
+
+void wr_config_init(wr_config *cfg, unsigned threads)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->threads = threads;
+    cfg->profile = WR_PROFILE_NATIVE;
+    cfg->operand_mode = WR_OPERANDS_SELF;
+    cfg->checks = WR_CHECKS_DEFAULT;
+    cfg->record_state = 1;
+}
+
+int wr_cta_init(wr_cta *cta, const wr_config *cfg)
 {
     memset(cta, 0, sizeof *cta);          /* also zeroes padding: memcmp-safe */
-    if (threads < 1)
-        threads = 1;
-    if (threads > WR_MAX_THREADS)
-        threads = WR_MAX_THREADS;
+    if (cfg->threads < 1 || cfg->threads > WR_MAX_THREADS)
+        return fail(cta, WR_ERR_CONFIG, "thread count %u out of range 1..%d", cfg->threads, WR_MAX_THREADS);
+    const wr_bar_engine *eng = wr_engine_of(cfg->profile);
+    if (eng == NULL)
+        return fail(cta, WR_ERR_CONFIG, "no profile %u", cfg->profile);
+    if (cfg->nbarriers != 0 && cfg->nbarriers != eng->nbars)
+        return fail(cta, WR_ERR_CONFIG, "profile %s has %u barriers, not %u", eng->name, eng->nbars,
+                    cfg->nbarriers);
+    if (cfg->operand_mode >= WR_OPERAND_MODE_COUNT)
+        return fail(cta, WR_ERR_CONFIG, "no operand mode %u", cfg->operand_mode);
+    if (cfg->max_events > WR_MAX_EVENTS)
+        return fail(cta, WR_ERR_CONFIG, "event capacity %u above %d", cfg->max_events, WR_MAX_EVENTS);
+    if (cfg->checks > WR_CHECKS_OFF)
+        return fail(cta, WR_ERR_CONFIG, "no invariant-check setting %u", cfg->checks);
+    const unsigned threads = cfg->threads;
     cta->threads = threads;
     cta->nwarps = (threads + WR_LANES - 1) / WR_LANES;
+    cta->engine = eng;
+    cta->nbars = eng->nbars;
+    cta->bar_id_mask = eng->id_mask;
+    /* what a step can report: wake, two warnings, its own barrier event,
+     * exit, sleep, trap, an exception, and a release per barrier (N-33) */
+    cta->max_events = cfg->max_events ? cfg->max_events : eng->nbars + 8;
+    cta->profile = (uint8_t)cfg->profile;
+    cta->operand_mode = (uint8_t)cfg->operand_mode;
+#ifdef NDEBUG
+    cta->checks = cfg->checks == WR_CHECKS_ON;
+#else
+    cta->checks = cfg->checks != WR_CHECKS_OFF;
+#endif
+    cta->record_state = cfg->record_state != 0;
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         cta->deadline[i] = WR_NO_DEADLINE;
     for (unsigned i = 0; i < cta->nwarps; i++) {
@@ -24,32 +80,39 @@ void wr_cta_init(wr_cta *cta, unsigned threads, uint64_t entry_pc)
         unsigned n = threads - i * WR_LANES;   /* N-04: lanes with tid < threads */
         w->valid = n >= WR_LANES ? 0xffffffffu : (1u << n) - 1u;
         w->active = w->valid;
-        w->active_pc = entry_pc;
+        w->active_pc = cfg->entry_pc;
         for (unsigned l = 0; l < WR_LANES; l++)
-            w->rpc[l] = entry_pc;
+            w->rpc[l] = cfg->entry_pc;
         w->run = WR_WARP_READY;
     }
+    return 0;
 }
+
+const uint64_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
 
 /* Operand slots read by each form, a compile-time table from isa.def: Pg
  * always; Pp, Ra, Rb, Rc, a uniform register and a constant when the form has
- * the field; 64-bit for the pair operands of CALL and RET (N-16). */
+ * the field; 64-bit when the row marks it W() (N-16, N-17).  One expansion
+ * gives both: F() sets bit FIELD, W() bit 32 + FIELD. */
+_Static_assert(WR_F_COUNT <= 32, "field bits and wide bits share one 64-bit mask");
 #define HAS_(m, id) ((unsigned)(((m) >> WR_F_##id) & 1u))
-#define READS_(m, pair)                                                          \
-    (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * (WR_IN_RA | (pair) * WR_IN_RA64) | \
+#define READS_(m, w)                                                             \
+    (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * WR_IN_RA | HAS_(w, RA) * WR_IN_RA64 | \
      HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC |                              \
-     (HAS_(m, URA) | HAS_(m, URB)) * (WR_IN_UR | (pair) * WR_IN_UR64) |             \
-     HAS_(m, CMEM) * (WR_IN_C | (pair) * WR_IN_C64))
+     (HAS_(m, URA) | HAS_(m, URB)) * WR_IN_UR | (HAS_(w, URA) | HAS_(w, URB)) * WR_IN_UR64 | \
+     HAS_(m, CMEM) * WR_IN_C | HAS_(w, CMEM) * WR_IN_C64)
 #define F(id, lsb, width) | (UINT64_C(1) << WR_F_##id)
 #define V(id, mask)
+#define W(id) | (UINT64_C(1) << (32 + WR_F_##id))
 #define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
-    [WR_FORM_##name] = READS_((0 __VA_ARGS__), (unsigned)(WR_OPT_##opt == WR_OPT_CALL || WR_OPT_##opt == WR_OPT_RET)),
+    [WR_FORM_##name] = READS_((0 __VA_ARGS__), ((0 __VA_ARGS__) >> 32)),
 static const uint16_t form_reads[WR_FORM_COUNT] = {
 #include "warpref/isa.def"
 };
 #undef WR_FORM
 #undef F
 #undef V
+#undef W
 
 unsigned wr_insn_reads(const wr_insn *insn)
 {
@@ -58,8 +121,8 @@ unsigned wr_insn_reads(const wr_insn *insn)
 
 void warp_sleep(wr_ctx *x)
 {
-    x->w->run = WR_WARP_ASLEEP;
-    push_event(x->eff, WR_EV_SLEEP, 0, 0);
+    set_run(x, x->warp, WR_WARP_ASLEEP);
+    push_event(x, WR_EV_SLEEP, 0, 0);
 }
 
 void warp_exit(wr_ctx *x)
@@ -67,101 +130,153 @@ void warp_exit(wr_ctx *x)
     /* N-18 (fix): an exited warp has ActiveMask 0 too; ActivePC stays. */
     x->w->valid = 0;
     x->w->active = 0;
-    x->w->run = WR_WARP_EXITED;
+    set_run(x, x->warp, WR_WARP_EXITED);
     x->cta->deadline[x->warp] = WR_NO_DEADLINE;   /* N-55: dropped at full exit */
-    push_event(x->eff, WR_EV_EXIT, 0, 0);
-    bcu_warp_exited(x);                           /* N-33 */
+    push_event(x, WR_EV_EXIT, 0, 0);
+    x->cta->engine->warp_exit(x);                 /* N-33 */
 }
 
-static void dispatch(wr_ctx *x)
+/* The dispatch, expanded from isa.def: exec_<OPTYPE> for every optype
+ * (sem.h).  wr_step accepts only instructions whose optype is its form's,
+ * so the default is unreachable. */
+static inline void dispatch(wr_ctx *x)
 {
     switch (x->in->optype) {
-    case WR_OPT_BAR:        exec_bar(x); break;
-    case WR_OPT_BAR_RED:    exec_bar_red(x); break;
-    case WR_OPT_B2R:        exec_b2r(x); break;
-    case WR_OPT_B2R_RESULT: exec_b2r_result(x); break;
-    case WR_OPT_R2B:        exec_r2b(x); break;
-    case WR_OPT_BRA:        exec_bra(x); break;
-    case WR_OPT_BRX:        exec_brx(x); break;
-    case WR_OPT_CALL:
-    case WR_OPT_RET:        exec_call(x); break;
-    case WR_OPT_LEPC:       exec_lepc(x); break;
-    case WR_OPT_EXIT:       exec_exit(x); break;
-    case WR_OPT_BMOV:       exec_bmov(x); break;
-    case WR_OPT_BSSY:       exec_bssy(x); break;
-    case WR_OPT_BSYNC:      exec_bsync(x); break;
-    case WR_OPT_YIELD:      exec_yield(x); break;
-    case WR_OPT_BREAK:      exec_break(x); break;
-    case WR_OPT_WARPSYNC:   exec_warpsync(x); break;
-    case WR_OPT_NANOSLEEP:  exec_nanosleep(x); break;
-    case WR_OPT_RTT:
-    case WR_OPT_TRAP:
-    case WR_OPT_SYSCALL:    exec_trap(x); break;
-    default:                exec_helper(x); break;
+#define WR_OPTYPE(name, value, group) case value: exec_##name(x); break;
+#include "warpref/isa.def"
+#undef WR_OPTYPE
+    default: __builtin_unreachable();
     }
 }
 
-static void effect_clear(wr_effect *e)
+/* the optype of each form, for wr_step's check of its argument */
+static const uint8_t form_optype[WR_FORM_COUNT] = {
+#define WR_FORM(name, opt, ...) [WR_FORM_##name] = WR_OPT_##opt,
+#include "warpref/isa.def"
+#undef WR_FORM
+};
+
+/* What every step does first: the warp must be ready; the record starts
+ * empty; a pending `wake` goes to its bookkeeping (TRACE-FORMAT).  -1 if
+ * the call is invalid. */
+static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operands *ops, wr_retire *rec)
 {
-    e->exception = WR_EXC_NONE;
-    e->nev = 0;
-    e->rd = WR_RZ;
-    e->rd_pair = 0;
-    e->rd_mask = 0;
-    e->rd_undef = 0;
-    e->rd_dc = 0;
-    e->pd = WR_PT;
-    e->pd_dc = 0;
-    e->pd_mask = 0;
-    e->pd_val = 0;
-    e->pd_undef = 0;
-    e->ur_write = 0;
-    e->urd = WR_URZ;
-    e->ur_val = 0;
-    e->bars_changed = 0;
+    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY) {
+        fail(cta, WR_ERR_CALL, w >= cta->nwarps ? "no warp %u" : "warp %u is not ready", w);
+        return -1;
+    }
+    x->cta = cta;
+    x->w = &cta->warp[w];
+    x->warp = w;
+    x->ops = ops;
+    x->rec = rec;
+    x->bars_changed = x->warpbar_changed = x->runs_changed = 0;
+    x->lost_events = 0;
+    rec->warp = w;
+    rec->pc = x->w->active_pc;
+    rec->exception = WR_EXC_NONE;
+    rec->fetch_fault = WR_FETCH_NONE;
+    rec->nev = 0;
+    rec->nwrites = 0;
+    rec->book.t = cta->now;
+    rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
+    cta->wake_pending &= ~(1u << w);
+    return 0;
 }
 
-/* What every step does first: the warp must be ready; the effect starts
- * empty; a pending `wake` is the first event (TRACE-FORMAT).  NULL if the
- * call is invalid. */
-static wr_warp *step_begin(wr_cta *cta, unsigned w, wr_effect *eff)
+/* The writes beyond the executing warp's destinations, ascending: barrier
+ * state words, WarpBARStates, run states (retire.h). */
+static void record_cta_writes(wr_ctx *x)
 {
-    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY)
-        return NULL;
-    effect_clear(eff);
-    wr_warp *wp = &cta->warp[w];
-    if (wp->woke) {
-        push_event(eff, WR_EV_WAKE, 0, 0);
-        wp->woke = 0;
+    wr_cta *cta = x->cta;
+    for (uint32_t m = x->bars_changed; m; m &= m - 1) {
+        const unsigned b = lowest(m);
+        wr_write *e = new_write(x, WR_WRITE_BARRIER, b, 1, 1);
+        e->warp = WR_WRITE_CTA;
+        e->value[0] = cta->bar[b].word;
     }
-    return wp;
+    for (uint32_t m = x->warpbar_changed; m; m &= m - 1) {
+        const unsigned i = lowest(m);
+        wr_write *e = new_write(x, WR_WRITE_WARPBAR, 0, 1, 1);
+        e->warp = (uint8_t)i;
+        e->value[0] = cta->warp[i].bar_state;
+    }
+    for (uint32_t m = x->runs_changed; m; m &= m - 1) {
+        const unsigned i = lowest(m);
+        wr_write *e = new_write(x, WR_WRITE_RUNSTATE, 0, 1, 1);
+        e->warp = (uint8_t)i;
+        e->value[0] = WR_RUNSTATE_VALUE(cta->warp[i].run, cta->warp[i].blocked_bar);
+    }
 }
 
 /* ... and last: an exception faults the warp, its event closes the list
- * (N-37: precise, nothing else changed). */
-static void step_end(wr_warp *wp, wr_effect *eff)
+ * (N-37: precise, nothing else changed); the CTA-wide writes and, when the
+ * configuration asks for it, the word and the state after go to the
+ * record; an event past the capacity and, when checks are on, a broken
+ * invariant are the call's errors.  Off the hot path: a step that does
+ * none of this tests one word. */
+__attribute__((noinline)) static int step_end_slow(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 {
-    if (eff->exception != WR_EXC_NONE) {
-        wp->run = WR_WARP_FAULTED;
-        push_event(eff, WR_EV_EXCEPTION, eff->exception, 0);
+#define OP_ (insn ? wr_op_name(insn) : "an undecodable word")
+    wr_cta *cta = x->cta;
+    wr_retire *r = x->rec;
+    if (r->exception != WR_EXC_NONE) {
+        set_run(x, x->warp, WR_WARP_FAULTED);
+        push_event(x, WR_EV_EXCEPTION, r->exception, 0);
     }
+    if (x->bars_changed | x->warpbar_changed | x->runs_changed)
+        record_cta_writes(x);
+    if (cta->record_state) {
+        r->after = *x->w;
+        if (word)
+            r->insn = *word;
+        else if (wr_encode(insn, &r->insn, NULL, 0) != 0)
+            memset(&r->insn, 0, sizeof r->insn);   /* a hand-built value that fits no field */
+    }
+    if (x->lost_events)
+        return fail(cta, WR_ERR_EVENTS, "%s by warp %u: %u events past the capacity of %u",
+                    OP_, x->warp, x->lost_events, cta->max_events);
+    if (cta->checks) {
+        char msg[sizeof cta->errmsg - 48];
+        if (wr_check_invariants(cta, msg, sizeof msg) != 0)
+            return fail(cta, WR_ERR_INVARIANT, "after %s by warp %u: %s", OP_, x->warp, msg);
+    }
+    return 0;
+#undef OP_
 }
 
-int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_effect *eff)
+static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 {
-    wr_warp *wp = step_begin(cta, w, eff);
-    if (!wp)
-        return -1;
+    const wr_cta *cta = x->cta;
+    x->rec->has_state = cta->record_state;
+    if (x->rec->exception | x->bars_changed | x->warpbar_changed | x->runs_changed |
+        x->lost_events | cta->record_state | cta->checks)
+        return step_end_slow(x, insn, word);
+    return 0;
+}
 
-    wr_ctx x = { .cta = cta, .w = wp, .warp = w, .in = insn, .ops = ops, .eff = eff };
-    const int64_t *f = insn->f;
-    x.pgv = f[WR_F_PG] == WR_PT ? 0xffffffffu : ops->pg;
-    if (f[WR_F_PG_NOT])
+/* The step of a decoded instruction; `word` is its word if the caller has
+ * it (else the record's is encoded, when recorded at all). */
+static inline __attribute__((always_inline)) int
+step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
+          const wr_operands *ops, wr_retire *rec)
+{
+    /* only instructions of the table: the form's own optype */
+    if (insn->form >= WR_FORM_COUNT || insn->optype != form_optype[insn->form])
+        return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
+                    insn->form, insn->optype);
+    wr_ctx x;
+    if (step_begin(&x, cta, w, ops, rec) != 0)
+        return -1;
+    x.in = insn;
+    const wr_warp *wp = x.w;
+    x.pgv = wr_pred_value(wr_f_PG(insn), ops->pg);
+    if (wr_f_PG_NOT(insn))
         x.pgv = ~x.pgv;
     x.ppv = 0xffffffffu;                  /* forms without Pp: all true */
     if (wr_form_has(insn->form, WR_F_PP)) {
-        x.ppv = f[WR_F_PP] == WR_PT ? 0xffffffffu : ops->pp;
-        if (f[WR_F_PP_NOT])
+        x.ppv = wr_pred_value(wr_f_PP(insn), ops->pp);
+        if (wr_f_PP_NOT(insn))
             x.ppv = ~x.ppv;
     }
     /* N-05 (fix): BAR.RED's Pp is the reduction input, not a guard */
@@ -169,48 +284,77 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
     dispatch(&x);
-    step_end(wp, eff);
-#ifndef NDEBUG
-    char msg[160];
-    if (wr_check_invariants(cta, msg, sizeof msg) != 0) {
-        fprintf(stderr, "warpref: model invariant broken after %s by warp %u: %s\n",
-                wr_op_name(insn), w, msg);
-        assert(!"model invariant broken");
-    }
-#endif
-    return 0;
+    return step_end(&x, insn, word);
 }
 
-int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_effect *eff)
+int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_retire *rec)
+{
+    return step_insn(cta, w, insn, NULL, ops, rec);
+}
+
+int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_retire *rec)
 {
     wr_insn insn;
     if (wr_decode(word, &insn, NULL, 0) == 0)
-        return wr_step(cta, w, &insn, ops, eff);
-    wr_warp *wp = step_begin(cta, w, eff);
-    if (!wp)
+        return step_insn(cta, w, &insn, word, ops, rec);
+    wr_ctx x;
+    if (step_begin(&x, cta, w, ops, rec) != 0)
         return -1;
-    eff->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
-    step_end(wp, eff);
-    return 0;
+    rec->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
+    return step_end(&x, NULL, word);
+}
+
+/* N-23: the single timer of warp i clears its whole SleepMask at once; an
+ * asleep warp becomes ready.  1 if it was asleep. */
+static int wake_warp(wr_cta *cta, unsigned i)
+{
+    wr_warp *w = &cta->warp[i];
+    cta->deadline[i] = WR_NO_DEADLINE;
+    w->sleep = 0;
+    if (w->run != WR_WARP_ASLEEP)
+        return 0;
+    w->run = WR_WARP_READY;
+    cta->wake_pending |= 1u << i;        /* its next record says `wake` */
+    return 1;
 }
 
 uint32_t wr_fire_deadlines(wr_cta *cta)
 {
     uint32_t woke = 0;
-    for (unsigned i = 0; i < cta->nwarps; i++) {
-        if (cta->deadline[i] > cta->now)
-            continue;
-        /* N-23: the single timer clears the whole SleepMask at once */
-        wr_warp *w = &cta->warp[i];
-        cta->deadline[i] = WR_NO_DEADLINE;
-        w->sleep = 0;
-        if (w->run == WR_WARP_ASLEEP) {
-            w->run = WR_WARP_READY;
-            w->woke = 1;
+    for (unsigned i = 0; i < cta->nwarps; i++)
+        if (cta->deadline[i] <= cta->now && wake_warp(cta, i))
             woke |= 1u << i;
-        }
-    }
     return woke;
+}
+
+int wr_wake(wr_cta *cta, unsigned w, uint64_t cycle)
+{
+    if (w >= cta->nwarps)
+        return fail(cta, WR_ERR_CALL, "no warp %u", w);
+    if (cta->deadline[w] == WR_NO_DEADLINE)
+        return fail(cta, WR_ERR_CALL, "warp %u has no sleep deadline to fire", w);
+    cta->now = cycle;
+    wake_warp(cta, w);
+    return 0;
+}
+
+int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
+{
+    if (why == WR_FETCH_NONE || why >= WR_FETCH_FAULT_COUNT)
+        return fail(cta, WR_ERR_CALL, "fetch fault %u is no fault", why);
+    wr_ctx x;
+    wr_retire scratch;
+    if (step_begin(&x, cta, w, NULL, rec ? rec : &scratch) != 0)
+        return -1;
+    x.rec->fetch_fault = (uint8_t)why;
+    set_run(&x, w, WR_WARP_FAULTED);     /* N-27: the warp stops; nothing else */
+    record_cta_writes(&x);
+    x.rec->has_state = cta->record_state;
+    if (cta->record_state) {
+        x.rec->after = *x.w;
+        memset(&x.rec->insn, 0, sizeof x.rec->insn);   /* nothing was fetched */
+    }
+    return 0;
 }
 
 uint64_t wr_next_deadline(const wr_cta *cta)
@@ -225,7 +369,7 @@ uint64_t wr_next_deadline(const wr_cta *cta)
 int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize)
 {
     uint32_t blocked_any = 0;
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++) {
+    for (unsigned b = 0; b < cta->nbars; b++) {
         const wr_barrier *bar = &cta->bar[b];
         if (bar->word & ~(uint32_t)WR_BAR_WORD_MASK) {
             snprintf(msg, msgsize, "barrier %u state word 0x%08x has bits 31:29 set", b, bar->word);
@@ -280,26 +424,4 @@ int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize)
         }
     }
     return 0;
-}
-
-const char *wr_exception_name(unsigned exc)
-{
-    static const char *const names[WR_EXC_COUNT] = {
-        "NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
-        "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER",
-        "WARPSYNC_GROUP_MISMATCH",
-    };
-    return exc < WR_EXC_COUNT ? names[exc] : "UNKNOWN";
-}
-
-const char *wr_warning_name(unsigned warn)
-{
-    static const char *const names[WR_WARN_COUNT] = { "NONE", "OPERAND_NOT_UNIFORM" };
-    return warn < WR_WARN_COUNT ? names[warn] : "UNKNOWN";
-}
-
-const char *wr_run_state_name(unsigned run)
-{
-    static const char *const names[] = { "ready", "blocked", "asleep", "exited", "trapped", "faulted" };
-    return run < sizeof names / sizeof names[0] ? names[run] : "unknown";
 }

@@ -216,8 +216,9 @@ static void put_bregs(wr_tw *tw, const wr_warp *w)
     put(tw, "}", 1);
 }
 
-/* "bars":{"B":"0x%08x",...} for the barriers in `which` (bit per barrier) */
-static void put_bars(wr_tw *tw, const wr_cta *cta, uint32_t which)
+/* "bars":{"B":"0x%08x",...}: the barriers in `which` (bit per barrier) with
+ * their words in words[] */
+static void put_bars(wr_tw *tw, const uint32_t *words, uint32_t which)
 {
     put(tw, "\"bars\":{", 8);
     for (uint32_t m = which, first = 1; m; m &= m - 1, first = 0) {
@@ -225,39 +226,38 @@ static void put_bars(wr_tw *tw, const wr_cta *cta, uint32_t which)
         put(tw, first ? "\"" : ",\"", first ? 1 : 2);
         put_dec(tw, b);
         put(tw, "\":", 2);
-        put_qhex(tw, cta->bar[b].word, 8);
+        put_qhex(tw, words[b], 8);
     }
     put(tw, "}", 1);
 }
 
-static void put_events(wr_tw *tw, const wr_effect *eff)
+/* `wake` (bookkeeping), then the record's events */
+static void put_events(wr_tw *tw, const wr_retire *rec)
 {
     put(tw, "[", 1);
-    for (unsigned i = 0; i < eff->nev; i++) {
-        const wr_event *e = &eff->ev[i];
-        if (i)
+    if (rec->book.wake)
+        put(tw, "\"wake\"", 6);
+    for (unsigned i = 0; i < rec->nev; i++) {
+        const wr_event *e = &rec->ev[i];
+        if (i || rec->book.wake)
             put(tw, ",", 1);
         put(tw, "\"", 1);
+        puts_(tw, wr_event_name(e->kind));
         switch (e->kind) {
-        case WR_EV_WAKE: puts_(tw, "wake"); break;
-        case WR_EV_WARNING: puts_(tw, "warning:"); puts_(tw, wr_warning_name(e->code)); break;
-        case WR_EV_EXCEPTION: puts_(tw, "exception:"); puts_(tw, wr_exception_name(e->code)); break;
-        case WR_EV_BLOCK: puts_(tw, "block:"); put_dec(tw, e->code); break;
-        case WR_EV_ARRIVE: puts_(tw, "arrive:"); put_dec(tw, e->code); break;
+        case WR_EV_WARNING: put(tw, ":", 1); puts_(tw, wr_warning_name(e->code)); break;
+        case WR_EV_EXCEPTION: put(tw, ":", 1); puts_(tw, wr_exception_name(e->code)); break;
+        case WR_EV_BLOCK:
+        case WR_EV_ARRIVE: put(tw, ":", 1); put_dec(tw, e->code); break;
         case WR_EV_RELEASE:
-            puts_(tw, "release:");
+            put(tw, ":", 1);
             put_dec(tw, e->code);
             for (uint32_t m = e->value, first = 1; m; m &= m - 1, first = 0) {
                 put(tw, first ? ":" : ",", 1);
                 put_dec(tw, (unsigned)__builtin_ctz(m));
             }
             break;
-        case WR_EV_EXIT: puts_(tw, "exit"); break;
-        case WR_EV_SLEEP: puts_(tw, "sleep"); break;
-        case WR_EV_TRAP: puts_(tw, "trap:"); put_dec(tw, e->value); break;
-        case WR_EV_SYSCALL: puts_(tw, "syscall"); break;
-        case WR_EV_RTT: puts_(tw, "rtt"); break;
-        default: puts_(tw, "unknown"); break;
+        case WR_EV_TRAP: put(tw, ":", 1); put_dec(tw, e->value); break;
+        default: break;
         }
         put(tw, "\"", 1);
     }
@@ -281,9 +281,9 @@ static void put_in(wr_tw *tw, const wr_insn *insn, const wr_operands *ops)
 {
     unsigned reads = wr_insn_reads(insn);
     put(tw, ",\"in\":{\"pg\":", 12);
-    put_qhex(tw, insn->f[WR_F_PG] == WR_PT ? 0xffffffffu : ops->pg, 8);
+    put_qhex(tw, wr_pred_value(wr_f_PG(insn), ops->pg), 8);
     if (reads & WR_IN_PP)
-        put_mask_key(tw, "pp", insn->f[WR_F_PP] == WR_PT ? 0xffffffffu : ops->pp);
+        put_mask_key(tw, "pp", wr_pred_value(wr_f_PP(insn), ops->pp));
     if (reads & WR_IN_RA)
         put_lanes(tw, "ra", ops->ra, (reads & WR_IN_RA64) != 0);
     if (reads & WR_IN_RB)
@@ -301,47 +301,64 @@ static void put_in(wr_tw *tw, const wr_insn *insn, const wr_operands *ops)
     put(tw, "}", 1);
 }
 
-static void put_out(wr_tw *tw, const wr_effect *eff)
+/* `out`: the executing warp's GPR write (Rd, with Rd+1 when RD is a pair:
+ * 64-bit lane values) and predicate write.  rd_dc is one mask for every
+ * lane (TRACE-FORMAT): the OR of the written lanes' don't-care bits. */
+static void put_out(wr_tw *tw, const wr_retire *rec, const wr_insn *insn)
 {
+    const wr_write *rd = NULL, *rd_hi = NULL, *pd = NULL;
+    for (unsigned i = 0; i < rec->nwrites; i++) {
+        const wr_write *e = &rec->write[i];
+        if (e->warp != rec->warp)
+            continue;
+        if (e->kind == WR_WRITE_GPR && !rd)
+            rd = e;
+        else if (e->kind == WR_WRITE_GPR && !rd_hi)
+            rd_hi = e;
+        else if (e->kind == WR_WRITE_PRED && !pd)
+            pd = e;
+    }
+    const int pair = wr_form_wide(insn->form, WR_F_RD) && rd_hi;
     put(tw, ",\"out\":{", 8);
     int first = 1;
-    if (eff->rd_mask) {
+    if (rd) {
+        uint64_t dc = 0;
         put(tw, "\"rd\":[", 6);
         for (unsigned l = 0; l < WR_LANES; l++) {
             if (l)
                 put(tw, ",", 1);
-            if (eff->rd_mask >> l & 1)
-                put_qhex(tw, eff->rd_pair ? eff->rd_val[l] : (uint32_t)eff->rd_val[l],
-                         eff->rd_pair ? 16 : 8);
-            else
+            if (rd->lanes >> l & 1) {
+                uint64_t v = wr_write_value(rd, l);
+                dc |= wr_write_dc(rd, l);
+                if (pair) {
+                    v |= (uint64_t)wr_write_value(rd_hi, l) << 32;
+                    dc |= (uint64_t)wr_write_dc(rd_hi, l) << 32;
+                }
+                put_qhex(tw, v, pair ? 16 : 8);
+            } else {
                 put(tw, "null", 4);
+            }
         }
         put(tw, "]", 1);
-        /* a lane made undefined by an undefined source is don't-care as a
-         * whole: rd_dc is one mask for every lane (docs/semantics.md) */
-        uint64_t dc = eff->rd_dc;
-        if (eff->rd_undef & eff->rd_mask)
-            dc = eff->rd_pair ? ~UINT64_C(0) : 0xffffffffu;
         put(tw, ",\"rd_dc\":", 9);
-        put_qhex(tw, dc, eff->rd_pair ? 16 : 8);
+        put_qhex(tw, dc, pair ? 16 : 8);
         first = 0;
     }
-    if (eff->pd_mask) {
+    if (pd) {
         if (!first)
             put(tw, ",", 1);
         put(tw, "\"pd\":{\"mask\":", 13);
-        put_qhex(tw, eff->pd_mask, 8);
+        put_qhex(tw, pd->lanes, 8);
         put(tw, ",\"val\":", 7);
-        put_qhex(tw, eff->pd_val & eff->pd_mask, 8);
+        put_qhex(tw, pd->value[0] & pd->lanes, 8);
         put(tw, "},\"pd_dc\":", 10);
-        puts_(tw, (eff->pd_dc || (eff->pd_undef & eff->pd_mask)) ? "true" : "false");
+        puts_(tw, wr_write_undefined(pd) ? "true" : "false");
     }
     put(tw, "}", 1);
 }
 
-void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t pc,
-                  const wr_insn *insn, const wr_word *word, const wr_operands *ops,
-                  const wr_effect *eff, int operands)
+void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
+                  const wr_operands *ops, int operands)
 {
     if (tw->records % WR_TW_CKPT == 0) {    /* for wr_tw_cut */
         if (tw->nckpt == tw->ckcap) {
@@ -358,13 +375,13 @@ void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t
     }
     tw->records++;
 
-    const wr_warp *wp = &cta->warp[w];
+    const wr_warp *wp = &rec->after;
     put(tw, "{\"t\":", 5);
-    put_dec(tw, t);
+    put_dec(tw, rec->book.t);
     put(tw, ",\"warp\":", 8);
-    put_dec(tw, w);
+    put_dec(tw, rec->warp);
     put(tw, ",\"pc\":", 6);
-    put_qhex(tw, pc, 0);
+    put_qhex(tw, rec->pc, 0);
     put(tw, ",\"op\":\"", 7);
     puts_(tw, wr_op_name(insn));
     put(tw, "\"", 1);
@@ -378,23 +395,31 @@ void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t
     put(tw, ",\"b\":", 5);
     put_bregs(tw, wp);
     put(tw, ",\"ev\":", 6);
-    put_events(tw, eff);
+    put_events(tw, rec);
     if (operands) {
         char wbuf[35];
-        wr_word_format(word, wbuf);
+        wr_word_format(&rec->insn, wbuf);
         put(tw, ",\"insn\":\"", 9);
         puts_(tw, wbuf);
         put(tw, "\"", 1);
         put_in(tw, insn, ops);
-        put_out(tw, eff);
+        put_out(tw, rec, insn);
     }
-    if (eff->bars_changed) {
+    uint32_t bars = 0, words[WR_MAX_BARRIERS];
+    for (unsigned i = 0; i < rec->nwrites; i++) {
+        const wr_write *e = &rec->write[i];
+        if (e->kind == WR_WRITE_BARRIER && e->index < WR_MAX_BARRIERS) {
+            bars |= 1u << e->index;
+            words[e->index] = e->value[0];
+        }
+    }
+    if (bars) {
         put(tw, ",", 1);
-        put_bars(tw, cta, eff->bars_changed);
+        put_bars(tw, words, bars);
     }
     if (operands) {
         char text[160];
-        wr_disasm(insn, pc, text, sizeof text);
+        wr_disasm(insn, rec->pc, text, sizeof text);
         put(tw, ",\"asm\":\"", 8);
         for (const char *s = text; *s; s++) {   /* JSON-escape the text */
             if (*s == '"' || *s == '\\')
@@ -476,10 +501,12 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
         put(tw, "}", 1);
     }
     put(tw, "],", 2);
-    uint32_t live = 0;
-    for (unsigned b = 0; b < WR_NUM_BARRIERS; b++)
-        live |= (uint32_t)(cta->bar[b].word != 0) << b;
-    put_bars(tw, cta, live);
+    uint32_t live = 0, words[WR_MAX_BARRIERS];
+    for (unsigned b = 0; b < cta->nbars; b++) {
+        words[b] = cta->bar[b].word;
+        live |= (uint32_t)(words[b] != 0) << b;
+    }
+    put_bars(tw, words, live);
     if (fault && fault->warp >= 0) {
         put(tw, ",\"fault\":{\"warp\":", 17);
         put_dec(tw, (unsigned)fault->warp);

@@ -4,6 +4,7 @@
 #define WARPREF_TRACE_H
 
 #include <stdio.h>
+#include "warpref/retire.h"
 #include "warpref/run.h"
 
 typedef struct wr_tw {
@@ -33,11 +34,11 @@ int wr_tw_open(wr_tw *tw, FILE *f);
  * failure, with *in_spool telling whether it was the spool's. */
 int wr_tw_close(wr_tw *tw, int *in_spool);
 
-/* One instruction record.  `pc` is ActivePC at issue; the warp state is read
- * from cta after the step.  With `operands`, also insn/in/out/asm. */
-void wr_tw_record(wr_tw *tw, const wr_cta *cta, unsigned w, uint64_t t, uint64_t pc,
-                  const wr_insn *insn, const wr_word *word, const wr_operands *ops,
-                  const wr_effect *eff, int operands);
+/* One instruction record, from the step's retire record (which must hold
+ * the state after: wr_config.record_state) and the decoded instruction.
+ * With `operands`, also insn/in/out/asm. */
+void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
+                  const wr_operands *ops, int operands);
 
 typedef struct wr_tw_fault {
     int warp;                    /* -1: none */

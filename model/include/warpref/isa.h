@@ -95,6 +95,13 @@ static inline int wr_form_has(unsigned form, unsigned field)
 {
     return (int)((wr_form_field_masks[form] >> field) & 1u);
 }
+/* Bit f set in wr_form_wide_masks[form] iff the form marks field f W(): its
+ * operand is 64 bits wide (a register pair or a 64-bit constant). */
+extern const uint64_t wr_form_wide_masks[WR_FORM_COUNT];
+static inline int wr_form_wide(unsigned form, unsigned field)
+{
+    return (int)((wr_form_wide_masks[form] >> field) & 1u);
+}
 /* V(FIELD, MASK) of a form (at most one per form), packed as
  * (MASK << 8) | (FIELD + 1); 0 when the form narrows nothing. */
 extern const uint64_t wr_form_limits[WR_FORM_COUNT];
@@ -112,6 +119,52 @@ typedef struct wr_insn {
     int64_t f[WR_F_COUNT];     /* field values by wr_field_id */
 } wr_insn;
 
+/* Typed field accessors, one per WR_FIELD row: wr_f_RD(insn), wr_f_IMM32(insn).
+ * The type follows the field's kind: registers, predicates, flags, enums
+ * and unsigned immediates (at most 32 bits, wr_isa_check) are unsigned
+ * 32-bit values; SIMM and CMEM fields are int64_t (sign-extended). */
+typedef uint32_t wr_ftype_REG, wr_ftype_UREG, wr_ftype_PRED, wr_ftype_FLAG, wr_ftype_ENUM,
+    wr_ftype_UIMM;
+typedef int64_t wr_ftype_SIMM, wr_ftype_CMEM;
+#define WR_FIELD(name, kind, nvalues, doc)                                         \
+    static inline wr_ftype_##kind wr_f_##name(const wr_insn *insn)                 \
+    {                                                                              \
+        return (wr_ftype_##kind)insn->f[WR_F_##name];                              \
+    }
+#include "isa.def"
+#undef WR_FIELD
+
+/* Modifier values the semantics tests: BasePCMode (seed 003), B2RMode
+ * (seed 000). */
+enum { WR_BASEMODE_REL = 0, WR_BASEMODE_ABS = 1 };
+enum { WR_B2RMODE_WARP = 0, WR_B2RMODE_BAR = 1 };
+
+/* N-10: the branch target `units` instructions after the instruction that
+ * follows pc: pc + 16 + units*16, modulo 2^64 (BRA, BSSY; the T operands). */
+static inline uint64_t wr_branch_target(uint64_t pc, int64_t units)
+{
+    return pc + WR_INST_SIZE + (uint64_t)units * WR_INST_SIZE;
+}
+
+/* N-15..N-17: the address a displacement counts from: LEPC's is the
+ * instruction itself (N-17), CALL/RET .ABS have none (N-16), every other
+ * (BRX, CALL/RET .REL) the next instruction. */
+static inline uint64_t wr_disp_base(const wr_insn *insn, uint64_t pc)
+{
+    if (insn->optype == WR_OPT_LEPC)
+        return pc;
+    if (wr_f_BASEMODE(insn) == WR_BASEMODE_ABS)   /* 0 (REL) in forms without it */
+        return 0;
+    return wr_branch_target(pc, 0);
+}
+
+/* N-39: a B2R/R2B in mode .BAR names a barrier (its BARID operand is
+ * required); .WARP reads or writes WarpBARState. */
+static inline int wr_insn_names_barrier(const wr_insn *insn)
+{
+    return wr_form_has(insn->form, WR_F_B2RMODE) && wr_f_B2RMODE(insn) == WR_B2RMODE_BAR;
+}
+
 /* CMEM field helpers (layout in isa.def). */
 static inline unsigned wr_cmem_bank(int64_t cmem) { return (unsigned)(cmem >> 16) & 0x1f; }
 static inline unsigned wr_cmem_offset(int64_t cmem) { return (unsigned)cmem & 0xffff; }
@@ -120,7 +173,8 @@ static inline int64_t wr_cmem_make(unsigned bank, unsigned offset)
     return (int64_t)(((uint64_t)(bank & 0x1f) << 16) | (offset & 0xffff));
 }
 
-/* Raw bit access (lsb 0..127, width 1..64). */
+/* Raw bit access (lsb 0..127, width 1..64; a field outside reads 0 and is
+ * not written). */
 uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width);
 void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value);
 
@@ -131,7 +185,8 @@ int wr_decode(const wr_word *word, wr_insn *out, char *msg, size_t msgsize);
 /* Encode a decoded instruction; -1 (and msg) if a value does not fit. */
 int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize);
 
-/* Set every field of `insn` to its default for `form`. */
+/* Set every field of `insn` to its default for `form` (a form out of range
+ * gives an instruction that wr_encode and wr_step refuse). */
 void wr_insn_init(wr_insn *insn, wr_form form);
 
 /* Self-check of the table: no bit assigned twice within a form, fields fit

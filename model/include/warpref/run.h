@@ -10,18 +10,28 @@
 extern "C" {
 #endif
 
+/* How a run ends: X(NAME, "trace spelling", doc); the `end` of the final
+ * record.  One list gives the enum and wr_end_name(). */
+#define WR_ENDS(X)                                                                \
+    X(NONE,      "none",      "not ended")                                        \
+    X(DONE,      "done",      "every warp exited or trapped")                     \
+    X(DEADLOCK,  "deadlock",  "nothing ready, nothing asleep, someone blocked")   \
+    X(LIVELOCK,  "livelock",  "N-55: the CTA state repeated")                     \
+    X(EXCEPTION, "exception", "N-37 exception or N-27 fetch fault")               \
+    X(LIMIT,     "limit",     "--max-steps reached")                          \
+    X(ERROR,     "error",     "the model reported an error (wr_cta_error): a bug, not a program's")
+
 typedef enum wr_end {
-    WR_END_NONE,
-    WR_END_DONE,                 /* every warp exited or trapped */
-    WR_END_DEADLOCK,             /* nothing ready, nothing asleep, someone blocked */
-    WR_END_LIVELOCK,             /* N-55: the CTA state repeated */
-    WR_END_EXCEPTION,            /* N-37 exception or N-27 fetch fault */
-    WR_END_LIMIT                 /* --max-steps reached */
+#define WR_X_(name, text, doc) WR_END_##name,
+    WR_ENDS(WR_X_)
+#undef WR_X_
+    WR_END_COUNT
 } wr_end;
 
 /* Exit statuses of `warpref run` (TRACE-FORMAT.md). */
 enum {
     WR_EXIT_DONE = 0,
+    WR_EXIT_ERROR = 1,           /* the model's own error (end `error`) */
     WR_EXIT_USAGE = 2,           /* bad input: file, line, column in the message */
     WR_EXIT_STUCK = 3,           /* deadlock or livelock */
     WR_EXIT_EXCEPTION = 4,
@@ -69,6 +79,7 @@ typedef struct wr_run_result {
     double run_seconds;          /* wall-clock time of each of the three */
     double check_seconds;
     double locate_seconds;
+    char error[160];             /* end `error`: the model's message */
 } wr_run_result;
 
 typedef struct wr_runner wr_runner;

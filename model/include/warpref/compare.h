@@ -1,0 +1,151 @@
+/* warpref/compare.h - one compare of two retire records: the model's and
+ * another's (an RTL's retire port, a trace being replayed, a second model).
+ *
+ *   wr_compare(model, other, controls) -> report
+ *
+ * The compared fields are one X-macro table, WR_RETIRE_FIELDS: each row
+ * names the field, says how it is compared and which rule governs it.  The
+ * controls are data (RVVI-style): a per-field enable and bit mask (bits
+ * outside the mask are volatile: not compared).  Built into the ways of
+ * comparing: RPC only for the valid, non-active lanes of the model's warp;
+ * WarpBARState only when the model's is defined (N-39); the barrier waited
+ * on only when the model's warp is blocked; writes matched by (warp,
+ * index) and compared in their common lanes with the model's don't-care
+ * bits skipped (SPEC-NOTES section 5).  The report lists every differing
+ * field with both values and the differing lanes.
+ *
+ * No allocation; wr_compare never prints.  wr_compare_format() writes the
+ * report as text for people (a mismatch dump's table).
+ */
+#ifndef WARPREF_COMPARE_H
+#define WARPREF_COMPARE_H
+
+#include "retire.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a field is compared (the HOW column):
+ *   SCALAR   one value: (model ^ other) & mask
+ *   WORD     the 128-bit instruction word, as two 64-bit halves (index 0, 1)
+ *   RPC      per lane, in the model's valid & ~active lanes only (N-12)
+ *   BREGS    B0..B15, each & mask (index = n)
+ *   DEFINED  WarpBARState, when the model's is defined (N-39)
+ *   BLOCKED  the barrier waited on, when the model's warp is blocked (N-35)
+ *   WRITES   the writes of one kind (VALUE = the wr_write_kind), matched by
+ *            (warp, index): missing, extra, other lanes, other values in
+ *            the common lanes, the model's don't-care bits skipped
+ *   EVENTS   the events, in order (mask not used) */
+#define WR_CMP_HOWS(X) X(SCALAR) X(WORD) X(RPC) X(BREGS) X(DEFINED) X(BLOCKED) X(WRITES) X(EVENTS)
+
+typedef enum wr_cmp_how {
+#define WR_X_(name) WR_CMP_##name,
+    WR_CMP_HOWS(WR_X_)
+#undef WR_X_
+    WR_CMP_HOW_COUNT
+} wr_cmp_how;
+
+/* The compared fields: X(NAME, "name", HOW, "rule", STATE, VALUE).  STATE
+ * is 1 when the field is read from the record's instruction word or state
+ * after (wr_retire.has_state).  VALUE is the field's value in record `r`
+ * for SCALAR, DEFINED and BLOCKED; the write kind for WRITES; 0 otherwise.
+ * Adding a field is one row (and, for a new HOW, its case in compare.c). */
+#define WR_RETIRE_FIELDS(X)                                                                   \
+    X(WARP,              "warp",              SCALAR,  "N-50", 0, (r)->warp)                  \
+    X(PC,                "pc",                SCALAR,  "N-50", 0, (r)->pc)                    \
+    X(INSN,              "insn",              WORD,    "N-37", 1, 0)                          \
+    X(EXCEPTION,         "exception",         SCALAR,  "N-37", 0, (r)->exception)             \
+    X(FETCH_FAULT,       "fetch_fault",       SCALAR,  "N-27", 0, (r)->fetch_fault)           \
+    X(ACTIVE_PC,         "active_pc",         SCALAR,  "N-12", 1, (r)->after.active_pc)       \
+    X(VALID,             "valid",             SCALAR,  "N-18", 1, (r)->after.valid)           \
+    X(ACTIVE,            "active",            SCALAR,  "N-12", 1, (r)->after.active)          \
+    X(YIELD,             "yield",             SCALAR,  "N-22", 1, (r)->after.yield)           \
+    X(SLEEP,             "sleep",             SCALAR,  "N-23", 1, (r)->after.sleep)           \
+    X(SWITCH,            "switch",            SCALAR,  "N-22", 1, (r)->after.swtch)           \
+    X(RPC,               "rpc",               RPC,     "N-12", 1, 0)                          \
+    X(BREG,              "b",                 BREGS,   "N-20", 1, 0)                          \
+    X(BAR_STATE,         "warp_bar_state",    DEFINED, "N-34", 1, (r)->after.bar_state)       \
+    X(BAR_STATE_DEFINED, "warp_bar_state_defined", SCALAR, "N-39", 1, (r)->after.bar_state_defined) \
+    X(RUN,               "run",               SCALAR,  "N-35", 1, (r)->after.run)             \
+    X(BLOCKED_BAR,       "blocked_bar",       BLOCKED, "N-35", 1, (r)->after.blocked_bar)     \
+    X(WRITE_GPR,         "write.gpr",         WRITES,  "N-54", 0, WR_WRITE_GPR)               \
+    X(WRITE_PRED,        "write.pred",        WRITES,  "N-54", 0, WR_WRITE_PRED)              \
+    X(WRITE_UR,          "write.ur",          WRITES,  "N-54", 0, WR_WRITE_UR)                \
+    X(WRITE_BARRIER,     "write.barrier",     WRITES,  "N-38", 0, WR_WRITE_BARRIER)           \
+    X(WRITE_WARPBAR,     "write.warpbar",     WRITES,  "N-34", 0, WR_WRITE_WARPBAR)           \
+    X(WRITE_RUNSTATE,    "write.runstate",    WRITES,  "N-35", 0, WR_WRITE_RUNSTATE)          \
+    X(EVENTS,            "events",            EVENTS,  "N-37", 0, 0)
+
+typedef enum wr_retire_field {
+#define WR_X_(name, text, how, rule, state, value) WR_RF_##name,
+    WR_RETIRE_FIELDS(WR_X_)
+#undef WR_X_
+    WR_RF_COUNT
+} wr_retire_field;
+
+/* Whether a field reads the state after (wr_retire.has_state). */
+int wr_retire_field_needs_state(unsigned field);
+const char *wr_retire_field_name(unsigned field);   /* "rpc" */
+const char *wr_retire_field_rule(unsigned field);   /* "N-12" */
+unsigned wr_retire_field_how(unsigned field);       /* wr_cmp_how */
+
+/* The controls: per field, compared or not, and the bits compared (of a
+ * scalar, of each lane's RPC, B register or written value; the
+ * instruction word's mask applies to each 64-bit half). */
+typedef struct wr_compare_ctl {
+    struct {
+        uint8_t enable;
+        uint64_t mask;
+    } field[WR_RF_COUNT];
+} wr_compare_ctl;
+
+/* Every field enabled, every bit compared. */
+void wr_compare_ctl_init(wr_compare_ctl *ctl);
+
+/* What differs. */
+typedef enum wr_diff_what {
+    WR_DIFF_VALUE,               /* the values differ */
+    WR_DIFF_MISSING,             /* the other record lacks the model's write or event */
+    WR_DIFF_EXTRA,               /* the other record has a write or event the model lacks */
+    WR_DIFF_LANES                /* a write to other lanes (model, other: the lane masks) */
+} wr_diff_what;
+
+typedef struct wr_diff {
+    uint8_t field;               /* wr_retire_field */
+    uint8_t what;                /* wr_diff_what */
+    uint8_t warp;                /* WRITES: the warp written (WR_WRITE_CTA) */
+    uint16_t index;              /* BREG: n; WRITES: register/barrier; EVENTS: position;
+                                    INSN: half (0 = bits 63:0) */
+    uint32_t lanes;              /* per-lane fields (RPC, GPR/PRED writes): lanes that differ */
+    uint64_t model, other;       /* the values; per-lane fields: of the lowest such lane;
+                                    EVENTS: wr_event packed by WR_EVENT_PACK */
+} wr_diff;
+
+#define WR_EVENT_PACK(e) ((uint64_t)(e).kind << 40 | (uint64_t)(e).code << 32 | (e).value)
+
+enum { WR_MAX_DIFFS = 64 };
+
+typedef struct wr_compare_report {
+    unsigned ndiffs;             /* differences found; past WR_MAX_DIFFS they are
+                                    counted, not listed */
+    wr_diff diff[WR_MAX_DIFFS];
+} wr_compare_report;
+
+/* Compare the model's record with another.  Returns the number of
+ * differences (0: they agree under ctl), or -1 when an enabled field needs
+ * the state after and a record has none (rep->ndiffs = 0).  ctl NULL: the
+ * defaults of wr_compare_ctl_init. */
+int wr_compare(const wr_retire *model, const wr_retire *other, const wr_compare_ctl *ctl,
+               wr_compare_report *rep);
+
+/* The report as text, one line per difference: the field, its index, the
+ * differing lanes, model and other value (every differing lane's values,
+ * read from the two records).  snprintf semantics. */
+int wr_compare_format(const wr_compare_report *rep, const wr_retire *model,
+                      const wr_retire *other, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

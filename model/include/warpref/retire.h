@@ -1,0 +1,186 @@
+/* warpref/retire.h - the retire record: what one step did, complete enough
+ * that a checker compares it field by field with an RTL's retire port
+ * without looking anywhere else.
+ *
+ *   what retired     warp, PC at issue, the 128-bit instruction word
+ *   state after      the warp's architectural state (wr_warp: ActivePC, the
+ *                    five masks, RPC of every lane, B registers,
+ *                    WarpBARState and its defined bit, run state, barrier
+ *                    waited on)
+ *   writes           every write as an entry: GPR, predicate, uniform
+ *                    register, barrier state word, WarpBARState, run state,
+ *                    of this warp or another
+ *   events           in TRACE-FORMAT order (warnings, an exception, barrier
+ *                    events, exit, sleep, trap...)
+ *   bookkeeping      not architectural, never compared: the issue time and
+ *                    the trace's pending `wake`
+ *
+ * Undefined values (SPEC-NOTES section 5) and don't-care bits are one
+ * representation, here: a write's dc_lanes are the lanes holding undefined
+ * bits, dc[l] those bits (all ones for a wholly undefined value).  The step
+ * fills it, the register file stores it (a lane with any don't-care bit is
+ * undefined), the trace prints it (rd_dc, pd_dc) and the compare skips it;
+ * all read it through wr_write_value() and wr_write_dc().
+ *
+ * The same record type carries what an RTL's retire port reported, so one
+ * function compares the two (compare.h).
+ */
+#ifndef WARPREF_RETIRE_H
+#define WARPREF_RETIRE_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Kinds of write: X(NAME, "spelling", doc).  One list gives the enum and
+ * wr_write_kind_name().  The register kinds come first, in the list and in
+ * every record the model writes. */
+#define WR_WRITE_KINDS(X)                                                         \
+    X(GPR,      "gpr",      "Rindex: value[l], dc[l] per lane of `lanes`")       \
+    X(PRED,     "pred",     "Pindex: bit l of value[0] is lane l's value; a lane's one bit is don't-care iff it is in dc_lanes") \
+    X(UR,       "ur",       "URindex: value[0]")                                 \
+    X(BARRIER,  "barrier",  "barrier `index`'s state word (N-38) after the step: value[0]; warp = WR_WRITE_CTA") \
+    X(WARPBAR,  "warpbar",  "the warp's WarpBARState, now defined (N-34, N-39): value[0]") \
+    X(RUNSTATE, "runstate", "the warp's run state: value[0] = WR_RUNSTATE_VALUE(state, barrier waited on)")
+
+typedef enum wr_write_kind {
+#define WR_X_(name, text, doc) WR_WRITE_##name,
+    WR_WRITE_KINDS(WR_X_)
+#undef WR_X_
+    WR_WRITE_KIND_COUNT
+} wr_write_kind;
+
+enum { WR_WRITE_CTA = 0xff };    /* `warp` of a write to the CTA (a barrier) */
+
+#define WR_RUNSTATE_VALUE(run, bar) ((uint32_t)(run) | (uint32_t)(bar) << 8)
+
+/* One write.  GPR entries are 32 bits per lane: a 64-bit pair R[d:d+1] is
+ * two entries, Rd then Rd+1.  The kinds other than GPR and PRED hold one
+ * value, value[0], with lanes = 1. */
+typedef struct wr_write {
+    uint8_t kind;                /* wr_write_kind */
+    uint8_t warp;                /* the warp written (may be another), or WR_WRITE_CTA */
+    uint16_t index;              /* register, predicate, uniform register, barrier; else 0 */
+    uint32_t lanes;              /* lanes written */
+    uint32_t dc_lanes;           /* lanes (of `lanes`) with don't-care bits */
+    uint32_t value[WR_LANES];
+    uint32_t dc[WR_LANES];       /* GPR and one-value kinds: meaningful in dc_lanes only */
+} wr_write;
+
+/* Lane l's value and don't-care bits, whatever the kind (0 outside `lanes`). */
+static inline uint32_t wr_write_value(const wr_write *e, unsigned l)
+{
+    if (!(e->lanes >> l & 1u))
+        return 0;
+    if (e->kind == WR_WRITE_GPR)
+        return e->value[l];
+    if (e->kind == WR_WRITE_PRED)
+        return e->value[0] >> l & 1u;
+    return e->value[0];
+}
+
+static inline uint32_t wr_write_dc(const wr_write *e, unsigned l)
+{
+    if (!(e->dc_lanes & e->lanes) || !(e->dc_lanes >> l & 1u) || !(e->lanes >> l & 1u))
+        return 0;
+    if (e->kind == WR_WRITE_PRED)
+        return 1u;
+    return e->kind == WR_WRITE_GPR ? e->dc[l] : e->dc[0];
+}
+
+/* The lanes of e holding an undefined (partly don't-care) value. */
+static inline uint32_t wr_write_undefined(const wr_write *e)
+{
+    return e->dc_lanes & e->lanes;
+}
+
+/* Mark lanes of e wholly undefined (section 5): every bit don't-care. */
+static inline void wr_write_mark_undefined(wr_write *e, uint32_t lanes)
+{
+    lanes &= e->lanes;
+    e->dc_lanes |= lanes;
+    if (e->kind == WR_WRITE_GPR) {
+        for (; lanes; lanes &= lanes - 1)
+            e->dc[__builtin_ctz(lanes)] = 0xffffffffu;
+    } else if (e->kind != WR_WRITE_PRED && lanes) {
+        e->dc[0] = 0xffffffffu;
+    }
+}
+
+/* At most: Rd and Rd+1 or Rd and Pd, a UR, every barrier, and a WarpBARState
+ * and a run state per warp. */
+enum { WR_MAX_WRITES = 4 + WR_MAX_BARRIERS + 2 * WR_MAX_WARPS };
+
+/* Why a warp could not fetch (N-27): X(NAME, "what", doc).  The `what` of
+ * the final record's `fault`. */
+#define WR_FETCH_FAULTS(X)                                                        \
+    X(NONE,       "",                     "fetched")                              \
+    X(NO_INSN,    "no instruction at pc", "ActivePC past the end of the program") \
+    X(MISALIGNED, "misaligned pc",        "ActivePC not a multiple of 16")
+
+typedef enum wr_fetch_status {
+#define WR_X_(name, text, doc) WR_FETCH_##name,
+    WR_FETCH_FAULTS(WR_X_)
+#undef WR_X_
+    WR_FETCH_FAULT_COUNT
+} wr_fetch_status;
+
+/* Not architectural; never compared. */
+typedef struct wr_retire_book {
+    uint64_t t;                  /* the CTA's time at issue */
+    uint8_t wake;                /* the warp's deadline fired while it was asleep and
+                                    this is its first instruction since: the trace's `wake` */
+} wr_retire_book;
+
+typedef struct wr_retire {
+    /* ---- what retired ---- */
+    uint32_t warp;
+    uint64_t pc;                 /* ActivePC at issue */
+    wr_word insn;                /* the instruction word (has_state) */
+    uint8_t exception;           /* wr_exception, WR_EXC_NONE if none (also the last event) */
+    uint8_t fetch_fault;         /* wr_fetch_status: no instruction retired (N-27) */
+    uint8_t has_state;           /* insn and after are filled (wr_config.record_state) */
+    /* ---- the warp's architectural state after the step ---- */
+    wr_warp after;
+    /* ---- events, in TRACE-FORMAT order ---- */
+    uint32_t nev;
+    wr_event ev[WR_MAX_EVENTS];
+    /* ---- bookkeeping ---- */
+    wr_retire_book book;
+    /* ---- writes: GPR/PRED/UR in the order the instruction writes them,
+     *      then barriers, WarpBARStates and run states, each ascending ---- */
+    uint32_t nwrites;
+    wr_write write[WR_MAX_WRITES];
+} wr_retire;
+
+/* N-27, fetch: the fault of fetching at `pc` from a program of `ninsns`
+ * instructions placed from address `base` on; WR_FETCH_NONE if it holds an
+ * instruction.  (Inline: a standalone run asks at every turn.) */
+static inline unsigned wr_fetch_check(uint64_t pc, uint64_t base, size_t ninsns)
+{
+    const uint64_t off = pc - base;
+    if (off % WR_INST_SIZE != 0)
+        return WR_FETCH_MISALIGNED;
+    if (pc < base || off / WR_INST_SIZE >= ninsns)
+        return WR_FETCH_NO_INSN;
+    return WR_FETCH_NONE;
+}
+
+/* N-27: ready warp w could not fetch at its ActivePC (`why`, a
+ * wr_fetch_status): it stops, faulted, nothing else changes.  If rec is not
+ * NULL it receives the record of that: warp, PC, fetch_fault, the run
+ * state write, the state after; no instruction, no event.  0, or -1
+ * (WR_ERR_CALL: warp out of range or not ready, or why == WR_FETCH_NONE). */
+int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec);
+
+const char *wr_write_kind_name(unsigned kind);     /* "gpr" */
+const char *wr_fetch_fault_name(unsigned fault);   /* "no instruction at pc" */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

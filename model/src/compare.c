@@ -1,0 +1,273 @@
+/* compare.c - wr_compare(): the model's retire record against another, field
+ * by field, as the one table WR_RETIRE_FIELDS (compare.h) lists them, under
+ * controls that are data.  No allocation. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "warpref/compare.h"
+#include "isa_priv.h"
+
+static const struct {
+    const char *name;
+    const char *rule;
+    uint8_t how;                 /* wr_cmp_how */
+    uint8_t state;               /* read from the word or the state after */
+} fields[WR_RF_COUNT] = {
+#define WR_X_(name, text, how, rule, state, value) { text, rule, WR_CMP_##how, state },
+    WR_RETIRE_FIELDS(WR_X_)
+#undef WR_X_
+};
+
+/* the VALUE column of field f in record r */
+static uint64_t field_value(unsigned f, const wr_retire *r)
+{
+    switch (f) {
+#define WR_X_(name, text, how, rule, state, value) case WR_RF_##name: return (uint64_t)(value);
+    WR_RETIRE_FIELDS(WR_X_)
+#undef WR_X_
+    default: return 0;
+    }
+}
+
+const char *wr_retire_field_name(unsigned f) { return f < WR_RF_COUNT ? fields[f].name : "unknown"; }
+const char *wr_retire_field_rule(unsigned f) { return f < WR_RF_COUNT ? fields[f].rule : "?"; }
+unsigned wr_retire_field_how(unsigned f) { return f < WR_RF_COUNT ? fields[f].how : WR_CMP_HOW_COUNT; }
+int wr_retire_field_needs_state(unsigned f) { return f < WR_RF_COUNT && fields[f].state; }
+
+void wr_compare_ctl_init(wr_compare_ctl *ctl)
+{
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {
+        ctl->field[f].enable = 1;
+        ctl->field[f].mask = ~UINT64_C(0);
+    }
+}
+
+static unsigned lowest(uint32_t m) { return (unsigned)__builtin_ctz(m); }
+
+static void add(wr_compare_report *rep, unsigned f, unsigned what, unsigned warp, unsigned index,
+                uint32_t lanes, uint64_t model, uint64_t other)
+{
+    if (rep->ndiffs < WR_MAX_DIFFS) {
+        wr_diff *d = &rep->diff[rep->ndiffs];
+        d->field = (uint8_t)f;
+        d->what = (uint8_t)what;
+        d->warp = (uint8_t)warp;
+        d->index = (uint16_t)index;
+        d->lanes = lanes;
+        d->model = model;
+        d->other = other;
+    }
+    rep->ndiffs++;                       /* counted even when not listed */
+}
+
+static const wr_write *find_write(const wr_retire *r, unsigned kind, unsigned warp, unsigned index)
+{
+    for (unsigned i = 0; i < r->nwrites; i++) {
+        const wr_write *e = &r->write[i];
+        if (e->kind == kind && e->warp == warp && e->index == index)
+            return e;
+    }
+    return NULL;
+}
+
+/* the writes of one kind: matched by (warp, index); in the common lanes
+ * the values, the model's don't-care bits and the unmasked bits skipped */
+static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, uint64_t mask,
+                           const wr_retire *m, const wr_retire *o)
+{
+    const int per_lane = kind == WR_WRITE_GPR || kind == WR_WRITE_PRED;
+    for (unsigned i = 0; i < m->nwrites; i++) {
+        const wr_write *e = &m->write[i];
+        if (e->kind != kind)
+            continue;
+        const wr_write *x = find_write(o, kind, e->warp, e->index);
+        if (!x) {
+            add(rep, f, WR_DIFF_MISSING, e->warp, e->index, per_lane ? e->lanes : 0,
+                e->lanes ? wr_write_value(e, lowest(e->lanes)) : 0, 0);
+            continue;
+        }
+        if (e->lanes != x->lanes)
+            add(rep, f, WR_DIFF_LANES, e->warp, e->index, e->lanes ^ x->lanes, e->lanes, x->lanes);
+        uint32_t differ = 0;
+        for (uint32_t c = e->lanes & x->lanes; c; c &= c - 1) {
+            const unsigned l = lowest(c);
+            if ((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l) & (uint32_t)mask)
+                differ |= 1u << l;
+        }
+        if (differ) {
+            const unsigned l = lowest(differ);
+            add(rep, f, WR_DIFF_VALUE, e->warp, e->index, per_lane ? differ : 0,
+                wr_write_value(e, l), wr_write_value(x, l));
+        }
+    }
+    for (unsigned i = 0; i < o->nwrites; i++) {
+        const wr_write *x = &o->write[i];
+        if (x->kind == kind && !find_write(m, kind, x->warp, x->index))
+            add(rep, f, WR_DIFF_EXTRA, x->warp, x->index, per_lane ? x->lanes : 0, 0,
+                x->lanes ? wr_write_value(x, lowest(x->lanes)) : 0);
+    }
+}
+
+static uint64_t word_half(const wr_word *w, unsigned h)
+{
+    return (uint64_t)w->w[2 * h] | (uint64_t)w->w[2 * h + 1] << 32;
+}
+
+int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl,
+               wr_compare_report *rep)
+{
+    wr_compare_ctl defaults;
+    if (!ctl) {
+        wr_compare_ctl_init(&defaults);
+        ctl = &defaults;
+    }
+    rep->ndiffs = 0;
+    for (unsigned f = 0; f < WR_RF_COUNT; f++)
+        if (ctl->field[f].enable && fields[f].state && !(m->has_state && o->has_state))
+            return -1;
+
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {
+        if (!ctl->field[f].enable)
+            continue;
+        const uint64_t mask = ctl->field[f].mask;
+        const uint64_t mv = field_value(f, m), ov = field_value(f, o);
+        switch (fields[f].how) {
+        case WR_CMP_SCALAR:
+            if ((mv ^ ov) & mask)
+                add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
+            break;
+        case WR_CMP_DEFINED:              /* N-39: undefined is don't-care */
+            if (m->after.bar_state_defined && ((mv ^ ov) & mask))
+                add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
+            break;
+        case WR_CMP_BLOCKED:              /* meaningful while blocked */
+            if (m->after.run == WR_WARP_BLOCKED && ((mv ^ ov) & mask))
+                add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
+            break;
+        case WR_CMP_WORD:
+            for (unsigned h = 0; h < 2; h++) {
+                const uint64_t a = word_half(&m->insn, h), b = word_half(&o->insn, h);
+                if ((a ^ b) & mask)
+                    add(rep, f, WR_DIFF_VALUE, 0, h, 0, a, b);
+            }
+            break;
+        case WR_CMP_RPC: {                /* valid lanes parked elsewhere only */
+            uint32_t differ = 0;
+            for (uint32_t c = m->after.valid & ~m->after.active; c; c &= c - 1) {
+                const unsigned l = lowest(c);
+                if ((m->after.rpc[l] ^ o->after.rpc[l]) & mask)
+                    differ |= 1u << l;
+            }
+            if (differ)
+                add(rep, f, WR_DIFF_VALUE, 0, 0, differ, m->after.rpc[lowest(differ)],
+                    o->after.rpc[lowest(differ)]);
+            break;
+        }
+        case WR_CMP_BREGS:
+            for (unsigned n = 0; n < WR_NUM_BREGS; n++)
+                if ((m->after.breg[n] ^ o->after.breg[n]) & mask)
+                    add(rep, f, WR_DIFF_VALUE, 0, n, 0, m->after.breg[n], o->after.breg[n]);
+            break;
+        case WR_CMP_WRITES:
+            compare_writes(rep, f, (unsigned)mv, mask, m, o);
+            break;
+        case WR_CMP_EVENTS: {
+            const unsigned n = m->nev > o->nev ? m->nev : o->nev;
+            for (unsigned i = 0; i < n; i++) {
+                if (i >= o->nev)
+                    add(rep, f, WR_DIFF_MISSING, 0, i, 0, WR_EVENT_PACK(m->ev[i]), 0);
+                else if (i >= m->nev)
+                    add(rep, f, WR_DIFF_EXTRA, 0, i, 0, 0, WR_EVENT_PACK(o->ev[i]));
+                else if (WR_EVENT_PACK(m->ev[i]) != WR_EVENT_PACK(o->ev[i]))
+                    add(rep, f, WR_DIFF_VALUE, 0, i, 0, WR_EVENT_PACK(m->ev[i]), WR_EVENT_PACK(o->ev[i]));
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return (int)rep->ndiffs;
+}
+
+/* ---- text ------------------------------------------------------------------- */
+
+static void put_event(wr_buf *b, uint64_t packed)
+{
+    const unsigned kind = (unsigned)(packed >> 40 & 0xff), code = (unsigned)(packed >> 32 & 0xff);
+    const uint32_t value = (uint32_t)packed;
+    wr_buf_puts(b, wr_event_name(kind));
+    switch (kind) {
+    case WR_EV_WARNING: wr_buf_printf(b, ":%s", wr_warning_name(code)); break;
+    case WR_EV_EXCEPTION: wr_buf_printf(b, ":%s", wr_exception_name(code)); break;
+    case WR_EV_BLOCK:
+    case WR_EV_ARRIVE: wr_buf_printf(b, ":%u", code); break;
+    case WR_EV_RELEASE:
+        wr_buf_printf(b, ":%u", code);
+        for (uint32_t m = value, first = 1; m; m &= m - 1, first = 0)
+            wr_buf_printf(b, "%s%u", first ? ":" : ",", lowest(m));
+        break;
+    case WR_EV_TRAP: wr_buf_printf(b, ":%" PRIu32, value); break;
+    default: break;
+    }
+}
+
+static const char *const what_text[] = { "differs", "missing in the other", "extra in the other",
+                                         "written lanes differ" };
+
+int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr_retire *o,
+                      char *buf, size_t size)
+{
+    wr_buf b = { buf, size, 0 };
+    if (size > 0)
+        buf[0] = '\0';
+    const unsigned listed = rep->ndiffs < WR_MAX_DIFFS ? rep->ndiffs : WR_MAX_DIFFS;
+    for (unsigned i = 0; i < listed; i++) {
+        const wr_diff *d = &rep->diff[i];
+        const unsigned how = wr_retire_field_how(d->field);
+        wr_buf_printf(&b, "%-22s %-5s ", wr_retire_field_name(d->field), wr_retire_field_rule(d->field));
+        if (how == WR_CMP_WRITES) {
+            static const char *const reg[WR_WRITE_KIND_COUNT] = {
+                [WR_WRITE_GPR] = "R", [WR_WRITE_PRED] = "P", [WR_WRITE_UR] = "UR",
+                [WR_WRITE_BARRIER] = "barrier ",
+            };
+            const unsigned kind = (unsigned)field_value(d->field, m);
+            if (kind < WR_WRITE_KIND_COUNT && reg[kind])
+                wr_buf_printf(&b, "%s%u ", reg[kind], d->index);
+            if (d->warp != WR_WRITE_CTA)
+                wr_buf_printf(&b, "of warp %u ", d->warp);
+        } else if (how == WR_CMP_BREGS) {
+            wr_buf_printf(&b, "B%u ", d->index);
+        } else if (how == WR_CMP_EVENTS || how == WR_CMP_WORD) {
+            wr_buf_printf(&b, "[%u] ", d->index);
+        }
+        wr_buf_printf(&b, "%s", what_text[d->what < 4 ? d->what : 0]);
+        if (d->lanes)
+            wr_buf_printf(&b, ", lanes 0x%08" PRIx32, d->lanes);
+        if (how == WR_CMP_EVENTS) {
+            wr_buf_puts(&b, ": model ");
+            if (d->what == WR_DIFF_EXTRA) wr_buf_puts(&b, "-"); else put_event(&b, d->model);
+            wr_buf_puts(&b, ", other ");
+            if (d->what == WR_DIFF_MISSING) wr_buf_puts(&b, "-"); else put_event(&b, d->other);
+        } else if (how == WR_CMP_RPC && d->lanes) {
+            for (uint32_t l = d->lanes; l; l &= l - 1)
+                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", other 0x%" PRIx64, lowest(l),
+                              m->after.rpc[lowest(l)], o->after.rpc[lowest(l)]);
+        } else if (how == WR_CMP_WRITES && d->what == WR_DIFF_VALUE && d->lanes) {
+            const unsigned kind = (unsigned)field_value(d->field, m);
+            const wr_write *e = find_write(m, kind, d->warp, d->index);
+            const wr_write *x = find_write(o, kind, d->warp, d->index);
+            for (uint32_t l = d->lanes; l && e && x; l &= l - 1)
+                wr_buf_printf(&b, "\n    lane %2u: model 0x%08" PRIx32 " (don't-care 0x%08" PRIx32
+                              "), other 0x%08" PRIx32, lowest(l), wr_write_value(e, lowest(l)),
+                              wr_write_dc(e, lowest(l)), wr_write_value(x, lowest(l)));
+        } else {
+            wr_buf_printf(&b, ": model 0x%" PRIx64 ", other 0x%" PRIx64, d->model, d->other);
+        }
+        wr_buf_puts(&b, "\n");
+    }
+    if (rep->ndiffs > listed)
+        wr_buf_printf(&b, "... and %u more differences\n", rep->ndiffs - listed);
+    return (int)b.len;
+}
