@@ -384,6 +384,18 @@ static void model_record(wr_retire *r)
     add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, 3, 1)->value[0] = 0x2041;
     add_write(r, WR_WRITE_WARPBAR, 0, 0, 1)->value[0] = 0x100d4002;
     add_write(r, WR_WRITE_RUNSTATE, 1, 0, 1)->value[0] = WR_RUNSTATE_VALUE(WR_WARP_BLOCKED, 3);
+    /* operands read: every kind, lane 9 of Ra undefined (skipped) */
+    r->reads = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C;
+    r->in.pg = 0x0f0f0f0f;
+    r->in.pp = 0xffff0000;
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        r->in.ra[l] = 100 + l;
+        r->in.rb[l] = 200 + l;
+        r->in.rc[l] = 300 + l;
+    }
+    r->in.ra_undef = 1u << 9;
+    r->in.ur = 0x1234;
+    r->in.c = 0x5678;
 }
 
 static wr_write *find_kind(wr_retire *r, unsigned kind)
@@ -417,6 +429,10 @@ static const struct {
     [WR_RF_WRITE_WARPBAR] = { "write.warpbar", 0, 0 },
     [WR_RF_WRITE_RUNSTATE] = { "write.runstate", 0, 0 },
     [WR_RF_EVENTS] = { "events", 0, 1 },
+    [WR_RF_IN_PG] = { "in.pg", 1u << 4, 0 },     [WR_RF_IN_PP] = { "in.pp", 1u << 31, 0 },
+    [WR_RF_IN_RA] = { "in.ra", 1u << 2, 0 },     [WR_RF_IN_RB] = { "in.rb", 1u << 17, 0 },
+    [WR_RF_IN_RC] = { "in.rc", 1u << 30, 0 },    [WR_RF_IN_UR] = { "in.ur", 0, 0 },
+    [WR_RF_IN_C] = { "in.c", 0, 0 },
 };
 
 static void break_field(wr_retire *o, unsigned f)
@@ -446,6 +462,13 @@ static void break_field(wr_retire *o, unsigned f)
     case WR_RF_WRITE_WARPBAR:     find_kind(o, WR_WRITE_WARPBAR)->value[0] = 0; break;
     case WR_RF_WRITE_RUNSTATE:    find_kind(o, WR_WRITE_RUNSTATE)->value[0] = WR_WARP_READY; break;
     case WR_RF_EVENTS:            o->ev[1].code = 4; break;               /* block:4 */
+    case WR_RF_IN_PG:             o->in.pg ^= 1u << 4; break;
+    case WR_RF_IN_PP:             o->in.pp ^= 1u << 31; break;
+    case WR_RF_IN_RA:             o->in.ra[2] ^= 1; o->in.ra[9] ^= 1; break; /* 9 is undefined */
+    case WR_RF_IN_RB:             o->in.rb[17] = 0; break;
+    case WR_RF_IN_RC:             o->in.rc[30] = 0; break;
+    case WR_RF_IN_UR:             o->in.ur = 0; break;
+    case WR_RF_IN_C:              o->in.c = 0; break;
     default:                      ck_abort_msg("field %u has no mismatch in this test", f);
     }
 }

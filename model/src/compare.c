@@ -61,6 +61,45 @@ static void add(wr_compare_report *rep, unsigned f, unsigned what, unsigned warp
     rep->ndiffs++;                       /* counted even when not listed */
 }
 
+/* an operand both records read: predicates and uniform values whole,
+ * registers per lane outside the model's undefined lanes */
+static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, uint64_t mask,
+                            const wr_retire *m, const wr_retire *o)
+{
+    if (!(m->reads & o->reads & bit))
+        return;
+    const wr_operands *a = &m->in, *b = &o->in;
+    const uint64_t *la = NULL, *lb = NULL;
+    uint32_t undef = 0;
+    switch (bit) {
+    case WR_IN_PG:
+        if ((a->pg ^ b->pg) & mask)
+            add(rep, f, WR_DIFF_VALUE, 0, 0, (uint32_t)((a->pg ^ b->pg) & mask), a->pg, b->pg);
+        return;
+    case WR_IN_PP:
+        if ((a->pp ^ b->pp) & mask)
+            add(rep, f, WR_DIFF_VALUE, 0, 0, (uint32_t)((a->pp ^ b->pp) & mask), a->pp, b->pp);
+        return;
+    case WR_IN_UR:
+        if ((a->ur ^ b->ur) & mask)
+            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, a->ur, b->ur);
+        return;
+    case WR_IN_C:
+        if ((a->c ^ b->c) & mask)
+            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, a->c, b->c);
+        return;
+    case WR_IN_RA: la = a->ra; lb = b->ra; undef = a->ra_undef; break;
+    case WR_IN_RB: la = a->rb; lb = b->rb; undef = a->rb_undef; break;
+    default:       la = a->rc; lb = b->rc; undef = a->rc_undef; break;
+    }
+    uint32_t differ = 0;
+    for (unsigned l = 0; l < WR_LANES; l++)
+        if (!(undef >> l & 1u) && ((la[l] ^ lb[l]) & mask))
+            differ |= 1u << l;
+    if (differ)
+        add(rep, f, WR_DIFF_VALUE, 0, 0, differ, la[lowest(differ)], lb[lowest(differ)]);
+}
+
 static const wr_write *find_write(const wr_retire *r, unsigned kind, unsigned warp, unsigned index)
 {
     for (unsigned i = 0; i < r->nwrites; i++) {
@@ -184,6 +223,9 @@ int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl
             }
             break;
         }
+        case WR_CMP_OPERAND:
+            compare_operand(rep, f, (unsigned)mv, mask, m, o);
+            break;
         default:
             break;
         }
@@ -262,6 +304,13 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
                 wr_buf_printf(&b, "\n    lane %2u: model 0x%08" PRIx32 " (don't-care 0x%08" PRIx32
                               "), other 0x%08" PRIx32, lowest(l), wr_write_value(e, lowest(l)),
                               wr_write_dc(e, lowest(l)), wr_write_value(x, lowest(l)));
+        } else if (how == WR_CMP_OPERAND && d->lanes && (d->field == WR_RF_IN_RA || d->field == WR_RF_IN_RB ||
+                                                          d->field == WR_RF_IN_RC)) {
+            const uint64_t *a = d->field == WR_RF_IN_RA ? m->in.ra : d->field == WR_RF_IN_RB ? m->in.rb : m->in.rc;
+            const uint64_t *x = d->field == WR_RF_IN_RA ? o->in.ra : d->field == WR_RF_IN_RB ? o->in.rb : o->in.rc;
+            for (uint32_t l = d->lanes; l; l &= l - 1)
+                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", other 0x%" PRIx64, lowest(l), a[lowest(l)],
+                              x[lowest(l)]);
         } else {
             wr_buf_printf(&b, ": model 0x%" PRIx64 ", other 0x%" PRIx64, d->model, d->other);
         }

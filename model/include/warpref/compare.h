@@ -36,8 +36,11 @@ extern "C" {
  *   WRITES   the writes of one kind (VALUE = the wr_write_kind), matched by
  *            (warp, index): missing, extra, other lanes, other values in
  *            the common lanes, the model's don't-care bits skipped
- *   EVENTS   the events, in order (mask not used) */
-#define WR_CMP_HOWS(X) X(SCALAR) X(WORD) X(RPC) X(BREGS) X(DEFINED) X(BLOCKED) X(WRITES) X(EVENTS)
+ *   EVENTS   the events, in order (mask not used)
+ *   OPERAND  an operand read (VALUE = its WR_IN_* bit), when both records
+ *            carry it (wr_retire.reads): per lane for registers, the
+ *            model's undefined lanes skipped (SPEC-NOTES section 5) */
+#define WR_CMP_HOWS(X) X(SCALAR) X(WORD) X(RPC) X(BREGS) X(DEFINED) X(BLOCKED) X(WRITES) X(EVENTS) X(OPERAND)
 
 typedef enum wr_cmp_how {
 #define WR_X_(name) WR_CMP_##name,
@@ -75,7 +78,14 @@ typedef enum wr_cmp_how {
     X(WRITE_BARRIER,     "write.barrier",     WRITES,  "N-38", 0, WR_WRITE_BARRIER)           \
     X(WRITE_WARPBAR,     "write.warpbar",     WRITES,  "N-34", 0, WR_WRITE_WARPBAR)           \
     X(WRITE_RUNSTATE,    "write.runstate",    WRITES,  "N-35", 0, WR_WRITE_RUNSTATE)          \
-    X(EVENTS,            "events",            EVENTS,  "N-37", 0, 0)
+    X(EVENTS,            "events",            EVENTS,  "N-37", 0, 0)                          \
+    X(IN_PG,             "in.pg",             OPERAND, "N-05", 0, WR_IN_PG)                   \
+    X(IN_PP,             "in.pp",             OPERAND, "N-05", 0, WR_IN_PP)                   \
+    X(IN_RA,             "in.ra",             OPERAND, "N-51", 0, WR_IN_RA)                   \
+    X(IN_RB,             "in.rb",             OPERAND, "N-51", 0, WR_IN_RB)                   \
+    X(IN_RC,             "in.rc",             OPERAND, "N-51", 0, WR_IN_RC)                   \
+    X(IN_UR,             "in.ur",             OPERAND, "N-51", 0, WR_IN_UR)                   \
+    X(IN_C,              "in.c",              OPERAND, "N-52", 0, WR_IN_C)
 
 typedef enum wr_retire_field {
 #define WR_X_(name, text, how, rule, state, value) WR_RF_##name,
@@ -117,6 +127,7 @@ typedef struct wr_diff {
     uint8_t warp;                /* WRITES: the warp written (WR_WRITE_CTA) */
     uint16_t index;              /* BREG: n; WRITES: register/barrier; EVENTS: position;
                                     INSN: half (0 = bits 63:0) */
+                                 /* OPERAND ra/rb/rc: lanes that differ in `lanes` */
     uint32_t lanes;              /* per-lane fields (RPC, GPR/PRED writes): lanes that differ */
     uint64_t model, other;       /* the values; per-lane fields: of the lowest such lane;
                                     EVENTS: wr_event packed by WR_EVENT_PACK */

@@ -149,6 +149,10 @@ typedef struct wr_retire {
     /* ---- events, in TRACE-FORMAT order ---- */
     uint32_t nev;
     wr_event ev[WR_MAX_EVENTS];
+    /* ---- operands read: filled by drivers that have them (a checker fills
+     *      the model's and the other side's), compared where both have them ---- */
+    uint16_t reads;              /* WR_IN_* bits of the operands present; 0: none */
+    wr_operands in;
     /* ---- bookkeeping ---- */
     wr_retire_book book;
     /* ---- writes: GPR/PRED/UR in the order the instruction writes them,
