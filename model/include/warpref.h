@@ -6,4 +6,5 @@
 #include "warpref/retire.h"
 #include "warpref/compare.h"
 #include "warpref/run.h"
+#include "warpref/checker.h"
 #endif

@@ -172,10 +172,14 @@ int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl
         const uint64_t mask = ctl->field[f].mask;
         const uint64_t mv = field_value(f, m), ov = field_value(f, o);
         switch (fields[f].how) {
-        case WR_CMP_SCALAR:
+        case WR_CMP_SCALAR: {
+            /* the five masks name their differing lanes */
+            const int lanes = f == WR_RF_VALID || f == WR_RF_ACTIVE || f == WR_RF_YIELD || f == WR_RF_SLEEP ||
+                              f == WR_RF_SWITCH;
             if ((mv ^ ov) & mask)
-                add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
+                add(rep, f, WR_DIFF_VALUE, 0, 0, lanes ? (uint32_t)((mv ^ ov) & mask) : 0, mv, ov);
             break;
+        }
         case WR_CMP_DEFINED:              /* N-39: undefined is don't-care */
             if (m->after.bar_state_defined && ((mv ^ ov) & mask))
                 add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);

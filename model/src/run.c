@@ -54,6 +54,7 @@
 #include <time.h>
 
 #include "sem.h"
+#include "warpref/checker.h"
 #include "trace.h"
 
 /* Everything a run's future depends on, plus its counters. */
@@ -81,24 +82,6 @@ struct wr_runner {
     sim s;
 };
 
-/* registers a program can name: all of them up to the highest one used
- * (+1 for the high half of a pair) */
-static unsigned program_nregs(const wr_program *p)
-{
-    unsigned n = 1;
-    static const wr_field_id regs[] = { WR_F_RD, WR_F_RA, WR_F_RB, WR_F_RC };
-    for (size_t i = 0; i < p->ninsns; i++) {
-        const wr_insn *in = &p->insns[i];
-        for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) {
-            if (!wr_form_has(in->form, regs[k]) || in->f[regs[k]] == WR_RZ)
-                continue;
-            unsigned top = (unsigned)in->f[regs[k]] + 2;
-            if (top > n)
-                n = top;
-        }
-    }
-    return n > WR_RZ ? WR_RZ : n;
-}
 
 static int sim_init(const wr_runner *r, sim *s)
 {
@@ -451,7 +434,7 @@ wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *
     r->opts = *opts;
     r->max_steps = opts->max_steps ? opts->max_steps : WR_DEFAULT_MAX_STEPS;
     r->threads = threads;
-    r->nregs = program_nregs(prog);
+    r->nregs = wr_program_nregs(prog);
     if (sim_init(r, &r->s) != 0) {
         snprintf(err, errsize, "out of memory");
         free(r);

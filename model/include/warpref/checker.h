@@ -1,0 +1,130 @@
+/* warpref/checker.h - the lockstep checker: the model follows another
+ * implementation (an RTL through DPI, a replayed trace, a SystemC model)
+ * retire by retire, in that implementation's order, and checks every record
+ * it reports with the one compare (compare.h).
+ *
+ *   wr_checker_new(program, options)
+ *   per retired instruction   wr_checker_retire(c, cycle, record)
+ *   per fetch fault (N-27)    wr_checker_fetch_fault(c, cycle, warp, pc, why)
+ *   per wake no instruction   wr_checker_wake(c, cycle, warp)
+ *   caused (a sleep deadline fired, N-23)
+ *   at the end                wr_checker_final(c, cycle, the other side's end state)
+ *   on a failure              wr_checker_dump(c, meta, base): base.txt and base.json
+ *
+ * Operands: in self-contained mode (WR_OPERANDS_SELF, the default) the model
+ * reads its own register file and runs the helper instructions; the operand
+ * values the other side reports are compared with its own, and where the
+ * model's result is undefined (SPEC-NOTES section 5) it adopts the other
+ * side's value after checking the defined bits.  In operand-driven mode
+ * (WR_OPERANDS_DRIVEN) the reported operands are used as they are.
+ *
+ * The checker never prints, never aborts and allocates only in
+ * wr_checker_new; errors and mismatches are returned and kept as text
+ * (wr_checker_messages). */
+#ifndef WARPREF_CHECKER_H
+#define WARPREF_CHECKER_H
+
+#include "compare.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct wr_checker_opts {
+    unsigned threads;            /* CTA size; 0: the program's .threads, else 32 */
+    unsigned operand_mode;       /* WR_OPERANDS_SELF (default) or WR_OPERANDS_DRIVEN */
+    wr_compare_ctl ctl;          /* the compare controls (every field, every bit) */
+    uint64_t wake_early;         /* a wake up to this many cycles before the model's
+                                    deadline is accepted (default 0) */
+    uint64_t wake_late;          /* ... and up to this many after it (default:
+                                    UINT64_MAX, any later wake) */
+    unsigned max_mismatches;     /* stop after this many failing checks (default 1) */
+} wr_checker_opts;
+
+void wr_checker_opts_init(wr_checker_opts *o);
+
+/* Compare controls by name, as the +ignore= and +mask= plusargs give them:
+ * ignore "switch,rpc,write.gpr" disables fields; mask "b:0xffff,rpc:0xfff0"
+ * compares only those bits.  0, or -1 with a message naming the bad item. */
+int wr_compare_ctl_ignore(wr_compare_ctl *ctl, const char *list, char *err, size_t errsize);
+int wr_compare_ctl_mask(wr_compare_ctl *ctl, const char *list, char *err, size_t errsize);
+
+typedef struct wr_checker wr_checker;
+
+/* NULL with a message on a bad configuration or no memory.  The program
+ * must outlive the checker. */
+wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, char *err, size_t errsize);
+void wr_checker_free(wr_checker *c);
+
+enum { WR_CHK_OK = 0, WR_CHK_MISMATCH = 1, WR_CHK_ERROR = -1 };
+
+/* One instruction the other side retired at `cycle` (its issue time): its
+ * record with the state after, writes and events, and the operands it read
+ * in other->in / other->reads (reads 0: not reported).  The warp must be one
+ * the model considers ready.  WR_CHK_OK, WR_CHK_MISMATCH or WR_CHK_ERROR (the
+ * model itself failed: a broken invariant). */
+int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other);
+/* The other side could not fetch for warp w at pc (why: wr_fetch_fault). */
+int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t pc, unsigned why);
+/* Warp w's sleep deadline fired at `cycle` (no instruction caused it). */
+int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w);
+
+/* The other side's end state: every warp, its registers R0..R(nregs-1)
+ * (regs[(w * nregs + r) * 32 + lane]) and predicates (preds[w * 7 + p], lane
+ * masks), the barrier words.  Registers beyond what the model keeps are not
+ * compared; the model's undefined lanes are skipped.  A run that compared no
+ * instruction fails here.  WR_CHK_OK or WR_CHK_MISMATCH. */
+int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
+                     const uint32_t *regs, unsigned nregs, const uint32_t *preds,
+                     const uint32_t *bar_words, unsigned nbars);
+
+typedef struct wr_checker_counts {
+    uint64_t retired;            /* records reported by the other side */
+    uint64_t compared;           /* ... checked by the model */
+    uint64_t mismatched;         /* failing checks */
+    uint64_t wakes;              /* asynchronous wakes applied */
+} wr_checker_counts;
+
+void wr_checker_get_counts(const wr_checker *c, wr_checker_counts *out);
+int wr_checker_stopped(const wr_checker *c);       /* max_mismatches reached */
+int wr_checker_failed(const wr_checker *c);        /* any mismatch or error */
+/* Every mismatch and error so far, one line each ("" if none). */
+const char *wr_checker_messages(const wr_checker *c);
+/* The first failure in one line ("" if none): field, warp, pc, rule. */
+const char *wr_checker_summary(const wr_checker *c);
+/* The first failure, for tools: field name, rule, warp, pc (field NULL if none). */
+typedef struct wr_checker_fail {
+    const char *field;
+    const char *rule;
+    unsigned warp;
+    uint64_t pc, cycle;
+} wr_checker_fail;
+void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out);
+
+const wr_cta *wr_checker_cta(const wr_checker *c);
+
+/* What a dump says besides the checker's own knowledge. */
+typedef struct wr_dump_meta {
+    const char *test;            /* job name, or NULL */
+    const char *seed;            /* the seed, or NULL */
+    const char *program;         /* the program file */
+    const char *waves;           /* the wave file, or NULL */
+    const char *reproduce;       /* the command that reproduces the failure */
+    const char *simulator;       /* "verilator", "replay", ... */
+} wr_dump_meta;
+
+/* Write base.txt (for people) and base.json (for tools), each through a
+ * temporary file renamed into place.  0, or -1 with a message. */
+int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *base, char *err,
+                    size_t errsize);
+
+/* The rule (SPEC-NOTES) that governs an instruction's semantics: "N-21". */
+const char *wr_optype_rule(unsigned optype);
+
+/* R0..R(n-1): the registers a program can name (+1 for pairs). */
+unsigned wr_program_nregs(const wr_program *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

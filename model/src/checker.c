@@ -1,0 +1,832 @@
+/* checker.c - the lockstep checker (checker.h): the model follows another
+ * implementation's retires and checks each with wr_compare; and the
+ * mismatch dump.  No allocation after wr_checker_new, no printing. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "warpref/checker.h"
+#include "warpref/run.h"
+
+enum { HIST = 32, MSGS = 8192 };
+
+typedef struct hist {
+    uint64_t cycle, pc;
+    wr_word insn;
+    uint32_t warp;
+    uint8_t exception;
+    uint8_t fetch_fault;
+} hist;
+
+struct wr_checker {
+    const wr_program *prog;
+    wr_checker_opts o;
+    wr_cta cta;
+    wr_regfile rf;
+    wr_checker_counts n;
+    int stopped, error;
+    /* the first failure */
+    int have_fail;
+    uint64_t fail_cycle;
+    wr_retire fail_model, fail_other;
+    wr_compare_report fail_rep;
+    char fail_line[320];
+    wr_warp fail_before;         /* the failing warp at issue */
+    /* history: the CTA's last HIST records and each warp's */
+    hist cta_hist[HIST];
+    uint64_t cta_hn;
+    hist warp_hist[WR_MAX_WARPS][HIST];
+    uint64_t warp_hn[WR_MAX_WARPS];
+    /* messages, one per line */
+    char msgs[MSGS];
+    size_t msglen;
+    wr_retire scratch;
+};
+
+/* ---- options and controls ------------------------------------------------------ */
+
+void wr_checker_opts_init(wr_checker_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->operand_mode = WR_OPERANDS_SELF;
+    wr_compare_ctl_init(&o->ctl);
+    o->wake_late = UINT64_MAX;
+    o->max_mismatches = 1;
+}
+
+static int field_by_name(const char *s, size_t n)
+{
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {
+        const char *name = wr_retire_field_name(f);
+        if (strlen(name) == n && memcmp(name, s, n) == 0)
+            return (int)f;
+    }
+    return -1;
+}
+
+int wr_compare_ctl_ignore(wr_compare_ctl *ctl, const char *list, char *err, size_t errsize)
+{
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        int f = field_by_name(p, n);
+        if (f < 0) {
+            snprintf(err, errsize, "ignore: unknown field '%.*s'", (int)n, p);
+            return -1;
+        }
+        ctl->field[f].enable = 0;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
+int wr_compare_ctl_mask(wr_compare_ctl *ctl, const char *list, char *err, size_t errsize)
+{
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, ",");
+        const char *colon = memchr(p, ':', n);
+        int f = colon ? field_by_name(p, (size_t)(colon - p)) : -1;
+        if (f < 0) {
+            snprintf(err, errsize, "mask: '%.*s' is not FIELD:MASK with a known field", (int)n, p);
+            return -1;
+        }
+        char num[40], msg[160];
+        size_t k = n - (size_t)(colon + 1 - p);
+        uint64_t v;
+        if (k >= sizeof num) {
+            snprintf(err, errsize, "mask: '%.*s': mask too long", (int)n, p);
+            return -1;
+        }
+        memcpy(num, colon + 1, k);
+        num[k] = '\0';
+        if (wr_num_parse(num, 0, UINT64_MAX, &v, msg, sizeof msg) != WR_NUM_OK) {
+            snprintf(err, errsize, "mask: %s: %s", wr_retire_field_name((unsigned)f), msg);
+            return -1;
+        }
+        ctl->field[f].mask = v;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
+/* ---- life ---------------------------------------------------------------------- */
+
+unsigned wr_program_nregs(const wr_program *p)
+{
+    unsigned n = 1;
+    static const wr_field_id regs[] = { WR_F_RD, WR_F_RA, WR_F_RB, WR_F_RC };
+    for (size_t i = 0; i < p->ninsns; i++) {
+        const wr_insn *in = &p->insns[i];
+        for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) {
+            if (!wr_form_has(in->form, regs[k]) || in->f[regs[k]] == WR_RZ)
+                continue;
+            unsigned top = (unsigned)in->f[regs[k]] + 2;
+            if (top > n)
+                n = top;
+        }
+    }
+    return n > WR_RZ ? WR_RZ : n;
+}
+
+wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, char *err, size_t errsize)
+{
+    wr_checker *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    c->prog = prog;
+    if (o)
+        c->o = *o;
+    else
+        wr_checker_opts_init(&c->o);
+    if (c->o.max_mismatches == 0)
+        c->o.max_mismatches = 1;
+    wr_config cfg;
+    unsigned threads = c->o.threads ? c->o.threads : prog->threads ? prog->threads : 32;
+    wr_config_init(&cfg, threads);
+    cfg.operand_mode = c->o.operand_mode;
+    cfg.record_state = 1;
+    if (wr_cta_init(&c->cta, &cfg) != 0) {
+        snprintf(err, errsize, "%s", wr_cta_errmsg(&c->cta));
+        free(c);
+        return NULL;
+    }
+    if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
+        for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
+            c->o.ctl.field[f].enable = 0;
+    if (wr_regfile_init(&c->rf, c->cta.nwarps, wr_program_nregs(prog)) != 0) {
+        snprintf(err, errsize, "out of memory");
+        free(c);
+        return NULL;
+    }
+    for (size_t i = 0; i < prog->nconsts; i++) {
+        const wr_const_init *k = &prog->consts[i];
+        if (wr_regfile_const(&c->rf, k->bank, k->offset, k->value) != 0) {
+            snprintf(err, errsize, "out of memory");
+            wr_checker_free(c);
+            return NULL;
+        }
+    }
+    return c;
+}
+
+void wr_checker_free(wr_checker *c)
+{
+    if (!c)
+        return;
+    wr_regfile_free(&c->rf);
+    free(c);
+}
+
+/* ---- messages and failures ----------------------------------------------------- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void message(wr_checker *c, const char *fmt, ...)
+{
+    if (c->msglen + 2 >= MSGS)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(c->msgs + c->msglen, MSGS - c->msglen - 1, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    c->msglen += (size_t)k < MSGS - c->msglen - 1 ? (size_t)k : MSGS - c->msglen - 2;
+    c->msgs[c->msglen++] = '\n';
+    c->msgs[c->msglen] = '\0';
+}
+
+static const char *disasm_at(const wr_word *w, uint64_t pc, char *buf, size_t size)
+{
+    wr_insn in;
+    if (wr_decode(w, &in, NULL, 0) != 0)
+        snprintf(buf, size, "(illegal encoding)");
+    else
+        wr_disasm(&in, pc, buf, size);
+    return buf;
+}
+
+/* A failing check: count it, keep the first one whole for the dump. */
+static int fail(wr_checker *c, uint64_t cycle, const wr_retire *model, const wr_retire *other,
+                const wr_compare_report *rep, const wr_warp *before, const char *line)
+{
+    c->n.mismatched++;
+    message(c, "cycle %" PRIu64 ": %s", cycle, line);
+    if (!c->have_fail) {
+        c->have_fail = 1;
+        c->fail_cycle = cycle;
+        if (model)
+            c->fail_model = *model;
+        if (other)
+            c->fail_other = *other;
+        if (rep)
+            c->fail_rep = *rep;
+        else
+            c->fail_rep.ndiffs = 0;
+        if (before)
+            c->fail_before = *before;
+        snprintf(c->fail_line, sizeof c->fail_line, "%s", line);
+    }
+    if (c->n.mismatched >= c->o.max_mismatches)
+        c->stopped = 1;
+    return WR_CHK_MISMATCH;
+}
+
+static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r)
+{
+    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault };
+    c->cta_hist[c->cta_hn++ % HIST] = h;
+    if (r->warp < WR_MAX_WARPS)
+        c->warp_hist[r->warp][c->warp_hn[r->warp]++ % HIST] = h;
+}
+
+/* ---- the checks ------------------------------------------------------------------- */
+
+/* Where the model's result is undefined, take the other side's value: the
+ * lane is then defined (SPEC-NOTES section 5, lockstep). */
+static void adopt(wr_retire *m, const wr_retire *o)
+{
+    for (unsigned i = 0; i < m->nwrites; i++) {
+        wr_write *e = &m->write[i];
+        if (!(e->dc_lanes & e->lanes) || (e->kind != WR_WRITE_GPR && e->kind != WR_WRITE_PRED))
+            continue;
+        const wr_write *x = NULL;
+        for (unsigned k = 0; k < o->nwrites; k++)
+            if (o->write[k].kind == e->kind && o->write[k].warp == e->warp && o->write[k].index == e->index)
+                x = &o->write[k];
+        if (!x)
+            continue;
+        for (uint32_t l = e->dc_lanes & e->lanes & x->lanes; l; l &= l - 1) {
+            const unsigned k = (unsigned)__builtin_ctz(l);
+            if (e->kind == WR_WRITE_GPR)
+                e->value[k] = (e->value[k] & ~e->dc[k]) | (x->value[k] & e->dc[k]);
+            else
+                e->value[0] = (e->value[0] & ~(1u << k)) | (x->value[0] & (1u << k));
+            e->dc_lanes &= ~(1u << k);
+        }
+    }
+}
+
+int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
+{
+    char line[320];
+    c->n.retired++;
+    if (c->error)
+        return WR_CHK_ERROR;
+    const unsigned w = other->warp;
+    if (w >= c->cta.nwarps) {
+        snprintf(line, sizeof line, "warp: retire from warp %u, but the CTA has %u warps [N-53]", w, c->cta.nwarps);
+        remember(c, cycle, other);
+        return fail(c, cycle, NULL, other, NULL, NULL, line);
+    }
+    const wr_warp before = c->cta.warp[w];
+    if (before.run != WR_WARP_READY) {
+        snprintf(line, sizeof line, "run: warp %u retired at pc 0x%" PRIx64 " but the model has it %s%s [N-35]",
+                 w, other->pc, wr_run_state_name(before.run),
+                 before.run == WR_WARP_ASLEEP ? " (its sleep deadline has not fired, N-23)" : "");
+        remember(c, cycle, other);
+        return fail(c, cycle, NULL, other, NULL, &before, line);
+    }
+    /* the model's own fetch (N-27): the instruction at its ActivePC */
+    const uint64_t pc = before.active_pc;
+    const unsigned why = wr_fetch_check(pc, 0, c->prog->ninsns);
+    if (why != WR_FETCH_NONE) {
+        snprintf(line, sizeof line, "fetch_fault: warp %u retired at pc 0x%" PRIx64 " but the model faults at "
+                 "its pc 0x%" PRIx64 " (%s) [N-27]", w, other->pc, pc, wr_fetch_fault_name(why));
+        remember(c, cycle, other);
+        return fail(c, cycle, NULL, other, NULL, &before, line);
+    }
+    const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
+    wr_retire *m = &c->scratch;
+    wr_operands ops;
+    unsigned reads;
+    if (c->cta.operand_mode == WR_OPERANDS_DRIVEN) {
+        ops = other->in;
+        reads = other->reads;
+    } else {
+        wr_regfile_read(&c->rf, w, insn, &ops);
+        reads = wr_insn_reads(insn) | WR_IN_PG;
+    }
+    c->cta.now = cycle;
+    if (wr_step(&c->cta, w, insn, &ops, m) != 0) {
+        c->error = 1;
+        message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
+        return WR_CHK_ERROR;
+    }
+    m->reads = (uint16_t)reads;
+    m->in = ops;
+    remember(c, cycle, other);
+    wr_compare_report rep;
+    int nd = wr_compare(m, other, &c->o.ctl, &rep);
+    c->n.compared++;
+    int rc = WR_CHK_OK;
+    if (nd != 0) {
+        if (nd < 0) {
+            snprintf(line, sizeof line, "warp %u pc 0x%" PRIx64 ": the record has no state after", w, pc);
+            rep.ndiffs = 0;
+        } else {
+            const wr_diff *d = &rep.diff[0];
+            char text[96];
+            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ [%s; %s %s]",
+                     wr_retire_field_name(d->field), w, pc, disasm_at(&m->insn, pc, text, sizeof text),
+                     rep.ndiffs, rep.ndiffs == 1 ? "" : "s", wr_retire_field_rule(d->field),
+                     wr_op_name(insn), wr_optype_rule(insn->optype));
+        }
+        rc = fail(c, cycle, m, other, &rep, &before, line);
+    }
+    if (c->cta.operand_mode != WR_OPERANDS_DRIVEN) {
+        adopt(m, other);
+        wr_regfile_apply(&c->rf, m);
+    }
+    return rc;
+}
+
+int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t pc, unsigned why)
+{
+    char line[320];
+    c->n.retired++;
+    if (c->error)
+        return WR_CHK_ERROR;
+    wr_retire *m = &c->scratch;
+    memset(m, 0, sizeof *m);
+    m->warp = w;
+    m->pc = pc;
+    m->fetch_fault = (uint8_t)why;
+    remember(c, cycle, m);
+    if (w >= c->cta.nwarps || c->cta.warp[w].run != WR_WARP_READY) {
+        snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " but the model has it %s [N-27]",
+                 w, pc, w < c->cta.nwarps ? wr_run_state_name(c->cta.warp[w].run) : "out of range");
+        return fail(c, cycle, NULL, m, NULL, NULL, line);
+    }
+    const wr_warp before = c->cta.warp[w];
+    const unsigned mine = wr_fetch_check(before.active_pc, 0, c->prog->ninsns);
+    if (before.active_pc != pc || mine != why) {
+        snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " (%s); the model's pc is 0x%"
+                 PRIx64 " (%s) [N-27]", w, pc, wr_fetch_fault_name(why), before.active_pc,
+                 mine == WR_FETCH_NONE ? "fetches" : wr_fetch_fault_name(mine));
+        return fail(c, cycle, NULL, m, NULL, &before, line);
+    }
+    c->cta.now = cycle;
+    if (wr_fetch_fault(&c->cta, w, why, NULL) != 0) {
+        c->error = 1;
+        message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
+        return WR_CHK_ERROR;
+    }
+    c->n.compared++;
+    return WR_CHK_OK;
+}
+
+int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
+{
+    char line[320];
+    if (c->error)
+        return WR_CHK_ERROR;
+    if (w >= c->cta.nwarps || c->cta.deadline[w] == WR_NO_DEADLINE) {
+        snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 " but the model has no sleep deadline "
+                 "for it [N-23]", w, cycle);
+        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+    }
+    const uint64_t d = c->cta.deadline[w];
+    if (cycle + c->o.wake_early < d || (c->o.wake_late != UINT64_MAX && cycle > d + c->o.wake_late)) {
+        snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 ", the model's deadline is %" PRIu64
+                 " (%s) [N-23]", w, cycle, d, cycle < d ? "early" : "late");
+        return fail(c, cycle, NULL, NULL, NULL, &c->cta.warp[w], line);
+    }
+    if (wr_wake(&c->cta, w, cycle) != 0) {
+        c->error = 1;
+        message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
+        return WR_CHK_ERROR;
+    }
+    c->n.wakes++;
+    return WR_CHK_OK;
+}
+
+int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
+                     const uint32_t *regs, unsigned nregs, const uint32_t *preds,
+                     const uint32_t *bar_words, unsigned nbars)
+{
+    char line[320];
+    int rc = WR_CHK_OK;
+    if (c->n.compared == 0)
+        rc = fail(c, cycle, NULL, NULL, NULL, NULL, "final: the run compared 0 instructions");
+    if (nwarps != c->cta.nwarps) {
+        snprintf(line, sizeof line, "final: %u warps reported, the model has %u", nwarps, c->cta.nwarps);
+        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+    }
+    for (unsigned w = 0; w < nwarps; w++) {
+        const wr_warp *m = &c->cta.warp[w], *o = &warps[w];
+        static const char *const mname[] = { "valid", "active", "yield", "sleep", "switch" };
+        const uint32_t mm[] = { m->valid, m->active, m->yield, m->sleep, m->swtch };
+        const uint32_t om[] = { o->valid, o->active, o->yield, o->sleep, o->swtch };
+        if (m->run != o->run) {
+            snprintf(line, sizeof line, "final: warp %u run state: model %s, other %s", w, wr_run_state_name(m->run),
+                     wr_run_state_name(o->run));
+            rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+        }
+        if (m->active_pc != o->active_pc) {
+            snprintf(line, sizeof line, "final: warp %u active_pc: model 0x%" PRIx64 ", other 0x%" PRIx64, w,
+                     m->active_pc, o->active_pc);
+            rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+        }
+        for (unsigned k = 0; k < 5; k++)
+            if (mm[k] != om[k]) {
+                snprintf(line, sizeof line, "final: warp %u %s: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w,
+                         mname[k], mm[k], om[k]);
+                rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+            }
+        for (unsigned b = 0; b < WR_NUM_BREGS; b++)
+            if (m->breg[b] != o->breg[b]) {
+                snprintf(line, sizeof line, "final: warp %u B%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w, b,
+                         m->breg[b], o->breg[b]);
+                rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+            }
+        const unsigned nr = nregs < c->rf.nregs ? nregs : c->rf.nregs;
+        for (unsigned r = 0; regs && r < nr; r++) {
+            const size_t slot = wr_regfile_slot(&c->rf, w, r);
+            for (unsigned l = 0; l < WR_LANES; l++) {
+                const uint32_t mv = c->rf.r[slot * WR_LANES + l];
+                const uint32_t ov = regs[((size_t)w * nregs + r) * WR_LANES + l];
+                if (!(c->rf.r_undef[slot] >> l & 1u) && mv != ov) {
+                    snprintf(line, sizeof line, "final: warp %u R%u lane %u: model 0x%08" PRIx32 ", other 0x%08"
+                             PRIx32, w, r, l, mv, ov);
+                    rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+                    break;
+                }
+            }
+        }
+        for (unsigned p = 0; preds && p < WR_NUM_PREDS; p++) {
+            const uint32_t diff = (c->rf.p[w][p] ^ preds[w * WR_NUM_PREDS + p]) & ~c->rf.p_undef[w][p];
+            if (diff) {
+                snprintf(line, sizeof line, "final: warp %u P%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32
+                         " (lanes 0x%08" PRIx32 " differ)", w, p, c->rf.p[w][p], preds[w * WR_NUM_PREDS + p], diff);
+                rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+            }
+        }
+    }
+    for (unsigned b = 0; bar_words && b < nbars && b < c->cta.nbars; b++)
+        if (c->cta.bar[b].word != bar_words[b]) {
+            snprintf(line, sizeof line, "final: barrier %u word: model 0x%08" PRIx32 ", other 0x%08" PRIx32 " [N-38]",
+                     b, c->cta.bar[b].word, bar_words[b]);
+            rc = fail(c, cycle, NULL, NULL, NULL, NULL, line);
+        }
+    return rc;
+}
+
+/* ---- state ------------------------------------------------------------------------- */
+
+void wr_checker_get_counts(const wr_checker *c, wr_checker_counts *out) { *out = c->n; }
+int wr_checker_stopped(const wr_checker *c) { return c->stopped || c->error; }
+int wr_checker_failed(const wr_checker *c) { return c->n.mismatched != 0 || c->error; }
+const char *wr_checker_messages(const wr_checker *c) { return c->msgs; }
+const char *wr_checker_summary(const wr_checker *c) { return c->have_fail ? c->fail_line : ""; }
+const wr_cta *wr_checker_cta(const wr_checker *c) { return &c->cta; }
+
+void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!c->have_fail)
+        return;
+    out->cycle = c->fail_cycle;
+    out->warp = c->fail_other.warp;
+    out->pc = c->fail_other.pc;
+    if (c->fail_rep.ndiffs) {
+        out->field = wr_retire_field_name(c->fail_rep.diff[0].field);
+        out->rule = wr_retire_field_rule(c->fail_rep.diff[0].field);
+    } else {
+        /* the field is the first word of the line: "run: ...", "final: ..." */
+        static __thread char field[32];
+        size_t n = strcspn(c->fail_line, ":");
+        snprintf(field, sizeof field, "%.*s", (int)(n < sizeof field ? n : sizeof field - 1), c->fail_line);
+        out->field = field;
+        const char *r = strstr(c->fail_line, "[N-");
+        static __thread char rule[8];
+        snprintf(rule, sizeof rule, "%.*s", r ? 4 : 0, r ? r + 1 : "");
+        out->rule = rule;
+    }
+}
+
+const char *wr_optype_rule(unsigned optype)
+{
+    switch (optype) {
+    case WR_OPT_BAR:        return "N-31";
+    case WR_OPT_BAR_RED:    return "N-36";
+    case WR_OPT_B2R:
+    case WR_OPT_B2R_RESULT:
+    case WR_OPT_R2B:        return "N-39";
+    case WR_OPT_BRA:        return "N-11";
+    case WR_OPT_BRX:        return "N-15";
+    case WR_OPT_CALL:
+    case WR_OPT_RET:        return "N-16";
+    case WR_OPT_LEPC:       return "N-17";
+    case WR_OPT_EXIT:       return "N-18";
+    case WR_OPT_BMOV:       return "N-19";
+    case WR_OPT_BSSY:       return "N-20";
+    case WR_OPT_BSYNC:      return "N-21";
+    case WR_OPT_YIELD:      return "N-22";
+    case WR_OPT_NANOSLEEP:  return "N-23";
+    case WR_OPT_BREAK:      return "N-24";
+    case WR_OPT_WARPSYNC:   return "N-25";
+    case WR_OPT_RTT:
+    case WR_OPT_TRAP:
+    case WR_OPT_SYSCALL:    return "N-26";
+    case WR_OPT_LDC:        return "N-52";
+    default:                return "N-51";
+    }
+}
+
+/* ---- the dump ------------------------------------------------------------------------ */
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch == '\n')
+            fputs("\\n", f);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void warp_row(FILE *f, unsigned w, const wr_warp *x, uint64_t deadline)
+{
+    fprintf(f, "  %4u  %-8s %8" PRIx64 "  %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32,
+            w, wr_run_state_name(x->run), x->active_pc, x->active, x->valid, x->yield, x->sleep, x->swtch);
+    if (x->run == WR_WARP_BLOCKED)
+        fprintf(f, "  on barrier %u", x->blocked_bar);
+    if (deadline != WR_NO_DEADLINE)
+        fprintf(f, "  deadline %" PRIu64, deadline);
+    fputc('\n', f);
+}
+
+static void hist_rows(FILE *f, const hist *h, uint64_t n)
+{
+    const uint64_t first = n > HIST ? n - HIST : 0;
+    for (uint64_t i = first; i < n; i++) {
+        const hist *x = &h[i % HIST];
+        char text[128];
+        if (x->fetch_fault)
+            snprintf(text, sizeof text, "(fetch fault: %s)", wr_fetch_fault_name(x->fetch_fault));
+        else
+            disasm_at(&x->insn, x->pc, text, sizeof text);
+        fprintf(f, "  %10" PRIu64 "  %4u  %8" PRIx64 "  %s\n", x->cycle, x->warp, x->pc, text);
+    }
+}
+
+static void hist_json(FILE *f, const hist *h, uint64_t n)
+{
+    const uint64_t first = n > HIST ? n - HIST : 0;
+    fputc('[', f);
+    for (uint64_t i = first; i < n; i++) {
+        const hist *x = &h[i % HIST];
+        char text[128], word[35];
+        disasm_at(&x->insn, x->pc, text, sizeof text);
+        wr_word_format(&x->insn, word);
+        fprintf(f, "%s{\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"insn\":\"%s\",\"asm\":",
+                i == first ? "" : ",", x->cycle, x->warp, x->pc, word);
+        json_str(f, x->fetch_fault ? "(fetch fault)" : text);
+        fputc('}', f);
+    }
+    fputc(']', f);
+}
+
+static void operands_text(FILE *f, const char *who, const wr_retire *r)
+{
+    if (!r->reads) {
+        fprintf(f, "  %-6s (not reported)\n", who);
+        return;
+    }
+    fprintf(f, "  %-6s pg 0x%08" PRIx32, who, r->in.pg);
+    if (r->reads & WR_IN_PP)
+        fprintf(f, "  pp 0x%08" PRIx32, r->in.pp);
+    if (r->reads & WR_IN_UR)
+        fprintf(f, "  ur 0x%" PRIx64, r->in.ur);
+    if (r->reads & WR_IN_C)
+        fprintf(f, "  c 0x%" PRIx64, r->in.c);
+    fputc('\n', f);
+    static const struct { unsigned bit; const char *name; } regs[] = {
+        { WR_IN_RA, "ra" }, { WR_IN_RB, "rb" }, { WR_IN_RC, "rc" } };
+    for (unsigned k = 0; k < 3; k++) {
+        if (!(r->reads & regs[k].bit))
+            continue;
+        const uint64_t *v = k == 0 ? r->in.ra : k == 1 ? r->in.rb : r->in.rc;
+        fprintf(f, "         %s", regs[k].name);
+        for (unsigned l = 0; l < WR_LANES; l++)
+            fprintf(f, "%s%" PRIx64, l % 8 == 0 ? (l ? "\n           " : " ") : " ", v[l]);
+        fputc('\n', f);
+    }
+}
+
+static int finish(FILE *f, const char *tmp, const char *path, char *err, size_t errsize)
+{
+    int bad = ferror(f) | fflush(f) | fsync(fileno(f));
+    if (fclose(f) != 0 || bad) {
+        snprintf(err, errsize, "cannot write '%s': %s", tmp, strerror(errno ? errno : EIO));
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        snprintf(err, errsize, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static FILE *open_tmp(const char *base, const char *ext, char *tmp, char *path, size_t size, char *err,
+                      size_t errsize)
+{
+    snprintf(path, size, "%s%s", base, ext);
+    snprintf(tmp, size, "%s%s.tmp", base, ext);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        snprintf(err, errsize, "cannot open '%s': %s", tmp, strerror(errno));
+    return f;
+}
+
+int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *base, char *err, size_t errsize)
+{
+    static const wr_dump_meta none = { 0 };
+    if (!meta)
+        meta = &none;
+    char tmp[4096], path[4096];
+    FILE *f = open_tmp(base, ".txt", tmp, path, sizeof tmp, err, errsize);
+    if (!f)
+        return -1;
+    const wr_retire *m = &c->fail_model, *o = &c->fail_other;
+    const int have_rec = c->have_fail && c->fail_rep.ndiffs > 0;
+    char text[128], word[35];
+
+    fprintf(f, "warpref lockstep %s\n\n", c->have_fail ? "MISMATCH" : c->error ? "MODEL ERROR" : "report (no failure)");
+    fprintf(f, "  test        %s\n", meta->test ? meta->test : "-");
+    fprintf(f, "  seed        %s\n", meta->seed ? meta->seed : "-");
+    fprintf(f, "  program     %s\n", meta->program ? meta->program : "-");
+    fprintf(f, "  simulator   %s, operands %s\n", meta->simulator ? meta->simulator : "-",
+            wr_operand_mode_name(c->cta.operand_mode));
+    fprintf(f, "  failure     %s\n", c->have_fail ? c->fail_line : "-");
+    if (c->have_fail) {
+        fprintf(f, "  cycle       %" PRIu64 "\n", c->fail_cycle);
+        fprintf(f, "  warp        %u\n", o->warp);
+        fprintf(f, "  pc          0x%" PRIx64 "\n", o->pc);
+        if (have_rec) {
+            wr_word_format(&m->insn, word);
+            fprintf(f, "  instruction %s   %s\n", disasm_at(&m->insn, m->pc, text, sizeof text), word);
+            wr_insn in;
+            if (wr_decode(&m->insn, &in, NULL, 0) == 0)
+                fprintf(f, "  rule        %s (%s)\n", wr_optype_rule(in.optype), wr_op_name(&in));
+        }
+    }
+    fprintf(f, "  waves       %s\n", meta->waves ? meta->waves : "(none: rerun with +waves=FILE.fst)");
+    fprintf(f, "  reproduce   %s\n", meta->reproduce ? meta->reproduce : "-");
+    wr_checker_counts n = c->n;
+    fprintf(f, "  counts      %" PRIu64 " retired, %" PRIu64 " compared, %" PRIu64 " failing checks\n\n",
+            n.retired, n.compared, n.mismatched);
+
+    if (have_rec) {
+        fprintf(f, "What differs (model = the reference, other = the RTL):\n");
+        fprintf(f, "  %-22s %-5s what\n", "field", "rule");
+        static char table[16384];
+        wr_compare_format(&c->fail_rep, m, o, table, sizeof table);
+        for (const char *p = table; *p;) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            fprintf(f, "  %.*s\n", (int)len, p);
+            p += len + (nl != NULL);
+        }
+        fprintf(f, "\nOperands read:\n");
+        operands_text(f, "model", m);
+        operands_text(f, "other", o);
+        fprintf(f, "\nWarp %u at issue and after (model / other):\n", o->warp);
+        fprintf(f, "  %4s  %-8s %8s  %-8s %-8s %-8s %-8s %-8s\n", "warp", "state", "pc", "active", "valid",
+                "yield", "sleep", "switch");
+        warp_row(f, o->warp, &c->fail_before, WR_NO_DEADLINE);
+        warp_row(f, o->warp, &m->after, WR_NO_DEADLINE);
+        warp_row(f, o->warp, &o->after, WR_NO_DEADLINE);
+    }
+    if (c->msglen) {
+        fprintf(f, "\nAll failing checks:\n");
+        for (const char *p = c->msgs; *p;) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            fprintf(f, "  %.*s\n", (int)len, p);
+            p += len + (nl != NULL);
+        }
+    }
+    if (c->have_fail && o->warp < WR_MAX_WARPS) {
+        fprintf(f, "\nLast instructions of warp %u (oldest first):\n  %10s  %4s  %8s  %s\n", o->warp, "cycle", "warp",
+                "pc", "instruction");
+        hist_rows(f, c->warp_hist[o->warp], c->warp_hn[o->warp]);
+    }
+    fprintf(f, "\nLast instructions of the CTA:\n  %10s  %4s  %8s  %s\n", "cycle", "warp", "pc", "instruction");
+    hist_rows(f, c->cta_hist, c->cta_hn);
+    fprintf(f, "\nBarriers (model, after the failing step; N-38 fields):\n");
+    fprintf(f, "  %3s  %-8s %7s %8s %4s %2s %5s %3s  %-8s %-8s\n", "bar", "word", "arrived", "expected", "mode",
+            "op", "acc", "def", "blocked", "arrived");
+    for (unsigned b = 0; b < c->cta.nbars; b++) {
+        const wr_barrier *x = &c->cta.bar[b];
+        if (!x->word && !x->blocked && !x->arrived)
+            continue;
+        fprintf(f, "  %3u  %08" PRIx32 " %7u %8u %4u %2u %5u %3u  %08" PRIx32 " %08" PRIx32 "\n", b, x->word,
+                x->word >> WR_BAR_ARRIVED_SHIFT & WR_BAR_ARRIVED_MASK, x->word >> WR_BAR_EXPECT_SHIFT & WR_BAR_EXPECT_MASK,
+                x->word >> WR_BAR_MODE_SHIFT & WR_BAR_MODE_MASK, x->word >> WR_BAR_OP_SHIFT & WR_BAR_OP_MASK,
+                x->word >> WR_BAR_ACC_SHIFT & WR_BAR_ACC_MASK, x->word >> WR_BAR_DEFINED_BIT & 1u, x->blocked,
+                x->arrived);
+    }
+    fprintf(f, "\nWarps (model):\n  %4s  %-8s %8s  %-8s %-8s %-8s %-8s %-8s\n", "warp", "state", "pc", "active",
+            "valid", "yield", "sleep", "switch");
+    for (unsigned w = 0; w < c->cta.nwarps; w++)
+        warp_row(f, w, &c->cta.warp[w], c->cta.deadline[w]);
+    if (finish(f, tmp, path, err, errsize) != 0)
+        return -1;
+
+    /* ---- JSON ---- */
+    f = open_tmp(base, ".json", tmp, path, sizeof tmp, err, errsize);
+    if (!f)
+        return -1;
+    wr_checker_fail ff;
+    wr_checker_first_failure(c, &ff);
+    fputs("{\"failed\":", f);
+    fputs(c->have_fail || c->error ? "true" : "false", f);
+    fputs(",\"test\":", f);
+    json_str(f, meta->test);
+    fputs(",\"seed\":", f);
+    json_str(f, meta->seed);
+    fputs(",\"program\":", f);
+    json_str(f, meta->program);
+    fputs(",\"simulator\":", f);
+    json_str(f, meta->simulator);
+    fputs(",\"waves\":", f);
+    if (meta->waves) json_str(f, meta->waves); else fputs("null", f);
+    fputs(",\"reproduce\":", f);
+    json_str(f, meta->reproduce);
+    fprintf(f, ",\"counts\":{\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 "}",
+            n.retired, n.compared, n.mismatched);
+    fputs(",\"failure\":", f);
+    json_str(f, c->have_fail ? c->fail_line : "");
+    if (c->have_fail) {
+        fprintf(f, ",\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"field\":", c->fail_cycle, o->warp, o->pc);
+        json_str(f, ff.field);
+        fputs(",\"rule\":", f);
+        json_str(f, ff.rule);
+    }
+    if (have_rec) {
+        wr_word_format(&m->insn, word);
+        fprintf(f, ",\"insn\":\"%s\",\"asm\":", word);
+        json_str(f, disasm_at(&m->insn, m->pc, text, sizeof text));
+        wr_insn in;
+        if (wr_decode(&m->insn, &in, NULL, 0) == 0) {
+            fputs(",\"insn_rule\":", f);
+            json_str(f, wr_optype_rule(in.optype));
+        }
+        fputs(",\"diffs\":[", f);
+        const unsigned listed = c->fail_rep.ndiffs < WR_MAX_DIFFS ? c->fail_rep.ndiffs : WR_MAX_DIFFS;
+        for (unsigned i = 0; i < listed; i++) {
+            const wr_diff *d = &c->fail_rep.diff[i];
+            static const char *const what[] = { "value", "missing", "extra", "lanes" };
+            fprintf(f, "%s{\"field\":\"%s\",\"rule\":\"%s\",\"what\":\"%s\",\"index\":%u,\"warp\":%u,"
+                    "\"lanes\":\"0x%08" PRIx32 "\",\"model\":\"0x%" PRIx64 "\",\"other\":\"0x%" PRIx64 "\"}",
+                    i ? "," : "", wr_retire_field_name(d->field), wr_retire_field_rule(d->field),
+                    what[d->what < 4 ? d->what : 0], d->index, d->warp, d->lanes, d->model, d->other);
+        }
+        fputc(']', f);
+    }
+    fputs(",\"messages\":", f);
+    json_str(f, c->msgs);
+    if (c->have_fail && o->warp < WR_MAX_WARPS) {
+        fputs(",\"warp_history\":", f);
+        hist_json(f, c->warp_hist[o->warp], c->warp_hn[o->warp]);
+    }
+    fputs(",\"cta_history\":", f);
+    hist_json(f, c->cta_hist, c->cta_hn);
+    fputs(",\"bars\":{", f);
+    int first = 1;
+    for (unsigned b = 0; b < c->cta.nbars; b++) {
+        const wr_barrier *x = &c->cta.bar[b];
+        if (!x->word && !x->blocked && !x->arrived)
+            continue;
+        fprintf(f, "%s\"%u\":{\"word\":\"0x%08" PRIx32 "\",\"blocked\":\"0x%08" PRIx32 "\",\"arrived\":\"0x%08" PRIx32
+                "\"}", first ? "" : ",", b, x->word, x->blocked, x->arrived);
+        first = 0;
+    }
+    fputs("},\"warps\":[", f);
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        const wr_warp *x = &c->cta.warp[w];
+        fprintf(f, "%s{\"warp\":%u,\"state\":\"%s\",\"pc\":\"0x%" PRIx64 "\",\"active\":\"0x%08" PRIx32
+                "\",\"valid\":\"0x%08" PRIx32 "\",\"yield\":\"0x%08" PRIx32 "\",\"sleep\":\"0x%08" PRIx32
+                "\",\"switch\":\"0x%08" PRIx32 "\"}", w ? "," : "", w, wr_run_state_name(x->run), x->active_pc,
+                x->active, x->valid, x->yield, x->sleep, x->swtch);
+    }
+    fputs("]}\n", f);
+    return finish(f, tmp, path, err, errsize);
+}

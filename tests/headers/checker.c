@@ -1,0 +1,2 @@
+/* compiles warpref/checker.h on its own: the header includes what it needs */
+#include "warpref/checker.h"

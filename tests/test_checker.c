@@ -1,0 +1,390 @@
+/* test_checker.c - the lockstep checker (checker.h) driven by a second,
+ * independent copy of the model that plays the RTL: its records are fed to
+ * the checker in its own order (a scheduler other than N-50's), then broken
+ * one field at a time; wakes, fetch faults, the final compare and the dump. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "unit.h"
+
+/* the other side: a model with its own registers and a reverse round robin */
+typedef struct other {
+    wr_cta cta;
+    wr_regfile rf;
+    const wr_program *p;
+    unsigned ptr;
+} other;
+
+static void other_init(other *o, const wr_program *p, unsigned threads)
+{
+    wr_config cfg;
+    wr_config_init(&cfg, threads);
+    ck_assert_int_eq(wr_cta_init(&o->cta, &cfg), 0);
+    ck_assert_int_eq(wr_regfile_init(&o->rf, o->cta.nwarps, wr_program_nregs(p)), 0);
+    o->p = p;
+    o->ptr = 0;
+}
+
+/* the next record: highest ready warp below the pointer first (not N-50);
+ * 0 when nothing is ready */
+static int other_step(other *o, wr_retire *r, uint64_t *cycle)
+{
+    for (unsigned k = 0; k < o->cta.nwarps; k++) {
+        unsigned w = (o->ptr + o->cta.nwarps - 1 - k) % o->cta.nwarps;
+        if (o->cta.warp[w].run != WR_WARP_READY)
+            continue;
+        const wr_insn *in = &o->p->insns[o->cta.warp[w].active_pc / WR_INST_SIZE];
+        wr_operands ops;
+        wr_regfile_read(&o->rf, w, in, &ops);
+        o->cta.now = *cycle;
+        ck_assert_int_eq(wr_step(&o->cta, w, in, &ops, r), 0);
+        r->reads = (uint16_t)(wr_insn_reads(in) | WR_IN_PG);
+        r->in = ops;
+        wr_regfile_apply(&o->rf, r);
+        o->ptr = w;
+        return 1;
+    }
+    return 0;
+}
+
+static wr_program assemble(const char *text)
+{
+    wr_program p;
+    char err[256];
+    ck_assert_msg(wr_assemble(text, "t.s", &p, err, sizeof err) == 0, "%s", err);
+    return p;
+}
+
+/* divergence, reconvergence, a barrier over two warps, a helper chain */
+static const char *const prog_text =
+    ".threads 64\n"
+    "S2R R0, SR_LANEID ;\n"
+    "ISETP.LT P0, R0, 0x10 ;\n"
+    "BSSY B0, `(.L_join) ;\n"
+    "@P0 BRA `(.L_else) ;\n"
+    "IADD R1, R0, 0x100 ;\n"
+    "BRA `(.L_join) ;\n"
+    ".L_else: IADD R1, R0, 0x200 ;\n"
+    ".L_join: BSYNC B0 ;\n"
+    "BAR.SYNC 0x1 ;\n"
+    "EXIT ;\n";
+
+/* run the other side to the end through the checker; returns mismatches */
+static int lockstep(wr_checker *c, other *o, unsigned break_at, int (*breaker)(wr_retire *))
+{
+    static wr_retire r;
+    uint64_t cycle = 0;
+    unsigned n = 0;
+    int bad = 0;
+    while (other_step(o, &r, &cycle)) {
+        if (n++ >= break_at && breaker && breaker(&r))
+            break_at = ~0u;                   /* broken once, at the first record it applies to */
+        int rc = wr_checker_retire(c, cycle, &r);
+        ck_assert_int_ge(rc, 0);
+        bad += rc;
+        cycle += 3;                       /* the other side's own latency */
+    }
+    return bad;
+}
+
+static void final_of(wr_checker *c, other *o)
+{
+    uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
+    for (unsigned w = 0; w < o->cta.nwarps; w++)
+        memcpy(&preds[w * WR_NUM_PREDS], o->rf.p[w], sizeof o->rf.p[w]);
+    uint32_t words[WR_MAX_BARRIERS];
+    for (unsigned b = 0; b < o->cta.nbars; b++)
+        words[b] = o->cta.bar[b].word;
+    wr_checker_final(c, 1000, o->cta.warp, o->cta.nwarps, o->rf.r, o->rf.nregs, preds, words, o->cta.nbars);
+}
+
+START_TEST(checker_clean_run_passes)
+{
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
+    final_of(c, &o);
+    wr_checker_counts n;
+    wr_checker_get_counts(c, &n);
+    ck_assert_uint_eq(n.retired, 22);
+    ck_assert_uint_eq(n.compared, 22);
+    ck_assert_uint_eq(n.mismatched, 0);
+    ck_assert_int_eq(wr_checker_failed(c), 0);
+    ck_assert_str_eq(wr_checker_messages(c), "");
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+static int break_active(wr_retire *r)
+{
+    r->after.active ^= 1u << 7;
+    return 1;
+}
+static int break_gpr(wr_retire *r)
+{
+    for (unsigned i = 0; i < r->nwrites; i++)
+        if (r->write[i].kind == WR_WRITE_GPR) {
+            r->write[i].value[3] += 1;
+            return 1;
+        }
+    return 0;
+}
+static int break_operand(wr_retire *r)
+{
+    if (!(r->reads & WR_IN_RA))
+        return 0;
+    r->in.ra[5] ^= 0x40;
+    return 1;
+}
+
+START_TEST(checker_reports_the_broken_field)
+{
+    static const struct {
+        int (*breaker)(wr_retire *);
+        unsigned at;
+        const char *field, *line;
+    } t[] = {
+        { break_active, 7, "active", NULL },
+        { break_gpr, 0, "write.gpr",
+          "cycle 0: write.gpr: warp 1 pc 0x0 S2R R0, SR_LANEID: 1 field differ [N-54; S2R N-51]\n" },
+        { break_operand, 0, "in.ra",
+          "cycle 6: in.ra: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ [N-51; ISETP.LT N-51]\n" },
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        wr_program p = assemble(prog_text);
+        other o;
+        other_init(&o, &p, 64);
+        char err[256];
+        wr_checker_opts opts;
+        wr_checker_opts_init(&opts);
+        opts.max_mismatches = 100;
+        wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+        int bad = lockstep(c, &o, t[i].at, t[i].breaker);
+        ck_assert_msg(bad >= 1, "case %u: no mismatch", i);
+        wr_checker_fail f;
+        wr_checker_first_failure(c, &f);
+        ck_assert_str_eq(f.field, t[i].field);
+        if (t[i].line)
+            ck_assert_str_eq(wr_checker_messages(c), t[i].line);
+        wr_checker_free(c);
+        wr_regfile_free(&o.rf);
+        wr_program_free(&p);
+    }
+}
+END_TEST
+
+START_TEST(checker_ignore_and_mask_controls)
+{
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    ck_assert_int_eq(wr_compare_ctl_ignore(&opts.ctl, "active,switch", err, sizeof err), 0);
+    ck_assert_int_eq(wr_compare_ctl_ignore(&opts.ctl, "nonsense", err, sizeof err), -1);
+    ck_assert_str_eq(err, "ignore: unknown field 'nonsense'");
+    ck_assert_int_eq(wr_compare_ctl_mask(&opts.ctl, "rpc:0x", err, sizeof err), -1);
+    ck_assert_str_eq(err, "mask: rpc: '0x' is not a number (decimal, or hex with 0x)");
+    ck_assert_int_eq(wr_compare_ctl_mask(&opts.ctl, "b", err, sizeof err), -1);
+    ck_assert_str_eq(err, "mask: 'b' is not FIELD:MASK with a known field");
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    ck_assert_int_eq(lockstep(c, &o, 7, break_active), 0);        /* ignored */
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+START_TEST(checker_follows_the_other_order_and_rejects_a_blocked_retire)
+{
+    wr_program p = assemble(prog_text);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    /* a record of warp 0 at pc 0x90 (past the barrier) while the model has it at 0 */
+    static wr_retire r;
+    memset(&r, 0, sizeof r);
+    r.warp = 0;
+    r.pc = 0x90;
+    r.has_state = 1;
+    ck_assert_int_eq(wr_checker_retire(c, 5, &r), WR_CHK_MISMATCH);
+    wr_checker_fail f;
+    wr_checker_first_failure(c, &f);
+    ck_assert_str_eq(f.field, "pc");
+    ck_assert_int_eq(wr_checker_stopped(c), 1);
+    wr_checker_free(c);
+    wr_program_free(&p);
+}
+END_TEST
+
+START_TEST(checker_wakes_early_late_and_unknown)
+{
+    wr_program p = assemble("NANOSLEEP 0x64 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    opts.wake_late = 5;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 10;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110 */
+    ck_assert_int_eq(wr_checker_retire(c, 10, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 109, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 116, 0), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c),
+                     "cycle 109: wake: warp 0 woke at cycle 109, the model's deadline is 110 (early) [N-23]\n"
+                     "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (late) [N-23]\n");
+    ck_assert_int_eq(wr_checker_wake(c, 112, 0), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 113, 0), WR_CHK_MISMATCH);      /* no deadline any more */
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+START_TEST(checker_retire_from_a_sleeping_warp)
+{
+    wr_program p = assemble("NANOSLEEP 0x64 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    other_step(&o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    wr_wake(&o.cta, 0, 50);                              /* the other side woke it early */
+    cycle = 51;
+    other_step(&o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 51, &r), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_summary(c), "run: warp 0 retired at pc 0x10 but the model has it asleep "
+                     "(its sleep deadline has not fired, N-23) [N-35]");
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+START_TEST(checker_fetch_fault_and_final)
+{
+    wr_program p = assemble("BRA 0x100 ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    other_step(&o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_fetch_fault(c, 1, 0, 0x90, WR_FETCH_NO_INSN), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_fetch_fault(c, 1, 0, 0x100, WR_FETCH_NO_INSN), WR_CHK_OK);
+    wr_fetch_fault(&o.cta, 0, WR_FETCH_NO_INSN, NULL);
+    final_of(c, &o);
+    wr_checker_counts n;
+    wr_checker_get_counts(c, &n);
+    ck_assert_uint_eq(n.mismatched, 1);                  /* the final state agrees */
+    o.cta.warp[0].breg[3] = 7;
+    o.rf.r[0] = 5;
+    final_of(c, &o);
+    wr_checker_get_counts(c, &n);
+    ck_assert_uint_eq(n.mismatched, 3);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 B3: model 0x00000000, other 0x00000007"));
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 R0 lane 0: model 0x00000000, other 0x00000005"));
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+START_TEST(checker_nothing_compared_fails)
+{
+    wr_program p = assemble("EXIT ;\n");
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    wr_warp w[1];
+    memcpy(w, wr_checker_cta(c)->warp, sizeof w);
+    ck_assert_int_eq(wr_checker_final(c, 0, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_summary(c), "final: the run compared 0 instructions");
+    wr_checker_free(c);
+    wr_program_free(&p);
+}
+END_TEST
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+START_TEST(checker_dump_has_every_section)
+{
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_int_eq(lockstep(c, &o, 7, break_active), 1);
+    char base[64];
+    snprintf(base, sizeof base, "/tmp/warpref-dump-%d", (int)getpid());
+    wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test" };
+    ck_assert_int_eq(wr_checker_dump(c, &meta, base, err, sizeof err), 0);
+    char path[96];
+    snprintf(path, sizeof path, "%s.txt", base);
+    const char *t = slurp(path);
+    static const char *const sections[] = {
+        "warpref lockstep MISMATCH", "  seed        7", "  program     t.s", "  cycle       ",
+        "  instruction ", "  rule        N-", "  waves       w.fst", "  reproduce   tb +seed=7",
+        "What differs", "active                 N-12  differs, lanes 0x00000080: model 0xffff0000, other 0xffff0080",
+        "Operands read:", "Last instructions of warp 0", "Last instructions of the CTA:", "Barriers",
+        "Warps (model):",
+    };
+    for (unsigned i = 0; i < sizeof sections / sizeof sections[0]; i++)
+        ck_assert_msg(strstr(t, sections[i]) != NULL, "no '%s' in the dump:\n%s", sections[i], t);
+    unlink(path);
+    snprintf(path, sizeof path, "%s.json", base);
+    t = slurp(path);
+    ck_assert_ptr_nonnull(strstr(t, "\"failed\":true"));
+    ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\""));
+    ck_assert_ptr_nonnull(strstr(t, "\"waves\":\"w.fst\""));
+    unlink(path);
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+void unit_add_suites(SRunner *sr)
+{
+    Suite *s = unit_suite("checker");
+    TCase *tc = tcase_create("lockstep");
+    tcase_add_test(tc, checker_clean_run_passes);
+    tcase_add_test(tc, checker_reports_the_broken_field);
+    tcase_add_test(tc, checker_ignore_and_mask_controls);
+    tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
+    tcase_add_test(tc, checker_wakes_early_late_and_unknown);
+    tcase_add_test(tc, checker_retire_from_a_sleeping_warp);
+    tcase_add_test(tc, checker_fetch_fault_and_final);
+    tcase_add_test(tc, checker_nothing_compared_fails);
+    tcase_add_test(tc, checker_dump_has_every_section);
+    suite_add_tcase(s, tc);
+    srunner_add_suite(sr, s);
+}
