@@ -1,0 +1,414 @@
+/* warpref_dpi.c - the C side of dpi/warpref_pkg.sv: glue only.  Each call
+ * turns its SystemVerilog arguments into the library's retire record and
+ * hands it to the lockstep checker (warpref/checker.h), which steps the
+ * model and compares.  Compiled as C against the simulator's generated DPI
+ * header (WARPREF_DPI_HEADER, e.g. "Vtb__Dpi.h"), so the compiler checks
+ * every signature against the package.  Never prints, never exits: results
+ * are return values, messages accumulate in the handle (docs/dpi.md). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "svdpi.h"
+#ifdef WARPREF_DPI_HEADER
+#include WARPREF_DPI_HEADER
+#endif
+#include "warpref.h"
+
+typedef struct dpi {
+    wr_program prog;
+    wr_checker *chk;
+    wr_retire rec;                         /* the RTL's record, rebuilt per retire */
+    uint32_t runs[WR_MAX_WARPS];           /* the RTL's run states after its last retire */
+    uint32_t wbs[WR_MAX_WARPS], wbs_def;   /* ... WarpBARStates and their defined bits */
+    /* the end state, gathered by warpref_dpi_final_warp */
+    wr_warp final[WR_MAX_WARPS];
+    uint32_t *regs;                        /* [warp][reg][lane] */
+    unsigned nregs;
+    uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
+    char summary[700];
+} dpi;
+
+static char new_error[600];                /* why the last warpref_dpi_new failed */
+
+/* ---- construction --------------------------------------------------------------- */
+
+void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const char *ignore, const char *mask,
+                      int max_mismatches, long long wake_early, long long wake_late)
+{
+    char err[512];
+    dpi *d = calloc(1, sizeof *d);
+    if (!d) {
+        snprintf(new_error, sizeof new_error, "warpref_dpi_new: out of memory");
+        return NULL;
+    }
+    if (wr_assemble_file(prog ? prog : "", &d->prog, err, sizeof err) != 0) {
+        snprintf(new_error, sizeof new_error, "%s", err);
+        free(d);
+        return NULL;
+    }
+    wr_checker_opts o;
+    wr_checker_opts_init(&o);
+    o.threads = threads > 0 ? (unsigned)threads : 0;
+    o.operand_mode = operand_mode == 1 ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
+    o.max_mismatches = max_mismatches > 0 ? (unsigned)max_mismatches : 1;
+    o.wake_early = wake_early > 0 ? (uint64_t)wake_early : 0;
+    o.wake_late = wake_late < 0 ? UINT64_MAX : (uint64_t)wake_late;
+    if ((ignore && wr_compare_ctl_ignore(&o.ctl, ignore, err, sizeof err) != 0) ||
+        (mask && wr_compare_ctl_mask(&o.ctl, mask, err, sizeof err) != 0) ||
+        !(d->chk = wr_checker_new(&d->prog, &o, err, sizeof err))) {
+        snprintf(new_error, sizeof new_error, "warpref_dpi_new: %s", err);
+        wr_program_free(&d->prog);
+        free(d);
+        return NULL;
+    }
+    const wr_cta *cta = wr_checker_cta(d->chk);
+    for (unsigned w = 0; w < cta->nwarps; w++)
+        d->runs[w] = cta->warp[w].run;
+    return d;
+}
+
+void warpref_dpi_free(void *h)
+{
+    dpi *d = h;
+    if (!d)
+        return;
+    wr_checker_free(d->chk);
+    wr_program_free(&d->prog);
+    free(d->regs);
+    free(d);
+}
+
+const char *warpref_dpi_messages(void *h)
+{
+    return h ? wr_checker_messages(((dpi *)h)->chk) : new_error;
+}
+
+const char *warpref_dpi_summary(void *h)
+{
+    const dpi *d = h;
+    if (!d)
+        return new_error;
+    return d->summary[0] ? d->summary : wr_checker_summary(d->chk);
+}
+
+/* ---- the program ------------------------------------------------------------------ */
+
+int warpref_dpi_threads(void *h) { return h ? (int)wr_checker_cta(((dpi *)h)->chk)->threads : 0; }
+int warpref_dpi_ninsns(void *h) { return h ? (int)((dpi *)h)->prog.ninsns : 0; }
+int warpref_dpi_nconsts(void *h) { return h ? (int)((dpi *)h)->prog.nconsts : 0; }
+
+void warpref_dpi_insn(void *h, int i, svBitVecVal *word)
+{
+    const dpi *d = h;
+    memset(word, 0, 4 * sizeof *word);
+    if (d && i >= 0 && (size_t)i < d->prog.ninsns)
+        for (unsigned k = 0; k < 4; k++)
+            word[k] = d->prog.words[i].w[k];
+}
+
+void warpref_dpi_const(void *h, int i, int *bank, int *offset, unsigned int *value)
+{
+    const dpi *d = h;
+    *bank = *offset = 0;
+    *value = 0;
+    if (d && i >= 0 && (size_t)i < d->prog.nconsts) {
+        *bank = d->prog.consts[i].bank;
+        *offset = d->prog.consts[i].offset;
+        *value = d->prog.consts[i].value;
+    }
+}
+
+/* ---- a retire --------------------------------------------------------------------- */
+
+static wr_write *add_write(wr_retire *r, unsigned kind, unsigned warp, unsigned index, uint32_t lanes)
+{
+    if (r->nwrites >= WR_MAX_WRITES)
+        return NULL;
+    wr_write *e = &r->write[r->nwrites++];
+    e->kind = (uint8_t)kind;
+    e->warp = (uint8_t)warp;
+    e->index = (uint16_t)index;
+    e->lanes = lanes;
+    e->dc_lanes = 0;
+    return e;
+}
+
+static void add_event(wr_retire *r, unsigned kind, unsigned code, uint32_t value)
+{
+    if (r->nev < WR_MAX_EVENTS)
+        r->ev[r->nev++] = (wr_event){ (uint8_t)kind, (uint8_t)code, value };
+}
+
+/* the releases of this retire, ascending by barrier (TRACE-FORMAT) */
+static void add_releases(wr_retire *r, unsigned released, const unsigned int *woken)
+{
+    for (unsigned b = 0; b < 32; b++)
+        if (released >> b & 1u)
+            add_event(r, WR_EV_RELEASE, b, woken[b]);
+}
+
+int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, unsigned long long pc,
+                       const svBitVecVal *insn, unsigned int exc, unsigned int reads, unsigned int pg,
+                       unsigned int pp, const unsigned long long *ra, const unsigned int *rb, const unsigned int *rc,
+                       unsigned long long ur, unsigned long long c, const unsigned int *undef,
+                       unsigned long long active_pc, const unsigned int *masks, const unsigned long long *rpc,
+                       const unsigned int *breg, unsigned int wbs, unsigned int wbs_def, unsigned int run,
+                       unsigned int blocked_bar, unsigned int rd_lanes, unsigned int rd, unsigned int rd_pair,
+                       const unsigned long long *rd_val, unsigned long long rd_dc, unsigned int rd_undef,
+                       unsigned int pd_lanes, unsigned int pd, unsigned int pd_val, unsigned int pd_undef,
+                       unsigned int ur_we, unsigned int urd, unsigned int ur_val, unsigned int bar_changed,
+                       const unsigned int *bar_words, const unsigned int *runs, const unsigned int *wbs_all,
+                       unsigned int wbs_def_all, unsigned int ev, unsigned int ev_bar, unsigned int warn,
+                       unsigned int released, const unsigned int *woken, unsigned int trap_idx)
+{
+    dpi *d = h;
+    if (!d)
+        return -1;
+    wr_retire *r = &d->rec;
+    const unsigned nwarps = wr_checker_cta(d->chk)->nwarps;
+    r->warp = warp;
+    r->pc = pc;
+    for (unsigned k = 0; k < 4; k++)
+        r->insn.w[k] = insn[k];
+    r->exception = (uint8_t)exc;
+    r->fetch_fault = WR_FETCH_NONE;
+    r->has_state = 1;
+    /* operands read */
+    r->reads = (uint16_t)reads;
+    r->in.pg = pg;
+    r->in.pp = pp;
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        r->in.ra[l] = ra[l];
+        r->in.rb[l] = rb[l];
+        r->in.rc[l] = rc[l];
+    }
+    r->in.ur = ur;
+    r->in.c = c;
+    r->in.ra_undef = undef[0];
+    r->in.rb_undef = undef[1];
+    r->in.rc_undef = undef[2];
+    /* the warp after */
+    wr_warp *a = &r->after;
+    memset(a, 0, sizeof *a);
+    a->active_pc = active_pc;
+    a->valid = masks[0];
+    a->active = masks[1];
+    a->yield = masks[2];
+    a->sleep = masks[3];
+    a->swtch = masks[4];
+    for (unsigned l = 0; l < WR_LANES; l++)
+        a->rpc[l] = rpc[l];
+    for (unsigned b = 0; b < WR_NUM_BREGS; b++)
+        a->breg[b] = breg[b];
+    a->bar_state = wbs;
+    a->bar_state_defined = (uint8_t)(wbs_def != 0);
+    a->run = (uint8_t)run;
+    a->blocked_bar = (uint8_t)(run == WR_WARP_BLOCKED ? blocked_bar : 0);
+    /* events, in TRACE-FORMAT order; an exception ends the list */
+    r->nev = 0;
+    if (ev & (1u << 7))
+        add_event(r, WR_EV_WARNING, warn, 0);
+    if (exc) {
+        add_event(r, WR_EV_EXCEPTION, exc, 0);
+    } else {
+        if (ev & 1u)
+            add_event(r, WR_EV_BLOCK, ev_bar, 0);
+        if (ev & 2u)
+            add_event(r, WR_EV_ARRIVE, ev_bar, 0);
+        if (ev & 4u) {
+            add_event(r, WR_EV_EXIT, 0, 0);
+        }
+        add_releases(r, released, woken);
+        if (ev & 8u)
+            add_event(r, WR_EV_SLEEP, 0, 0);
+        if (ev & 16u)
+            add_event(r, WR_EV_TRAP, 0, trap_idx);
+        if (ev & 32u)
+            add_event(r, WR_EV_SYSCALL, 0, 0);
+        if (ev & 64u)
+            add_event(r, WR_EV_RTT, 0, 0);
+    }
+    /* writes: the destinations, then barriers, WarpBARStates, run states */
+    r->nwrites = 0;
+    if (rd_lanes && rd != WR_RZ) {
+        for (unsigned half = 0; half < (rd_pair ? 2u : 1u); half++) {
+            if (rd + half == WR_RZ)
+                break;
+            wr_write *e = add_write(r, WR_WRITE_GPR, warp, rd + half, rd_lanes);
+            if (!e)
+                break;
+            const uint32_t dc = (uint32_t)(rd_dc >> (32 * half));
+            for (unsigned l = 0; l < WR_LANES; l++) {
+                e->value[l] = (uint32_t)(rd_val[l] >> (32 * half));
+                e->dc[l] = dc;
+            }
+            e->dc_lanes = dc ? rd_lanes : 0;
+            wr_write_mark_undefined(e, rd_undef);
+        }
+    }
+    if (pd_lanes && pd != WR_PT) {
+        wr_write *e = add_write(r, WR_WRITE_PRED, warp, pd, pd_lanes);
+        if (e) {
+            e->value[0] = pd_val & pd_lanes;
+            e->dc_lanes = pd_undef & pd_lanes;
+        }
+    }
+    if (ur_we && urd != WR_URZ) {
+        wr_write *e = add_write(r, WR_WRITE_UR, warp, urd, 1);
+        if (e)
+            e->value[0] = ur_val;
+    }
+    for (unsigned b = 0; b < 32; b++)
+        if (bar_changed >> b & 1u) {
+            wr_write *e = add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, 1);
+            if (e)
+                e->value[0] = bar_words[b];
+        }
+    for (unsigned w = 0; w < nwarps; w++)
+        if (wbs_all[w] != d->wbs[w] || ((wbs_def_all ^ d->wbs_def) >> w & 1u)) {
+            wr_write *e = add_write(r, WR_WRITE_WARPBAR, w, 0, 1);
+            if (e)
+                e->value[0] = wbs_all[w];
+            d->wbs[w] = wbs_all[w];
+        }
+    d->wbs_def = wbs_def_all;
+    for (unsigned w = 0; w < nwarps; w++)
+        if (runs[w] != d->runs[w]) {              /* the model writes a run state when it changes */
+            const unsigned bar = w == warp && runs[w] == WR_WARP_BLOCKED ? blocked_bar : 0;
+            wr_write *e = add_write(r, WR_WRITE_RUNSTATE, w, 0, 1);
+            if (e)
+                e->value[0] = WR_RUNSTATE_VALUE(runs[w], bar);
+            d->runs[w] = runs[w];
+        }
+    return wr_checker_retire(d->chk, cycle, r);
+}
+
+/* ---- asynchronous changes ------------------------------------------------------------ */
+
+int warpref_dpi_fetch_fault(void *h, unsigned long long cycle, unsigned int warp, unsigned long long pc,
+                            unsigned int why)
+{
+    dpi *d = h;
+    if (!d)
+        return -1;
+    if (warp < WR_MAX_WARPS)
+        d->runs[warp] = WR_WARP_FAULTED;
+    return wr_checker_fetch_fault(d->chk, cycle, warp, pc, why);
+}
+
+int warpref_dpi_wake(void *h, unsigned long long cycle, unsigned int warp)
+{
+    dpi *d = h;
+    if (!d)
+        return -1;
+    int rc = wr_checker_wake(d->chk, cycle, warp);
+    if (warp < WR_MAX_WARPS && d->runs[warp] == WR_WARP_ASLEEP)
+        d->runs[warp] = WR_WARP_READY;
+    return rc;
+}
+
+/* ---- the end ------------------------------------------------------------------------- */
+
+void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsigned long long active_pc,
+                            const unsigned int *masks, const unsigned int *breg, unsigned int nregs,
+                            const unsigned int *regs, const unsigned int *preds)
+{
+    dpi *d = h;
+    if (!d || warp >= WR_MAX_WARPS)
+        return;
+    if (nregs > 256)
+        nregs = 256;
+    if (!d->regs || d->nregs != nregs) {
+        free(d->regs);
+        d->regs = calloc((size_t)WR_MAX_WARPS * (nregs ? nregs : 1) * WR_LANES, sizeof *d->regs);
+        d->nregs = d->regs ? nregs : 0;
+    }
+    wr_warp *w = &d->final[warp];
+    memset(w, 0, sizeof *w);
+    w->run = (uint8_t)run;
+    w->active_pc = active_pc;
+    w->valid = masks[0];
+    w->active = masks[1];
+    w->yield = masks[2];
+    w->sleep = masks[3];
+    w->swtch = masks[4];
+    for (unsigned b = 0; b < WR_NUM_BREGS; b++)
+        w->breg[b] = breg[b];
+    if (d->regs)
+        memcpy(&d->regs[(size_t)warp * d->nregs * WR_LANES], regs, (size_t)d->nregs * WR_LANES * sizeof *regs);
+    memcpy(&d->preds[warp * WR_NUM_PREDS], preds, WR_NUM_PREDS * sizeof *preds);
+}
+
+int warpref_dpi_final(void *h, unsigned long long cycle, const unsigned int *bar_words)
+{
+    dpi *d = h;
+    if (!d)
+        return -1;
+    const wr_cta *cta = wr_checker_cta(d->chk);
+    return wr_checker_final(d->chk, cycle, d->final, cta->nwarps, d->regs, d->nregs, d->preds, bar_words,
+                            cta->nbars);
+}
+
+unsigned long long warpref_dpi_count(void *h, int which)
+{
+    if (!h)
+        return 0;
+    wr_checker_counts n;
+    wr_checker_get_counts(((dpi *)h)->chk, &n);
+    switch (which) {
+    case 0: return n.retired;
+    case 1: return n.compared;
+    case 2: return n.mismatched;
+    default: return n.wakes;
+    }
+}
+
+int warpref_dpi_stopped(void *h) { return h ? wr_checker_stopped(((dpi *)h)->chk) : 1; }
+
+int warpref_dpi_dump(void *h, const char *base, const char *test, const char *seed, const char *waves,
+                     const char *reproduce)
+{
+    dpi *d = h;
+    if (!d)
+        return -1;
+    char err[600];
+    wr_dump_meta m = { test && *test ? test : NULL, seed && *seed ? seed : NULL, d->prog.filename,
+                       waves && *waves ? waves : NULL, reproduce && *reproduce ? reproduce : NULL,
+                       "verilator" };
+    if (wr_checker_dump(d->chk, &m, base, err, sizeof err) != 0) {
+        snprintf(d->summary, sizeof d->summary, "dump: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* the result file of a job, for scripts/regress: one JSON object */
+int warpref_dpi_result(void *h, const char *path, const char *status, unsigned long long cycles,
+                       const char *end_reason)
+{
+    dpi *d = h;
+    char tmp[4096];
+    if (!d || !path || !*path || (size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return -1;
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    wr_checker_counts n;
+    wr_checker_get_counts(d->chk, &n);
+    wr_checker_fail ff;
+    wr_checker_first_failure(d->chk, &ff);
+    fprintf(f, "{\"status\":\"%s\",\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64
+            ",\"cycles\":%llu,\"end\":\"%s\"", status, n.retired, n.compared, n.mismatched, cycles,
+            end_reason ? end_reason : "");
+    if (ff.field)
+        fprintf(f, ",\"field\":\"%s\",\"rule\":\"%s\",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"cycle\":%" PRIu64,
+                ff.field, ff.rule ? ff.rule : "", ff.warp, ff.pc, ff.cycle);
+    fputs("}\n", f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0)
+        return -1;
+    return 0;
+}

@@ -1,0 +1,114 @@
+// warpref_pkg.sv - the DPI-C boundary of the warpref reference model, for any
+// DPI-capable simulator (docs/dpi.md).  The C side (warpref_dpi.c) is glue:
+// it turns these arguments into the library's retire record and calls the
+// library's lockstep checker (warpref/checker.h), which steps the model and
+// compares.
+//
+// Call order: warpref_dpi_new -> (load the program from warpref_dpi_insn /
+// warpref_dpi_const) -> per retired warp instruction warpref_dpi_retire, per
+// fetch fault warpref_dpi_fetch_fault, per wake no instruction caused
+// warpref_dpi_wake -> warpref_dpi_final_warp for every warp, then
+// warpref_dpi_final -> warpref_dpi_dump on a failure -> warpref_dpi_free.
+// Every call that checks returns 0 (agrees), 1 (mismatch) or -1 (an error of
+// the model or of the call); messages accumulate on the C side
+// (warpref_dpi_messages).  Arrays are fixed-size (no open arrays on the hot
+// path); masks and lane sets are 32-bit, lane l = bit l.
+package warpref_pkg;
+
+  localparam int unsigned LANES = 32;
+
+  // operand_mode of warpref_dpi_new
+  localparam int OPERANDS_SELF   = 0;   // the model keeps its own registers; the RTL's operands are checked
+  localparam int OPERANDS_DRIVEN = 1;   // the RTL's operands are trusted
+
+  // `reads` bits: which operands the RTL reports (the model's WR_IN_*)
+  localparam int unsigned IN_PG = 1 << 0, IN_PP = 1 << 1, IN_RA = 1 << 2, IN_RB = 1 << 3,
+                          IN_RC = 1 << 4, IN_UR = 1 << 5, IN_C = 1 << 6, IN_RA64 = 1 << 7,
+                          IN_UR64 = 1 << 8, IN_C64 = 1 << 9;
+
+  // `ev` bits of a retire: the instruction's own events
+  localparam int unsigned EV_BLOCK = 1 << 0, EV_ARRIVE = 1 << 1, EV_EXIT = 1 << 2,
+                          EV_SLEEP = 1 << 3, EV_TRAP = 1 << 4, EV_SYSCALL = 1 << 5,
+                          EV_RTT = 1 << 6, EV_WARNING = 1 << 7;
+
+  // run states (SPEC-NOTES section 2), exceptions (N-37): the model's numbering
+  localparam int unsigned RUN_READY = 0, RUN_BLOCKED = 1, RUN_ASLEEP = 2, RUN_EXITED = 3,
+                          RUN_TRAPPED = 4, RUN_FAULTED = 5;
+  localparam int unsigned FETCH_NO_INSN = 1, FETCH_MISALIGNED = 2;
+
+  // ---- construction ------------------------------------------------------------
+  // prog: a .s file, or "gen:SEED[:SIZE]" for a generated program.  threads 0:
+  // the program's .threads, else 32.  ignore: compare fields to skip ("switch,rpc");
+  // mask: "FIELD:MASK,..." bits compared.  A wake up to wake_early cycles before the
+  // model's deadline (or up to wake_late after it; -1: any) is accepted.
+  // Returns null on an error: warpref_dpi_messages(null) says why.
+  import "DPI-C" function chandle warpref_dpi_new(input string prog, input int threads,
+      input int operand_mode, input string ignore, input string mask, input int max_mismatches,
+      input longint wake_early, input longint wake_late);
+  import "DPI-C" function void warpref_dpi_free(input chandle h);
+  import "DPI-C" function string warpref_dpi_messages(input chandle h);
+  import "DPI-C" function string warpref_dpi_summary(input chandle h);
+
+  // ---- the program, for loading the RTL's memories --------------------------------
+  import "DPI-C" function int warpref_dpi_threads(input chandle h);
+  import "DPI-C" function int warpref_dpi_ninsns(input chandle h);
+  import "DPI-C" function void warpref_dpi_insn(input chandle h, input int i, output bit [127:0] word);
+  import "DPI-C" function int warpref_dpi_nconsts(input chandle h);
+  import "DPI-C" function void warpref_dpi_const(input chandle h, input int i, output int bank,
+      output int offset, output int unsigned value);
+
+  // ---- one call per retired warp instruction -----------------------------------------
+  // what retired: cycle (issue), warp, pc, word, exception (0 none);
+  // operands read: reads (IN_* bits), pg, pp, ra (64-bit pairs), rb, rc, ur, c,
+  //   undef[0..2] lanes of ra/rb/rc whose value is undefined;
+  // the warp after: active_pc, masks[0..4] = valid, active, yield, sleep, switch,
+  //   rpc[32], breg[16], WarpBARState and its defined bit, run state, barrier waited on;
+  // writes: Rd (lanes, index, pair, value per lane, don't-care bits for every lane,
+  //   undefined lanes), Pd (lanes, index, values, undefined lanes), URd (we, index, value);
+  // the CTA after: barriers whose word changed (bit per barrier) and every word,
+  //   every warp's run state, WarpBARState and defined bits;
+  // events: ev (EV_* bits), the barrier of block/arrive, the warning code, barriers
+  //   released (bit per barrier) with the warps each woke, the trap index.
+  import "DPI-C" function int warpref_dpi_retire(input chandle h, input longint unsigned cycle,
+      input int unsigned warp, input longint unsigned pc, input bit [127:0] insn, input int unsigned exc,
+      input int unsigned reads, input int unsigned pg, input int unsigned pp,
+      input longint unsigned ra[32], input int unsigned rb[32], input int unsigned rc[32],
+      input longint unsigned ur, input longint unsigned c, input int unsigned undef[3],
+      input longint unsigned active_pc, input int unsigned masks[5], input longint unsigned rpc[32],
+      input int unsigned breg[16], input int unsigned wbs, input int unsigned wbs_def,
+      input int unsigned run, input int unsigned blocked_bar,
+      input int unsigned rd_lanes, input int unsigned rd, input int unsigned rd_pair,
+      input longint unsigned rd_val[32], input longint unsigned rd_dc, input int unsigned rd_undef,
+      input int unsigned pd_lanes, input int unsigned pd, input int unsigned pd_val, input int unsigned pd_undef,
+      input int unsigned ur_we, input int unsigned urd, input int unsigned ur_val,
+      input int unsigned bar_changed, input int unsigned bar_words[32],
+      input int unsigned runs[32], input int unsigned wbs_all[32], input int unsigned wbs_def_all,
+      input int unsigned ev, input int unsigned ev_bar, input int unsigned warn,
+      input int unsigned released, input int unsigned woken[32], input int unsigned trap_idx);
+
+  // ---- state changes no instruction caused --------------------------------------------
+  import "DPI-C" function int warpref_dpi_fetch_fault(input chandle h, input longint unsigned cycle,
+      input int unsigned warp, input longint unsigned pc, input int unsigned why);
+  import "DPI-C" function int warpref_dpi_wake(input chandle h, input longint unsigned cycle,
+      input int unsigned warp);
+
+  // ---- the end -------------------------------------------------------------------------
+  // each warp's end state (registers R0..R(nregs-1): regs[r*32 + lane], nregs <= 256 fits
+  // the 8192-entry array; predicates P0..P6 as lane masks), then the barrier words
+  import "DPI-C" function void warpref_dpi_final_warp(input chandle h, input int unsigned warp,
+      input int unsigned run, input longint unsigned active_pc, input int unsigned masks[5],
+      input int unsigned breg[16], input int unsigned nregs, input int unsigned regs[8192],
+      input int unsigned preds[7]);
+  import "DPI-C" function int warpref_dpi_final(input chandle h, input longint unsigned cycle,
+      input int unsigned bar_words[32]);
+  // counters: which = 0 retired, 1 compared, 2 mismatched, 3 wakes
+  import "DPI-C" function longint unsigned warpref_dpi_count(input chandle h, input int which);
+  import "DPI-C" function int warpref_dpi_stopped(input chandle h);
+  // base.txt and base.json; test, seed, waves, reproduce describe the run
+  import "DPI-C" function int warpref_dpi_dump(input chandle h, input string base, input string test,
+      input string seed, input string waves, input string reproduce);
+  // one line for scripts: {"status":...,"retired":...} written atomically to path
+  import "DPI-C" function int warpref_dpi_result(input chandle h, input string path, input string status,
+      input longint unsigned cycles, input string end_reason);
+
+endpackage
