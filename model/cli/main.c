@@ -67,9 +67,10 @@ static const char *const usage_disasm =
     "that is not a word or a word that is not a legal instruction.\n";
 
 static const char *const usage_encoding =
-    "usage: warpref encoding\n"
+    "usage: warpref encoding [--sv]\n"
     "\n"
-    "Prints the encoding reference generated from the ISA table (docs/encoding.md).\n";
+    "Prints the encoding reference generated from the ISA table (docs/encoding.md);\n"
+    "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv).\n";
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
@@ -402,14 +403,20 @@ static int cmd_disasm(int argc, char **argv)
 
 static int cmd_encoding(int argc, char **argv)
 {
+    int sv = 0;
     for (int i = 0; i < argc; i++) {
         if (is_help(argv[i])) {
             fputs(usage_encoding, stdout);
             return 0;
         }
-        return usage_error("encoding", "takes no arguments, got '%s'", argv[i]);
+        if (strcmp(argv[i], "--sv") == 0 && !sv) {
+            sv = 1;
+            continue;
+        }
+        return usage_error("encoding", "takes only --sv, got '%s'", argv[i]);
     }
-    return wr_isa_write_doc(stdout) == 0 && fflush(stdout) == 0 ? 0 : WR_EXIT_USAGE;
+    int rc = sv ? wr_isa_write_sv_package(stdout) : wr_isa_write_doc(stdout);
+    return rc == 0 && fflush(stdout) == 0 ? 0 : WR_EXIT_USAGE;
 }
 
 static const struct command {

@@ -153,6 +153,11 @@ int wr_disasm(const wr_insn *insn, uint64_t pc, char *buf, size_t bufsize);
  * 0 on success, -1 on a write error. */
 int wr_isa_write_doc(FILE *out);
 
+/* Write the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv):
+ * optype/stype values, form numbers, field positions, decode_form() and
+ * word_legal(), generated from the table.  0 on success, -1 on a write error. */
+int wr_isa_write_sv_package(FILE *out);
+
 /* Word text: 32 hex digits with 0x, bits 127..0 ("0x0000...0010"). */
 void wr_word_format(const wr_word *word, char buf[35]);
 int wr_word_parse(const char *text, wr_word *out);   /* 0 ok, -1 bad */
