@@ -413,7 +413,7 @@ static int cmd_encoding(int argc, char **argv)
             sv = 1;
             continue;
         }
-        return usage_error("encoding", "takes only --sv, got '%s'", argv[i]);
+        return usage_error("encoding", "takes no arguments but --sv, got '%s'", argv[i]);
     }
     int rc = sv ? wr_isa_write_sv_package(stdout) : wr_isa_write_doc(stdout);
     return rc == 0 && fflush(stdout) == 0 ? 0 : WR_EXIT_USAGE;
