@@ -4,7 +4,8 @@
  *
  * What it holds: optype and stype values, a form number per form, the bit
  * position of every field (F_<FIELD>_LSB/_W when every form that has the
- * field puts it at one place, else F_<FIELD>_LSB_<FORM>), and two functions:
+ * field puts it at one place, else F_<FIELD>_LSB_<FORM>), the forms that
+ * have each field (HAS_<FIELD>, bit per form), and two functions:
  * decode_form (word -> form number, FORM_NONE for an unknown optype/stype)
  * and word_legal (reserved bits zero, legal field values, CMEM layout: the
  * decoder's ILLEGAL_ENCODING rules).
@@ -126,6 +127,17 @@ int wr_isa_write_sv_package(FILE *out)
                   wr_fields[fld].name, wr_forms[f].name, p->lsb,
                   wr_fields[fld].name, wr_forms[f].name, p->width);
         }
+    }
+
+    P("\n  // forms that have each field: bit f set = form f has it\n");
+    for (unsigned fld = 0; fld < WR_F_COUNT; fld++) {
+        char bits[WR_FORM_COUNT + 1];
+        unsigned n = 0;
+        for (unsigned f = WR_FORM_COUNT; f-- > 0;)
+            bits[n++] = pos_of(f, fld) ? '1' : '0';
+        bits[n] = 0;
+        P("  localparam logic [%u:0] HAS_%s = %u'b%s;\n", (1u << fb) - 1u, wr_fields[fld].name,
+          1u << fb, bits);
     }
 
     P("\n  // form of a word; FORM_NONE if no form has its (optype, stype)\n");
