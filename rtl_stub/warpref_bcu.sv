@@ -50,8 +50,6 @@ module warpref_bcu #(
   output logic                pd_val_o,
   output logic                pd_dc_o
 );
-  import warpref_rtl_pkg::lowest;
-  import warpref_rtl_pkg::popcount;
 
   localparam int unsigned ARR = warpref_rtl_pkg::BW_ARRIVED_LSB;
   localparam int unsigned EXP = warpref_rtl_pkg::BW_EXPECT_LSB;
@@ -77,13 +75,13 @@ module warpref_bcu #(
     b2r_bar     = insn_i[warpref_isa_pkg::F_B2RMODE_LSB];
   end
 
-  // ---- N-30: operands from lowest(pmask), uniformity of the bits used ----
+  // ---- N-30: operands from warpref_rtl_pkg::lowest(pmask), uniformity of the bits used ----
   logic [3:0]  bid;
   logic [11:0] cnt;
   logic        uniform;
   always_comb begin
     logic [4:0] l;
-    l = lowest(pmask_i);
+    l = warpref_rtl_pkg::lowest(pmask_i);
     bid = imm_bar;
     cnt = imm_cnt;
     uniform = 1'b1;
@@ -180,7 +178,7 @@ module warpref_bcu #(
                                             ? {10'd0, acc != 11'd0 && in == pmask_i}
                                             : {10'd0, acc != 11'd0 || in != 32'd0};
             warpref_rtl_pkg::REDOP_POPC: begin
-              sum = {1'b0, acc} + {6'd0, popcount(in)};
+              sum = {1'b0, acc} + {6'd0, warpref_rtl_pkg::popcount(in)};
               r = sum > 12'd2047 ? 11'd2047 : sum[10:0];
             end
             default: r = acc;
@@ -214,7 +212,7 @@ module warpref_bcu #(
     // ---- N-34: completion ----
     for (int b = 0; b < 16; b++) begin
       if (complete[b]) begin
-        for (int i = 0; i < int'(NW); i++) begin
+        for (int i = 0; i < NW; i++) begin
           if (blocked_o[b*32 + i]) wake_o[i] = 1'b1;
           if (word_o[b*32 + MOD +: 2] == warpref_rtl_pkg::BMODE_RED && arrived_o[b*32 + i]) begin
             wbs_we_o[i] = 1'b1;
@@ -256,12 +254,12 @@ module warpref_bcu #(
           if (pmask_i != 32'd0) begin
             if (b2r_bar) begin
               word_o[imm_bar*32 +: 32] = bug_i[warpref_rtl_pkg::BUG_R2B_KEEP_TOP]
-                                         ? ra_i[lowest(pmask_i)*64 +: 32]
-                                         : {3'b000, ra_i[lowest(pmask_i)*64 +: 29]};
+                                         ? ra_i[warpref_rtl_pkg::lowest(pmask_i)*64 +: 32]
+                                         : {3'b000, ra_i[warpref_rtl_pkg::lowest(pmask_i)*64 +: 29]};
               changed_o[imm_bar] = 1'b1;
             end else begin
               wbs_we_self_o = 1'b1;
-              wbs_self_o = ra_i[lowest(pmask_i)*64 +: 32];
+              wbs_self_o = ra_i[warpref_rtl_pkg::lowest(pmask_i)*64 +: 32];
             end
           end
         end

@@ -53,10 +53,6 @@ module warpref_bru (
   output logic [31:0]         trap_idx_o,
   output logic [2:0]          exc_o
 );
-  import warpref_rtl_pkg::lowest;
-  import warpref_rtl_pkg::highest;
-  import warpref_rtl_pkg::rpc_eq;
-  import warpref_rtl_pkg::set_rpc;
 
   localparam int unsigned BUGW = warpref_rtl_pkg::NBUGS;
 
@@ -158,7 +154,7 @@ module warpref_bru (
 
     mask_np = active_i & ~pmask_i;     // guard-false lanes
     mask_p  = active_i & pmask_i;
-    arrive  = active_i | (valid_i & rpc_eq(rpc_i, apc_i));
+    arrive  = active_i | (valid_i & warpref_rtl_pkg::rpc_eq(rpc_i, apc_i));
     bmask = 32'd0; cmask = 32'd0; ny = 32'd0; y = 32'd0; b_jump = 32'd0; differ = 32'd0; sw = 32'd0;
     old_active = active_i; mm_u = 32'd0; not_member = 32'd0; any_member = 32'd0; syncmask = 32'd0;
     amask = 32'd0; eqm = 32'd0; lid = 5'd0; do_sleep = 1'b0; mismatch = 1'b0; t = 32'd0; tv = 32'd0;
@@ -173,7 +169,7 @@ module warpref_bru (
         if (b_jump == 32'd0) begin
           apc_o = next;
         end else if (b_jump == active_i) begin
-          lid = lowest(active_i);
+          lid = warpref_rtl_pkg::lowest(active_i);
           apc_o = tgt[lid*64 +: 64];
           for (int l = 0; l < 32; l++) differ[l] = active_i[l] && tgt[l*64 +: 64] != apc_o;
           for (int l = 0; l < 32; l++) if (differ[l]) rpc_o[l*64 +: 64] = tgt[l*64 +: 64];
@@ -210,10 +206,10 @@ module warpref_bru (
             if (!do_sleep) cmask = cmask & ~sleep_i;
             ny = cmask & ~yield_i;
             y  = cmask & yield_i;
-            if (bug_i[warpref_rtl_pkg::BUG_EXIT_SWITCH_YIELDED]) lid = y != 32'd0 ? lowest(y) : lowest(ny);
-            else lid = ny != 32'd0 ? lowest(ny) : lowest(y);
+            if (bug_i[warpref_rtl_pkg::BUG_EXIT_SWITCH_YIELDED]) lid = y != 32'd0 ? warpref_rtl_pkg::lowest(y) : warpref_rtl_pkg::lowest(ny);
+            else lid = ny != 32'd0 ? warpref_rtl_pkg::lowest(ny) : warpref_rtl_pkg::lowest(y);
             apc_o = rpc_i[lid*64 +: 64];
-            active_o = rpc_eq(rpc_i, rpc_i[lid*64 +: 64]) & valid_o;
+            active_o = warpref_rtl_pkg::rpc_eq(rpc_i, rpc_i[lid*64 +: 64]) & valid_o;
             ev_sleep_o = do_sleep;
           end
         end
@@ -226,7 +222,7 @@ module warpref_bru (
           for (int l = 0; l < 32; l++) rd_val_o[l*64 +: 64] = {32'd0, bcur};
           if (clear && pmask_i != 32'd0) breg_o[bregn*32 +: 32] = 32'd0;
         end else if (pmask_i != 32'd0) begin
-          lid = bug_i[warpref_rtl_pkg::BUG_BMOV_HIGHEST] ? highest(pmask_i) : lowest(pmask_i);
+          lid = bug_i[warpref_rtl_pkg::BUG_BMOV_HIGHEST] ? warpref_rtl_pkg::highest(pmask_i) : warpref_rtl_pkg::lowest(pmask_i);
           breg_o[bregn*32 +: 32] = ra_i[lid*64 +: 32];
         end
       end
@@ -240,7 +236,7 @@ module warpref_bru (
       // ---- BSYNC (N-21) ----
       warpref_isa_pkg::OPT_BSYNC: begin
         if (mask_np != 32'd0) begin           // guard split; Bn untouched
-          rpc_o = set_rpc(rpc_i, mask_p, apc_i);
+          rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, mask_p, apc_i);
           active_o = mask_np;
         end else begin
           bmask = bcur & valid_i & ~active_i;
@@ -257,11 +253,11 @@ module warpref_bru (
               cmask = cmask & ~sleep_i;
               ny = cmask & bmask;
               y  = cmask & ~bmask;
-              rpc_o = set_rpc(rpc_i, active_i, apc_i);
+              rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, apc_i);
               cmask = ny != 32'd0 ? ny : y;          // H-1: outside bmask before release
-              lid = bug_i[warpref_rtl_pkg::BUG_BSYNC_HIGHEST] ? highest(cmask) : lowest(cmask);
+              lid = bug_i[warpref_rtl_pkg::BUG_BSYNC_HIGHEST] ? warpref_rtl_pkg::highest(cmask) : warpref_rtl_pkg::lowest(cmask);
               apc_o = rpc_o[lid*64 +: 64];
-              active_o = cmask & rpc_eq(rpc_o, apc_o);
+              active_o = cmask & warpref_rtl_pkg::rpc_eq(rpc_o, apc_o);
             end
           end
         end
@@ -270,7 +266,7 @@ module warpref_bru (
       // ---- YIELD (N-22) and NANOSLEEP (N-23) ----
       warpref_isa_pkg::OPT_YIELD, warpref_isa_pkg::OPT_NANOSLEEP: begin
         if (mask_np != 32'd0) begin           // guard split: parks at the instruction, no timer
-          rpc_o = set_rpc(rpc_i, mask_p, apc_i);
+          rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, mask_p, apc_i);
           active_o = mask_np;
         end else begin
           if (optype_i == warpref_isa_pkg::OPT_NANOSLEEP) begin
@@ -302,11 +298,11 @@ module warpref_bru (
             if (!do_sleep) cmask = cmask & ~sleep_o;
             ny = cmask & ~yield_i;
             y  = cmask & yield_i;
-            lid = ny != 32'd0 ? lowest(ny) : lowest(y);
+            lid = ny != 32'd0 ? warpref_rtl_pkg::lowest(ny) : warpref_rtl_pkg::lowest(y);
             yield_o = yield_i | active_i;
-            rpc_o = set_rpc(rpc_i, active_i, next);   // N-22: resume after it
+            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, next);   // N-22: resume after it
             apc_o = rpc_o[lid*64 +: 64];
-            active_o = rpc_eq(rpc_o, apc_o) & (valid_i ^ old_active);
+            active_o = warpref_rtl_pkg::rpc_eq(rpc_o, apc_o) & (valid_i ^ old_active);
             sw = sw & (valid_i ^ active_o);
             if (sw == 32'd0) sw = valid_i ^ active_o;
             switch_o = sw;
@@ -324,7 +320,7 @@ module warpref_bru (
       // ---- WARPSYNC (N-25) ----
       warpref_isa_pkg::OPT_WARPSYNC: begin
         if (mask_np != 32'd0) begin           // guard split (H-2)
-          rpc_o = set_rpc(rpc_i, mask_p, apc_i);
+          rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, mask_p, apc_i);
           active_o = mask_np;
         end else if (form_i != warpref_isa_pkg::FORM_WARPSYNC_R) begin
           unique case (form_i)
@@ -343,11 +339,11 @@ module warpref_bru (
             if (!do_sleep) cmask = cmask & ~sleep_i;
             ny = cmask & ~yield_i;
             y  = cmask & yield_i;
-            rpc_o = set_rpc(rpc_i, active_i, apc_i);
+            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, apc_i);
             cmask = ny != 32'd0 ? ny : y;
-            lid = lowest(cmask);
+            lid = warpref_rtl_pkg::lowest(cmask);
             apc_o = rpc_o[lid*64 +: 64];
-            active_o = cmask & rpc_eq(rpc_o, apc_o);
+            active_o = cmask & warpref_rtl_pkg::rpc_eq(rpc_o, apc_o);
             ev_sleep_o = do_sleep;
           end
         end else begin                        // per-lane membermask
@@ -370,9 +366,9 @@ module warpref_bru (
           end else if (mismatch) begin
             exc_o = warpref_rtl_pkg::EXC_WARPSYNC_GROUP_MISMATCH;
           end else if (syncmask != 32'd0) begin   // release one complete group
-            lid = lowest(syncmask);
+            lid = warpref_rtl_pkg::lowest(syncmask);
             amask = mm[lid];
-            rpc_o = set_rpc(rpc_i, active_i & ~amask, apc_i);
+            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i & ~amask, apc_i);
             active_o = amask;
           end else begin
             cmask = any_member & valid_i & ~arrive;
@@ -380,10 +376,10 @@ module warpref_bru (
             if (!do_sleep) cmask = cmask & ~sleep_i;
             ny = cmask & ~yield_i;
             y  = cmask & yield_i;
-            lid = ny != 32'd0 ? lowest(ny) : lowest(y);
-            rpc_o = set_rpc(rpc_i, active_i, apc_i);
+            lid = ny != 32'd0 ? warpref_rtl_pkg::lowest(ny) : warpref_rtl_pkg::lowest(y);
+            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, apc_i);
             apc_o = rpc_o[lid*64 +: 64];
-            active_o = rpc_eq(rpc_o, apc_o) & valid_i;
+            active_o = warpref_rtl_pkg::rpc_eq(rpc_o, apc_o) & valid_i;
             ev_sleep_o = do_sleep;
           end
         end
@@ -401,7 +397,7 @@ module warpref_bru (
           ev_rtt_o     = optype_i == warpref_isa_pkg::OPT_RTT;
           unique case (form_i)
             warpref_isa_pkg::FORM_TRAP_I: trap_idx_o = imm32;
-            warpref_isa_pkg::FORM_TRAP_R: trap_idx_o = rb_i[lowest(pmask_i)*32 +: 32];
+            warpref_isa_pkg::FORM_TRAP_R: trap_idx_o = rb_i[warpref_rtl_pkg::lowest(pmask_i)*32 +: 32];
             default:                      trap_idx_o = c_i[31:0];
           endcase
         end

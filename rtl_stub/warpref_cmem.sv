@@ -28,7 +28,7 @@ module warpref_cmem #(
   always_comb begin
     rlo_o = 32'd0;
     rhi_o = 32'd0;
-    for (int i = 0; i < int'(N); i++) begin
+    for (int i = 0; i < N; i++) begin
       if (used_q[i] && addr_q[i] == raddr_i) rlo_o = data_q[i];
       if (used_q[i] && hi_ok && addr_q[i] == raddr_hi) rhi_o = data_q[i];
     end
@@ -39,7 +39,7 @@ module warpref_cmem #(
   always_comb begin
     slot = fill_q;
     hit = 1'b0;
-    for (int i = 0; i < int'(N); i++) begin
+    for (int i = 0; i < N; i++) begin
       if (used_q[i] && addr_q[i] == waddr_i) begin
         slot = 32'(i);
         hit = 1'b1;

@@ -109,6 +109,7 @@ module warpref_core #(
   output logic [5:0]           st_nwarps_o,
   output logic [NW*3-1:0]      st_run_o,
   output logic [NW-1:0]        st_armed_o,
+  output logic [NW-1:0]        st_woke_o,      // woken, `wake` not yet reported
   output logic [NW*32-1:0]     st_sleep_o,
   output logic [NW*32-1:0]     st_wbs_o,
   output logic [NW-1:0]        st_wbs_def_o,
@@ -117,6 +118,7 @@ module warpref_core #(
   output logic [16*32-1:0]     st_bar_arrived_o,
   output logic [16*32-1:0]     st_bar_blocked_o,
   output logic [4:0]           st_ptr_o,
+  output logic [NW*11-1:0]     st_sched_o,     // per warp: {busy cycles left, cycles waited}
   output logic                 st_stuck_o,     // nothing can issue and nothing sleeps
   // debug read port
   input  logic [4:0]           dbg_warp_i,
@@ -174,7 +176,7 @@ module warpref_core #(
   always_comb begin
     min_deadline = 64'hffffffff_ffffffff;
     any_asleep = 1'b0;
-    for (int w = 0; w < int'(NW); w++) begin
+    for (int w = 0; w < NW; w++) begin
       fire[w] = run_i && armed_q[w] && deadline_q[w] <= now_q;
       ready_eff[w] = run_q[w] == READY || (fire[w] && run_q[w] == ASLEEP);
       asleep_armed[w] = run_q[w] == ASLEEP && armed_q[w];
@@ -190,10 +192,12 @@ module warpref_core #(
   logic       pick_valid;
   logic [4:0] pw;
   logic [4:0] sched_ptr;
+  logic [NW*8-1:0] sched_wait;
   logic       issue;
   warpref_sched #(.NW(NW)) u_sched (
     .clk_i, .rst_ni, .rr_i, .nwarps_i(nwarps_q), .issuable_i(issuable),
-    .take_i(issue), .valid_o(pick_valid), .warp_o(pw), .ptr_o(sched_ptr)
+    .take_i(issue), .valid_o(pick_valid), .warp_o(pw), .ptr_o(sched_ptr),
+    .wait_o(sched_wait)
   );
   assign issue = run_i && pick_valid;
   logic [WAW-1:0] pwi, dwi;
@@ -319,7 +323,7 @@ module warpref_core #(
   logic [5:0]       exited_cnt;
   always_comb begin
     exited_cnt = 6'd0;
-    for (int w = 0; w < int'(NW); w++)
+    for (int w = 0; w < NW; w++)
       if (6'(w) < nwarps_q && (run_q[w] == EXITED || (issue && legal && 5'(w) == pw && b_ev_exit)))
         exited_cnt = exited_cnt + 6'd1;
   end
@@ -438,9 +442,11 @@ module warpref_core #(
     st_bar_arrived_o = barrived_q;
     st_bar_blocked_o = bblocked_q;
     st_ptr_o = sched_ptr;
-    for (int w = 0; w < int'(NW); w++) begin
+    for (int w = 0; w < NW; w++) begin
       st_run_o[w*3 +: 3] = run_q[w];
       st_armed_o[w] = armed_q[w];
+      st_woke_o[w] = woke_q[w];
+      st_sched_o[w*11 +: 11] = {busy_q[w], sched_wait[w*8 +: 8]};
       st_sleep_o[w*32 +: 32] = sleep_q[w];
       st_wbs_o[w*32 +: 32] = wbs_q[w];
       st_wbs_def_o[w] = wbs_def_q[w];
@@ -466,7 +472,7 @@ module warpref_core #(
       bword_q <= '0;
       barrived_q <= '0;
       bblocked_q <= '0;
-      for (int w = 0; w < int'(NW); w++) begin
+      for (int w = 0; w < NW; w++) begin
         logic [31:0] n;
         n = 32'(threads_i) - 32'(w) * 32;
         apc_q[w] <= 64'd0;
@@ -489,7 +495,7 @@ module warpref_core #(
     end else begin
       now_q <= now_d;
       // deadlines that fired: SleepMask cleared whole, asleep warps wake
-      for (int w = 0; w < int'(NW); w++) begin
+      for (int w = 0; w < NW; w++) begin
         if (busy_q[w] != 3'd0) busy_q[w] <= busy_q[w] - 3'd1;
         if (fire[w]) begin
           armed_q[w] <= 1'b0;
@@ -527,7 +533,7 @@ module warpref_core #(
         bword_q <= k_word;
         barrived_q <= k_arrived;
         bblocked_q <= k_blocked;
-        for (int w = 0; w < int'(NW); w++) begin
+        for (int w = 0; w < NW; w++) begin
           if (k_wake[w]) begin
             run_q[w] <= READY;
             bbar_q[w] <= 4'd0;
@@ -565,7 +571,7 @@ module warpref_core #(
     ft_misaligned_o <= misaligned;
     as_time_o <= now_q;
     as_fired_o <= fire;
-    for (int w = 0; w < int'(NW); w++) as_woke_o[w] <= fire[w] && run_q[w] == ASLEEP;
+    for (int w = 0; w < NW; w++) as_woke_o[w] <= fire[w] && run_q[w] == ASLEEP;
     rt_warp_o <= pw;
     rt_time_o <= now_q;
     rt_pc_o <= c_apc;
@@ -605,7 +611,7 @@ module warpref_core #(
     rt_ur_val_o <= a_ur_val;
     rt_bar_words_o <= exec_ok ? k_word : bword_q;
     rt_bar_changed_o <= exec_ok ? k_changed : 16'd0;
-    for (int w = 0; w < int'(NW); w++) begin
+    for (int w = 0; w < NW; w++) begin
       rt_run_o[w*3 +: 3] <= 5'(w) == pw ? (exec_ok ? new_run : FAULTED)
                           : (exec_ok && k_wake[w]) ? READY
                           : (fire[w] && run_q[w] == ASLEEP) ? READY : run_q[w];

@@ -17,7 +17,8 @@ module warpref_sched #(
   input  logic          take_i,        // the pick is issued this cycle
   output logic          valid_o,
   output logic [4:0]    warp_o,
-  output logic [4:0]    ptr_o          // N-50 pointer (rr) / greedy warp (own)
+  output logic [4:0]    ptr_o,         // N-50 pointer (rr) / greedy warp (own)
+  output logic [NW*8-1:0] wait_o       // own policy: cycles each warp has waited
 );
   localparam int unsigned WAW = NW > 1 ? $clog2(NW) : 1;
   logic [4:0] ptr_q;
@@ -26,26 +27,26 @@ module warpref_sched #(
   always_comb begin
     logic [7:0] best;
     logic       found;
-    int         w;
+    logic [6:0] w;
     valid_o = 1'b0;
     warp_o = 5'd0;
     found = 1'b0;
     best = 8'd0;
-    w = 0;
+    w = 7'd0;
     if (rr_i) begin
-      for (int k = 0; k < int'(NW); k++) begin
-        w = int'(ptr_q) + k;
-        if (w >= int'(nwarps_i)) w = w - int'(nwarps_i);
-        if (!found && k < int'(nwarps_i) && w < int'(NW) && issuable_i[w]) begin
+      for (int k = 0; k < NW; k++) begin
+        w = {2'b00, ptr_q} + 7'(k);
+        if (w >= {1'b0, nwarps_i}) w = w - {1'b0, nwarps_i};
+        if (!found && 7'(k) < {1'b0, nwarps_i} && 32'(w) < NW && issuable_i[w[WAW-1:0]]) begin
           found = 1'b1;
-          warp_o = 5'(w);
+          warp_o = w[4:0];
         end
       end
     end else if (32'(ptr_q) < NW && issuable_i[ptr_q[WAW-1:0]]) begin
       found = 1'b1;
       warp_o = ptr_q;
     end else begin
-      for (int v = 0; v < int'(NW); v++) begin
+      for (int v = 0; v < NW; v++) begin
         if (issuable_i[v] && (!found || wait_q[v] > best)) begin
           found = 1'b1;
           best = wait_q[v];
@@ -57,15 +58,16 @@ module warpref_sched #(
   end
 
   assign ptr_o = ptr_q;
+  always_comb for (int v = 0; v < NW; v++) wait_o[v*8 +: 8] = wait_q[v];
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ptr_q <= 5'd0;
-      for (int w = 0; w < int'(NW); w++) wait_q[w] <= 8'd0;
+      for (int w = 0; w < NW; w++) wait_q[w] <= 8'd0;
     end else if (take_i) begin
       if (rr_i) ptr_q <= 32'(warp_o) + 1 >= 32'(nwarps_i) ? 5'd0 : warp_o + 5'd1;
       else ptr_q <= warp_o;
-      for (int w = 0; w < int'(NW); w++) begin
+      for (int w = 0; w < NW; w++) begin
         if (5'(w) == warp_o) wait_q[w] <= 8'd0;
         else if (issuable_i[w] && wait_q[w] != 8'hff) wait_q[w] <= wait_q[w] + 8'd1;
       end
