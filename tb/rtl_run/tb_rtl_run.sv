@@ -358,6 +358,10 @@ module tb_rtl_run;
   initial begin
     run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0; cmem_addr = 0;
     cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; have_fault = 0;
+    if ($test$plusargs("list_bugs")) begin
+      for (int i = 0; i < int'(NB); i++) $display("%s", bug_names[i]);
+      tb_exit(0);
+    end
     if (!$value$plusargs("program=%s", prog)) begin
       $display("tb: usage: +program=PROG.s|WORDS.hex [+threads=N] [+sched=rr|own] [+bug=NAME] [+max_steps=N] [+max_cycles=N] [+dump_regs=N] [+trace=FILE]");
       tb_exit(2);
