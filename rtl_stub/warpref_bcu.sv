@@ -112,12 +112,12 @@ module warpref_bcu #(
   // ---- N-32: is a phase complete? ----
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic done(input logic [31:0] w, input logic [5:0] exited, input logic [5:0] nw,
-                                input logic ignore_exited);
+                                input logic late);
     logic [7:0] need, have;
     need = {1'b0, w[EXP +: 7]};
     have = {2'b0, w[ARR +: 6]};
-    if (need != 8'd0) done = have >= need;
-    else done = have + (ignore_exited ? 8'd0 : {2'b0, exited}) >= {2'b0, nw};
+    if (need != 8'd0) done = late ? have > need : have >= need;
+    else done = have + {2'b0, exited} >= {2'b0, nw};
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
@@ -170,7 +170,7 @@ module warpref_bcu #(
         arr = w[ARR +: 6];
         w[ARR +: 6] = arr != 6'h3f ? arr + 6'd1 : arr;     // +32: one warp more
         if (is_red) begin                                   // N-36
-          in = bug_i[warpref_rtl_pkg::BUG_RED_POPC_IGNORES_PP] ? pmask_i : pmask_i & ppv_i;
+          in = bug_i[warpref_rtl_pkg::BUG_RED_IGNORES_PP] ? pmask_i : pmask_i & ppv_i;
           acc = w[ACC +: 11];
           unique case (redop)
             warpref_rtl_pkg::REDOP_AND: r = {10'd0, acc != 11'd0 && in == pmask_i};
@@ -188,7 +188,7 @@ module warpref_bcu #(
         word_o[bid*32 +: 32] = w;
         arrived_o[bid*32 +: 32] = arrived_i[bid*32 +: 32] | (32'd1 << warp_i);
         changed_o[bid] = 1'b1;
-        if (done(w, exited_i, nwarps_i, 1'b0)) begin
+        if (done(w, exited_i, nwarps_i, bug_i[warpref_rtl_pkg::BUG_BAR_COUNT_LATE])) begin
           arrive_o = 1'b1;
           complete[bid] = 1'b1;
         end else if (is_arv) begin
@@ -246,7 +246,7 @@ module warpref_bcu #(
             rd_dc_o = rd_we_o != 32'd0;
           if (wbs_def_i && wbs_i[warpref_rtl_pkg::BW_DEFINED] &&
               (wbs_i[OP +: 2] == warpref_rtl_pkg::REDOP_AND || wbs_i[OP +: 2] == warpref_rtl_pkg::REDOP_OR))
-            pd_val_o = wbs_i[ACC +: 11] != 11'd0;
+            pd_val_o = (wbs_i[ACC +: 11] != 11'd0) ^ bug_i[warpref_rtl_pkg::BUG_RESULT_PU_INVERTED];
           else
             pd_dc_o = pd_we_o != 32'd0;
         end

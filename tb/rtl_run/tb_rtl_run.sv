@@ -111,8 +111,8 @@ module tb_rtl_run;
     "exit_partial_valid", "exit_switch_yielded", "bssy_overwrite", "bsync_no_writeback",
     "bsync_yield_keep", "bsync_highest", "yield_no_switchmask", "warpsync_no_valid",
     "warpsync_r_all_valid", "nanosleep_late", "break_clears_all", "bmov_highest",
-    "bar_exit_no_recheck", "bar_no_reset", "red_and_init0", "red_popc_ignores_pp",
-    "red_or_as_and", "r2b_keep_top", "rf_ignore_guard"
+    "bar_exit_no_recheck", "bar_no_reset", "red_and_init0", "red_ignores_pp",
+    "red_or_as_and", "r2b_keep_top", "rf_ignore_guard", "bar_count_late", "result_pu_inverted"
   };
   string run_names [6] = '{"ready", "blocked", "asleep", "exited", "trapped", "faulted"};
   string exc_names [8] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
