@@ -135,31 +135,64 @@ module warpref_bru (
     end
   end
 
-  // ---- the seed's state machine ----
+  // ---- shared datapath, part 1: arrivemask and the per-lane WARPSYNC masks ----
+  logic [31:0]      arrive;            // ActiveMask | (ValidMask & RPC == ActivePC)
+  logic [32*32-1:0] mm;                // WARPSYNC Rb: membermask of each lane & ValidMask
+  logic [31:0]      ws_not_member, ws_any_member, ws_syncmask, ws_amask;
+  logic             ws_mismatch;
   always_comb begin
-    logic [31:0] mask_np, mask_p, arrive, bmask, cmask, ny, y, b_jump, differ, sw;
-    logic [31:0] old_active, mm_u, not_member, any_member, syncmask, amask, eqm;
-    logic [31:0] mm [32];
-    logic [4:0]  lid;
-    logic        do_sleep, mismatch;
+    logic [31:0] eqm;
+    arrive = active_i | (valid_i & warpref_rtl_pkg::rpc_eq(rpc_i, apc_i));
+    ws_not_member = 32'd0; ws_any_member = 32'd0; ws_syncmask = 32'd0; ws_mismatch = 1'b0;
+    for (int l = 0; l < 32; l++) mm[l*32 +: 32] = (rb_i[l*32 +: 32] ^ {32{bitnot}}) & valid_i;
+    for (int l = 0; l < 32; l++) begin
+      if (arrive[l]) begin
+        ws_not_member[l] = !mm[l*32 + l];
+        ws_any_member = ws_any_member | mm[l*32 +: 32];
+        ws_syncmask[l] = bug_i[warpref_rtl_pkg::BUG_WARPSYNC_R_ALL_VALID] ? 1'b1 : (mm[l*32 +: 32] & ~arrive) == 32'd0;
+      end else begin
+        ws_syncmask[l] = bug_i[warpref_rtl_pkg::BUG_WARPSYNC_R_ALL_VALID] && valid_i[l] && (mm[l*32 +: 32] & ~arrive) == 32'd0;
+      end
+    end
+    // two arrived lanes l, k with k in m[l] and m[k] != m[l] (N-25)
+    for (int l = 0; l < 32; l++) begin
+      for (int k = 0; k < 32; k++) eqm[k] = mm[k*32 +: 32] == mm[l*32 +: 32];
+      if (arrive[l] && (mm[l*32 +: 32] & arrive & ~eqm) != 32'd0) ws_mismatch = 1'b1;
+    end
+    ws_amask = mm[warpref_rtl_pkg::lowest(ws_syncmask)*32 +: 32];
+  end
+
+  // ---- control: the seed's pseudo-code on masks ----
+  // How the datapath forms ActivePC, ActiveMask and RPC:
+  localparam logic [1:0] PC_NEXT = 2'd0, PC_SAME = 2'd1, PC_TARGET = 2'd2, PC_SWITCH = 2'd3;
+  localparam logic [1:0] AM_VALUE = 2'd0, AM_SWITCH = 2'd1, AM_BRANCH = 2'd2;
+  logic [1:0]  pc_sel, am_sel;
+  logic [4:0]  lid;                    // the lane switched to / the branch's first lane
+  logic [31:0] act_v;                  // AM_VALUE: the new ActiveMask
+  logic [31:0] sw_mask;                // AM_SWITCH: ActiveMask = lanes with RPC == RPC[lid] & sw_mask
+  logic [31:0] set_m;                  // RPC[set_m lanes] = set_v
+  logic [63:0] set_v;
+  logic [31:0] tgt_m;                  // RPC[tgt_m lanes] = their branch target (partial branch)
+  logic        sw_update;              // YIELD/NANOSLEEP: update SwitchMask after the switch
+  logic [31:0] sw_pre;
+  always_comb begin
+    logic [31:0] mask_np, mask_p, bmask, cmask, ny, y, b_jump, sw, mm_u;
+    logic        do_sleep;
     logic [31:0] t, tv;
     logic [63:0] wake_at;
 
-    apc_o = next; valid_o = valid_i; active_o = active_i; yield_o = yield_i;
-    sleep_o = sleep_i; switch_o = switch_i; rpc_o = rpc_i; breg_o = breg_i;
+    pc_sel = PC_NEXT; am_sel = AM_VALUE; lid = 5'd0; act_v = active_i; sw_mask = 32'd0;
+    set_m = 32'd0; set_v = 64'd0; tgt_m = 32'd0; sw_update = 1'b0; sw_pre = switch_i;
+    valid_o = valid_i; yield_o = yield_i; sleep_o = sleep_i; breg_o = breg_i;
     armed_o = armed_i; deadline_o = deadline_i;
-    rd_we_o = 32'd0; rd_pair_o = 1'b0; rd_val_o = '0;
+    rd_we_o = 32'd0; rd_pair_o = 1'b0;
     ev_sleep_o = 1'b0; ev_exit_o = 1'b0; ev_trap_o = 1'b0; ev_syscall_o = 1'b0; ev_rtt_o = 1'b0;
     trap_idx_o = 32'd0; exc_o = warpref_rtl_pkg::EXC_NONE;
 
     mask_np = active_i & ~pmask_i;     // guard-false lanes
     mask_p  = active_i & pmask_i;
-    arrive  = active_i | (valid_i & warpref_rtl_pkg::rpc_eq(rpc_i, apc_i));
-    bmask = 32'd0; cmask = 32'd0; ny = 32'd0; y = 32'd0; b_jump = 32'd0; differ = 32'd0; sw = 32'd0;
-    old_active = active_i; mm_u = 32'd0; not_member = 32'd0; any_member = 32'd0; syncmask = 32'd0;
-    amask = 32'd0; eqm = 32'd0; lid = 5'd0; do_sleep = 1'b0; mismatch = 1'b0; t = 32'd0; tv = 32'd0;
-    wake_at = 64'd0;
-    for (int l = 0; l < 32; l++) mm[l] = 32'd0;
+    bmask = 32'd0; cmask = 32'd0; ny = 32'd0; y = 32'd0; b_jump = 32'd0; sw = 32'd0; mm_u = 32'd0;
+    do_sleep = 1'b0; t = 32'd0; tv = 32'd0; wake_at = 64'd0;
 
     unique case (optype_i)
       // ---- BRA, BRX, CALL, RET: taking a branch (N-12..N-14) ----
@@ -167,17 +200,14 @@ module warpref_bru (
       warpref_isa_pkg::OPT_CALL, warpref_isa_pkg::OPT_RET: begin
         b_jump = optype_i == warpref_isa_pkg::OPT_BRA ? bra_jump : pmask_i;
         if (b_jump == 32'd0) begin
-          apc_o = next;
-        end else if (b_jump == active_i) begin
+          pc_sel = PC_NEXT;
+        end else if (b_jump == active_i) begin  // all jump: lanes whose target differs wait there
           lid = warpref_rtl_pkg::lowest(active_i);
-          apc_o = tgt[lid*64 +: 64];
-          for (int l = 0; l < 32; l++) differ[l] = active_i[l] && tgt[l*64 +: 64] != apc_o;
-          for (int l = 0; l < 32; l++) if (differ[l]) rpc_o[l*64 +: 64] = tgt[l*64 +: 64];
-          active_o = active_i & ~differ;
-        end else begin
-          apc_o = next;
-          active_o = active_i & ~b_jump;       // N-14
-          for (int l = 0; l < 32; l++) if (b_jump[l]) rpc_o[l*64 +: 64] = tgt[l*64 +: 64];
+          pc_sel = PC_TARGET;
+          am_sel = AM_BRANCH;
+        end else begin                          // fall-through first
+          act_v = active_i & ~b_jump;           // N-14
+          tgt_m = b_jump;
         end
       end
 
@@ -185,19 +215,18 @@ module warpref_bru (
       warpref_isa_pkg::OPT_LEPC: begin
         rd_we_o = pmask_i;
         rd_pair_o = 1'b1;
-        for (int l = 0; l < 32; l++) rd_val_o[l*64 +: 64] = apc_i + off16;
       end
 
       // ---- EXIT (N-18) ----
       warpref_isa_pkg::OPT_EXIT: begin
         if (mask_np != 32'd0) begin           // partial exit
           if (!bug_i[warpref_rtl_pkg::BUG_EXIT_PARTIAL_VALID]) valid_o = valid_i & ~pmask_i;
-          active_o = mask_np;
+          act_v = mask_np;
         end else begin
           valid_o = valid_i & ~active_i;
           if (valid_o == 32'd0) begin         // the warp exits (fix: Active = 0)
-            active_o = 32'd0;
-            apc_o = apc_i;
+            act_v = 32'd0;
+            pc_sel = PC_SAME;
             armed_o = 1'b0;
             ev_exit_o = 1'b1;
           end else begin                      // switch: candidates = ValidMask
@@ -208,8 +237,9 @@ module warpref_bru (
             y  = cmask & yield_i;
             if (bug_i[warpref_rtl_pkg::BUG_EXIT_SWITCH_YIELDED]) lid = y != 32'd0 ? warpref_rtl_pkg::lowest(y) : warpref_rtl_pkg::lowest(ny);
             else lid = ny != 32'd0 ? warpref_rtl_pkg::lowest(ny) : warpref_rtl_pkg::lowest(y);
-            apc_o = rpc_i[lid*64 +: 64];
-            active_o = warpref_rtl_pkg::rpc_eq(rpc_i, rpc_i[lid*64 +: 64]) & valid_o;
+            pc_sel = PC_SWITCH;
+            am_sel = AM_SWITCH;
+            sw_mask = valid_o;                // & ValidMask, as written
             ev_sleep_o = do_sleep;
           end
         end
@@ -219,10 +249,10 @@ module warpref_bru (
       warpref_isa_pkg::OPT_BMOV: begin
         if (form_i == warpref_isa_pkg::FORM_BMOV_X) begin
           rd_we_o = pmask_i;
-          for (int l = 0; l < 32; l++) rd_val_o[l*64 +: 64] = {32'd0, bcur};
           if (clear && pmask_i != 32'd0) breg_o[bregn*32 +: 32] = 32'd0;
         end else if (pmask_i != 32'd0) begin
-          lid = bug_i[warpref_rtl_pkg::BUG_BMOV_HIGHEST] ? warpref_rtl_pkg::highest(pmask_i) : warpref_rtl_pkg::lowest(pmask_i);
+          lid = bug_i[warpref_rtl_pkg::BUG_BMOV_HIGHEST] ? warpref_rtl_pkg::highest(pmask_i)
+                                                         : warpref_rtl_pkg::lowest(pmask_i);
           breg_o[bregn*32 +: 32] = ra_i[lid*64 +: 32];
         end
       end
@@ -236,28 +266,29 @@ module warpref_bru (
       // ---- BSYNC (N-21) ----
       warpref_isa_pkg::OPT_BSYNC: begin
         if (mask_np != 32'd0) begin           // guard split; Bn untouched
-          rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, mask_p, apc_i);
-          active_o = mask_np;
+          set_m = mask_p; set_v = apc_i;
+          act_v = mask_np;
         end else begin
           bmask = bcur & valid_i & ~active_i;
           if (!bug_i[warpref_rtl_pkg::BUG_BSYNC_NO_WRITEBACK]) breg_o[bregn*32 +: 32] = bmask;
           if (bmask == 32'd0) begin           // full sync
-            active_o = arrive;
+            act_v = arrive;
             if (!bug_i[warpref_rtl_pkg::BUG_BSYNC_YIELD_KEEP]) yield_o = yield_i & ~arrive;
           end else begin
             cmask = valid_i & ~arrive & ~yield_i;
             if ((cmask & ~sleep_i) == 32'd0) begin   // yield release (also all asleep)
-              active_o = arrive;
+              act_v = arrive;
               yield_o = yield_i & ~pmask_i;          // H-3: pmask only
             end else begin
               cmask = cmask & ~sleep_i;
               ny = cmask & bmask;
               y  = cmask & ~bmask;
-              rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, apc_i);
+              set_m = active_i; set_v = apc_i;       // the active lanes wait here
               cmask = ny != 32'd0 ? ny : y;          // H-1: outside bmask before release
               lid = bug_i[warpref_rtl_pkg::BUG_BSYNC_HIGHEST] ? warpref_rtl_pkg::highest(cmask) : warpref_rtl_pkg::lowest(cmask);
-              apc_o = rpc_o[lid*64 +: 64];
-              active_o = cmask & warpref_rtl_pkg::rpc_eq(rpc_o, apc_o);
+              pc_sel = PC_SWITCH;
+              am_sel = AM_SWITCH;
+              sw_mask = cmask;
             end
           end
         end
@@ -266,8 +297,8 @@ module warpref_bru (
       // ---- YIELD (N-22) and NANOSLEEP (N-23) ----
       warpref_isa_pkg::OPT_YIELD, warpref_isa_pkg::OPT_NANOSLEEP: begin
         if (mask_np != 32'd0) begin           // guard split: parks at the instruction, no timer
-          rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, mask_p, apc_i);
-          active_o = mask_np;
+          set_m = mask_p; set_v = apc_i;
+          act_v = mask_np;
         end else begin
           if (optype_i == warpref_isa_pkg::OPT_NANOSLEEP) begin
             unique case (form_i)
@@ -300,12 +331,12 @@ module warpref_bru (
             y  = cmask & yield_i;
             lid = ny != 32'd0 ? warpref_rtl_pkg::lowest(ny) : warpref_rtl_pkg::lowest(y);
             yield_o = yield_i | active_i;
-            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, next);   // N-22: resume after it
-            apc_o = rpc_o[lid*64 +: 64];
-            active_o = warpref_rtl_pkg::rpc_eq(rpc_o, apc_o) & (valid_i ^ old_active);
-            sw = sw & (valid_i ^ active_o);
-            if (sw == 32'd0) sw = valid_i ^ active_o;
-            switch_o = sw;
+            set_m = active_i; set_v = next;   // N-22: they resume after it
+            pc_sel = PC_SWITCH;
+            am_sel = AM_SWITCH;
+            sw_mask = valid_i ^ active_i;
+            sw_update = 1'b1;
+            sw_pre = sw;
             ev_sleep_o = do_sleep;
           end
         end
@@ -317,11 +348,11 @@ module warpref_bru (
         else breg_o[bregn*32 +: 32] = bcur & ~pmask_i;
       end
 
-      // ---- WARPSYNC (N-25) ----
+      // ---- WARPSYNC (N-25); exceptions leave everything as it was (N-37) ----
       warpref_isa_pkg::OPT_WARPSYNC: begin
         if (mask_np != 32'd0) begin           // guard split (H-2)
-          rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, mask_p, apc_i);
-          active_o = mask_np;
+          set_m = mask_p; set_v = apc_i;
+          act_v = mask_np;
         end else if (form_i != warpref_isa_pkg::FORM_WARPSYNC_R) begin
           unique case (form_i)
             warpref_isa_pkg::FORM_WARPSYNC_I: mm_u = imm32;
@@ -331,67 +362,53 @@ module warpref_bru (
           if (!bug_i[warpref_rtl_pkg::BUG_WARPSYNC_NO_VALID]) mm_u = mm_u & valid_i;
           if ((arrive & ~mm_u) != 32'd0) begin
             exc_o = warpref_rtl_pkg::EXC_WARPSYNC_NOT_MEMBER;
+            pc_sel = PC_SAME;
           end else if ((arrive & mm_u) == mm_u) begin
-            active_o = mm_u;
+            act_v = mm_u;
           end else begin
             cmask = valid_i & ~arrive & mm_u;
             do_sleep = (cmask & ~sleep_i) == 32'd0;
             if (!do_sleep) cmask = cmask & ~sleep_i;
             ny = cmask & ~yield_i;
             y  = cmask & yield_i;
-            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, apc_i);
+            set_m = active_i; set_v = apc_i;
             cmask = ny != 32'd0 ? ny : y;
             lid = warpref_rtl_pkg::lowest(cmask);
-            apc_o = rpc_o[lid*64 +: 64];
-            active_o = cmask & warpref_rtl_pkg::rpc_eq(rpc_o, apc_o);
+            pc_sel = PC_SWITCH;
+            am_sel = AM_SWITCH;
+            sw_mask = cmask;
             ev_sleep_o = do_sleep;
           end
         end else begin                        // per-lane membermask
-          for (int l = 0; l < 32; l++) begin
-            mm[l] = (rb_i[l*32 +: 32] ^ {32{bitnot}}) & valid_i;
-            if (arrive[l]) begin
-              not_member[l] = !mm[l][l];
-              any_member = any_member | mm[l];
-              syncmask[l] = bug_i[warpref_rtl_pkg::BUG_WARPSYNC_R_ALL_VALID] ? 1'b1 : (mm[l] & ~arrive) == 32'd0;
-            end else begin
-              syncmask[l] = bug_i[warpref_rtl_pkg::BUG_WARPSYNC_R_ALL_VALID] && valid_i[l] && (mm[l] & ~arrive) == 32'd0;
-            end
-          end
-          for (int l = 0; l < 32; l++) begin
-            for (int k = 0; k < 32; k++) eqm[k] = mm[k] == mm[l];
-            if (arrive[l] && (mm[l] & arrive & ~eqm) != 32'd0) mismatch = 1'b1;
-          end
-          if (not_member != 32'd0) begin
+          if (ws_not_member != 32'd0) begin
             exc_o = warpref_rtl_pkg::EXC_WARPSYNC_NOT_MEMBER;
-          end else if (mismatch) begin
+            pc_sel = PC_SAME;
+          end else if (ws_mismatch) begin
             exc_o = warpref_rtl_pkg::EXC_WARPSYNC_GROUP_MISMATCH;
-          end else if (syncmask != 32'd0) begin   // release one complete group
-            lid = warpref_rtl_pkg::lowest(syncmask);
-            amask = mm[lid];
-            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i & ~amask, apc_i);
-            active_o = amask;
+            pc_sel = PC_SAME;
+          end else if (ws_syncmask != 32'd0) begin   // release one complete group
+            set_m = active_i & ~ws_amask; set_v = apc_i;
+            act_v = ws_amask;
           end else begin
-            cmask = any_member & valid_i & ~arrive;
+            cmask = ws_any_member & valid_i & ~arrive;
             do_sleep = (cmask & ~sleep_i) == 32'd0;
             if (!do_sleep) cmask = cmask & ~sleep_i;
             ny = cmask & ~yield_i;
             y  = cmask & yield_i;
             lid = ny != 32'd0 ? warpref_rtl_pkg::lowest(ny) : warpref_rtl_pkg::lowest(y);
-            rpc_o = warpref_rtl_pkg::set_rpc(rpc_i, active_i, apc_i);
-            apc_o = rpc_o[lid*64 +: 64];
-            active_o = warpref_rtl_pkg::rpc_eq(rpc_o, apc_o) & valid_i;
+            set_m = active_i; set_v = apc_i;
+            pc_sel = PC_SWITCH;
+            am_sel = AM_SWITCH;
+            sw_mask = valid_i;                // & ValidMask, as written
             ev_sleep_o = do_sleep;
           end
-        end
-        if (exc_o != warpref_rtl_pkg::EXC_NONE) begin   // precise: nothing changes
-          apc_o = apc_i; active_o = active_i; rpc_o = rpc_i; ev_sleep_o = 1'b0;
         end
       end
 
       // ---- RTT, TRAP, SYSCALL (N-26) ----
       warpref_isa_pkg::OPT_RTT, warpref_isa_pkg::OPT_TRAP, warpref_isa_pkg::OPT_SYSCALL: begin
         if (pmask_i != 32'd0) begin
-          apc_o = apc_i;
+          pc_sel = PC_SAME;
           ev_trap_o    = optype_i == warpref_isa_pkg::OPT_TRAP;
           ev_syscall_o = optype_i == warpref_isa_pkg::OPT_SYSCALL;
           ev_rtt_o     = optype_i == warpref_isa_pkg::OPT_RTT;
@@ -405,6 +422,39 @@ module warpref_bru (
 
       default: ;
     endcase
+  end
+
+  // ---- shared datapath, part 2: ActivePC, ActiveMask, RPC, SwitchMask ----
+  always_comb begin
+    logic [63:0] x;
+    logic [31:0] eq, differ;
+    x = pc_sel == PC_TARGET ? tgt[lid*64 +: 64] : rpc_i[lid*64 +: 64];
+    // lanes whose RPC after the update equals x (the updated lanes hold set_v)
+    eq = (warpref_rtl_pkg::rpc_eq(rpc_i, x) & ~set_m) | (set_v == x ? set_m : 32'd0);
+    for (int l = 0; l < 32; l++) differ[l] = active_i[l] && tgt[l*64 +: 64] != x;
+    unique case (pc_sel)
+      PC_NEXT:   apc_o = next;
+      PC_SAME:   apc_o = apc_i;
+      default:   apc_o = x;
+    endcase
+    unique case (am_sel)
+      AM_SWITCH: active_o = eq & sw_mask;
+      AM_BRANCH: active_o = active_i & ~differ;
+      default:   active_o = act_v;
+    endcase
+    for (int l = 0; l < 32; l++) begin
+      if ((am_sel == AM_BRANCH && differ[l]) || tgt_m[l]) rpc_o[l*64 +: 64] = tgt[l*64 +: 64];
+      else if (set_m[l]) rpc_o[l*64 +: 64] = set_v;
+      else rpc_o[l*64 +: 64] = rpc_i[l*64 +: 64];
+    end
+    switch_o = switch_i;
+    if (sw_update) begin
+      switch_o = sw_pre & (valid_i ^ active_o);
+      if (switch_o == 32'd0) switch_o = valid_i ^ active_o;
+    end
+    // LEPC: ActivePC + offset; BMOV Rd, Bn: Bn
+    for (int l = 0; l < 32; l++)
+      rd_val_o[l*64 +: 64] = optype_i == warpref_isa_pkg::OPT_LEPC ? apc_i + off16 : {32'd0, bcur};
   end
 
   logic unused;
