@@ -50,6 +50,8 @@ module warpref_core #(
   output logic [32*64-1:0]     rt_ra_o,
   output logic [32*32-1:0]     rt_rb_o,
   output logic [32*32-1:0]     rt_rc_o,
+  output logic [31:0]          rt_ra_undef_o,  // operand lanes holding undefined values (section 5)
+  output logic [31:0]          rt_rb_undef_o,  // (Rb and Rc share bits 39:32)
   output logic [63:0]          rt_ur_o,
   output logic [63:0]          rt_c_o,
   output logic [63:0]          rt_apc_o,
@@ -583,6 +585,8 @@ module warpref_core #(
     rt_ra_o <= op_ra;
     rt_rb_o <= op_rb;
     rt_rc_o <= op_rb;
+    rt_ra_undef_o <= op_ra_undef | (pair && f_ra != warpref_isa_pkg::REG_RZ ? rf_ra_hi_undef : 32'd0);
+    rt_rb_undef_o <= op_rb_undef;
     rt_ur_o <= op_ur;
     rt_c_o <= op_c;
     rt_apc_o <= exec_ok ? b_apc : c_apc;
@@ -633,6 +637,6 @@ module warpref_core #(
   end
 
   logic unused;
-  assign unused = ^{rf_ra_hi_undef, has_rc, f_cmem[21], f_cmem[1:0]};
+  assign unused = ^{has_rc, f_cmem[21], f_cmem[1:0]};
 
 endmodule

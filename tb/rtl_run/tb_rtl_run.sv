@@ -79,7 +79,7 @@ module tb_rtl_run;
     .cmem_we_i(cmem_we), .cmem_addr_i(cmem_addr), .cmem_wdata_i(cmem_wdata),
     .rt_valid_o(rt_valid), .rt_warp_o(rt_warp), .rt_time_o(rt_time), .rt_pc_o(rt_pc), .rt_insn_o(rt_insn),
     .rt_form_o(rt_form), .rt_reads_o(rt_reads), .rt_pg_o(rt_pg), .rt_pp_o(rt_pp), .rt_ra_o(rt_ra),
-    .rt_rb_o(rt_rb), .rt_rc_o(rt_rc), .rt_ur_o(rt_ur), .rt_c_o(rt_c), .rt_apc_o(rt_apc),
+    .rt_rb_o(rt_rb), .rt_rc_o(rt_rc), .rt_ra_undef_o(), .rt_rb_undef_o(), .rt_ur_o(rt_ur), .rt_c_o(rt_c), .rt_apc_o(rt_apc),
     .rt_valid_mask_o(rt_valid_mask), .rt_active_o(rt_active), .rt_yield_o(rt_yield), .rt_sleep_o(rt_sleep),
     .rt_switch_o(rt_switch), .rt_rpc_o(rt_rpc), .rt_breg_o(rt_breg), .rt_wbs_o(rt_wbs),
     .rt_wbs_def_o(rt_wbs_def), .rt_rd_we_o(rt_rd_we), .rt_rd_o(rt_rd), .rt_rd_pair_o(rt_rd_pair),
