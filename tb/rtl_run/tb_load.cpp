@@ -101,6 +101,26 @@ extern "C" const char *tb_op_name(int form, const svBitVecVal *w)
     return wr_op_name(&in);
 }
 
+// The disassembly of the word at pc (TRACE-FORMAT `asm`, JSON-escaped), for
+// people reading the trace; "?" for a word the table does not decode.
+extern "C" const char *tb_disasm(const svBitVecVal *w, unsigned long long pc)
+{
+    static char out[512];
+    wr_word word;
+    for (int k = 0; k < 4; k++) word.w[k] = w[k];
+    wr_insn in;
+    char text[256];
+    if (wr_decode(&word, &in, NULL, 0) != 0) return "?";
+    wr_disasm(&in, (uint64_t)pc, text, sizeof text);
+    size_t n = 0;
+    for (const char *t = text; *t && n + 2 < sizeof out; t++) {
+        if (*t == '"' || *t == '\\') out[n++] = '\\';
+        out[n++] = *t;
+    }
+    out[n] = 0;
+    return out;
+}
+
 extern "C" void tb_exit(int code)
 {
     fflush(stdout);

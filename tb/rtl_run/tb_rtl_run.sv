@@ -13,6 +13,8 @@
 //   +max_cycles=N              end `limit` at time N
 //   +dump_regs=N               R0..R(N-1), predicates, undefined marks
 //   +trace=FILE                trace file (default: standard output)
+//   +trace_operands            add insn, in, out and asm to every record (as
+//                              `warpref run --trace-operands`)
 //
 // End reasons as the model's: done, deadlock, livelock (the CTA state at the
 // start of a turn with no sleep deadline pending equals an earlier one,
@@ -30,6 +32,7 @@ module tb_rtl_run;
   import "DPI-C" function int tb_nconsts();
   import "DPI-C" function void tb_const(input int i, output int addr, output int value);
   import "DPI-C" function string tb_op_name(input int form, input bit [127:0] w);
+  import "DPI-C" function string tb_disasm(input bit [127:0] w, input longint unsigned pc);
   import "DPI-C" function void tb_exit(input int code);
 
   logic clk = 1'b0;
@@ -52,7 +55,7 @@ module tb_rtl_run;
   // retire port
   logic rt_valid; logic [4:0] rt_warp; logic [63:0] rt_time, rt_pc; logic [127:0] rt_insn;
   logic [5:0] rt_form; logic [9:0] rt_reads; logic [31:0] rt_pg, rt_pp;
-  logic [32*64-1:0] rt_ra; logic [32*32-1:0] rt_rb, rt_rc; logic [63:0] rt_ur, rt_c;
+  logic [32*64-1:0] rt_ra; logic [32*32-1:0] rt_rb, rt_rc; bit trace_ops; logic [63:0] rt_ur, rt_c;
   logic [63:0] rt_apc; logic [31:0] rt_valid_mask, rt_active, rt_yield, rt_sleep, rt_switch;
   logic [32*64-1:0] rt_rpc; logic [16*32-1:0] rt_breg; logic [31:0] rt_wbs; logic rt_wbs_def;
   logic [31:0] rt_rd_we; logic [7:0] rt_rd; logic rt_rd_pair; logic [32*64-1:0] rt_rd_val;
@@ -242,6 +245,53 @@ module tb_rtl_run;
   bit have_fault;
   logic [4:0] f_warp; logic [63:0] f_pc; bit f_mis;
 
+  function automatic string lanes(input string key, input logic [32*64-1:0] v, input int w, input bit wide);
+    string s;
+    s = {",\"", key, "\":["};
+    for (int l = 0; l < 32; l++) begin
+      if (l != 0) s = {s, ","};
+      if (wide) s = {s, $sformatf("\"0x%016x\"", v[l*w +: 64])};
+      else s = {s, hex8(v[l*w +: 32])};
+    end
+    lanes = {s, "]"};
+  endfunction
+
+  // insn, in, out (TRACE-FORMAT; the model's --trace-operands)
+  function automatic string operands();
+    string s;
+    s = {",\"insn\":", $sformatf("\"0x%032x\"", rt_insn), ",\"in\":{\"pg\":", hex8(rt_pg)};
+    if (rt_reads[warpref_rtl_pkg::IN_PP]) s = {s, ",\"pp\":", hex8(rt_pp)};
+    if (rt_reads[warpref_rtl_pkg::IN_RA]) s = {s, lanes("ra", rt_ra, 64, rt_reads[warpref_rtl_pkg::IN_RA64])};
+    if (rt_reads[warpref_rtl_pkg::IN_RB]) s = {s, lanes("rb", {1024'd0, rt_rb}, 32, 1'b0)};
+    if (rt_reads[warpref_rtl_pkg::IN_RC]) s = {s, lanes("rc", {1024'd0, rt_rc}, 32, 1'b0)};
+    if (rt_reads[warpref_rtl_pkg::IN_UR])
+      s = {s, ",\"ur\":", rt_reads[warpref_rtl_pkg::IN_UR64] ? $sformatf("\"0x%016x\"", rt_ur) : hex8(rt_ur[31:0])};
+    if (rt_reads[warpref_rtl_pkg::IN_C])
+      s = {s, ",\"c\":", rt_reads[warpref_rtl_pkg::IN_C64] ? $sformatf("\"0x%016x\"", rt_c) : hex8(rt_c[31:0])};
+    s = {s, "},\"out\":{"};
+    if (rt_rd_we != 0) begin
+      s = {s, "\"rd\":["};
+      for (int l = 0; l < 32; l++) begin
+        if (l != 0) s = {s, ","};
+        if (!rt_rd_we[l]) s = {s, "null"};
+        else if (rt_rd_pair) s = {s, $sformatf("\"0x%016x\"", rt_rd_val[l*64 +: 64])};
+        else s = {s, hex8(rt_rd_val[l*64 +: 32])};
+      end
+      s = {s, "],\"rd_dc\":"};
+      // a lane undefined by an undefined source makes every bit don't-care
+      if ((rt_rd_undef & rt_rd_we) != 0) s = {s, rt_rd_pair ? "\"0xffffffffffffffff\"" : "\"0xffffffff\""};
+      else if (rt_rd_pair) s = {s, $sformatf("\"0x%016x\"", rt_rd_dc)};
+      else s = {s, hex8(rt_rd_dc[31:0])};
+      if (rt_pd_we != 0 && rt_pd != 3'd7) s = {s, ","};
+    end
+    if (rt_pd_we != 0 && rt_pd != 3'd7) begin
+      s = {s, "\"pd\":{\"mask\":", hex8(rt_pd_we), ",\"val\":", hex8(rt_pd_val & rt_pd_we), "},\"pd_dc\":"};
+      if (rt_pd_dc || (rt_pd_undef & rt_pd_we) != 0) s = {s, "true"};
+      else s = {s, "false"};
+    end
+    operands = {s, "}"};
+  endfunction
+
   task automatic write_record();
     string s, ev;
     bit first;
@@ -270,7 +320,9 @@ module tb_rtl_run;
                   rt_time, rt_warp, hexn(rt_pc), tb_op_name(int'(rt_form), rt_insn), hex8(rt_active),
                   hex8(rt_valid_mask), hexn(rt_apc), hex8(rt_yield), hex8(rt_sleep), hex8(rt_switch),
                   bregs(rt_breg), ev);
+    if (trace_ops) s = {s, operands()};
     if (rt_bar_changed != 0) s = {s, ",", bars(rt_bar_words, rt_bar_changed)};
+    if (trace_ops) s = {s, ",\"asm\":\"", tb_disasm(rt_insn, rt_pc), "\""};
     $fwrite(fd, "%s}\n", s);
     // the hash's view of the state after
     h_warp[rt_warp] = warp_hash(int'(rt_warp), rt_apc, rt_valid_mask, rt_active, rt_yield, rt_switch,
@@ -399,6 +451,7 @@ module tb_rtl_run;
     void'($value$plusargs("max_cycles=%d", max_cycles));
     dump_regs = 0;
     void'($value$plusargs("dump_regs=%d", dump_regs));
+    trace_ops = $test$plusargs("trace_operands");
     if (dump_regs < 0 || dump_regs > int'(NR)) begin
       $display("tb: +dump_regs=%0d out of range 0..%0d", dump_regs, NR);
       tb_exit(2);
