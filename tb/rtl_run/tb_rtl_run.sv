@@ -560,6 +560,8 @@ module tb_rtl_run;
     if (bugname != "") sched = {sched, ", bug ", bugname};
     $fwrite(32'h8000_0002, "tb: %s: end %s at t=%0d after %0d instructions (sched %s)\n", prog, endr,
             tend, steps, sched);
+    // libc exit (through DPI) for every status: Verilator's $finish would
+    // always exit 0 and print a line on standard output, where the trace is
     tb_exit(exit_code);
   end
 
