@@ -168,6 +168,7 @@ module warpref_core #(
   // ---- CTA ----
   logic [63:0]      now_q;
   logic [5:0]       nwarps_q;
+  logic             init_q;             // the cycle after reset: load the launch state
   // ---- memories ----
   logic [127:0]     imem_q [IMEM_DEPTH];
 
@@ -179,7 +180,7 @@ module warpref_core #(
     min_deadline = 64'hffffffff_ffffffff;
     any_asleep = 1'b0;
     for (int w = 0; w < NW; w++) begin
-      fire[w] = run_i && armed_q[w] && deadline_q[w] <= now_q;
+      fire[w] = run_i && !init_q && armed_q[w] && deadline_q[w] <= now_q;
       ready_eff[w] = run_q[w] == READY || (fire[w] && run_q[w] == ASLEEP);
       asleep_armed[w] = run_q[w] == ASLEEP && armed_q[w];
       issuable[w] = ready_eff[w] && (rr_i || busy_q[w] == 3'd0);
@@ -201,7 +202,7 @@ module warpref_core #(
     .take_i(issue), .valid_o(pick_valid), .warp_o(pw), .ptr_o(sched_ptr),
     .wait_o(sched_wait)
   );
-  assign issue = run_i && pick_valid;
+  assign issue = run_i && pick_valid && !init_q;
   logic [WAW-1:0] pwi, dwi;
   assign pwi = pw[WAW-1:0];
   assign dwi = dbg_warp_i[WAW-1:0];
@@ -427,7 +428,7 @@ module warpref_core #(
   logic [63:0] now_d;
   always_comb begin
     now_d = now_q;
-    if (run_i) begin
+    if (run_i && !init_q) begin
       if (!rr_i) now_d = now_q + 64'd1;
       else if (issue) now_d = now_q + 64'd1;
       else if (any_asleep && (ready_eff == '0)) now_d = min_deadline;   // N-50: time jumps
@@ -467,19 +468,20 @@ module warpref_core #(
   end
 
   // ---- commit ----
+  // Reset gives constants; the launch state (N-04), which depends on
+  // threads_i, is loaded at the first clock edge after reset (init_q).
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      nwarps_q <= 6'((32'(threads_i) + 31) / 32);
+      init_q <= 1'b1;
+      nwarps_q <= 6'd0;
       now_q <= 64'd0;
       bword_q <= '0;
       barrived_q <= '0;
       bblocked_q <= '0;
       for (int w = 0; w < NW; w++) begin
-        logic [31:0] n;
-        n = 32'(threads_i) - 32'(w) * 32;
         apc_q[w] <= 64'd0;
-        valid_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? 32'd0 : n >= 32 ? 32'hffffffff : (32'd1 << n) - 32'd1;
-        active_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? 32'd0 : n >= 32 ? 32'hffffffff : (32'd1 << n) - 32'd1;
+        valid_q[w] <= 32'd0;
+        active_q[w] <= 32'd0;
         yield_q[w] <= 32'd0;
         sleep_q[w] <= 32'd0;
         switch_q[w] <= 32'd0;
@@ -487,12 +489,22 @@ module warpref_core #(
         breg_q[w] <= '0;
         wbs_q[w] <= 32'd0;
         wbs_def_q[w] <= 1'b0;
-        run_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? EXITED : READY;
+        run_q[w] <= EXITED;
         bbar_q[w] <= 4'd0;
         woke_q[w] <= 1'b0;
         armed_q[w] <= 1'b0;
         deadline_q[w] <= 64'd0;
         busy_q[w] <= 3'd0;
+      end
+    end else if (init_q) begin
+      init_q <= 1'b0;
+      nwarps_q <= 6'((32'(threads_i) + 31) / 32);
+      for (int w = 0; w < NW; w++) begin
+        logic [31:0] n;
+        n = 32'(threads_i) - 32'(w) * 32;
+        valid_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? 32'd0 : n >= 32 ? 32'hffffffff : (32'd1 << n) - 32'd1;
+        active_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? 32'd0 : n >= 32 ? 32'hffffffff : (32'd1 << n) - 32'd1;
+        run_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? EXITED : READY;
       end
     end else begin
       now_q <= now_d;
