@@ -74,9 +74,10 @@ static const char *const usage_disasm =
     "is not a legal instruction, or an input with no words.\n";
 
 static const char *const usage_encoding =
-    "usage: warpref encoding\n"
+    "usage: warpref encoding [--sv]\n"
     "\n"
-    "Prints the encoding reference generated from the ISA table (docs/encoding.md).\n";
+    "Prints the encoding reference generated from the ISA table (docs/encoding.md);\n"
+    "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv).\n";
 
 /* ---- standard streams ---------------------------------------------------
  * A descriptor 0, 1 or 2 that was closed when we started is reopened on
@@ -452,16 +453,21 @@ static int cmd_disasm(int argc, char **argv)
 
 static int cmd_encoding(int argc, char **argv)
 {
+    static const optspec enc_opts[] = { { "--sv", OPT_FLAG, 0, 0, NULL } };
     optvals ov;
-    int rc = parse_opts("encoding", usage_encoding, argc, argv, NULL, 0, "takes no arguments, got '%s'", &ov);
+    int rc = parse_opts("encoding", usage_encoding, argc, argv, enc_opts, 1, "takes no arguments but --sv, got '%s'",
+                        &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (ov.arg)
-        return usage_error("encoding", "takes no arguments, got '%s'", ov.arg);
+        return usage_error("encoding", "takes no arguments but --sv, got '%s'", ov.arg);
     output out;
     rc = out_open(&out, "encoding", "reference", NULL, NULL, 0);
     if (rc == 0) {
-        wr_isa_write_doc(out.f);        /* a write error shows in out_close */
+        if (ov.str[0])
+            wr_isa_write_sv_package(out.f);   /* a write error shows in out_close */
+        else
+            wr_isa_write_doc(out.f);
         rc = out_close(&out, "encoding");
     }
     return rc;

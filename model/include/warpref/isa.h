@@ -208,6 +208,11 @@ int wr_disasm(const wr_insn *insn, uint64_t pc, char *buf, size_t bufsize);
  * 0 on success, -1 on a write error. */
 int wr_isa_write_doc(FILE *out);
 
+/* Write the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv):
+ * optype/stype values, form numbers, field positions, decode_form() and
+ * word_legal(), generated from the table.  0 on success, -1 on a write error. */
+int wr_isa_write_sv_package(FILE *out);
+
 /* Word text: 0x and 32 hex digits, bits 127..0 ("0x0000...0010").  The
  * parser takes exactly that (digits in either case): no 0X, no blanks. */
 void wr_word_format(const wr_word *word, char buf[35]);

@@ -1,0 +1,188 @@
+/* svpkg.c - the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv),
+ * generated from the ISA table (isa.def), like docs/encoding.md (encdoc.c).
+ * Deterministic: the checked-in file is diffed against `warpref encoding --sv`.
+ *
+ * What it holds: optype and stype values, a form number per form, the bit
+ * position of every field (F_<FIELD>_LSB/_W when every form that has the
+ * field puts it at one place, else F_<FIELD>_LSB_<FORM>), the forms that
+ * have each field (HAS_<FIELD>, bit per form), and two functions:
+ * decode_form (word -> form number, FORM_NONE for an unknown optype/stype)
+ * and word_legal (reserved bits zero, legal field values, CMEM layout: the
+ * decoder's ILLEGAL_ENCODING rules).
+ *
+ * Written for Verilator and for Yosys 0.23's SystemVerilog subset: only
+ * localparams and functions (no enum, no struct, no `return`), referenced
+ * with `warpref_isa_pkg::NAME`. */
+#include <stdio.h>
+#include <string.h>
+
+#include "warpref/isa.h"
+#include "isa_priv.h"
+
+static const struct {
+    const char *name;
+    unsigned value;
+} optypes[] = {
+#define WR_OPTYPE(name, value, group) { #name, value },
+#include "warpref/isa.def"
+#undef WR_OPTYPE
+};
+
+static const struct {
+    const char *name;
+    unsigned value;
+} stypes[] = {
+#define WR_STYPE(name, value) { #name, value },
+#include "warpref/isa.def"
+#undef WR_STYPE
+};
+
+/* width in bits of form numbers: FORM_NONE = all ones */
+static unsigned form_bits(void)
+{
+    unsigned b = 1;
+    while ((1u << b) <= WR_FORM_COUNT)
+        b++;
+    return b;
+}
+
+/* position of `field` in `form`, or NULL */
+static const wr_field_pos *pos_of(unsigned form, unsigned field)
+{
+    const wr_form_desc *fd = &wr_forms[form];
+    for (unsigned i = 0; i < fd->nfields; i++)
+        if (fd->fields[i].id == field)
+            return &fd->fields[i];
+    return NULL;
+}
+
+/* 128-bit mask of the bits the form does not assign, as 32 hex digits */
+static void reserved_mask(unsigned form, char out[33])
+{
+    uint32_t cov[4] = { 0xfffu, 0, 0, 0 };    /* optype, stype */
+    const wr_form_desc *fd = &wr_forms[form];
+    for (unsigned i = 0; i < fd->nfields; i++)
+        for (unsigned b = fd->fields[i].lsb; b < (unsigned)fd->fields[i].lsb + fd->fields[i].width; b++)
+            cov[b / 32] |= 1u << (b % 32);
+    snprintf(out, 33, "%08x%08x%08x%08x", ~cov[3], ~cov[2], ~cov[1], ~cov[0]);
+}
+
+int wr_isa_write_sv_package(FILE *out)
+{
+    const unsigned fb = form_bits();
+    int e = 0;
+#define P(...) (e |= fprintf(out, __VA_ARGS__) < 0)
+    P("// warpref_isa_pkg.sv - generated from model/include/warpref/isa.def by\n"
+      "// `warpref encoding --sv` (wr_isa_write_sv_package, model/src/svpkg.c);\n"
+      "// do not edit by hand.  docs/encoding.md describes the same table.\n"
+      "//\n"
+      "// Yosys 0.23 reads it too: localparams and functions only; use\n"
+      "// warpref_isa_pkg::NAME.\n"
+      "// A design uses some of the names only.\n"
+      "/* verilator lint_off UNUSEDPARAM */\n"
+      "package warpref_isa_pkg;\n\n");
+    P("  localparam int unsigned INST_SIZE = %d;\n", WR_INST_SIZE);
+    P("  localparam logic [7:0] REG_RZ = 8'd%d;\n", WR_RZ);
+    P("  localparam logic [5:0] UREG_URZ = 6'd%d;\n", WR_URZ);
+    P("  localparam logic [2:0] PRED_PT = 3'd%d;\n\n", WR_PT);
+
+    P("  // optypes (bits 7:0)\n");
+    for (size_t i = 0; i < sizeof optypes / sizeof optypes[0]; i++)
+        P("  localparam logic [7:0] OPT_%s = 8'h%02x;\n", optypes[i].name, optypes[i].value);
+    P("\n  // stypes (bits 11:8)\n");
+    for (size_t i = 0; i < sizeof stypes / sizeof stypes[0]; i++)
+        P("  localparam logic [3:0] ST_%s = 4'd%u;\n", stypes[i].name, stypes[i].value);
+
+    P("\n  // forms, in table order; FORM_NONE: no form has this (optype, stype)\n");
+    P("  localparam int unsigned FORM_BITS = %u;\n", fb);
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        P("  localparam logic [%u:0] FORM_%s = %u'd%u;\n", fb - 1, wr_forms[f].name, fb, f);
+    P("  localparam logic [%u:0] FORM_NONE = %u'd%u;\n", fb - 1, fb, (1u << fb) - 1u);
+
+    P("\n  // field positions (seed field<lsb, width>)\n");
+    for (unsigned fld = 0; fld < WR_F_COUNT; fld++) {
+        int lsb = -1, width = -1, unique = 1;
+        for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+            const wr_field_pos *p = pos_of(f, fld);
+            if (!p)
+                continue;
+            if (lsb < 0) {
+                lsb = p->lsb;
+                width = p->width;
+            } else if (lsb != p->lsb || width != p->width) {
+                unique = 0;
+            }
+        }
+        if (lsb < 0)
+            continue;
+        if (unique) {
+            P("  localparam int unsigned F_%s_LSB = %d, F_%s_W = %d;\n",
+              wr_fields[fld].name, lsb, wr_fields[fld].name, width);
+            continue;
+        }
+        for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+            const wr_field_pos *p = pos_of(f, fld);
+            if (p)
+                P("  localparam int unsigned F_%s_LSB_%s = %u, F_%s_W_%s = %u;\n",
+                  wr_fields[fld].name, wr_forms[f].name, p->lsb,
+                  wr_fields[fld].name, wr_forms[f].name, p->width);
+        }
+    }
+
+    P("\n  // forms that have each field: bit f set = form f has it\n");
+    for (unsigned fld = 0; fld < WR_F_COUNT; fld++) {
+        char bits[WR_FORM_COUNT + 1];
+        unsigned n = 0;
+        for (unsigned f = WR_FORM_COUNT; f-- > 0;)
+            bits[n++] = pos_of(f, fld) ? '1' : '0';
+        bits[n] = 0;
+        P("  localparam logic [%u:0] HAS_%s = %u'b%s;\n", (1u << fb) - 1u, wr_fields[fld].name,
+          1u << fb, bits);
+    }
+
+    P("\n  // form of a word; FORM_NONE if no form has its (optype, stype)\n");
+    P("  function automatic logic [%u:0] decode_form(input logic [11:0] opst);\n", fb - 1);
+    P("    logic [%u:0] f;\n", fb - 1);
+    P("    unique case (opst)\n");
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        P("      {4'd%u, 8'h%02x}: f = FORM_%s;\n", wr_forms[f].stype, wr_forms[f].optype, wr_forms[f].name);
+    P("      default: f = FORM_NONE;\n");
+    P("    endcase\n");
+    P("    decode_form = f;\n");
+    P("  endfunction\n");
+
+    P("\n  // word_legal: every bit the form does not assign is 0, every field value\n"
+      "  // is legal (ENUM/FLAG/PRED values, V() narrowing, CMEM layout)\n");
+    P("  function automatic logic word_legal(input logic [%u:0] form, input logic [127:0] w);\n", fb - 1);
+    P("    logic ok;\n");
+    P("    unique case (form)\n");
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+        char rsv[33];
+        reserved_mask(f, rsv);
+        P("      FORM_%s: ok = (w & 128'h%s) == 128'h0", wr_forms[f].name, rsv);
+        const wr_form_desc *fd = &wr_forms[f];
+        for (unsigned i = 0; i < fd->nfields; i++) {
+            const wr_field_pos *p = &fd->fields[i];
+            const wr_field_desc *d = &wr_fields[p->id];
+            const unsigned msb = p->lsb + p->width - 1u;
+            if (d->kind == WR_FK_ENUM || d->kind == WR_FK_FLAG || d->kind == WR_FK_PRED) {
+                uint32_t legal = wr_form_legal_values(f, p->id);
+                uint32_t all = p->width >= 5 ? 0xffffffffu : (1u << (1u << p->width)) - 1u;
+                if (p->width > 5 || (legal & all) != all)
+                    P("\n          && ((32'h%08x >> w[%u:%u]) & 32'd1) == 32'd1", legal, msb, p->lsb);
+            } else if (d->kind == WR_FK_CMEM) {
+                P("\n          && w[%u:%u] == 2'b00 && !w[%u]", p->lsb + 1u, p->lsb, p->lsb + 21u);
+                if (wr_form_cmem64(f))
+                    P("\n          && w[%u:%u] <= 16'h%04x", p->lsb + 15u, p->lsb, WR_CMEM64_MAX_OFFSET);
+            }
+        }
+        P(";\n");
+    }
+    P("      default: ok = 1'b0;\n");
+    P("    endcase\n");
+    P("    word_legal = ok;\n");
+    P("  endfunction\n\n");
+    P("endpackage\n/* verilator lint_on UNUSEDPARAM */\n");
+#undef P
+    return e ? -1 : 0;
+}

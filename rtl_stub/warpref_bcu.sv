@@ -1,0 +1,274 @@
+// warpref_bcu.sv - the barrier unit (seed 000, SPEC-NOTES section 4,
+// N-30..N-39): combinational.  Arrivals of BAR.SYNC/ARV and BAR.RED with the
+// N-37 exceptions and the OPERAND_NOT_UNIFORM warning, completion (N-32,
+// N-34) on an arrival or, for cnt == 0 barriers, on a warp's full exit
+// (N-33), and the state transfers B2R, BAR.RESULT, R2B.
+module warpref_bcu #(
+  parameter int unsigned NW = 4
+) (
+  input  logic [127:0]        insn_i,
+  input  logic [5:0]          form_i,
+  input  logic [7:0]          optype_i,
+  input  logic                issue_i,        // an instruction of this unit issues
+  input  logic [4:0]          warp_i,
+  input  logic [warpref_rtl_pkg::NBUGS-1:0] bug_i,
+  input  logic [31:0]         pmask_i,        // BAR.RED: ActiveMask & pgv (N-05)
+  input  logic [31:0]         ppv_i,
+  input  logic [32*64-1:0]    ra_i,           // RZ reads 0
+  input  logic [32*32-1:0]    rb_i,
+  input  logic [32*32-1:0]    rc_i,
+  input  logic                ra_rz_i, rb_rz_i, rc_rz_i,
+  input  logic [31:0]         wbs_i,          // the issuing warp's WarpBARState
+  input  logic                wbs_def_i,
+  // the CTA
+  input  logic [5:0]          nwarps_i,
+  input  logic [5:0]          exited_i,       // warps fully exited, this one included if it exits now
+  input  logic                exit_i,         // the issuing warp fully exits now (N-33)
+  input  logic [16*32-1:0]    word_i,
+  input  logic [16*32-1:0]    arrived_i,      // warps arrived in the phase, bit per warp
+  input  logic [16*32-1:0]    blocked_i,
+  output logic [16*32-1:0]    word_o,
+  output logic [16*32-1:0]    arrived_o,
+  output logic [16*32-1:0]    blocked_o,
+  output logic [15:0]         changed_o,      // state words written
+  output logic [15:0]         release_o,      // barriers completed, ascending in events
+  output logic [NW-1:0]       wake_o,         // warps made ready by a completion
+  output logic [NW-1:0]       wbs_we_o,       // warps given a reduction result (N-34)
+  output logic [NW*32-1:0]    wbs_val_o,
+  // the issuing warp
+  output logic                block_o,        // the warp now waits on bar_o
+  output logic                arrive_o,
+  output logic [3:0]          bar_o,
+  output logic                warn_o,         // OPERAND_NOT_UNIFORM
+  output logic [2:0]          exc_o,
+  output logic                wbs_we_self_o,  // R2B.WARP
+  output logic [31:0]         wbs_self_o,
+  output logic [31:0]         rd_we_o,
+  output logic [31:0]         rd_val_o,       // the same value in every lane
+  output logic                rd_dc_o,        // every bit undefined (section 5)
+  output logic [31:0]         pd_we_o,
+  output logic                pd_val_o,
+  output logic                pd_dc_o
+);
+
+  localparam int unsigned ARR = warpref_rtl_pkg::BW_ARRIVED_LSB;
+  localparam int unsigned EXP = warpref_rtl_pkg::BW_EXPECT_LSB;
+  localparam int unsigned MOD = warpref_rtl_pkg::BW_MODE_LSB;
+  localparam int unsigned OP  = warpref_rtl_pkg::BW_OP_LSB;
+  localparam int unsigned ACC = warpref_rtl_pkg::BW_ACC_LSB;
+
+  logic [3:0]  imm_bar;
+  logic [11:0] imm_cnt;
+  logic [7:0]  rd;
+  logic [2:0]  pu;
+  logic        barmode_arv;
+  logic [1:0]  redop;
+  logic        b2r_bar;
+
+  always_comb begin
+    imm_bar     = insn_i[warpref_isa_pkg::F_BARID_LSB +: 4];
+    imm_cnt     = insn_i[warpref_isa_pkg::F_CNT_LSB +: 12];
+    rd          = insn_i[warpref_isa_pkg::F_RD_LSB +: 8];
+    pu          = insn_i[warpref_isa_pkg::F_PU_LSB +: 3];
+    barmode_arv = insn_i[warpref_isa_pkg::F_BARMODE_LSB];
+    redop       = insn_i[warpref_isa_pkg::F_REDOP_LSB +: 2];
+    b2r_bar     = insn_i[warpref_isa_pkg::F_B2RMODE_LSB];
+  end
+
+  // ---- N-30: operands from warpref_rtl_pkg::lowest(pmask), uniformity of the bits used ----
+  logic [3:0]  bid;
+  logic [11:0] cnt;
+  logic        uniform;
+  always_comb begin
+    logic [4:0] l;
+    l = warpref_rtl_pkg::lowest(pmask_i);
+    bid = imm_bar;
+    cnt = imm_cnt;
+    uniform = 1'b1;
+    unique case (form_i)
+      warpref_isa_pkg::FORM_BAR_RR: begin
+        bid = ra_i[l*64 +: 4];
+        cnt = rb_i[l*32 +: 12];
+        for (int k = 0; k < 32; k++)
+          if (pmask_i[k] && (ra_i[k*64 +: 4] != bid || rb_i[k*32 +: 12] != cnt)) uniform = 1'b0;
+      end
+      warpref_isa_pkg::FORM_BAR_RRI, warpref_isa_pkg::FORM_BAR_RED_RRI: begin
+        bid = rb_i[l*32 +: 4];
+        for (int k = 0; k < 32; k++) if (pmask_i[k] && rb_i[k*32 +: 4] != bid) uniform = 1'b0;
+      end
+      warpref_isa_pkg::FORM_BAR_RIR, warpref_isa_pkg::FORM_BAR_RED_RIR: begin
+        cnt = rc_i[l*32 +: 12];
+        for (int k = 0; k < 32; k++) if (pmask_i[k] && rc_i[k*32 +: 12] != cnt) uniform = 1'b0;
+      end
+      warpref_isa_pkg::FORM_BAR_RED_R: begin   // barid = Rb[3:0], cnt = Rb[15:4]
+        bid = rb_i[l*32 +: 4];
+        cnt = rb_i[l*32 + 4 +: 12];
+        for (int k = 0; k < 32; k++) if (pmask_i[k] && rb_i[k*32 +: 16] != rb_i[l*32 +: 16]) uniform = 1'b0;
+      end
+      default: ;
+    endcase
+  end
+
+  // ---- N-32: is a phase complete? ----
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic done(input logic [31:0] w, input logic [5:0] exited, input logic [5:0] nw,
+                                input logic late);
+    logic [7:0] need, have;
+    need = {1'b0, w[EXP +: 7]};
+    have = {2'b0, w[ARR +: 6]};
+    if (need != 8'd0) done = late ? have > need : have >= need;
+    else done = have + {2'b0, exited} >= {2'b0, nw};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  always_comb begin
+    logic is_bar, is_red, is_arv;
+    logic [1:0]  mode, want;
+    logic [31:0] w, in;
+    logic [10:0] acc, r;
+    logic [11:0] sum;
+    logic [5:0]  arr;
+    logic [15:0] complete;
+    logic        bug_keep;
+
+    word_o = word_i; arrived_o = arrived_i; blocked_o = blocked_i;
+    changed_o = 16'd0; release_o = 16'd0; wake_o = '0; wbs_we_o = '0; wbs_val_o = '0;
+    block_o = 1'b0; arrive_o = 1'b0; bar_o = bid; warn_o = 1'b0; exc_o = warpref_rtl_pkg::EXC_NONE;
+    wbs_we_self_o = 1'b0; wbs_self_o = 32'd0;
+    rd_we_o = 32'd0; rd_val_o = 32'd0; rd_dc_o = 1'b0; pd_we_o = 32'd0; pd_val_o = 1'b0; pd_dc_o = 1'b0;
+    complete = 16'd0;
+    bug_keep = bug_i[warpref_rtl_pkg::BUG_BAR_NO_RESET];
+
+    is_bar = optype_i == warpref_isa_pkg::OPT_BAR;
+    is_red = optype_i == warpref_isa_pkg::OPT_BAR_RED;
+    is_arv = is_bar && barmode_arv;
+    w = word_i[bid*32 +: 32];
+    mode = w[MOD +: 2];
+    want = is_red ? warpref_rtl_pkg::BMODE_RED : warpref_rtl_pkg::BMODE_SYNC;
+    in = 32'd0; acc = 11'd0; r = 11'd0; sum = 12'd0; arr = 6'd0;
+
+    // ---- arrival (N-31..N-37) ----
+    if (issue_i && (is_bar || is_red) && pmask_i != 32'd0) begin
+      warn_o = !uniform;
+      if (cnt[4:0] != 5'd0) exc_o = warpref_rtl_pkg::EXC_BAR_CNT_ALIGN;
+      else if (is_arv && cnt == 12'd0) exc_o = warpref_rtl_pkg::EXC_BAR_ARV_ZERO_CNT;
+      else if (mode != warpref_rtl_pkg::BMODE_IDLE && (mode != want || (is_red && w[OP +: 2] != redop)))
+        exc_o = warpref_rtl_pkg::EXC_BAR_MODE_MISMATCH;
+      else if (mode != warpref_rtl_pkg::BMODE_IDLE && cnt[11:5] != w[EXP +: 7])
+        exc_o = warpref_rtl_pkg::EXC_BAR_PARAM_MISMATCH;
+      if (exc_o == warpref_rtl_pkg::EXC_NONE) begin
+        if (mode == warpref_rtl_pkg::BMODE_IDLE) begin   // a phase starts from a clean word
+          w = 32'd0;
+          w[EXP +: 7] = cnt[11:5];
+          w[MOD +: 2] = want;
+          if (is_red) begin
+            w[OP +: 2] = redop;
+            w[ACC +: 11] = (redop == warpref_rtl_pkg::REDOP_AND && !bug_i[warpref_rtl_pkg::BUG_RED_AND_INIT0])
+                           ? 11'd1 : 11'd0;
+          end
+        end
+        arr = w[ARR +: 6];
+        w[ARR +: 6] = arr != 6'h3f ? arr + 6'd1 : arr;     // +32: one warp more
+        if (is_red) begin                                   // N-36
+          in = bug_i[warpref_rtl_pkg::BUG_RED_IGNORES_PP] ? pmask_i : pmask_i & ppv_i;
+          acc = w[ACC +: 11];
+          unique case (redop)
+            warpref_rtl_pkg::REDOP_AND: r = {10'd0, acc != 11'd0 && in == pmask_i};
+            warpref_rtl_pkg::REDOP_OR:  r = bug_i[warpref_rtl_pkg::BUG_RED_OR_AS_AND]
+                                            ? {10'd0, acc != 11'd0 && in == pmask_i}
+                                            : {10'd0, acc != 11'd0 || in != 32'd0};
+            warpref_rtl_pkg::REDOP_POPC: begin
+              sum = {1'b0, acc} + {6'd0, warpref_rtl_pkg::popcount(in)};
+              r = sum > 12'd2047 ? 11'd2047 : sum[10:0];
+            end
+            default: r = acc;
+          endcase
+          w[ACC +: 11] = r;
+        end
+        word_o[bid*32 +: 32] = w;
+        arrived_o[bid*32 +: 32] = arrived_i[bid*32 +: 32] | (32'd1 << warp_i);
+        changed_o[bid] = 1'b1;
+        if (done(w, exited_i, nwarps_i, bug_i[warpref_rtl_pkg::BUG_BAR_COUNT_LATE])) begin
+          arrive_o = 1'b1;
+          complete[bid] = 1'b1;
+        end else if (is_arv) begin
+          arrive_o = 1'b1;
+        end else begin
+          block_o = 1'b1;
+          blocked_o[bid*32 +: 32] = blocked_i[bid*32 +: 32] | (32'd1 << warp_i);
+        end
+      end
+    end
+
+    // ---- N-33: a full exit re-checks every cnt == 0 barrier in progress ----
+    if (exit_i && !bug_i[warpref_rtl_pkg::BUG_BAR_EXIT_NO_RECHECK]) begin
+      for (int b = 0; b < 16; b++) begin
+        if (word_i[b*32 + MOD +: 2] != warpref_rtl_pkg::BMODE_IDLE && word_i[b*32 + EXP +: 7] == 7'd0 &&
+            done(word_i[b*32 +: 32], exited_i, nwarps_i, 1'b0))
+          complete[b] = 1'b1;
+      end
+    end
+
+    // ---- N-34: completion ----
+    for (int b = 0; b < 16; b++) begin
+      if (complete[b]) begin
+        for (int i = 0; i < NW; i++) begin
+          if (blocked_o[b*32 + i]) wake_o[i] = 1'b1;
+          if (word_o[b*32 + MOD +: 2] == warpref_rtl_pkg::BMODE_RED && arrived_o[b*32 + i]) begin
+            wbs_we_o[i] = 1'b1;
+            wbs_val_o[i*32 +: 32] = word_o[b*32 +: 32] | (32'd1 << warpref_rtl_pkg::BW_DEFINED);
+          end
+        end
+        if (bug_keep) word_o[b*32 + MOD +: 2] = warpref_rtl_pkg::BMODE_IDLE;
+        else word_o[b*32 +: 32] = 32'd0;
+        blocked_o[b*32 +: 32] = 32'd0;
+        arrived_o[b*32 +: 32] = 32'd0;
+        changed_o[b] = 1'b1;
+        release_o[b] = 1'b1;
+      end
+    end
+
+    // ---- B2R, BAR.RESULT, R2B (N-38, N-39) ----
+    if (issue_i) begin
+      unique case (optype_i)
+        warpref_isa_pkg::OPT_B2R: begin
+          rd_we_o = rd == warpref_isa_pkg::REG_RZ ? 32'd0 : pmask_i;
+          if (b2r_bar) rd_val_o = word_i[imm_bar*32 +: 32];
+          else if (wbs_def_i) rd_val_o = wbs_i;
+          else rd_dc_o = rd_we_o != 32'd0;
+        end
+        warpref_isa_pkg::OPT_B2R_RESULT: begin
+          rd_we_o = rd == warpref_isa_pkg::REG_RZ ? 32'd0 : pmask_i;
+          pd_we_o = pu == warpref_isa_pkg::PRED_PT ? 32'd0 : pmask_i;
+          if (wbs_def_i && wbs_i[warpref_rtl_pkg::BW_DEFINED] && wbs_i[OP +: 2] == warpref_rtl_pkg::REDOP_POPC)
+            rd_val_o = {21'd0, wbs_i[ACC +: 11]};
+          else
+            rd_dc_o = rd_we_o != 32'd0;
+          if (wbs_def_i && wbs_i[warpref_rtl_pkg::BW_DEFINED] &&
+              (wbs_i[OP +: 2] == warpref_rtl_pkg::REDOP_AND || wbs_i[OP +: 2] == warpref_rtl_pkg::REDOP_OR))
+            pd_val_o = (wbs_i[ACC +: 11] != 11'd0) ^ bug_i[warpref_rtl_pkg::BUG_RESULT_PU_INVERTED];
+          else
+            pd_dc_o = pd_we_o != 32'd0;
+        end
+        warpref_isa_pkg::OPT_R2B: begin
+          if (pmask_i != 32'd0) begin
+            if (b2r_bar) begin
+              word_o[imm_bar*32 +: 32] = bug_i[warpref_rtl_pkg::BUG_R2B_KEEP_TOP]
+                                         ? ra_i[warpref_rtl_pkg::lowest(pmask_i)*64 +: 32]
+                                         : {3'b000, ra_i[warpref_rtl_pkg::lowest(pmask_i)*64 +: 29]};
+              changed_o[imm_bar] = 1'b1;
+            end else begin
+              wbs_we_self_o = 1'b1;
+              wbs_self_o = ra_i[warpref_rtl_pkg::lowest(pmask_i)*64 +: 32];
+            end
+          end
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  logic unused;
+  assign unused = ^{ra_rz_i, rb_rz_i, rc_rz_i, insn_i[127:109], insn_i[11:0]};
+
+endmodule

@@ -1,0 +1,341 @@
+// warpref_isa_pkg.sv - generated from model/include/warpref/isa.def by
+// `warpref encoding --sv` (wr_isa_write_sv_package, model/src/svpkg.c);
+// do not edit by hand.  docs/encoding.md describes the same table.
+//
+// Yosys 0.23 reads it too: localparams and functions only; use
+// warpref_isa_pkg::NAME.
+// A design uses some of the names only.
+/* verilator lint_off UNUSEDPARAM */
+package warpref_isa_pkg;
+
+  localparam int unsigned INST_SIZE = 16;
+  localparam logic [7:0] REG_RZ = 8'd255;
+  localparam logic [5:0] UREG_URZ = 6'd63;
+  localparam logic [2:0] PRED_PT = 3'd7;
+
+  // optypes (bits 7:0)
+  localparam logic [7:0] OPT_BAR = 8'h10;
+  localparam logic [7:0] OPT_BAR_RED = 8'h11;
+  localparam logic [7:0] OPT_B2R = 8'h12;
+  localparam logic [7:0] OPT_B2R_RESULT = 8'h13;
+  localparam logic [7:0] OPT_R2B = 8'h14;
+  localparam logic [7:0] OPT_BRA = 8'h20;
+  localparam logic [7:0] OPT_BRX = 8'h21;
+  localparam logic [7:0] OPT_CALL = 8'h22;
+  localparam logic [7:0] OPT_RET = 8'h23;
+  localparam logic [7:0] OPT_LEPC = 8'h24;
+  localparam logic [7:0] OPT_EXIT = 8'h25;
+  localparam logic [7:0] OPT_BMOV = 8'h26;
+  localparam logic [7:0] OPT_BSSY = 8'h27;
+  localparam logic [7:0] OPT_BSYNC = 8'h28;
+  localparam logic [7:0] OPT_YIELD = 8'h29;
+  localparam logic [7:0] OPT_BREAK = 8'h2a;
+  localparam logic [7:0] OPT_WARPSYNC = 8'h2b;
+  localparam logic [7:0] OPT_NANOSLEEP = 8'h2c;
+  localparam logic [7:0] OPT_RTT = 8'h2d;
+  localparam logic [7:0] OPT_TRAP = 8'h2e;
+  localparam logic [7:0] OPT_SYSCALL = 8'h2f;
+  localparam logic [7:0] OPT_NOP = 8'h40;
+  localparam logic [7:0] OPT_S2R = 8'h41;
+  localparam logic [7:0] OPT_MOV = 8'h42;
+  localparam logic [7:0] OPT_IADD = 8'h43;
+  localparam logic [7:0] OPT_LOP = 8'h44;
+  localparam logic [7:0] OPT_SHL = 8'h45;
+  localparam logic [7:0] OPT_SHR = 8'h46;
+  localparam logic [7:0] OPT_ISETP = 8'h47;
+  localparam logic [7:0] OPT_UMOV = 8'h48;
+  localparam logic [7:0] OPT_LDC = 8'h49;
+
+  // stypes (bits 11:8)
+  localparam logic [3:0] ST_X = 4'd0;
+  localparam logic [3:0] ST_I = 4'd1;
+  localparam logic [3:0] ST_R = 4'd2;
+  localparam logic [3:0] ST_RR = 4'd3;
+  localparam logic [3:0] ST_RRI = 4'd4;
+  localparam logic [3:0] ST_RIR = 4'd5;
+  localparam logic [3:0] ST_U = 4'd6;
+  localparam logic [3:0] ST_C = 4'd7;
+  localparam logic [3:0] ST_RI = 4'd8;
+
+  // forms, in table order; FORM_NONE: no form has this (optype, stype)
+  localparam int unsigned FORM_BITS = 6;
+  localparam logic [5:0] FORM_BAR_I = 6'd0;
+  localparam logic [5:0] FORM_BAR_RR = 6'd1;
+  localparam logic [5:0] FORM_BAR_RRI = 6'd2;
+  localparam logic [5:0] FORM_BAR_RIR = 6'd3;
+  localparam logic [5:0] FORM_BAR_RED_I = 6'd4;
+  localparam logic [5:0] FORM_BAR_RED_R = 6'd5;
+  localparam logic [5:0] FORM_BAR_RED_RRI = 6'd6;
+  localparam logic [5:0] FORM_BAR_RED_RIR = 6'd7;
+  localparam logic [5:0] FORM_B2R_I = 6'd8;
+  localparam logic [5:0] FORM_B2R_RESULT_X = 6'd9;
+  localparam logic [5:0] FORM_R2B_RI = 6'd10;
+  localparam logic [5:0] FORM_BRA_U = 6'd11;
+  localparam logic [5:0] FORM_BRA_X = 6'd12;
+  localparam logic [5:0] FORM_BRX_R = 6'd13;
+  localparam logic [5:0] FORM_BRX_U = 6'd14;
+  localparam logic [5:0] FORM_BRX_C = 6'd15;
+  localparam logic [5:0] FORM_CALL_R = 6'd16;
+  localparam logic [5:0] FORM_CALL_U = 6'd17;
+  localparam logic [5:0] FORM_CALL_C = 6'd18;
+  localparam logic [5:0] FORM_RET_R = 6'd19;
+  localparam logic [5:0] FORM_RET_U = 6'd20;
+  localparam logic [5:0] FORM_RET_C = 6'd21;
+  localparam logic [5:0] FORM_LEPC_I = 6'd22;
+  localparam logic [5:0] FORM_EXIT_X = 6'd23;
+  localparam logic [5:0] FORM_BMOV_X = 6'd24;
+  localparam logic [5:0] FORM_BMOV_R = 6'd25;
+  localparam logic [5:0] FORM_BSSY_I = 6'd26;
+  localparam logic [5:0] FORM_BSYNC_X = 6'd27;
+  localparam logic [5:0] FORM_YIELD_X = 6'd28;
+  localparam logic [5:0] FORM_BREAK_X = 6'd29;
+  localparam logic [5:0] FORM_WARPSYNC_R = 6'd30;
+  localparam logic [5:0] FORM_WARPSYNC_U = 6'd31;
+  localparam logic [5:0] FORM_WARPSYNC_I = 6'd32;
+  localparam logic [5:0] FORM_WARPSYNC_C = 6'd33;
+  localparam logic [5:0] FORM_NANOSLEEP_R = 6'd34;
+  localparam logic [5:0] FORM_NANOSLEEP_U = 6'd35;
+  localparam logic [5:0] FORM_NANOSLEEP_I = 6'd36;
+  localparam logic [5:0] FORM_NANOSLEEP_C = 6'd37;
+  localparam logic [5:0] FORM_RTT_X = 6'd38;
+  localparam logic [5:0] FORM_TRAP_R = 6'd39;
+  localparam logic [5:0] FORM_TRAP_C = 6'd40;
+  localparam logic [5:0] FORM_TRAP_I = 6'd41;
+  localparam logic [5:0] FORM_SYSCALL_X = 6'd42;
+  localparam logic [5:0] FORM_NOP_X = 6'd43;
+  localparam logic [5:0] FORM_S2R_X = 6'd44;
+  localparam logic [5:0] FORM_MOV_R = 6'd45;
+  localparam logic [5:0] FORM_MOV_I = 6'd46;
+  localparam logic [5:0] FORM_IADD_R = 6'd47;
+  localparam logic [5:0] FORM_IADD_I = 6'd48;
+  localparam logic [5:0] FORM_LOP_R = 6'd49;
+  localparam logic [5:0] FORM_LOP_I = 6'd50;
+  localparam logic [5:0] FORM_SHL_I = 6'd51;
+  localparam logic [5:0] FORM_SHR_I = 6'd52;
+  localparam logic [5:0] FORM_ISETP_R = 6'd53;
+  localparam logic [5:0] FORM_ISETP_I = 6'd54;
+  localparam logic [5:0] FORM_UMOV_I = 6'd55;
+  localparam logic [5:0] FORM_LDC_C = 6'd56;
+  localparam logic [5:0] FORM_NONE = 6'd63;
+
+  // field positions (seed field<lsb, width>)
+  localparam int unsigned F_PG_LSB = 12, F_PG_W = 3;
+  localparam int unsigned F_PG_NOT_LSB = 15, F_PG_NOT_W = 1;
+  localparam int unsigned F_PP_LSB = 98, F_PP_W = 3;
+  localparam int unsigned F_PP_NOT_LSB = 101, F_PP_NOT_W = 1;
+  localparam int unsigned F_RD_LSB = 16, F_RD_W = 8;
+  localparam int unsigned F_RA_LSB = 24, F_RA_W = 8;
+  localparam int unsigned F_RB_LSB = 32, F_RB_W = 8;
+  localparam int unsigned F_RC_LSB = 32, F_RC_W = 8;
+  localparam int unsigned F_URA_LSB = 24, F_URA_W = 6;
+  localparam int unsigned F_URB_LSB = 32, F_URB_W = 6;
+  localparam int unsigned F_URD_LSB = 16, F_URD_W = 6;
+  localparam int unsigned F_PU_LSB = 106, F_PU_W = 3;
+  localparam int unsigned F_PD_LSB = 16, F_PD_W = 3;
+  localparam int unsigned F_BARID_LSB = 40, F_BARID_W = 4;
+  localparam int unsigned F_CNT_LSB = 44, F_CNT_W = 12;
+  localparam int unsigned F_BARMODE_LSB = 80, F_BARMODE_W = 1;
+  localparam int unsigned F_REDOP_LSB = 80, F_REDOP_W = 2;
+  localparam int unsigned F_B2RMODE_LSB = 80, F_B2RMODE_W = 1;
+  localparam int unsigned F_COND_LSB = 82, F_COND_W = 2;
+  localparam int unsigned F_BASEMODE_LSB = 82, F_BASEMODE_W = 1;
+  localparam int unsigned F_BITNOT_LSB_BRA_U = 84, F_BITNOT_W_BRA_U = 1;
+  localparam int unsigned F_BITNOT_LSB_WARPSYNC_R = 97, F_BITNOT_W_WARPSYNC_R = 1;
+  localparam int unsigned F_BITNOT_LSB_WARPSYNC_U = 97, F_BITNOT_W_WARPSYNC_U = 1;
+  localparam int unsigned F_BITNOT_LSB_WARPSYNC_C = 97, F_BITNOT_W_WARPSYNC_C = 1;
+  localparam int unsigned F_CLEAR_LSB = 82, F_CLEAR_W = 1;
+  localparam int unsigned F_BREG_LSB = 84, F_BREG_W = 4;
+  localparam int unsigned F_OFFSET_LSB = 32, F_OFFSET_W = 50;
+  localparam int unsigned F_SYNCPOINT_LSB = 32, F_SYNCPOINT_W = 32;
+  localparam int unsigned F_IMM32_LSB = 32, F_IMM32_W = 32;
+  localparam int unsigned F_CMEM_LSB = 32, F_CMEM_W = 22;
+  localparam int unsigned F_SR_LSB = 40, F_SR_W = 8;
+  localparam int unsigned F_LOP_LSB = 80, F_LOP_W = 2;
+  localparam int unsigned F_CMP_LSB = 80, F_CMP_W = 3;
+
+  // forms that have each field: bit f set = form f has it
+  localparam logic [63:0] HAS_PG = 64'b111111111111111111111111111111111111111111111111111111111;
+  localparam logic [63:0] HAS_PG_NOT = 64'b111111111111111111111111111111111111111111111111111111111;
+  localparam logic [63:0] HAS_PP = 64'b000000000000000000011111111110000101111111111100011110000;
+  localparam logic [63:0] HAS_PP_NOT = 64'b000000000000000000011111111110000101111111111100011110000;
+  localparam logic [63:0] HAS_RD = 64'b100011111111100000000000000000001010000000000001100000000;
+  localparam logic [63:0] HAS_RA = 64'b001111111101000000000000000000010000010010010010000000010;
+  localparam logic [63:0] HAS_RB = 64'b000100010100000001000010001000000000000000000000001100110;
+  localparam logic [63:0] HAS_RC = 64'b000000000000000000000000000000000000000000000000010001000;
+  localparam logic [63:0] HAS_URA = 64'b000000000000000000000000000000000000100100100100000000000;
+  localparam logic [63:0] HAS_URB = 64'b000000000000000000000100010000000000000000000000000000000;
+  localparam logic [63:0] HAS_URD = 64'b010000000000000000000000000000000000000000000000000000000;
+  localparam logic [63:0] HAS_PU = 64'b000000000000000000000000000000000000000000000001000000000;
+  localparam logic [63:0] HAS_PD = 64'b001100000000000000000000000000000000000000000000000000000;
+  localparam logic [63:0] HAS_BARID = 64'b000000000000000000000000000000000000000000000010110011001;
+  localparam logic [63:0] HAS_CNT = 64'b000000000000000000000000000000000000000000000000001010101;
+  localparam logic [63:0] HAS_BARMODE = 64'b000000000000000000000000000000000000000000000000000001111;
+  localparam logic [63:0] HAS_REDOP = 64'b000000000000000000000000000000000000000000000000011110000;
+  localparam logic [63:0] HAS_B2RMODE = 64'b000000000000000000000000000000000000000000000010100000000;
+  localparam logic [63:0] HAS_COND = 64'b000000000000000000000000000000000000000000001100000000000;
+  localparam logic [63:0] HAS_BASEMODE = 64'b000000000000000000000000000000000001111110000000000000000;
+  localparam logic [63:0] HAS_BITNOT = 64'b000000000000000000000001011000000000000000000100000000000;
+  localparam logic [63:0] HAS_CLEAR = 64'b000000000000000000000000000000001000000000000000000000000;
+  localparam logic [63:0] HAS_BREG = 64'b000000000000000000000000000101111000000000000000000000000;
+  localparam logic [63:0] HAS_OFFSET = 64'b000000000000000000000000000000000010110110111100000000000;
+  localparam logic [63:0] HAS_SYNCPOINT = 64'b000000000000000000000000000000100000000000000000000000000;
+  localparam logic [63:0] HAS_IMM32 = 64'b011011101010000100001000100000000000000000000000000000000;
+  localparam logic [63:0] HAS_CMEM = 64'b100000000000000010010001000000000001001001000000000000000;
+  localparam logic [63:0] HAS_SR = 64'b000000000000100000000000000000000000000000000000000000000;
+  localparam logic [63:0] HAS_LOP = 64'b000000110000000000000000000000000000000000000000000000000;
+  localparam logic [63:0] HAS_CMP = 64'b001100000000000000000000000000000000000000000000000000000;
+
+  // form of a word; FORM_NONE if no form has its (optype, stype)
+  function automatic logic [5:0] decode_form(input logic [11:0] opst);
+    logic [5:0] f;
+    unique case (opst)
+      {4'd1, 8'h10}: f = FORM_BAR_I;
+      {4'd2, 8'h10}: f = FORM_BAR_RR;
+      {4'd4, 8'h10}: f = FORM_BAR_RRI;
+      {4'd5, 8'h10}: f = FORM_BAR_RIR;
+      {4'd1, 8'h11}: f = FORM_BAR_RED_I;
+      {4'd2, 8'h11}: f = FORM_BAR_RED_R;
+      {4'd4, 8'h11}: f = FORM_BAR_RED_RRI;
+      {4'd5, 8'h11}: f = FORM_BAR_RED_RIR;
+      {4'd1, 8'h12}: f = FORM_B2R_I;
+      {4'd0, 8'h13}: f = FORM_B2R_RESULT_X;
+      {4'd8, 8'h14}: f = FORM_R2B_RI;
+      {4'd6, 8'h20}: f = FORM_BRA_U;
+      {4'd0, 8'h20}: f = FORM_BRA_X;
+      {4'd2, 8'h21}: f = FORM_BRX_R;
+      {4'd6, 8'h21}: f = FORM_BRX_U;
+      {4'd7, 8'h21}: f = FORM_BRX_C;
+      {4'd2, 8'h22}: f = FORM_CALL_R;
+      {4'd6, 8'h22}: f = FORM_CALL_U;
+      {4'd7, 8'h22}: f = FORM_CALL_C;
+      {4'd2, 8'h23}: f = FORM_RET_R;
+      {4'd6, 8'h23}: f = FORM_RET_U;
+      {4'd7, 8'h23}: f = FORM_RET_C;
+      {4'd1, 8'h24}: f = FORM_LEPC_I;
+      {4'd0, 8'h25}: f = FORM_EXIT_X;
+      {4'd0, 8'h26}: f = FORM_BMOV_X;
+      {4'd2, 8'h26}: f = FORM_BMOV_R;
+      {4'd1, 8'h27}: f = FORM_BSSY_I;
+      {4'd0, 8'h28}: f = FORM_BSYNC_X;
+      {4'd0, 8'h29}: f = FORM_YIELD_X;
+      {4'd0, 8'h2a}: f = FORM_BREAK_X;
+      {4'd2, 8'h2b}: f = FORM_WARPSYNC_R;
+      {4'd6, 8'h2b}: f = FORM_WARPSYNC_U;
+      {4'd1, 8'h2b}: f = FORM_WARPSYNC_I;
+      {4'd7, 8'h2b}: f = FORM_WARPSYNC_C;
+      {4'd2, 8'h2c}: f = FORM_NANOSLEEP_R;
+      {4'd6, 8'h2c}: f = FORM_NANOSLEEP_U;
+      {4'd1, 8'h2c}: f = FORM_NANOSLEEP_I;
+      {4'd7, 8'h2c}: f = FORM_NANOSLEEP_C;
+      {4'd0, 8'h2d}: f = FORM_RTT_X;
+      {4'd2, 8'h2e}: f = FORM_TRAP_R;
+      {4'd7, 8'h2e}: f = FORM_TRAP_C;
+      {4'd1, 8'h2e}: f = FORM_TRAP_I;
+      {4'd2, 8'h2f}: f = FORM_SYSCALL_X;
+      {4'd0, 8'h40}: f = FORM_NOP_X;
+      {4'd0, 8'h41}: f = FORM_S2R_X;
+      {4'd2, 8'h42}: f = FORM_MOV_R;
+      {4'd1, 8'h42}: f = FORM_MOV_I;
+      {4'd2, 8'h43}: f = FORM_IADD_R;
+      {4'd1, 8'h43}: f = FORM_IADD_I;
+      {4'd2, 8'h44}: f = FORM_LOP_R;
+      {4'd1, 8'h44}: f = FORM_LOP_I;
+      {4'd1, 8'h45}: f = FORM_SHL_I;
+      {4'd1, 8'h46}: f = FORM_SHR_I;
+      {4'd2, 8'h47}: f = FORM_ISETP_R;
+      {4'd1, 8'h47}: f = FORM_ISETP_I;
+      {4'd1, 8'h48}: f = FORM_UMOV_I;
+      {4'd7, 8'h49}: f = FORM_LDC_C;
+      default: f = FORM_NONE;
+    endcase
+    decode_form = f;
+  endfunction
+
+  // word_legal: every bit the form does not assign is 0, every field value
+  // is legal (ENUM/FLAG/PRED values, V() narrowing, CMEM layout)
+  function automatic logic word_legal(input logic [5:0] form, input logic [127:0] w);
+    logic ok;
+    unique case (form)
+      FORM_BAR_I: ok = (w & 128'hfffffffffffeffffff0000ffffff0000) == 128'h0;
+      FORM_BAR_RR: ok = (w & 128'hfffffffffffeffffffffff0000ff0000) == 128'h0;
+      FORM_BAR_RRI: ok = (w & 128'hfffffffffffeffffff000f00ffff0000) == 128'h0;
+      FORM_BAR_RIR: ok = (w & 128'hfffffffffffefffffffff000ffff0000) == 128'h0;
+      FORM_BAR_RED_I: ok = (w & 128'hffffffc3fffcffffff0000ffffff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_BAR_RED_R: ok = (w & 128'hffffffc3fffcffffffffff00ffff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_BAR_RED_RRI: ok = (w & 128'hffffffc3fffcffffff000f00ffff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_BAR_RED_RIR: ok = (w & 128'hffffffc3fffcfffffffff000ffff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_B2R_I: ok = (w & 128'hfffffffffffefffffffff0ffff000000) == 128'h0;
+      FORM_B2R_RESULT_X: ok = (w & 128'hffffe3ffffffffffffffffffff000000) == 128'h0;
+      FORM_R2B_RI: ok = (w & 128'hfffffffffffefffffffff0ff00ff0000) == 128'h0;
+      FORM_BRA_U: ok = (w & 128'hffffffc3ffe0000000000000c0ff0000) == 128'h0
+          && ((32'h0000000c >> w[83:82]) & 32'd1) == 32'd1;
+      FORM_BRA_X: ok = (w & 128'hffffffc3fff0000000000000ffff0000) == 128'h0;
+      FORM_BRX_R: ok = (w & 128'hffffffc3fffc00000000000000ff0000) == 128'h0;
+      FORM_BRX_U: ok = (w & 128'hffffffc3fffc000000000000c0ff0000) == 128'h0;
+      FORM_BRX_C: ok = (w & 128'hffffffc3ffffffffffc00000ffff0000) == 128'h0
+          && w[33:32] == 2'b00 && !w[53];
+      FORM_CALL_R: ok = (w & 128'hffffffc3fff800000000000000ff0000) == 128'h0;
+      FORM_CALL_U: ok = (w & 128'hffffffc3fff8000000000000c0ff0000) == 128'h0;
+      FORM_CALL_C: ok = (w & 128'hffffffc3fffbffffffc00000ffff0000) == 128'h0
+          && w[33:32] == 2'b00 && !w[53]
+          && w[47:32] <= 16'hfff8;
+      FORM_RET_R: ok = (w & 128'hffffffc3fff800000000000000ff0000) == 128'h0;
+      FORM_RET_U: ok = (w & 128'hffffffc3fff8000000000000c0ff0000) == 128'h0;
+      FORM_RET_C: ok = (w & 128'hffffffc3fffbffffffc00000ffff0000) == 128'h0
+          && w[33:32] == 2'b00 && !w[53]
+          && w[47:32] <= 16'hfff8;
+      FORM_LEPC_I: ok = (w & 128'hfffffffffffc000000000000ff000000) == 128'h0;
+      FORM_EXIT_X: ok = (w & 128'hffffffc3ffffffffffffffffffff0000) == 128'h0;
+      FORM_BMOV_X: ok = (w & 128'hffffffffff0bffffffffffffff000000) == 128'h0;
+      FORM_BMOV_R: ok = (w & 128'hffffffffff0fffffffffffff00ff0000) == 128'h0;
+      FORM_BSSY_I: ok = (w & 128'hffffffffff0fffff00000000ffff0000) == 128'h0;
+      FORM_BSYNC_X: ok = (w & 128'hffffffffff0fffffffffffffffff0000) == 128'h0;
+      FORM_YIELD_X: ok = (w & 128'hffffffc3ffffffffffffffffffff0000) == 128'h0;
+      FORM_BREAK_X: ok = (w & 128'hffffffc3ff0fffffffffffffffff0000) == 128'h0;
+      FORM_WARPSYNC_R: ok = (w & 128'hffffffc1ffffffffffffff00ffff0000) == 128'h0;
+      FORM_WARPSYNC_U: ok = (w & 128'hffffffc1ffffffffffffffc0ffff0000) == 128'h0;
+      FORM_WARPSYNC_I: ok = (w & 128'hffffffc3ffffffff00000000ffff0000) == 128'h0;
+      FORM_WARPSYNC_C: ok = (w & 128'hffffffc1ffffffffffc00000ffff0000) == 128'h0
+          && w[33:32] == 2'b00 && !w[53];
+      FORM_NANOSLEEP_R: ok = (w & 128'hffffffc3ffffffffffffff00ffff0000) == 128'h0;
+      FORM_NANOSLEEP_U: ok = (w & 128'hffffffc3ffffffffffffffc0ffff0000) == 128'h0;
+      FORM_NANOSLEEP_I: ok = (w & 128'hffffffc3ffffffff00000000ffff0000) == 128'h0;
+      FORM_NANOSLEEP_C: ok = (w & 128'hffffffc3ffffffffffc00000ffff0000) == 128'h0
+          && w[33:32] == 2'b00 && !w[53];
+      FORM_RTT_X: ok = (w & 128'hffffffffffffffffffffffffffff0000) == 128'h0;
+      FORM_TRAP_R: ok = (w & 128'hffffffffffffffffffffff00ffff0000) == 128'h0;
+      FORM_TRAP_C: ok = (w & 128'hffffffffffffffffffc00000ffff0000) == 128'h0
+          && w[33:32] == 2'b00 && !w[53];
+      FORM_TRAP_I: ok = (w & 128'hffffffffffffffff00000000ffff0000) == 128'h0;
+      FORM_SYSCALL_X: ok = (w & 128'hffffffffffffffffffffffffffff0000) == 128'h0;
+      FORM_NOP_X: ok = (w & 128'hffffffffffffffffffffffffffff0000) == 128'h0;
+      FORM_S2R_X: ok = (w & 128'hffffffffffffffffffff00ffff000000) == 128'h0
+          && ((32'h00000007 >> w[47:40]) & 32'd1) == 32'd1;
+      FORM_MOV_R: ok = (w & 128'hffffffffffffffffffffffff00000000) == 128'h0;
+      FORM_MOV_I: ok = (w & 128'hffffffffffffffff00000000ff000000) == 128'h0;
+      FORM_IADD_R: ok = (w & 128'hffffffffffffffffffffff0000000000) == 128'h0;
+      FORM_IADD_I: ok = (w & 128'hffffffffffffffff0000000000000000) == 128'h0;
+      FORM_LOP_R: ok = (w & 128'hfffffffffffcffffffffff0000000000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_LOP_I: ok = (w & 128'hfffffffffffcffff0000000000000000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_SHL_I: ok = (w & 128'hffffffffffffffff0000000000000000) == 128'h0;
+      FORM_SHR_I: ok = (w & 128'hffffffffffffffff0000000000000000) == 128'h0;
+      FORM_ISETP_R: ok = (w & 128'hfffffffffff8ffffffffff0000f80000) == 128'h0
+          && ((32'h0000003f >> w[82:80]) & 32'd1) == 32'd1;
+      FORM_ISETP_I: ok = (w & 128'hfffffffffff8ffff0000000000f80000) == 128'h0
+          && ((32'h0000003f >> w[82:80]) & 32'd1) == 32'd1;
+      FORM_UMOV_I: ok = (w & 128'hffffffffffffffff00000000ffc00000) == 128'h0;
+      FORM_LDC_C: ok = (w & 128'hffffffffffffffffffc00000ff000000) == 128'h0
+          && w[33:32] == 2'b00 && !w[53];
+      default: ok = 1'b0;
+    endcase
+    word_legal = ok;
+  endfunction
+
+endpackage
+/* verilator lint_on UNUSEDPARAM */
