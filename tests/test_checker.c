@@ -324,6 +324,57 @@ START_TEST(checker_nothing_compared_fails)
 }
 END_TEST
 
+START_TEST(checker_driven_final_compares_no_registers)
+{
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.operand_mode = WR_OPERANDS_DRIVEN;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
+    final_of(c, &o);                                     /* R1 = lane + 0x100/0x200: not the model's */
+    ck_assert_int_eq(wr_checker_failed(c), 0);
+    o.cta.warp[1].breg[2] = 9;                           /* the control state still is */
+    final_of(c, &o);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 1 B2: model 0x00000000, other 0x00000009"));
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+START_TEST(checker_reports_a_driver_failure_and_ready_warps)
+{
+    wr_program p = assemble(".threads 64\nBAR.SYNC 0x0 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_uint_eq(wr_checker_ready(c), 0x3);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    other_step(&o, &r, &cycle);                          /* warp 1 blocks (the other order) */
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_uint_eq(wr_checker_ready(c), 0x1);
+    ck_assert_int_eq(wr_checker_report(c, 5000, "hang: no retire for 5000 cycles while the model has warps "
+                                          "0x00000001 ready [N-50]"), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_failed(c), 1);
+    ck_assert_int_eq(wr_checker_stopped(c), 1);
+    wr_checker_fail f;
+    wr_checker_first_failure(c, &f);
+    ck_assert_str_eq(f.field, "hang");
+    ck_assert_str_eq(f.rule, "N-50");
+    ck_assert_uint_eq(f.cycle, 5000);
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -385,6 +436,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_fetch_fault_and_final);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);
+    tcase_add_test(tc, checker_driven_final_compares_no_registers);
+    tcase_add_test(tc, checker_reports_a_driver_failure_and_ready_warps);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

@@ -446,7 +446,10 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
                          m->breg[b], o->breg[b]);
                 rc = fail(c, cycle, NULL, NULL, NULL, m, line);
             }
-        const unsigned nr = nregs < c->rf.nregs ? nregs : c->rf.nregs;
+        /* operand-driven: the registers are the other side's (the model
+         * never kept them), only the control state is compared */
+        const int mine = c->cta.operand_mode != WR_OPERANDS_DRIVEN;
+        const unsigned nr = !mine ? 0 : nregs < c->rf.nregs ? nregs : c->rf.nregs;
         for (unsigned r = 0; regs && r < nr; r++) {
             const size_t slot = wr_regfile_slot(&c->rf, w, r);
             for (unsigned l = 0; l < WR_LANES; l++) {
@@ -460,7 +463,7 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
                 }
             }
         }
-        for (unsigned p = 0; preds && p < WR_NUM_PREDS; p++) {
+        for (unsigned p = 0; mine && preds && p < WR_NUM_PREDS; p++) {
             const uint32_t diff = (c->rf.p[w][p] ^ preds[w * WR_NUM_PREDS + p]) & ~c->rf.p_undef[w][p];
             if (diff) {
                 snprintf(line, sizeof line, "final: warp %u P%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32
@@ -476,6 +479,20 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
             rc = fail(c, cycle, NULL, NULL, NULL, NULL, line);
         }
     return rc;
+}
+
+int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line)
+{
+    return fail(c, cycle, NULL, NULL, NULL, NULL, line ? line : "driver: failure");
+}
+
+uint32_t wr_checker_ready(const wr_checker *c)
+{
+    uint32_t m = 0;
+    for (unsigned w = 0; w < c->cta.nwarps && w < 32; w++)
+        if (c->cta.warp[w].run == WR_WARP_READY)
+            m |= 1u << w;
+    return m;
 }
 
 /* ---- state ------------------------------------------------------------------------- */

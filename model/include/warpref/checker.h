@@ -72,11 +72,23 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w);
 /* The other side's end state: every warp, its registers R0..R(nregs-1)
  * (regs[(w * nregs + r) * 32 + lane]) and predicates (preds[w * 7 + p], lane
  * masks), the barrier words.  Registers beyond what the model keeps are not
- * compared; the model's undefined lanes are skipped.  A run that compared no
+ * compared; the model's undefined lanes are skipped; in operand-driven mode
+ * registers and predicates are not compared at all (they are the other
+ * side's: the model reads none of them).  A run that compared no
  * instruction fails here.  WR_CHK_OK or WR_CHK_MISMATCH. */
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
                      const uint32_t *regs, unsigned nregs, const uint32_t *preds,
                      const uint32_t *bar_words, unsigned nbars);
+
+/* A failure the driver found itself, not in a record: a hang (no retire
+ * while the model has a ready warp), a timeout.  Counted and kept like a
+ * mismatch (the dump, wr_checker_first_failure); `line` starts with the
+ * field it names ("hang: ...") and may end in the rule ("[N-50]").
+ * Returns WR_CHK_MISMATCH. */
+int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line);
+
+/* The warps the model has ready (bit per warp): those that could issue. */
+uint32_t wr_checker_ready(const wr_checker *c);
 
 typedef struct wr_checker_counts {
     uint64_t retired;            /* records reported by the other side */
