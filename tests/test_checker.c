@@ -243,10 +243,41 @@ START_TEST(checker_wakes_early_late_and_unknown)
     ck_assert_int_eq(wr_checker_wake(c, 109, 0), WR_CHK_MISMATCH);
     ck_assert_int_eq(wr_checker_wake(c, 116, 0), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
-                     "cycle 109: wake: warp 0 woke at cycle 109, the model's deadline is 110 (early) [N-23]\n"
-                     "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (late) [N-23]\n");
+                     "cycle 109: wake: warp 0 woke at cycle 109, the model's deadline is 110 (due at 110, early) [N-23]\n"
+                     "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (due at 110, late) [N-23]\n");
     ck_assert_int_eq(wr_checker_wake(c, 112, 0), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_wake(c, 113, 0), WR_CHK_MISMATCH);      /* no deadline any more */
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* NANOSLEEP 0 at t: the deadline t fires at the next turn, t + 1 (N-23), which
+ * is on time even with no lateness allowed; t + 2 is late */
+START_TEST(checker_zero_sleep_is_due_at_the_next_turn)
+{
+    wr_program p = assemble("NANOSLEEP 0x0 ;\nNANOSLEEP 0x0 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    opts.wake_late = 0;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 7;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
+    ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 8, 0), WR_CHK_OK);
+    wr_wake(&o.cta, 0, 8);
+    cycle = 8;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
+    ck_assert_int_eq(wr_checker_retire(c, 8, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 10, 0), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c),
+                     "cycle 10: wake: warp 0 woke at cycle 10, the model's deadline is 8 (due at 9, late) [N-23]\n");
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
     wr_program_free(&p);
@@ -433,6 +464,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);
     tcase_add_test(tc, checker_retire_from_a_sleeping_warp);
+    tcase_add_test(tc, checker_zero_sleep_is_due_at_the_next_turn);
     tcase_add_test(tc, checker_fetch_fault_and_final);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);

@@ -45,6 +45,9 @@ struct wr_checker {
     char msgs[MSGS];
     size_t msglen;
     wr_retire scratch;
+    /* the time each warp's sleep deadline was set: it fires at the start of a
+     * later turn (N-23), so it is due at max(deadline, set + 1) */
+    uint64_t deadline_set[WR_MAX_WARPS];
 };
 
 /* ---- options and controls ------------------------------------------------------ */
@@ -314,11 +317,14 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         reads = wr_insn_reads(insn) | WR_IN_PG;
     }
     c->cta.now = cycle;
+    const uint64_t deadline = c->cta.deadline[w];
     if (wr_step(&c->cta, w, insn, &ops, m) != 0) {
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
+    if (c->cta.deadline[w] != deadline)
+        c->deadline_set[w] = cycle;
     m->reads = (uint16_t)reads;
     m->in = ops;
     remember(c, cycle, other);
@@ -393,9 +399,10 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
         return fail(c, cycle, NULL, NULL, NULL, NULL, line);
     }
     const uint64_t d = c->cta.deadline[w];
-    if (cycle + c->o.wake_early < d || (c->o.wake_late != UINT64_MAX && cycle > d + c->o.wake_late)) {
+    const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+    if (cycle + c->o.wake_early < d || (c->o.wake_late != UINT64_MAX && cycle > due + c->o.wake_late)) {
         snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 ", the model's deadline is %" PRIu64
-                 " (%s) [N-23]", w, cycle, d, cycle < d ? "early" : "late");
+                 " (due at %" PRIu64 ", %s) [N-23]", w, cycle, d, due, cycle < d ? "early" : "late");
         return fail(c, cycle, NULL, NULL, NULL, &c->cta.warp[w], line);
     }
     if (wr_wake(&c->cta, w, cycle) != 0) {

@@ -150,7 +150,8 @@ module tb_lockstep #(
 
   initial begin
     longint unsigned thr, we, wl;
-    bit have_we, have_wl;
+    bit any_late;
+    string s;
     rst_n = 1'b0; run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
     cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; threads = 11'd32;
     n_insns = 0; rr = 1'b0; bad = 1'b0; h = null;
@@ -165,18 +166,19 @@ module tb_lockstep #(
           !num_arg("max_mismatches", max_mismatches) || !num_arg("waves_from", waves_from) ||
           !num_arg("check", check))
         bad = 1'b1;
-      have_we = $test$plusargs("wake_early=") != 0;
-      have_wl = $test$plusargs("wake_late=") != 0;
-      if (!num_arg("wake_early", we) || !num_arg("wake_late", wl)) bad = 1'b1;
-      wake_early = have_we ? longint'(we) : 0;
-      wake_late = have_wl ? longint'(wl) : -1;               // -1: any later wake
+      // the stub fires a deadline in the first cycle it is due: by default no
+      // early or late wake is accepted; +wake_late=any accepts any later one
+      any_late = $value$plusargs("wake_late=%s", s) != 0 && s == "any";
+      if (!num_arg("wake_early", we) || (!any_late && !num_arg("wake_late", wl))) bad = 1'b1;
+      wake_early = longint'(we);
+      wake_late = any_late ? -1 : longint'(wl);
       if (!bad && !$value$plusargs("program=%s", prog)) usage_error("+program=FILE.s is required (docs/lockstep.md)");
       if (!bad && (thr > 1024 || (thr == 0 && $test$plusargs("threads="))))
         usage_error($sformatf("+threads=%0d: out of range 1..%0d", thr, NW * 32));
       if (!bad && check > 1) usage_error($sformatf("+check=%0d: 0 or 1", check));
       if (!bad && (max_mismatches == 0 || max_mismatches > 64'h7fffffff))
         usage_error($sformatf("+max_mismatches=%0d: out of range 1..2147483647", max_mismatches));
-      if (!bad && (wake_early < 0 || wake_late < -1))
+      if (!bad && (we > 64'h7fffffffffffffff || (!any_late && wl > 64'h7fffffffffffffff)))
         usage_error("+wake_early/+wake_late: out of range");
       sched = "own";
       void'($value$plusargs("sched=%s", sched));

@@ -36,8 +36,11 @@ typedef struct wr_checker_opts {
     wr_compare_ctl ctl;          /* the compare controls (every field, every bit) */
     uint64_t wake_early;         /* a wake up to this many cycles before the model's
                                     deadline is accepted (default 0) */
-    uint64_t wake_late;          /* ... and up to this many after it (default:
-                                    UINT64_MAX, any later wake) */
+    uint64_t wake_late;          /* ... and up to this many after it is due (default:
+                                    UINT64_MAX, any later wake).  A deadline is due at
+                                    the first turn start at or after it that follows
+                                    the instruction setting it (N-23): NANOSLEEP 0
+                                    at time t is due at t + 1 */
     unsigned max_mismatches;     /* stop after this many failing checks (default 1) */
 } wr_checker_opts;
 
