@@ -323,6 +323,11 @@ module tb_lockstep #(
     return 1'b1;
   endfunction
 
+  // the checker takes more: no error, not stopped by +max_mismatches
+  function automatic bit live();
+    return !errored && !(failed && warpref_pkg::warpref_dpi_stopped(h) != 0);
+  endfunction
+
   function automatic void note(input int r);
     if (r < 0) errored = 1'b1;
     else if (r > 0) failed = 1'b1;
@@ -451,15 +456,16 @@ module tb_lockstep #(
         S_RUN: begin
           // the previous rising edge: deadlines that fired, then the fault or
           // the instruction (a warp woken at an edge may issue in that cycle)
+          // (nothing more once the checker has stopped: +max_mismatches)
           if (check != 0) begin
             if (as_valid) begin
               for (int w = 0; w < int'(NW); w++)
-                if (as_fired[w]) note(warpref_pkg::warpref_dpi_wake(h, as_time, w));
+                if (as_fired[w] && live()) note(warpref_pkg::warpref_dpi_wake(h, as_time, w));
             end
-            if (ft_valid)
+            if (ft_valid && live())
               note(warpref_pkg::warpref_dpi_fetch_fault(h, ft_time, 32'(ft_warp),
                    ft_pc, ft_misaligned ? warpref_pkg::FETCH_MISALIGNED : warpref_pkg::FETCH_NO_INSN));
-            if (rt_valid) note(do_retire());
+            if (rt_valid && live()) note(do_retire());
           end
           if (rt_valid || ft_valid) begin
             nretired++;
@@ -468,7 +474,7 @@ module tb_lockstep #(
           if (errored) begin
             stop("error");
             state = S_END;
-          end else if (check != 0 && warpref_pkg::warpref_dpi_stopped(h) != 0) begin
+          end else if (check != 0 && !live()) begin
             endr = "mismatch";
             t_end = st_now;
             state = S_DRAIN;
