@@ -4,4 +4,5 @@
 #include "warpref/isa.h"
 #include "warpref/model.h"
 #include "warpref/run.h"
+#include "warpref/gen.h"
 #endif
