@@ -205,7 +205,8 @@ enum {
     MAX_DEPTH = 4,               /* region nesting in main code */
     MAX_LOOPS = 2,               /* loop nesting, main and functions each */
     MAX_FUNCS = 4,               /* functions per call depth */
-    MAX_EXITS = 4,               /* exit statements per program */
+    MAX_EXITS = 4,               /* exit statements of lanes per program */
+    MAX_WEXITS = 3,              /* exit statements of whole warps per program */
     CONST_BANK0 = 3,             /* constants go to banks 3.. */
 };
 
@@ -265,7 +266,8 @@ typedef struct gen {
     func funcs[2][MAX_FUNCS];
     unsigned nfuncs[2];
     unsigned fuse;               /* B registers the function being generated uses */
-    unsigned nexits;
+    unsigned nexits;             /* exit statements of lanes */
+    unsigned nwexits;            /* exit statements of whole warps */
     int oom;
 } gen;
 
@@ -1262,6 +1264,8 @@ static void gen_function(gen *g, func *f, unsigned depth)
     g->out = saved_out;
 }
 
+static void separator0(gen *g);
+
 /* EXIT of some lanes (partial, by a lane predicate, as guard or Pp), or at the
  * top level of whole warps (by the warp id; through a stub that works a little
  * first, so that other warps may already wait at a cnt == 0 barrier) */
@@ -1269,14 +1273,17 @@ static void st_exit(gen *g, ctx *c)
 {
     rng *r = &g->r;
     uint32_t e[MAXW];
-    if (c->top && live_warps(g) >= 2 && rng_pct(r, 40)) {
-        pform f = pf_warp(g);
-        for (unsigned w = 0; w < g->nwarps; w++)
-            e[w] = w > 0 && (pf_mask(&f, w) & 1) ? g->valid[w] : 0;
+    if (c->top && live_warps(g) >= 2 && g->nwexits < MAX_WEXITS && (g->nexits >= MAX_EXITS || rng_pct(r, 50))) {
+        pform f;
         int any = 0;
-        for (unsigned w = 1; w < g->nwarps; w++)
-            any |= e[w] != 0;
-        if (!any || g->nexits >= MAX_EXITS) {
+        for (int tries = 0; tries < 6 && !any; tries++) {   /* some warp but warp 0 */
+            f = pf_warp(g);
+            for (unsigned w = 0; w < g->nwarps; w++) {
+                e[w] = w > 0 && (pf_mask(&f, w) & 1) ? g->valid[w] : 0;
+                any |= e[w] != 0;
+            }
+        }
+        if (!any) {
             helper1(g, c);
             return;
         }
@@ -1284,7 +1291,7 @@ static void st_exit(gen *g, ctx *c)
         unsigned p = ptemp(g), q = (p + 1) % 4;
         pf_emit(g, &f, p);
         ins(g, "ISETP.NE P%u, R1, 0x0", q);
-        if (rng_below(r, 2)) {
+        if (rng_pct(r, 30)) {
             ins(g, "@P%u EXIT P%u", p, q);
         } else {
             unsigned stub = newlab(g);
@@ -1292,12 +1299,20 @@ static void st_exit(gen *g, ctx *c)
             sect *o = g->out;
             g->out = &g->ool;
             label(g, stub);
-            helpers(g, c, 2 + rng_below(r, 5));
+            helpers(g, c, 1 + rng_below(r, 4));
+            if (g->o.weight[WR_GEN_SLEEP] && rng_pct(r, 60))   /* let the others get there first */
+                ins(g, "NANOSLEEP 0x%x", 20 + rng_below(r, 200));
+            helpers(g, c, 1 + rng_below(r, 2));
             ins(g, "EXIT");
             g->out = o;
         }
         do_exit(g, e);
+        g->nexits--;
+        g->nwexits++;
         restrict_cur(g, c);
+        /* the others may wait at a cnt == 0 barrier when these exit (N-33) */
+        if (g->o.weight[WR_GEN_BARRIER] && rng_pct(r, 70))
+            separator0(g);
         return;
     }
     pform f = pf_split(g, c);
@@ -1689,6 +1704,17 @@ static const char *bar_guard(gen *g, char buf[16])
     return buf;
 }
 
+/* BAR.SYNC with cnt == 0 of every live warp */
+static void separator0(gen *g)
+{
+    int b = free_bar(g, g->bar_used | g->bar_read);
+    if (b < 0)
+        return;                  /* not reached: at most 12 are ever busy */
+    bar_insn(g, "", "SYNC", (unsigned)b, 0);
+    g->bar_used |= (uint16_t)(1u << b);
+    separated(g, 0);
+}
+
 /* BAR.SYNC of every live warp (a separator), or producer/consumer (ARV +
  * SYNC), or a subset of the warps */
 static void st_barrier(gen *g, ctx *c)
@@ -1883,7 +1909,8 @@ static int allowed(const gen *g, const ctx *c, unsigned cls)
     case WR_GEN_LOOP:     return c->depth < MAX_DEPTH && region_ok && c->loop < MAX_LOOPS;
     case WR_GEN_BRX:      return c->depth < MAX_DEPTH && region_ok;
     case WR_GEN_CALL:     return c->fdepth < 2 && region_ok && c->depth < MAX_DEPTH;
-    case WR_GEN_EXIT:     return c->exact && c->allow_exit && !c->in_yield && g->nexits < MAX_EXITS;
+    case WR_GEN_EXIT:     return c->exact && c->allow_exit && !c->in_yield &&
+                                 (g->nexits < MAX_EXITS || (c->top && g->nwexits < MAX_WEXITS && live_warps(g) >= 2));
     case WR_GEN_YIELD:
     case WR_GEN_SLEEP:    return c->top;
     case WR_GEN_WARPSYNC: return c->exact && !c->fdepth;
