@@ -221,6 +221,8 @@ enum {
     R_BSAVE = 28,                /* BMOV regions: R28, R29 */
     R_T1 = 30, R_T2 = 31,        /* temporaries (R[30:31] a pair) */
     R_BAR = 32,                  /* R32..R34: barrier operands */
+    UR_RET = 16,                 /* call depth d returns through UR[16+2(d-1) : +1] */
+    UR_WS = 20,                  /* UR20..UR62: WARPSYNC URn operands */
 };
 
 typedef struct ctx {
@@ -237,13 +239,20 @@ typedef struct ctx {
     uint8_t fb;                  /* in a function: B register of the next region (B0, B1) */
     uint8_t ended;               /* the block ended with EXIT: nothing runs after it */
     int *bnext;                  /* in main: next free B register of this top-level tree */
-    int *unext;                  /* in main: next free UR for a WARPSYNC URn (UR16..UR62) */
+    int *unext;                  /* in main: next free UR for a WARPSYNC URn (UR20..UR62) */
     uint16_t encl;               /* B registers of the enclosing regions */
 } ctx;
+
+/* How a function returns: RET through the per-lane link registers the call
+ * site set with LEPC (the return may split the warp), through a uniform
+ * register pair the call site set with UMOV, or through a constant that holds
+ * the return address of its one call site. */
+enum { RET_LANE, RET_UNIFORM, RET_CONST };
 
 typedef struct func {
     unsigned label;
     unsigned depth;
+    unsigned ret;                /* RET_* */
 } func;
 
 typedef struct gen {
@@ -588,13 +597,25 @@ static const char *guard(gen *g, char buf[8], unsigned pct)
     return buf;
 }
 
+/* the class whose instructions a @!PT helper of kind k shows: a class with
+ * weight 0 shows none of its instructions */
+static const uint8_t never_class[12] = {
+    WR_GEN_IFELSE, WR_GEN_WARPSYNC, WR_GEN_YIELD, WR_GEN_EXIT, WR_GEN_SLEEP, WR_GEN_BARRIER,
+    WR_GEN_TRAP, WR_GEN_LOOP, WR_GEN_IFELSE, WR_GEN_BMOV, WR_GEN_BSTATE, WR_GEN_TRAP,
+};
+
 /* instructions of the seed that are never executed (@!PT): their decoding
  * and the "pmask == 0" path of each */
 static void helper_never(gen *g)
 {
     rng *r = &g->r;
     unsigned b = rng_below(r, 16);
-    switch (rng_below(r, 12)) {
+    unsigned k = rng_below(r, 12);
+    if (!g->o.weight[never_class[k]]) {
+        ins(g, "NOP");
+        return;
+    }
+    switch (k) {
     case 0:  ins(g, "@!PT BSYNC B%u", b); break;
     case 1:  ins(g, "@!PT WARPSYNC 0x%" PRIx32, (uint32_t)rng_next(r)); break;
     case 2:  ins(g, "@!PT YIELD"); break;
@@ -664,10 +685,13 @@ static void helper1(gen *g, const ctx *c)
         break;
     }
     case 12:
-        ins(g, "%sBMOV %s, B%u", gd, dreg(g, d), rng_below(r, 16));
-        break;
+        if (g->o.weight[WR_GEN_BMOV]) {
+            ins(g, "%sBMOV %s, B%u", gd, dreg(g, d), rng_below(r, 16));
+            break;
+        }
+        /* fall through */
     case 13:
-        if (c->fdepth == 0 && !c->straight) {
+        if (c->fdepth == 0 && !c->straight && g->o.weight[WR_GEN_BSTATE]) {
             /* WarpBARState of this warp: per warp, deterministic */
             ins(g, "%sB2R.WARP %s%s", gd, dreg(g, d), rng_below(r, 2) ? "" : ", 0x3");
             break;
@@ -1121,7 +1145,7 @@ static void st_brx(gen *g, ctx *c, int budget)
     restrict_cur(g, c);
 }
 
-static void gen_function(gen *g, func *f, unsigned depth);
+static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label);
 
 /* a call site: LEPC sets the return address (two of them: the RET splits
  * the warp), CALL in one of its forms, sometimes guarded; the region
@@ -1136,19 +1160,30 @@ static void st_call(gen *g, ctx *c, int budget)
         helper1(g, c);
         return;
     }
-    func *f;
+    func *f = NULL;
     unsigned d = depth - 1;
+    unsigned ljoin = newlab(g), lra = newlab(g), lrb = newlab(g);
     if (g->nfuncs[d] > 0 && (g->nfuncs[d] == MAX_FUNCS || rng_pct(r, 50))) {
         f = &g->funcs[d][rng_below(r, g->nfuncs[d])];
-    } else {
+        if (f->ret == RET_CONST)              /* it returns to its own call site */
+            f = NULL;
+    } else if (g->nfuncs[d] < MAX_FUNCS) {
         f = &g->funcs[d][g->nfuncs[d]++];
-        gen_function(g, f, depth);
+        gen_function(g, f, depth, lra);
+    }
+    if (!f) {
+        helper1(g, c);
+        return;
     }
     unsigned link = R_LINK + 2 * d;
-    unsigned ljoin = newlab(g), lra = newlab(g), lrb = newlab(g);
-    int two = rng_pct(r, 50);
+    int two = f->ret == RET_LANE && rng_pct(r, 50);
     ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
-    ins(g, "LEPC R[%u:%u], `(.L%u)", link, link + 1, lra);
+    if (f->ret == RET_LANE) {
+        ins(g, "LEPC R[%u:%u], `(.L%u)", link, link + 1, lra);
+    } else if (f->ret == RET_UNIFORM) {
+        ins(g, "UMOV UR%u, {%u}", UR_RET + 2 * d, lra);
+        ins(g, "UMOV UR%u, 0x0", UR_RET + 2 * d + 1);
+    }
     if (two) {
         pform q = pf_split(g, c);
         unsigned p = ptemp(g);
@@ -1217,11 +1252,13 @@ static void st_call(gen *g, ctx *c, int budget)
 /* A function at call depth `depth`, out of line: it saves and clears the B
  * registers it uses (BMOV.CLEAR or BMOV + BMOV Bn, RZ), runs a block, restores
  * them and returns through its link register. */
-static void gen_function(gen *g, func *f, unsigned depth)
+static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label)
 {
     rng *r = &g->r;
     f->label = newlab(g);
     f->depth = depth;
+    unsigned k = rng_below(r, 6);
+    f->ret = k < 4 ? RET_LANE : k == 4 ? RET_UNIFORM : RET_CONST;
     sect body = { 0 }, *saved_out = g->out;
     unsigned saved_fuse = g->fuse;
     g->fuse = 0;
@@ -1255,11 +1292,35 @@ static void gen_function(gen *g, func *f, unsigned depth)
     for (unsigned b = 0; b < 2; b++)
         if (g->fuse >> b & 1)
             ins(g, "BMOV B%u, R%u", b, save + b);
-    unsigned link = R_LINK + 2 * (depth - 1);
-    if (rng_below(r, 2))
+    unsigned link = R_LINK + 2 * (depth - 1), u = UR_RET + 2 * (depth - 1);
+    unsigned bank, off;
+    switch (f->ret * 2 + rng_below(r, 2)) {
+    case RET_LANE * 2:
         ins(g, "RET.ABS R[%u:%u], 0x0", link, link + 1);
-    else
+        break;
+    case RET_LANE * 2 + 1:
         ins(g, "RET.REL R[%u:%u], `(.L_base - . - 0x10)", link, link + 1);
+        break;
+    case RET_UNIFORM * 2:
+        ins(g, "RET.ABS UR[%u:%u]", u, u + 1);
+        break;
+    case RET_UNIFORM * 2 + 1:
+        ins(g, "RET.REL UR[%u:%u], `(.L_base - . - 0x10)", u, u + 1);
+        break;
+    case RET_CONST * 2:
+        const_alloc(g, 2, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L_base), 0x0", bank, off, ret_label);
+        ins(g, "RET.ABS c[0x%x][0x%x]", bank, off);
+        break;
+    default: {                   /* .REL: from the next instruction; the call site is before */
+        unsigned lret = newlab(g);
+        const_alloc(g, 2, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L%u - 0x10), 0xffffffff", bank, off, ret_label, lret);
+        label(g, lret);
+        ins(g, "RET.REL c[0x%x][0x%x]", bank, off);
+        break;
+    }
+    }
     g->fuse = saved_fuse;
     g->out = saved_out;
 }
@@ -1895,12 +1956,26 @@ static void st_bstate(gen *g, ctx *c)
 
 /* ---- choosing statements -------------------------------------------------- */
 
-static int allowed(const gen *g, const ctx *c, unsigned cls)
+/* the smallest budget for which a statement of the class is chosen: a
+ * region costs its BSSY, predicate, branches and BSYNC besides its bodies */
+static const uint8_t min_budget[WR_GEN_NCLASSES] = {
+    [WR_GEN_IFELSE] = 8, [WR_GEN_LOOP] = 10, [WR_GEN_BRX] = 14, [WR_GEN_CALL] = 8,
+    [WR_GEN_YIELD] = 8, [WR_GEN_SLEEP] = 8, [WR_GEN_BMOV] = 10, [WR_GEN_WARPSYNC] = 4,
+    [WR_GEN_BARRIER] = 3, [WR_GEN_REDUCE] = 4, [WR_GEN_BSTATE] = 3, [WR_GEN_SKIP] = 3,
+};
+
+static int allowed(const gen *g, const ctx *c, unsigned cls, int budget)
 {
     if (!g->o.weight[cls])
         return 0;
     if (c->straight)
         return cls == WR_GEN_HELPER;
+    if (budget < min_budget[cls] && cls != WR_GEN_HELPER) {
+        /* nothing else fits: the helpers, or the cheapest statements if
+         * helpers are switched off */
+        if (g->o.weight[WR_GEN_HELPER])
+            return 0;
+    }
     int region_ok = c->fdepth ? c->fb < 2 : *c->bnext < 16;
     switch (cls) {
     case WR_GEN_HELPER:   return 1;
@@ -1924,9 +1999,11 @@ static int allowed(const gen *g, const ctx *c, unsigned cls)
 
 static void stmt(gen *g, ctx *c, int budget)
 {
+    if (budget < 1)
+        budget = 1;
     unsigned total = 0;
     for (unsigned k = 0; k < WR_GEN_NCLASSES; k++)
-        if (allowed(g, c, k))
+        if (allowed(g, c, k, budget))
             total += g->o.weight[k];
     if (total == 0) {
         helper1(g, c);
@@ -1934,14 +2011,12 @@ static void stmt(gen *g, ctx *c, int budget)
     }
     unsigned x = rng_below(&g->r, total), cls = 0;
     for (cls = 0; cls < WR_GEN_NCLASSES; cls++) {
-        if (!allowed(g, c, cls))
+        if (!allowed(g, c, cls, budget))
             continue;
         if (x < g->o.weight[cls])
             break;
         x -= g->o.weight[cls];
     }
-    if (budget < 1)
-        budget = 1;
     switch (cls) {
     case WR_GEN_IFELSE:   st_ifelse(g, c, budget); break;
     case WR_GEN_LOOP:     st_loop(g, c, budget < 12 ? budget : 12); break;
@@ -2198,7 +2273,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
     memcpy(top.cur, g->valid, sizeof top.cur);
     top.top = top.exact = top.allow_exit = 1;
     while (g->ninsn < g->o.size && !g->oom) {
-        int bnext = 0, unext = 16;
+        int bnext = 0, unext = UR_WS;
         top.bnext = &bnext;
         top.unext = &unext;
         int left = (int)(g->o.size - g->ninsn);
