@@ -425,13 +425,16 @@ module warpref_core #(
   );
 
   // ---- time ----
+  // When no warp is ready and some sleep, nothing can happen before the
+  // earliest deadline: time jumps there (N-50; in own mode it skips the idle
+  // cycles, which changes nothing else).  Otherwise rr time counts issued
+  // instructions, own time counts cycles.
   logic [63:0] now_d;
   always_comb begin
     now_d = now_q;
     if (run_i && !init_q) begin
-      if (!rr_i) now_d = now_q + 64'd1;
-      else if (issue) now_d = now_q + 64'd1;
-      else if (any_asleep && (ready_eff == '0)) now_d = min_deadline;   // N-50: time jumps
+      if (any_asleep && (ready_eff == '0)) now_d = min_deadline;
+      else if (issue || !rr_i) now_d = now_q + 64'd1;
     end
   end
 

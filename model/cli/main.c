@@ -32,6 +32,7 @@ static const char *const usage_main =
     "  asm PROG.s      assemble text into 128-bit instruction words (hex, one per line)\n"
     "  disasm [WORDS]  disassemble words (hex, one per line) into canonical text\n"
     "  encoding        print the instruction encoding reference (docs/encoding.md)\n"
+    "  gen --seed S    write a random, terminating program (docs/gen.md)\n"
     "  help [COMMAND]  show help for a command\n"
     "\n"
     "options: --help, --version\n"
@@ -78,6 +79,26 @@ static const char *const usage_encoding =
     "\n"
     "Prints the encoding reference generated from the ISA table (docs/encoding.md);\n"
     "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv).\n";
+
+static const char *const usage_gen =
+    "usage: warpref gen --seed S [--size N] [--warps W | --threads T]\n"
+    "                   [--weights NAME=W,...] [-o FILE|-]\n"
+    "\n"
+    "Writes a random, well-formed program that ends 'done' under any fair warp\n"
+    "schedule (docs/gen.md); the same options give the same text on any machine.\n"
+    "Each program is run on the model before it is written.\n"
+    "\n"
+    "  --seed S          the seed, 0..2^64-1 (required)\n"
+    "  --size N          about N instructions, 1..100000 (default 200)\n"
+    "  --warps W         W full warps, 1..32 (default: chosen from the seed)\n"
+    "  --threads T       CTA size 1..1024 (default: chosen from the seed)\n"
+    "  --weights LIST    relative weights 0..1000 of statement classes, e.g.\n"
+    "                    yield=0,barrier=20; classes: helper ifelse loop brx call\n"
+    "                    exit yield sleep warpsync bmov barrier reduce bstate skip trap\n"
+    "  -o FILE|-         write to FILE (default: standard output)\n"
+    "\n"
+    "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
+    "Exit status: 0, or 2 with a one-line message on a bad option.\n";
 
 /* ---- standard streams ---------------------------------------------------
  * A descriptor 0, 1 or 2 that was closed when we started is reopened on
@@ -473,6 +494,63 @@ static int cmd_encoding(int argc, char **argv)
     return rc;
 }
 
+enum { GEN_SEED, GEN_SIZE, GEN_WARPS, GEN_THREADS, GEN_WEIGHTS, GEN_OUT };
+static const optspec gen_opts[] = {
+    [GEN_SEED] = { "--seed", OPT_NUM, 0, UINT64_MAX, "a number from 0 to 2^64-1" },
+    [GEN_SIZE] = { "--size", OPT_NUM, WR_GEN_MIN_SIZE, WR_GEN_MAX_SIZE, "a number from 1 to 100000" },
+    [GEN_WARPS] = { "--warps", OPT_NUM, 1, WR_MAX_WARPS, "a number from 1 to 32" },
+    [GEN_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
+    [GEN_WEIGHTS] = { "--weights", OPT_STR, 0, 0, "a list NAME=WEIGHT,..." },
+    [GEN_OUT] = { "-o", OPT_STR, 0, 0, "a file name or -" },
+};
+
+static int cmd_gen(int argc, char **argv)
+{
+    optvals ov;
+    int rc = parse_opts("gen", usage_gen, argc, argv, gen_opts, sizeof gen_opts / sizeof gen_opts[0],
+                        "takes no arguments, got '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (ov.arg)
+        return usage_error("gen", "takes no arguments, got '%s'", ov.arg);
+    if (!ov.str[GEN_SEED])
+        return usage_error("gen", "missing --seed");
+    if (ov.str[GEN_WARPS] && ov.str[GEN_THREADS])
+        return usage_error("gen", "--warps and --threads exclude each other");
+    wr_gen_opts go;
+    wr_gen_defaults(&go);
+    go.seed = ov.num[GEN_SEED];
+    go.size = (unsigned)ov.num[GEN_SIZE];
+    go.threads = ov.str[GEN_WARPS] ? 32 * (unsigned)ov.num[GEN_WARPS] : (unsigned)ov.num[GEN_THREADS];
+    char err[512];
+    if (ov.str[GEN_WEIGHTS] && wr_gen_parse_weights(ov.str[GEN_WEIGHTS], go.weight, err, sizeof err) != 0)
+        return usage_error("gen", "--weights: %s", err);
+    char *text;
+    wr_gen_result res;
+    int v = wr_gen_verified(&go, 0, &text, &res, err, sizeof err);
+    if (v < 0) {
+        fprintf(stderr, "warpref: gen: %s\n", err);
+        return WR_EXIT_USAGE;
+    }
+    output out;
+    if ((rc = out_open(&out, "gen", "program", ov.str[GEN_OUT], NULL, 0)) == 0) {
+        fputs(text, out.f);
+        rc = out_close(&out, "gen");
+    }
+    free(text);
+    if (rc)
+        return rc;
+    if (res.attempts > 1)   /* a generator bug: say so, with what was written instead */
+        fprintf(stderr, "warpref: gen: seed %" PRIu64 " ended %s on the model; wrote derived seed %" PRIu64
+                " (attempt %u), which ended %s\n", go.seed, wr_end_name(res.first_end), res.seed,
+                res.attempts, wr_end_name(res.end));
+    if (v == 1)
+        return res.end == WR_END_DEADLOCK || res.end == WR_END_LIVELOCK ? WR_EXIT_STUCK
+               : res.end == WR_END_EXCEPTION                          ? WR_EXIT_EXCEPTION
+                                                                      : WR_EXIT_LIMIT;
+    return 0;
+}
+
 static const struct command {
     const char *name;
     int (*fn)(int, char **);
@@ -482,6 +560,7 @@ static const struct command {
     { "asm", cmd_asm, usage_asm },
     { "disasm", cmd_disasm, usage_disasm },
     { "encoding", cmd_encoding, usage_encoding },
+    { "gen", cmd_gen, usage_gen },
 };
 
 static const struct command *command(const char *name)

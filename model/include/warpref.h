@@ -7,4 +7,5 @@
 #include "warpref/compare.h"
 #include "warpref/run.h"
 #include "warpref/checker.h"
+#include "warpref/gen.h"
 #endif

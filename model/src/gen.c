@@ -1,0 +1,2364 @@
+/* gen.c - `warpref gen`: random, well-formed, terminating programs.
+ *
+ * The grammar and its guarantees are in docs/gen.md; in short:
+ *
+ *   program   := prologue top* epilogue EXIT functions stubs
+ *   top       := stmt | yieldblk | sleep | barrier | reduce | bstate | wexit
+ *   stmt      := helpers | ifelse | loop | brx | call | exit | warpsync | bmov | skip
+ *
+ * Every region is well nested and reconverged before the code after it runs.
+ * The generator follows each warp's lanes through the regions (`cur`, one
+ * lane mask per warp, exact wherever the lanes of a region run together) so
+ * that it knows which lanes exit, which warps are alive at each barrier and
+ * which membermask a WARPSYNC needs.  Hazards it avoids (SPEC-NOTES section
+ * 9): YIELD/NANOSLEEP only in one branch of a top-level region, followed by
+ * straight-line code, the region joined by BSYNC and then WARPSYNC of the
+ * whole warp (H-1, H-3, H-6); no partially guarded BSYNC/WARPSYNC (H-2); no
+ * partial branch onto a BSYNC except the BREAK-paired loop exit; a WARPSYNC
+ * membermask equal to the lanes present, per-lane masks that contain their
+ * own lane and agree within a group (H-4); R2B.BAR only of a barrier nobody
+ * else touches in the phase, with a count > 0 (H-5).  Barrier phases sit at
+ * the converged top level, where every live warp arrives once; a barrier id
+ * is not reused, read or restored before a phase that every live warp waits
+ * on (a separator) has completed, so no outcome depends on the interleaving
+ * of warps.
+ *
+ * Determinism: xoshiro256** seeded by splitmix64, integer arithmetic only,
+ * no locale-dependent formatting.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warpref/gen.h"
+
+/* ---- the PRNG ------------------------------------------------------------ */
+
+typedef struct rng {
+    uint64_t s[4];
+} rng;
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(rng *r, uint64_t seed)
+{
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&x);
+}
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t rng_next(rng *r)
+{
+    uint64_t *s = r->s;
+    const uint64_t result = rotl(s[1] * 5, 7) * 9;
+    const uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* uniform in 0..n-1 (n >= 1), without modulo bias */
+static uint32_t rng_below(rng *r, uint32_t n)
+{
+    if (n <= 1)
+        return 0;
+    const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t x;
+    do
+        x = rng_next(r);
+    while (x >= limit);
+    return (uint32_t)(x % n);
+}
+
+static int rng_pct(rng *r, unsigned pct) { return rng_below(r, 100) < pct; }
+
+uint64_t wr_gen_derived_seed(uint64_t seed, unsigned k)
+{
+    uint64_t x = seed ^ (UINT64_C(0x6765726976656421) * k);  /* "gerived!" */
+    return splitmix64(&x);
+}
+
+/* ---- options ------------------------------------------------------------- */
+
+static const char *const class_names[WR_GEN_NCLASSES] = {
+    "helper", "ifelse", "loop", "brx", "call", "exit", "yield", "sleep",
+    "warpsync", "bmov", "barrier", "reduce", "bstate", "skip", "trap",
+};
+static const unsigned default_weights[WR_GEN_NCLASSES] = {
+    [WR_GEN_HELPER] = 10, [WR_GEN_IFELSE] = 12, [WR_GEN_LOOP] = 6, [WR_GEN_BRX] = 5,
+    [WR_GEN_CALL] = 5, [WR_GEN_EXIT] = 4, [WR_GEN_YIELD] = 4, [WR_GEN_SLEEP] = 3,
+    [WR_GEN_WARPSYNC] = 5, [WR_GEN_BMOV] = 3, [WR_GEN_BARRIER] = 6, [WR_GEN_REDUCE] = 4,
+    [WR_GEN_BSTATE] = 3, [WR_GEN_SKIP] = 4, [WR_GEN_TRAP] = 2,
+};
+
+void wr_gen_defaults(wr_gen_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    memcpy(o->weight, default_weights, sizeof o->weight);
+}
+
+const char *wr_gen_class_name(unsigned c) { return c < WR_GEN_NCLASSES ? class_names[c] : NULL; }
+
+int wr_gen_parse_weights(const char *spec, unsigned weight[WR_GEN_NCLASSES], char *err, size_t errsize)
+{
+    unsigned w[WR_GEN_NCLASSES];
+    memcpy(w, weight, sizeof w);
+    const char *p = spec;
+    if (!*p) {
+        snprintf(err, errsize, "expected NAME=WEIGHT, got ''");
+        return -1;
+    }
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        if (!eq) {
+            snprintf(err, errsize, "expected NAME=WEIGHT, got '%.*s'", (int)(len > 40 ? 40 : len), p);
+            return -1;
+        }
+        size_t nlen = (size_t)(eq - p);
+        unsigned c;
+        for (c = 0; c < WR_GEN_NCLASSES; c++)
+            if (strlen(class_names[c]) == nlen && memcmp(class_names[c], p, nlen) == 0)
+                break;
+        if (c == WR_GEN_NCLASSES) {
+            char list[256] = "";
+            for (unsigned k = 0; k < WR_GEN_NCLASSES; k++) {
+                strcat(list, k ? ", " : "");
+                strcat(list, class_names[k]);
+            }
+            snprintf(err, errsize, "unknown class '%.*s' (classes: %s)", (int)(nlen > 40 ? 40 : nlen), p, list);
+            return -1;
+        }
+        char num[64], msg[160];
+        size_t vlen = len - nlen - 1;
+        if (vlen >= sizeof num)
+            vlen = sizeof num - 1;
+        memcpy(num, eq + 1, vlen);
+        num[vlen] = '\0';
+        uint64_t v;
+        if (wr_num_parse(num, 0, WR_GEN_MAX_WEIGHT, &v, msg, sizeof msg) != WR_NUM_OK) {
+            snprintf(err, errsize, "%s: %s", class_names[c], msg);
+            return -1;
+        }
+        w[c] = (unsigned)v;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    memcpy(weight, w, sizeof w);
+    return 0;
+}
+
+unsigned wr_gen_threads(const wr_gen_opts *o)
+{
+    if (o->threads)
+        return o->threads;
+    /* a stream of its own, so that giving the same count with --threads
+     * reproduces the program: 1..8 warps, a partial last warp one time in four */
+    rng r;
+    rng_seed(&r, o->seed ^ UINT64_C(0x7468726561647321));   /* "threads!" */
+    unsigned warps = 1 + rng_below(&r, 8);
+    if (rng_below(&r, 4) == 0)
+        return 32 * (warps - 1) + 1 + rng_below(&r, 31);
+    return 32 * warps;
+}
+
+/* ---- output: sections of lines ------------------------------------------- */
+
+enum { LN_INSN, LN_LABEL, LN_TEXT };
+
+typedef struct sect {
+    char *buf;
+    size_t len, cap;
+    size_t *off;                 /* start of each line in buf (NUL-terminated) */
+    uint8_t *kind;
+    size_t n, ncap;
+} sect;
+
+static void sect_free(sect *s)
+{
+    free(s->buf);
+    free(s->off);
+    free(s->kind);
+    memset(s, 0, sizeof *s);
+}
+
+/* ---- the generator's state ----------------------------------------------- */
+
+enum {
+    MAXW = WR_MAX_WARPS,
+    MAX_DEPTH = 4,               /* region nesting in main code */
+    MAX_LOOPS = 2,               /* loop nesting, main and functions each */
+    MAX_FUNCS = 4,               /* functions per call depth */
+    MAX_EXITS = 4,               /* exit statements of lanes per program */
+    MAX_WEXITS = 3,              /* exit statements of whole warps per program */
+    CONST_BANK0 = 3,             /* constants go to banks 3.. */
+};
+
+/* registers (docs/gen.md): control values are computed from R0..R2 right
+ * before their use; helpers write only the data registers */
+enum {
+    R_LANE = 0, R_WARP = 1, R_TID = 2, R_T0 = 3,   /* R3: temporary */
+    R_LOOP = 4,                  /* loop level l: counter R(4+2l), trip R(5+2l); l = 0..3 */
+    R_LINK = 12,                 /* call depth d (1, 2): link R[12+2(d-1) : +1] */
+    R_DATA = 16, N_DATA = 8,     /* R16..R23 */
+    R_FSAVE = 24,                /* function depth d saves B0/B1 in R(24+2(d-1)+k) */
+    R_BSAVE = 28,                /* BMOV regions: R28, R29 */
+    R_T1 = 30, R_T2 = 31,        /* temporaries (R[30:31] a pair) */
+    R_BAR = 32,                  /* R32..R34: barrier operands */
+    UR_RET = 16,                 /* call depth d returns through UR[16+2(d-1) : +1] */
+    UR_WS = 20,                  /* UR20..UR62: WARPSYNC URn operands */
+};
+
+typedef struct ctx {
+    uint32_t cur[MAXW];          /* lanes of each warp that run this code */
+    uint8_t top;                 /* the converged top level */
+    uint8_t exact;               /* cur is exact and its lanes run together */
+    uint8_t straight;            /* straight-line helpers only (after a YIELD) */
+    uint8_t allow_exit;
+    uint8_t in_yield;            /* inside a yield block: no exit, no further yield */
+    uint8_t depth;               /* region nesting */
+    uint8_t loop;                /* loop level: next loop's registers */
+    uint8_t fdepth;              /* 0: main; 1, 2: in a function of that call depth */
+    uint8_t bmovd;               /* BMOV region nesting */
+    uint8_t fb;                  /* in a function: B register of the next region (B0, B1) */
+    uint8_t ended;               /* the block ended with EXIT: nothing runs after it */
+    int *bnext;                  /* in main: next free B register of this top-level tree */
+    int *unext;                  /* in main: next free UR for a WARPSYNC URn (UR20..UR62) */
+    uint16_t encl;               /* B registers of the enclosing regions */
+} ctx;
+
+/* How a function returns: RET through the per-lane link registers the call
+ * site set with LEPC (the return may split the warp), through a uniform
+ * register pair the call site set with UMOV, or through a constant that holds
+ * the return address of its one call site. */
+enum { RET_LANE, RET_UNIFORM, RET_CONST };
+
+typedef struct func {
+    unsigned label;
+    unsigned depth;
+    unsigned ret;                /* RET_* */
+} func;
+
+typedef struct gen {
+    rng r;
+    wr_gen_opts o;
+    unsigned threads, nwarps;
+    uint32_t valid[MAXW];
+    sect main, ool, ool2, consts;  /* ool: stubs and depth-1 functions; ool2: depth-2 functions */
+    sect *out;
+    unsigned nlabels;
+    unsigned ninsn;
+    unsigned cbank, coff;        /* next free constant word */
+    unsigned data_const[4][2];   /* bank, offset of data words for LDC helpers */
+    uint16_t bar_used;           /* barriers arrived on or written since the last separator */
+    uint16_t bar_read;           /* barriers read since the last separator */
+    uint8_t died;                /* warps died since the last cnt == 0 separator: a
+                                    separator with an explicit count does not wait
+                                    for them, and they may still arrive on earlier
+                                    barriers on their way to the exit */
+    func funcs[2][MAX_FUNCS];
+    unsigned nfuncs[2];
+    unsigned fuse;               /* B registers the function being generated uses */
+    unsigned nexits;             /* exit statements of lanes */
+    unsigned nwexits;            /* exit statements of whole warps */
+    int oom;
+} gen;
+
+/* ---- emitting ------------------------------------------------------------ */
+
+static int sect_reserve(gen *g, sect *s, size_t more)
+{
+    if (s->len + more + 1 > s->cap) {
+        size_t cap = s->cap ? s->cap : 4096;
+        while (cap < s->len + more + 1)
+            cap *= 2;
+        char *p = realloc(s->buf, cap);
+        if (!p)
+            return g->oom = 1, -1;
+        s->buf = p;
+        s->cap = cap;
+    }
+    if (s->n == s->ncap) {
+        size_t ncap = s->ncap ? s->ncap * 2 : 256;
+        size_t *off = realloc(s->off, ncap * sizeof *off);
+        if (off)
+            s->off = off;
+        uint8_t *kind = realloc(s->kind, ncap);
+        if (kind)
+            s->kind = kind;
+        if (!off || !kind)
+            return g->oom = 1, -1;
+        s->ncap = ncap;
+    }
+    return 0;
+}
+
+static void vline(gen *g, sect *s, int kind, const char *fmt, va_list ap)
+{
+    if (g->oom)
+        return;
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0 || sect_reserve(g, s, (size_t)n) != 0)
+        return;
+    vsnprintf(s->buf + s->len, (size_t)n + 1, fmt, ap);
+    s->off[s->n] = s->len;
+    s->kind[s->n++] = (uint8_t)kind;
+    s->len += (size_t)n + 1;
+    if (kind == LN_INSN)
+        g->ninsn++;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void ins(gen *g, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vline(g, g->out, LN_INSN, fmt, ap);
+    va_end(ap);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void cline(gen *g, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vline(g, &g->consts, LN_TEXT, fmt, ap);
+    va_end(ap);
+}
+
+static void lab_line(gen *g, sect *s, unsigned id)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%u", id);
+    if (g->oom || sect_reserve(g, s, strlen(buf)) != 0)
+        return;
+    memcpy(s->buf + s->len, buf, strlen(buf) + 1);
+    s->off[s->n] = s->len;
+    s->kind[s->n++] = LN_LABEL;
+    s->len += strlen(buf) + 1;
+}
+
+static unsigned newlab(gen *g) { return ++g->nlabels; }
+static void label(gen *g, unsigned id) { lab_line(g, g->out, id); }
+
+/* append the lines of src to dst */
+static void sect_append(gen *g, sect *dst, const sect *src)
+{
+    for (size_t i = 0; i < src->n && !g->oom; i++) {
+        const char *t = src->buf + src->off[i];
+        size_t n = strlen(t);
+        if (sect_reserve(g, dst, n) != 0)
+            return;
+        memcpy(dst->buf + dst->len, t, n + 1);
+        dst->off[dst->n] = dst->len;
+        dst->kind[dst->n++] = src->kind[i];
+        dst->len += n + 1;
+    }
+}
+
+/* one constant word; returns "c[0xB][0xO]" in buf */
+static void const_alloc(gen *g, unsigned nwords, unsigned *bank, unsigned *off)
+{
+    if (g->coff + 4 * nwords > 0x10000) {
+        g->cbank = g->cbank < 31 ? g->cbank + 1 : CONST_BANK0;
+        g->coff = 0;
+    }
+    *bank = g->cbank;
+    *off = g->coff;
+    g->coff += 4 * nwords;
+}
+
+/* ---- lanes and predicates ------------------------------------------------ */
+
+static inline uint32_t popc(uint32_t m)
+{
+    unsigned n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+enum { SRC_LANE, SRC_TID, SRC_WARP };
+enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+static const char *const cmp_names[] = { "EQ", "NE", "LT", "LE", "GT", "GE" };
+static const char *const src_regs[] = { "R0", "R2", "R1" };
+
+enum { PF_CMP, PF_AND, PF_BIT, PF_XOR, PF_ADD, PF_LDC, PF_KINDS };
+
+/* A predicate made by helper instructions from the lane, thread or warp id:
+ * P = (f(src) cmp b), f per kind (see pf_emit). */
+typedef struct pform {
+    uint8_t kind, src, cmp;
+    uint32_t a, b;
+} pform;
+
+static int cmp_eval(unsigned cmp, uint32_t x, uint32_t y)
+{
+    switch (cmp) {
+    case CMP_EQ: return x == y;
+    case CMP_NE: return x != y;
+    case CMP_LT: return x < y;
+    case CMP_LE: return x <= y;
+    case CMP_GT: return x > y;
+    default:     return x >= y;
+    }
+}
+
+static uint32_t pf_lhs(const pform *f, uint32_t v)
+{
+    switch (f->kind) {
+    case PF_AND: return v & f->a;
+    case PF_BIT: return (f->a >= 32 ? 0 : v >> f->a) & 1u;
+    case PF_XOR: return v ^ f->a;
+    case PF_ADD: return v + f->a;
+    default:     return v;
+    }
+}
+
+/* lanes 0..31 of warp w where the predicate holds */
+static uint32_t pf_mask(const pform *f, unsigned w)
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint32_t v = f->src == SRC_LANE ? l : f->src == SRC_TID ? 32 * w + l : w;
+        if (cmp_eval(f->cmp, pf_lhs(f, v), f->b))
+            m |= 1u << l;
+    }
+    return m;
+}
+
+/* emit the helpers that compute predicate P<p> (temporary R3) */
+static void pf_emit(gen *g, const pform *f, unsigned p)
+{
+    const char *src = src_regs[f->src];
+    switch (f->kind) {
+    case PF_CMP:
+        ins(g, "ISETP.%s P%u, %s, 0x%" PRIx32, cmp_names[f->cmp], p, src, f->b);
+        break;
+    case PF_AND:
+        ins(g, "LOP.AND R3, %s, 0x%" PRIx32, src, f->a);
+        ins(g, "ISETP.%s P%u, R3, 0x%" PRIx32, cmp_names[f->cmp], p, f->b);
+        break;
+    case PF_BIT:
+        ins(g, "SHR R3, %s, 0x%" PRIx32, src, f->a);
+        ins(g, "LOP.AND R3, R3, 0x1");
+        ins(g, "ISETP.%s P%u, R3, 0x%" PRIx32, cmp_names[f->cmp], p, f->b);
+        break;
+    case PF_XOR:
+        ins(g, "LOP.XOR R3, %s, 0x%" PRIx32, src, f->a);
+        ins(g, "ISETP.%s P%u, R3, 0x%" PRIx32, cmp_names[f->cmp], p, f->b);
+        break;
+    case PF_ADD:
+        ins(g, "IADD R3, %s, 0x%" PRIx32, src, f->a);
+        ins(g, "ISETP.%s P%u, R3, 0x%" PRIx32, cmp_names[f->cmp], p, f->b);
+        break;
+    default: {                   /* PF_LDC: the bound comes from constant memory */
+        unsigned bank, off;
+        const_alloc(g, 1, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = 0x%" PRIx32, bank, off, f->b);
+        ins(g, "LDC R3, c[0x%x][0x%x]", bank, off);
+        ins(g, "ISETP.%s P%u, %s, R3", cmp_names[f->cmp], p, src);
+        break;
+    }
+    }
+}
+
+/* a random predicate over `src` */
+static pform pf_random(gen *g, unsigned src)
+{
+    rng *r = &g->r;
+    pform f;
+    f.src = (uint8_t)src;
+    f.kind = (uint8_t)rng_below(r, PF_KINDS);
+    f.cmp = (uint8_t)rng_below(r, 6);
+    const uint32_t range = src == SRC_WARP ? g->nwarps : src == SRC_TID ? g->threads : 32;
+    f.a = 0;
+    switch (f.kind) {
+    case PF_AND:
+        f.a = src == SRC_WARP ? 1 + rng_below(r, 7) : 1 + rng_below(r, 31);
+        f.b = rng_below(r, f.a + 1) & f.a;
+        break;
+    case PF_BIT:
+        f.a = rng_below(r, src == SRC_WARP ? 3 : 5);
+        f.b = rng_below(r, 2);
+        f.cmp = rng_below(r, 2) ? CMP_EQ : CMP_NE;
+        break;
+    case PF_XOR:
+        f.a = rng_below(r, range + 1);
+        f.b = rng_below(r, range + 1);
+        break;
+    case PF_ADD:
+        f.a = rng_pct(r, 30) ? (uint32_t)(0u - (1 + rng_below(r, 8))) : rng_below(r, 16);
+        f.b = f.a + rng_below(r, range + 1);
+        break;
+    default:
+        f.b = rng_below(r, range + 1);
+        break;
+    }
+    return f;
+}
+
+/* a predicate that splits the current lanes of some warp, if one is found;
+ * mostly from the lane id, sometimes the thread id or the warp id */
+static pform pf_split(gen *g, const ctx *c)
+{
+    pform f = { 0 };
+    for (int tries = 0; tries < 8; tries++) {
+        unsigned k = rng_below(&g->r, 20);
+        unsigned src = k < 15 ? SRC_LANE : k < 18 ? SRC_TID : SRC_WARP;
+        f = pf_random(g, src);
+        for (unsigned w = 0; w < g->nwarps; w++) {
+            uint32_t m = pf_mask(&f, w);
+            if ((c->cur[w] & m) && (c->cur[w] & ~m))
+                return f;
+        }
+    }
+    return f;
+}
+
+/* a warp-uniform predicate (from the warp id) */
+static pform pf_warp(gen *g)
+{
+    pform f = pf_random(g, SRC_WARP);
+    if (f.kind == PF_LDC && rng_pct(&g->r, 50))
+        f.kind = PF_CMP;
+    return f;
+}
+
+static unsigned ptemp(gen *g) { return rng_below(&g->r, 4); }   /* P0..P3 */
+
+/* the jump/guard set of a predicate register over the current lanes */
+static void pf_masks(const pform *f, const gen *g, int neg, uint32_t out[MAXW])
+{
+    for (unsigned w = 0; w < g->nwarps; w++)
+        out[w] = neg ? ~pf_mask(f, w) : pf_mask(f, w);
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static const char *dreg(gen *g, char buf[8])
+{
+    snprintf(buf, 8, "R%u", R_DATA + rng_below(&g->r, N_DATA));
+    return buf;
+}
+
+/* a source register: ids, data, RZ */
+static const char *sreg(gen *g, char buf[8])
+{
+    unsigned k = rng_below(&g->r, 12);
+    if (k < 3)
+        snprintf(buf, 8, "R%u", k);
+    else if (k == 3)
+        snprintf(buf, 8, "RZ");
+    else
+        snprintf(buf, 8, "R%u", R_DATA + (k - 4));
+    return buf;
+}
+
+static uint32_t imm32(gen *g)
+{
+    switch (rng_below(&g->r, 4)) {
+    case 0:  return rng_below(&g->r, 16);
+    case 1:  return rng_below(&g->r, 0x1000);
+    case 2:  return (uint32_t)rng_next(&g->r);
+    default: return 0xffffffffu - rng_below(&g->r, 16);
+    }
+}
+
+/* "@P3 " / "@!P1 " / "" */
+static const char *guard(gen *g, char buf[8], unsigned pct)
+{
+    if (!rng_pct(&g->r, pct))
+        return "";
+    snprintf(buf, 8, "@%sP%u ", rng_below(&g->r, 2) ? "!" : "", rng_below(&g->r, 7));
+    return buf;
+}
+
+/* the class whose instructions a @!PT helper of kind k shows: a class with
+ * weight 0 shows none of its instructions */
+static const uint8_t never_class[12] = {
+    WR_GEN_IFELSE, WR_GEN_WARPSYNC, WR_GEN_YIELD, WR_GEN_EXIT, WR_GEN_SLEEP, WR_GEN_BARRIER,
+    WR_GEN_TRAP, WR_GEN_LOOP, WR_GEN_IFELSE, WR_GEN_BMOV, WR_GEN_BSTATE, WR_GEN_TRAP,
+};
+
+/* instructions of the seed that are never executed (@!PT): their decoding
+ * and the "pmask == 0" path of each */
+static void helper_never(gen *g)
+{
+    rng *r = &g->r;
+    unsigned b = rng_below(r, 16);
+    unsigned k = rng_below(r, 12);
+    if (!g->o.weight[never_class[k]]) {
+        ins(g, "NOP");
+        return;
+    }
+    switch (k) {
+    case 0:  ins(g, "@!PT BSYNC B%u", b); break;
+    case 1:  ins(g, "@!PT WARPSYNC 0x%" PRIx32, (uint32_t)rng_next(r)); break;
+    case 2:  ins(g, "@!PT YIELD"); break;
+    case 3:  ins(g, "@!PT EXIT"); break;
+    case 4:  ins(g, "@!PT NANOSLEEP 0x%x", rng_below(r, 1000)); break;
+    case 5:  ins(g, "@!PT BAR.SYNC 0x%x, 0x%x", b, 32 * rng_below(r, 8)); break;
+    case 6:  ins(g, "@!PT TRAP 0x%x", rng_below(r, 256)); break;
+    case 7:  ins(g, "@!PT BREAK B%u", b); break;
+    case 8:  ins(g, "@!PT BSSY B%u", b); break;
+    case 9:  ins(g, "@!PT BMOV B%u, R%u", b, R_DATA + rng_below(r, N_DATA)); break;
+    case 10: ins(g, "@!PT R2B.BAR 0x%x, R%u", b, R_DATA + rng_below(r, N_DATA)); break;
+    default: ins(g, "@!PT %s", rng_below(r, 2) ? "SYSCALL" : "RTT"); break;
+    }
+}
+
+/* one helper instruction writing a data register (or P6, a data UR) */
+static void helper1(gen *g, const ctx *c)
+{
+    rng *r = &g->r;
+    char gb[8], d[8], a[8], b[8];
+    const char *gd = guard(g, gb, 25);
+    static const char *const srs[] = { "SR_LANEID", "SR_TID", "SR_WARPID" };
+    static const char *const lops[] = { "AND", "OR", "XOR" };
+    switch (rng_below(r, 16)) {
+    case 0:
+        ins(g, "%sNOP", gd);
+        break;
+    case 1:
+        ins(g, "%sS2R %s, %s", gd, dreg(g, d), srs[rng_below(r, 3)]);
+        break;
+    case 2:
+        ins(g, "%sMOV %s, 0x%" PRIx32, gd, dreg(g, d), imm32(g));
+        break;
+    case 3:
+        ins(g, "%sMOV %s, %s", gd, dreg(g, d), sreg(g, a));
+        break;
+    case 4:
+    case 5:
+        if (rng_below(r, 2))
+            ins(g, "%sIADD %s, %s, %s", gd, dreg(g, d), sreg(g, a), sreg(g, b));
+        else
+            ins(g, "%sIADD %s, %s, 0x%" PRIx32, gd, dreg(g, d), sreg(g, a), imm32(g));
+        break;
+    case 6:
+    case 7:
+        if (rng_below(r, 2))
+            ins(g, "%sLOP.%s %s, %s, %s", gd, lops[rng_below(r, 3)], dreg(g, d), sreg(g, a), sreg(g, b));
+        else
+            ins(g, "%sLOP.%s %s, %s, 0x%" PRIx32, gd, lops[rng_below(r, 3)], dreg(g, d), sreg(g, a), imm32(g));
+        break;
+    case 8:
+        ins(g, "%s%s %s, %s, 0x%x", gd, rng_below(r, 2) ? "SHL" : "SHR", dreg(g, d), sreg(g, a),
+            rng_below(r, 40));
+        break;
+    case 9:
+        if (rng_below(r, 2))
+            ins(g, "%sISETP.%s P6, %s, %s", gd, cmp_names[rng_below(r, 6)], sreg(g, a), sreg(g, b));
+        else
+            ins(g, "%sISETP.%s P6, %s, 0x%" PRIx32, gd, cmp_names[rng_below(r, 6)], sreg(g, a), imm32(g));
+        break;
+    case 10:
+        ins(g, "%sUMOV UR%u, 0x%" PRIx32, gd, 8 + rng_below(r, 8), imm32(g));
+        break;
+    case 11: {
+        unsigned k = rng_below(r, 4);
+        ins(g, "%sLDC %s, c[0x%x][0x%x]", gd, dreg(g, d), g->data_const[k][0], g->data_const[k][1]);
+        break;
+    }
+    case 12:
+        if (g->o.weight[WR_GEN_BMOV]) {
+            ins(g, "%sBMOV %s, B%u", gd, dreg(g, d), rng_below(r, 16));
+            break;
+        }
+        /* fall through */
+    case 13:
+        if (c->fdepth == 0 && !c->straight && g->o.weight[WR_GEN_BSTATE]) {
+            /* WarpBARState of this warp: per warp, deterministic */
+            ins(g, "%sB2R.WARP %s%s", gd, dreg(g, d), rng_below(r, 2) ? "" : ", 0x3");
+            break;
+        }
+        /* fall through */
+    case 14:
+        helper_never(g);
+        break;
+    default:
+        ins(g, "%sIADD %s, %s, 0x1", gd, dreg(g, d), sreg(g, a));
+        break;
+    }
+}
+
+static void helpers(gen *g, const ctx *c, unsigned n)
+{
+    while (n--)
+        helper1(g, c);
+}
+
+/* ---- contexts ------------------------------------------------------------ */
+
+/* B register of a new region, or -1 when none is free */
+static int alloc_b(gen *g, const ctx *c)
+{
+    if (c->fdepth) {
+        if (c->fb >= 2)
+            return -1;
+        g->fuse |= 1u << c->fb;
+        return c->fb;
+    }
+    if (*c->bnext >= 16)
+        return -1;
+    return (*c->bnext)++;
+}
+
+static ctx child(const ctx *c, int breg)
+{
+    ctx k = *c;
+    k.top = 0;
+    k.depth = (uint8_t)(c->depth + 1);
+    if (breg >= 0) {
+        k.encl |= (uint16_t)(1u << breg);
+        if (c->fdepth)
+            k.fb = (uint8_t)(breg + 1);
+    }
+    return k;
+}
+
+static void restrict_cur(gen *g, ctx *c)
+{
+    for (unsigned w = 0; w < g->nwarps; w++)
+        c->cur[w] &= g->valid[w];
+}
+
+/* X with cur[w] == X & valid[w] for every warp that runs this code: a
+ * uniform WARPSYNC membermask; 0 if there is none */
+static int consistent(const gen *g, const ctx *c, uint32_t *x)
+{
+    uint32_t u = 0;
+    for (unsigned w = 0; w < g->nwarps; w++)
+        u |= c->cur[w];
+    for (unsigned w = 0; w < g->nwarps; w++)
+        if (c->cur[w] && c->cur[w] != (u & g->valid[w]))
+            return 0;
+    *x = u;
+    return u != 0;
+}
+
+static unsigned live_warps(const gen *g)
+{
+    unsigned n = 0;
+    for (unsigned w = 0; w < g->nwarps; w++)
+        n += g->valid[w] != 0;
+    return n;
+}
+
+static void block(gen *g, ctx *c, int budget);
+
+/* ---- WARPSYNC ------------------------------------------------------------- */
+
+/* A WARPSYNC whose membermask is the uniform mask x, in one of its forms.
+ * Lanes that wait at a WARPSYNC execute it again later, after other lanes of
+ * the warp ran: a UR operand is one that no other code of the tree writes
+ * (a uniform register is per warp, not per lane). */
+static void warpsync_uniform(gen *g, const ctx *c, uint32_t x)
+{
+    rng *r = &g->r;
+    unsigned form = rng_below(r, 6);
+    unsigned u = 0;
+    if (form == 2 || form == 3) {
+        if (c->unext && *c->unext <= 62)
+            u = (unsigned)(*c->unext)++;
+        else
+            form = 0;
+    }
+    switch (form) {
+    case 0:
+    case 1:
+        ins(g, "WARPSYNC 0x%08" PRIx32, x);
+        break;
+    case 2:
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, x);
+        ins(g, "WARPSYNC UR%u", u);
+        break;
+    case 3:
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, ~x);
+        ins(g, "WARPSYNC ~UR%u", u);
+        break;
+    default: {
+        unsigned bank, off, inv = rng_below(r, 2);
+        const_alloc(g, 1, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = 0x%08" PRIx32, bank, off, inv ? ~x : x);
+        ins(g, "WARPSYNC %sc[0x%x][0x%x]", inv ? "~" : "", bank, off);
+        break;
+    }
+    }
+}
+
+/* the per-lane form: groups of `gsz` aligned lanes, each lane's mask its
+ * group's lanes within x; then WARPSYNC x gathers the groups again */
+static void warpsync_per_lane(gen *g, const ctx *c, uint32_t x)
+{
+    rng *r = &g->r;
+    static const unsigned sizes[] = { 4, 8, 16, 32 };
+    unsigned gsz = sizes[rng_below(r, 4)];
+    int inv = rng_below(r, 3) == 0;
+    unsigned p = ptemp(g);
+    for (unsigned j = 0; j < 32 / gsz; j++) {
+        uint32_t blk = gsz == 32 ? 0xffffffffu : ((1u << gsz) - 1) << (j * gsz);
+        uint32_t m = blk & x;
+        if (j > 0 && m == 0)
+            continue;
+        if (inv)
+            m = ~m;
+        if (j == 0) {
+            ins(g, "MOV R%u, 0x%08" PRIx32, R_T1, m);
+        } else {
+            ins(g, "ISETP.GE P%u, R0, 0x%x", p, j * gsz);
+            ins(g, "@P%u MOV R%u, 0x%08" PRIx32, p, R_T1, m);
+        }
+    }
+    ins(g, "WARPSYNC %sR%u", inv ? "~" : "", R_T1);
+    helpers(g, c, rng_below(r, 3));
+    warpsync_uniform(g, c, x);
+}
+
+/* ---- statements ------------------------------------------------------------ */
+
+/* the lanes a branch sends where: jump[w] (to the target) from the splitter */
+typedef struct split {
+    uint32_t jump[MAXW];
+} split;
+
+/* Emit the predicate and a partial branch to `target`; fill s->jump.  The
+ * branch is one of: @P BRA, @!P BRA, BRA {!}P (Pp), @P BRA {!}Q, @P BRA.DIV,
+ * @P BRA.U. */
+static void splitter(gen *g, const ctx *c, unsigned target, split *s)
+{
+    rng *r = &g->r;
+    pform f = pf_split(g, c);
+    unsigned p = ptemp(g);
+    pf_emit(g, &f, p);
+    uint32_t m[MAXW], q[MAXW];
+    int neg = rng_below(r, 2);
+    pf_masks(&f, g, neg, m);
+    unsigned kind = rng_below(r, 10);
+    if (kind == 7) {             /* a second predicate as Pp */
+        pform f2 = pf_split(g, c);
+        unsigned p2 = (p + 1 + rng_below(r, 3)) % 4;
+        pf_emit(g, &f2, p2);
+        int neg2 = rng_below(r, 2);
+        pf_masks(&f2, g, neg2, q);
+        ins(g, "@%sP%u BRA %sP%u, `(.L%u)", neg ? "!" : "", p, neg2 ? "!" : "", p2, target);
+        for (unsigned w = 0; w < g->nwarps; w++)
+            s->jump[w] = c->cur[w] & m[w] & q[w];
+        return;
+    }
+    if (kind == 8) {             /* BRA.DIV: jumps only if the warp is divergent */
+        ins(g, "@%sP%u BRA.DIV `(.L%u)", neg ? "!" : "", p, target);
+        for (unsigned w = 0; w < g->nwarps; w++) {
+            uint32_t pm = c->cur[w] & m[w];
+            s->jump[w] = pm != g->valid[w] ? pm : 0;
+        }
+        return;
+    }
+    if (kind == 9) {             /* BRA.U: all active lanes or none */
+        ins(g, "@%sP%u BRA.U `(.L%u)", neg ? "!" : "", p, target);
+        for (unsigned w = 0; w < g->nwarps; w++) {
+            uint32_t pm = c->cur[w] & m[w];
+            s->jump[w] = pm == c->cur[w] ? pm : 0;
+        }
+        return;
+    }
+    if (kind >= 5)
+        ins(g, "BRA %sP%u, `(.L%u)", neg ? "!" : "", p, target);
+    else
+        ins(g, "@%sP%u BRA `(.L%u)", neg ? "!" : "", p, target);
+    for (unsigned w = 0; w < g->nwarps; w++)
+        s->jump[w] = c->cur[w] & m[w];
+}
+
+/* May the lanes `e` (per warp) exit?  Warp 0 keeps at least half of its lanes. */
+static int exit_ok(const gen *g, const uint32_t e[MAXW])
+{
+    if (g->nexits >= MAX_EXITS)
+        return 0;
+    uint32_t v0 = g->valid[0], after = v0 & ~e[0];
+    return after != 0 && 2 * popc(after) >= popc(v0);
+}
+
+static void do_exit(gen *g, const uint32_t e[MAXW])
+{
+    for (unsigned w = 0; w < g->nwarps; w++) {
+        if (g->valid[w] && !(g->valid[w] & ~e[w]))
+            g->died = 1;
+        g->valid[w] &= ~e[w];
+    }
+    g->nexits++;
+}
+
+/* after a phase every live warp waited on: with cnt == 0 it also waited for
+ * every warp that exited, so every earlier phase has completed */
+static void separated(gen *g, unsigned cnt)
+{
+    if (cnt == 0 || !g->died) {
+        g->bar_used = g->bar_read = 0;
+        g->died = 0;
+    }
+}
+
+/* a branch body: a block, sometimes ending with EXIT of all its lanes */
+static void branch_body(gen *g, ctx *b, int budget)
+{
+    block(g, b, budget);
+    restrict_cur(g, b);
+    if (b->exact && b->allow_exit && !b->in_yield && g->o.weight[WR_GEN_EXIT] &&
+        rng_below(&g->r, 100) < 4 * g->o.weight[WR_GEN_EXIT] && exit_ok(g, b->cur)) {
+        switch (rng_below(&g->r, 3)) {
+        case 0: ins(g, "EXIT"); break;
+        case 1: ins(g, "EXIT PT"); break;
+        default: ins(g, "@PT EXIT"); break;
+        }
+        do_exit(g, b->cur);
+        memset(b->cur, 0, sizeof b->cur);
+        b->ended = 1;
+    }
+}
+
+static int body_ended(const ctx *b) { return b->ended; }
+
+static int share(gen *g, int budget, unsigned parts)
+{
+    int per = budget / (int)parts;
+    return per < 1 ? 1 : 1 + (int)rng_below(&g->r, (uint32_t)per);
+}
+
+/* if/else or if-then region, joined by BSYNC or (exact lanes) WARPSYNC */
+static void st_ifelse(gen *g, ctx *c, int budget)
+{
+    rng *r = &g->r;
+    uint32_t x = 0;
+    int ws = c->exact && consistent(g, c, &x) && g->o.weight[WR_GEN_WARPSYNC] &&
+             rng_below(r, 100) < 3 * g->o.weight[WR_GEN_WARPSYNC];
+    int k = ws ? -1 : alloc_b(g, c);
+    if (!ws && k < 0) {
+        helper1(g, c);
+        return;
+    }
+    unsigned ljoin = newlab(g), lelse = newlab(g);
+    int then_only = rng_pct(r, 25);
+    if (!ws)
+        ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    split s;
+    splitter(g, c, lelse, &s);
+    ctx t = child(c, k), e = child(c, k);
+    for (unsigned w = 0; w < g->nwarps; w++) {
+        t.cur[w] = c->cur[w] & ~s.jump[w];
+        e.cur[w] = s.jump[w];
+    }
+    if (then_only) {
+        /* the skipping lanes land on a helper before the join, never on the BSYNC */
+        block(g, &t, share(g, budget, 1));
+        label(g, lelse);
+        helper1(g, &e);
+    } else {
+        branch_body(g, &t, share(g, budget, 2));
+        if (!body_ended(&t))
+            ins(g, rng_pct(r, 20) ? "BRA.U `(.L%u)" : "BRA `(.L%u)", ljoin);
+        label(g, lelse);
+        branch_body(g, &e, share(g, budget, 2));
+    }
+    label(g, ljoin);
+    restrict_cur(g, c);
+    if (!ws) {
+        ins(g, "BSYNC B%d", k);
+    } else if (rng_pct(r, 40)) {
+        warpsync_per_lane(g, c, x);
+    } else {
+        warpsync_uniform(g, c, x);
+    }
+}
+
+/* a loop with a lane-dependent trip count 1..4, left by BREAK + BRA */
+static void st_loop(gen *g, ctx *c, int budget)
+{
+    rng *r = &g->r;
+    unsigned lvl = c->loop + (c->fdepth ? 2u : 0u);
+    int k = alloc_b(g, c);
+    if (k < 0 || c->loop >= MAX_LOOPS) {
+        helper1(g, c);
+        return;
+    }
+    unsigned cnt = R_LOOP + 2 * lvl, trip = cnt + 1;
+    unsigned lafter = newlab(g), lloop = newlab(g);
+    ins(g, "BSSY B%d, `(.L%u)", k, lafter);
+    ins(g, rng_below(r, 2) ? "MOV R%u, 0x0" : "MOV R%u, RZ", cnt);
+    switch (rng_below(r, 5)) {
+    case 0:
+        ins(g, "LOP.AND R%u, R0, 0x3", trip);
+        ins(g, "IADD R%u, R%u, 0x1", trip, trip);
+        break;
+    case 1:
+        ins(g, "SHR R%u, R0, 0x%x", trip, 1 + rng_below(r, 3));
+        ins(g, "LOP.AND R%u, R%u, 0x3", trip, trip);
+        ins(g, "IADD R%u, R%u, 0x1", trip, trip);
+        break;
+    case 2: {
+        unsigned bank, off;
+        const_alloc(g, 1, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = 0x%x", bank, off, 1 + rng_below(r, 3));
+        ins(g, "LDC R%u, c[0x%x][0x%x]", trip, bank, off);
+        break;
+    }
+    case 3:
+        ins(g, "LOP.XOR R%u, R2, 0x%x", trip, rng_below(r, 32));
+        ins(g, "LOP.AND R%u, R%u, 0x3", trip, trip);
+        ins(g, "IADD R%u, R%u, 0x1", trip, trip);
+        break;
+    default:
+        ins(g, "MOV R%u, 0x%x", trip, 1 + rng_below(r, 3));
+        break;
+    }
+    label(g, lloop);
+    ctx b = child(c, k);
+    b.loop = (uint8_t)(c->loop + 1);
+    b.exact = 0;                 /* the lanes change from one iteration to the next */
+    block(g, &b, share(g, budget, 1));
+    ins(g, "IADD R%u, R%u, 0x1", cnt, cnt);
+    unsigned p = ptemp(g);
+    int inv = rng_below(r, 2);
+    ins(g, "ISETP.%s P%u, R%u, R%u", inv ? "LT" : "GE", p, cnt, trip);
+    if (rng_below(r, 2))
+        ins(g, "@%sP%u BREAK B%d", inv ? "!" : "", p, k);
+    else
+        ins(g, "BREAK %sP%u, B%d", inv ? "!" : "", p, k);
+    if (rng_below(r, 2))
+        ins(g, "@%sP%u BRA `(.L%u)", inv ? "!" : "", p, lafter);
+    else
+        ins(g, "BRA %sP%u, `(.L%u)", inv ? "!" : "", p, lafter);
+    ins(g, "BRA `(.L%u)", lloop);
+    label(g, lafter);
+    ins(g, "BSYNC B%d", k);
+    restrict_cur(g, c);
+}
+
+/* a jump table: per lane (BRX R + a constant table read by guarded LDCs),
+ * uniform register (BRX UR), constant (BRX c[][]); 2..4 cases */
+static void st_brx(gen *g, ctx *c, int budget)
+{
+    rng *r = &g->r;
+    int k = alloc_b(g, c);
+    if (k < 0) {
+        helper1(g, c);
+        return;
+    }
+    unsigned ncase = 2 + rng_below(r, 3);
+    unsigned lcase[4], ljoin = newlab(g);
+    for (unsigned i = 0; i < ncase; i++)
+        lcase[i] = newlab(g);
+    unsigned map[4];             /* index -> case */
+    for (unsigned i = 0; i < 4; i++)
+        map[i] = i < ncase ? i : rng_below(r, ncase);
+    ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    uint32_t sets[4][MAXW];
+    memset(sets, 0, sizeof sets);
+    unsigned form = rng_below(r, 6);
+    if (form == 3)               /* guarded: the jumpers never target case 0, the
+                                    fall-through address, or case 0 would run twice,
+                                    by two groups of lanes at different times */
+        for (unsigned i = 0; i < 4; i++)
+            map[i] = 1 + (i + 1 < ncase ? i : rng_below(r, ncase - 1));
+    if (form < 4) {              /* per lane */
+        unsigned shift = rng_below(r, 4);
+        if (shift)
+            ins(g, "SHR R3, R0, 0x%x", shift);
+        ins(g, "LOP.AND R3, %s, 0x3", shift ? "R3" : "R0");
+        unsigned bank, off;
+        const_alloc(g, 4, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L_base), (.L%u - .L_base), (.L%u - .L_base), (.L%u - .L_base)",
+              bank, off, lcase[map[0]], lcase[map[1]], lcase[map[2]], lcase[map[3]]);
+        unsigned p = ptemp(g);
+        for (unsigned i = 0; i < 4; i++) {
+            ins(g, "ISETP.EQ P%u, R3, 0x%x", p, i);
+            ins(g, "@P%u LDC R%u, c[0x%x][0x%x]", p, R_T1, bank, off + 4 * i);
+        }
+        uint32_t gm[MAXW];
+        int guarded = form == 3;
+        if (guarded) {           /* lanes with a false guard fall through to case 0 */
+            pform f = pf_split(g, c);
+            unsigned q = (p + 1) % 4;
+            pf_emit(g, &f, q);
+            pf_masks(&f, g, 0, gm);
+            ins(g, "@P%u BRX R%u, `((.L_base - .) - 0x10)", q, R_T1);
+        } else {
+            ins(g, "BRX R%u, `((.L_base - .) - 0x10)", R_T1);
+        }
+        for (unsigned w = 0; w < g->nwarps; w++)
+            for (unsigned l = 0; l < 32; l++) {
+                if (!(c->cur[w] >> l & 1))
+                    continue;
+                unsigned cs = map[(l >> shift) & 3];
+                if (guarded && !(gm[w] >> l & 1))
+                    cs = 0;
+                sets[cs][w] |= 1u << l;
+            }
+    } else {                     /* uniform: every lane to one case */
+        unsigned to = rng_below(r, ncase);
+        if (form == 4) {
+            unsigned u = rng_below(r, 4);
+            ins(g, "UMOV UR%u, {%u}", u, lcase[to]);
+            ins(g, "BRX UR%u, `((.L_base - .) - 0x10)", u);
+        } else {
+            unsigned bank, off;
+            const_alloc(g, 1, &bank, &off);
+            cline(g, ".const c[0x%x][0x%x] = (.L%u - .L%u)", bank, off, lcase[to], lcase[0]);
+            ins(g, "BRX c[0x%x][0x%x]", bank, off);
+        }
+        memcpy(sets[to], c->cur, sizeof sets[to]);
+    }
+    for (unsigned i = 0; i < ncase; i++) {
+        label(g, lcase[i]);
+        ctx b = child(c, k);
+        memcpy(b.cur, sets[i], sizeof b.cur);
+        branch_body(g, &b, share(g, budget, ncase));
+        if (i + 1 < ncase && !body_ended(&b))
+            ins(g, "BRA `(.L%u)", ljoin);
+    }
+    label(g, ljoin);
+    ins(g, "BSYNC B%d", k);
+    restrict_cur(g, c);
+}
+
+static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label);
+
+/* a call site: LEPC sets the return address (two of them: the RET splits
+ * the warp), CALL in one of its forms, sometimes guarded; the region
+ * reconverges the lanes */
+static void st_call(gen *g, ctx *c, int budget)
+{
+    rng *r = &g->r;
+    (void)budget;
+    unsigned depth = c->fdepth + 1u;
+    int k = depth <= 2 ? alloc_b(g, c) : -1;
+    if (k < 0) {
+        helper1(g, c);
+        return;
+    }
+    func *f = NULL;
+    unsigned d = depth - 1;
+    unsigned ljoin = newlab(g), lra = newlab(g), lrb = newlab(g);
+    if (g->nfuncs[d] > 0 && (g->nfuncs[d] == MAX_FUNCS || rng_pct(r, 50))) {
+        f = &g->funcs[d][rng_below(r, g->nfuncs[d])];
+        if (f->ret == RET_CONST)              /* it returns to its own call site */
+            f = NULL;
+    } else if (g->nfuncs[d] < MAX_FUNCS) {
+        f = &g->funcs[d][g->nfuncs[d]++];
+        gen_function(g, f, depth, lra);
+    }
+    if (!f) {
+        helper1(g, c);
+        return;
+    }
+    unsigned link = R_LINK + 2 * d;
+    int two = f->ret == RET_LANE && rng_pct(r, 50);
+    ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    if (f->ret == RET_LANE) {
+        ins(g, "LEPC R[%u:%u], `(.L%u)", link, link + 1, lra);
+    } else if (f->ret == RET_UNIFORM) {
+        ins(g, "UMOV UR%u, {%u}", UR_RET + 2 * d, lra);
+        ins(g, "UMOV UR%u, 0x0", UR_RET + 2 * d + 1);
+    }
+    if (two) {
+        pform q = pf_split(g, c);
+        unsigned p = ptemp(g);
+        pf_emit(g, &q, p);
+        ins(g, "@P%u LEPC R[%u:%u], `(.L%u)", p, link, link + 1, lrb);
+    }
+    char gb[16] = "";
+    if (rng_pct(r, 20)) {        /* a guarded call: the others go on at the return point */
+        pform q = pf_split(g, c);
+        unsigned p = (link + 1) % 4;
+        pf_emit(g, &q, p);
+        snprintf(gb, sizeof gb, "@%sP%u ", rng_below(r, 2) ? "!" : "", p);
+    }
+    switch (rng_below(r, 7)) {
+    case 0:
+        ins(g, "%sCALL.ABS `(.L%u)", gb, f->label);
+        break;
+    case 1:
+        ins(g, "%sCALL.REL `(.L%u)", gb, f->label);
+        break;
+    case 2:
+        ins(g, "LEPC R[%u:%u], `(.L%u)", R_T1, R_T2, f->label);
+        ins(g, "%sCALL.ABS R[%u:%u], 0x0", gb, R_T1, R_T2);
+        break;
+    case 3:
+        ins(g, "LEPC R[%u:%u], `(.L%u)", R_T1, R_T2, f->label);
+        ins(g, "%sCALL.REL R[%u:%u], `(.L_base - . - 0x10)", gb, R_T1, R_T2);
+        break;
+    case 4:
+        ins(g, "UMOV UR4, {%u}", f->label);
+        ins(g, "UMOV UR5, 0x0");
+        ins(g, "%sCALL.ABS UR[4:5]", gb);
+        break;
+    case 5: {
+        unsigned bank, off;
+        const_alloc(g, 2, &bank, &off);
+        if (off % 8) {
+            const_alloc(g, 1, &bank, &off);
+            const_alloc(g, 2, &bank, &off);
+        }
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L_base), 0x0", bank, off, f->label);
+        ins(g, "%sCALL.ABS c[0x%x][0x%x]", gb, bank, off);
+        break;
+    }
+    default: {
+        unsigned bank, off;
+        const_alloc(g, 2, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L%u), 0x0", bank, off, f->label, lra);
+        ins(g, "%sCALL.REL c[0x%x][0x%x]", gb, bank, off);
+        break;
+    }
+    }
+    ctx b = child(c, k);
+    label(g, lra);
+    helpers(g, &b, 1 + rng_below(r, 2));
+    if (two) {
+        ins(g, "BRA `(.L%u)", ljoin);
+        label(g, lrb);
+        helpers(g, &b, 1 + rng_below(r, 2));
+    }
+    label(g, ljoin);
+    ins(g, "BSYNC B%d", k);
+    restrict_cur(g, c);
+}
+
+/* A function at call depth `depth`, out of line: it saves and clears the B
+ * registers it uses (BMOV.CLEAR or BMOV + BMOV Bn, RZ), runs a block, restores
+ * them and returns through its link register. */
+static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label)
+{
+    rng *r = &g->r;
+    f->label = newlab(g);
+    f->depth = depth;
+    unsigned k = rng_below(r, 6);
+    f->ret = k < 4 ? RET_LANE : k == 4 ? RET_UNIFORM : RET_CONST;
+    sect body = { 0 }, *saved_out = g->out;
+    unsigned saved_fuse = g->fuse;
+    g->fuse = 0;
+    g->out = &body;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    for (unsigned w = 0; w < g->nwarps; w++)
+        c.cur[w] = g->valid[w];
+    c.exact = 0;
+    c.fdepth = (uint8_t)depth;
+    c.allow_exit = 0;
+    block(g, &c, 2 + (int)rng_below(r, depth == 1 ? 14 : 6));
+    /* depth-2 functions after every depth-1 one: a call's displacement is
+     * positive (CALL.REL c[][] holds it in a 64-bit constant) */
+    sect *dst = depth == 1 ? &g->ool : &g->ool2;
+    g->out = dst;
+    label(g, f->label);
+    unsigned save = R_FSAVE + 2 * (depth - 1);
+    for (unsigned b = 0; b < 2; b++) {
+        if (!(g->fuse >> b & 1))
+            continue;
+        if (rng_below(r, 2)) {
+            ins(g, "BMOV.CLEAR R%u, B%u", save + b, b);
+        } else {
+            ins(g, "BMOV R%u, B%u", save + b, b);
+            ins(g, "BMOV B%u, RZ", b);
+        }
+    }
+    sect_append(g, dst, &body);
+    sect_free(&body);
+    for (unsigned b = 0; b < 2; b++)
+        if (g->fuse >> b & 1)
+            ins(g, "BMOV B%u, R%u", b, save + b);
+    unsigned link = R_LINK + 2 * (depth - 1), u = UR_RET + 2 * (depth - 1);
+    unsigned bank, off;
+    switch (f->ret * 2 + rng_below(r, 2)) {
+    case RET_LANE * 2:
+        ins(g, "RET.ABS R[%u:%u], 0x0", link, link + 1);
+        break;
+    case RET_LANE * 2 + 1:
+        ins(g, "RET.REL R[%u:%u], `(.L_base - . - 0x10)", link, link + 1);
+        break;
+    case RET_UNIFORM * 2:
+        ins(g, "RET.ABS UR[%u:%u]", u, u + 1);
+        break;
+    case RET_UNIFORM * 2 + 1:
+        ins(g, "RET.REL UR[%u:%u], `(.L_base - . - 0x10)", u, u + 1);
+        break;
+    case RET_CONST * 2:
+        const_alloc(g, 2, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L_base), 0x0", bank, off, ret_label);
+        ins(g, "RET.ABS c[0x%x][0x%x]", bank, off);
+        break;
+    default: {                   /* .REL: from the next instruction; the call site is before */
+        unsigned lret = newlab(g);
+        const_alloc(g, 2, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L%u - 0x10), 0xffffffff", bank, off, ret_label, lret);
+        label(g, lret);
+        ins(g, "RET.REL c[0x%x][0x%x]", bank, off);
+        break;
+    }
+    }
+    g->fuse = saved_fuse;
+    g->out = saved_out;
+}
+
+static void separator0(gen *g);
+
+/* EXIT of some lanes (partial, by a lane predicate, as guard or Pp), or at the
+ * top level of whole warps (by the warp id; through a stub that works a little
+ * first, so that other warps may already wait at a cnt == 0 barrier) */
+static void st_exit(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    uint32_t e[MAXW];
+    if (c->top && live_warps(g) >= 2 && g->nwexits < MAX_WEXITS && (g->nexits >= MAX_EXITS || rng_pct(r, 50))) {
+        pform f;
+        int any = 0;
+        for (int tries = 0; tries < 6 && !any; tries++) {   /* some warp but warp 0 */
+            f = pf_warp(g);
+            for (unsigned w = 0; w < g->nwarps; w++) {
+                e[w] = w > 0 && (pf_mask(&f, w) & 1) ? g->valid[w] : 0;
+                any |= e[w] != 0;
+            }
+        }
+        if (!any) {
+            helper1(g, c);
+            return;
+        }
+        /* warp 0 never takes it: AND the warp predicate with "warp != 0" */
+        unsigned p = ptemp(g), q = (p + 1) % 4;
+        pf_emit(g, &f, p);
+        ins(g, "ISETP.NE P%u, R1, 0x0", q);
+        if (rng_pct(r, 30)) {
+            ins(g, "@P%u EXIT P%u", p, q);
+        } else {
+            unsigned stub = newlab(g);
+            ins(g, "@P%u BRA P%u, `(.L%u)", p, q, stub);
+            sect *o = g->out;
+            g->out = &g->ool;
+            label(g, stub);
+            helpers(g, c, 1 + rng_below(r, 4));
+            if (g->o.weight[WR_GEN_SLEEP] && rng_pct(r, 60))   /* let the others get there first */
+                ins(g, "NANOSLEEP 0x%x", 20 + rng_below(r, 200));
+            helpers(g, c, 1 + rng_below(r, 2));
+            ins(g, "EXIT");
+            g->out = o;
+        }
+        do_exit(g, e);
+        g->nexits--;
+        g->nwexits++;
+        restrict_cur(g, c);
+        /* the others may wait at a cnt == 0 barrier when these exit (N-33) */
+        if (g->o.weight[WR_GEN_BARRIER] && rng_pct(r, 70))
+            separator0(g);
+        return;
+    }
+    pform f = pf_split(g, c);
+    unsigned p = ptemp(g);
+    uint32_t m[MAXW];
+    int neg = rng_below(r, 2);
+    pf_masks(&f, g, neg, m);
+    for (unsigned w = 0; w < g->nwarps; w++)
+        e[w] = c->cur[w] & m[w];
+    if (!exit_ok(g, e)) {
+        helper1(g, c);
+        return;
+    }
+    pf_emit(g, &f, p);
+    switch (rng_below(r, 3)) {
+    case 0: ins(g, "@%sP%u EXIT", neg ? "!" : "", p); break;
+    case 1: ins(g, "EXIT %sP%u", neg ? "!" : "", p); break;
+    default: ins(g, "@%sP%u EXIT PT", neg ? "!" : "", p); break;
+    }
+    do_exit(g, e);
+    restrict_cur(g, c);
+}
+
+/* the instruction that yields or sleeps, in a branch */
+static void yield_insn(gen *g, const ctx *c, int sleep)
+{
+    rng *r = &g->r;
+    char gb[16] = "", pp[16] = "";
+    unsigned v = rng_below(r, 8);
+    if (v == 1 || v == 2) {      /* guarded: the guard-split path parks the yielding lanes */
+        pform f = pf_split(g, c);
+        unsigned p = ptemp(g);
+        pf_emit(g, &f, p);
+        snprintf(v == 1 ? gb : pp, 16, v == 1 ? "@%sP%u " : "%sP%u, ", rng_below(r, 2) ? "!" : "", p);
+    }
+    if (!sleep) {
+        if (pp[0]) {
+            pp[strlen(pp) - 2] = '\0';    /* YIELD {!}Pp: no comma */
+            ins(g, "%sYIELD %s", gb, pp);
+        } else {
+            ins(g, "%sYIELD", gb);
+        }
+        return;
+    }
+    unsigned t = 1 + rng_below(r, 200);
+    switch (rng_below(r, 4)) {
+    case 0:
+        ins(g, "%sNANOSLEEP %s0x%x", gb, pp, t);
+        break;
+    case 1:                      /* per lane: the shortest time of the sleeping lanes */
+        ins(g, "IADD R%u, R0, 0x%x", R_T1, t);
+        ins(g, "%sNANOSLEEP %sR%u", gb, pp, R_T1);
+        break;
+    case 2: {
+        unsigned u = rng_below(r, 4);
+        ins(g, "UMOV UR%u, 0x%x", u, t);
+        ins(g, "%sNANOSLEEP %sUR%u", gb, pp, u);
+        break;
+    }
+    default: {
+        unsigned bank, off;
+        const_alloc(g, 1, &bank, &off);
+        cline(g, ".const c[0x%x][0x%x] = 0x%x", bank, off, t);
+        ins(g, "%sNANOSLEEP %sc[0x%x][0x%x]", gb, pp, bank, off);
+        break;
+    }
+    }
+}
+
+/* Top level only: a region whose one branch YIELDs or sleeps, then only
+ * straight-line helpers in that branch; BSYNC, then WARPSYNC of the whole
+ * warp gathers the lanes the yield release left behind; an empty BSSY/BSYNC
+ * pair clears what is left of YieldMask.  Or, converged, a YIELD (no-op) or
+ * a NANOSLEEP of the whole warp. */
+static void st_yield(gen *g, ctx *c, int budget, int sleep)
+{
+    rng *r = &g->r;
+    if (rng_pct(r, 25)) {
+        char gb[16] = "";
+        if (rng_pct(r, 30)) {    /* a warp-uniform guard */
+            pform f = pf_warp(g);
+            unsigned p = ptemp(g);
+            pf_emit(g, &f, p);
+            snprintf(gb, sizeof gb, "@P%u ", p);
+        }
+        if (sleep)
+            ins(g, "%sNANOSLEEP 0x%x", gb, 1 + rng_below(r, 300));
+        else
+            ins(g, "%sYIELD", gb);
+        return;
+    }
+    int k = alloc_b(g, c);
+    if (k < 0) {
+        helper1(g, c);
+        return;
+    }
+    unsigned ljoin = newlab(g), lelse = newlab(g);
+    ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    split s;
+    splitter(g, c, lelse, &s);
+    ctx t = child(c, k), e = child(c, k);
+    t.in_yield = e.in_yield = 1;
+    t.allow_exit = e.allow_exit = 0;
+    for (unsigned w = 0; w < g->nwarps; w++) {
+        t.cur[w] = c->cur[w] & ~s.jump[w];
+        e.cur[w] = s.jump[w];
+    }
+    int in_then = rng_below(r, 2);
+    for (int side = 0; side < 2; side++) {
+        ctx *b = side == 0 ? &t : &e;
+        if (side == 1)
+            label(g, lelse);
+        if (side == (in_then ? 0 : 1)) {
+            if (rng_pct(r, 50))
+                block(g, b, share(g, budget, 3));
+            yield_insn(g, b, sleep);
+            b->straight = 1;
+            helpers(g, b, 1 + rng_below(r, 3));
+        } else {
+            block(g, b, share(g, budget, 2));
+        }
+        if (side == 0)
+            ins(g, "BRA `(.L%u)", ljoin);
+    }
+    label(g, ljoin);
+    ins(g, "BSYNC B%d", k);
+    uint32_t all = 0xffffffffu;
+    if (rng_pct(r, 20)) {
+        /* per lane, one group */
+        ins(g, "MOV R%u, 0x%08" PRIx32, R_T1, all);
+        ins(g, "WARPSYNC R%u", R_T1);
+    } else {
+        warpsync_uniform(g, c, all);
+    }
+    int k2 = alloc_b(g, c);
+    if (k2 >= 0) {
+        ins(g, "BSSY B%d", k2);
+        ins(g, "BSYNC B%d", k2);
+    }
+    restrict_cur(g, c);
+}
+
+/* WARPSYNC on its own: the lanes present, uniform or per lane */
+static void st_warpsync(gen *g, ctx *c)
+{
+    uint32_t x;
+    if (!c->exact || !consistent(g, c, &x)) {
+        helper1(g, c);
+        return;
+    }
+    if (rng_pct(&g->r, 60))
+        warpsync_per_lane(g, c, x);
+    else
+        warpsync_uniform(g, c, x);
+}
+
+/* BMOV: save a live B register (an enclosing region's), clear it, reuse it
+ * for a region inside, restore it */
+static void st_bmov(gen *g, ctx *c, int budget)
+{
+    rng *r = &g->r;
+    if (c->fdepth || c->bmovd >= 2) {
+        helper1(g, c);
+        return;
+    }
+    int k;
+    if (c->encl) {
+        unsigned n = popc(c->encl), i = rng_below(r, n);
+        uint16_t m = c->encl;
+        while (i--)
+            m &= (uint16_t)(m - 1);
+        k = 0;
+        while (!(m >> k & 1))
+            k++;
+    } else if ((k = alloc_b(g, c)) < 0) {
+        helper1(g, c);
+        return;
+    }
+    unsigned save = R_BSAVE + c->bmovd;
+    switch (rng_below(r, 3)) {
+    case 0:
+        ins(g, "BMOV.CLEAR R%u, B%d", save, k);
+        break;
+    case 1:
+        ins(g, "BMOV R%u, B%d", save, k);
+        ins(g, "BMOV B%d, RZ", k);
+        break;
+    default:
+        ins(g, "BMOV R%u, B%d", save, k);
+        ins(g, "BMOV.CLEAR RZ, B%d", k);
+        break;
+    }
+    /* the inner region: an if/else on B<k> (no EXIT inside: an exit's switch
+     * could run lanes that need the saved value) */
+    ctx in = *c;
+    in.allow_exit = 0;
+    in.bmovd = (uint8_t)(c->bmovd + 1);
+    unsigned ljoin = newlab(g), lelse = newlab(g);
+    ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    split s;
+    splitter(g, &in, lelse, &s);
+    ctx t = child(&in, -1), e = child(&in, -1);
+    t.encl |= (uint16_t)(1u << k);
+    e.encl |= (uint16_t)(1u << k);
+    for (unsigned w = 0; w < g->nwarps; w++) {
+        t.cur[w] = in.cur[w] & ~s.jump[w];
+        e.cur[w] = s.jump[w];
+    }
+    block(g, &t, share(g, budget, 2));
+    ins(g, "BRA `(.L%u)", ljoin);
+    label(g, lelse);
+    block(g, &e, share(g, budget, 2));
+    label(g, ljoin);
+    ins(g, "BSYNC B%d", k);
+    if (rng_pct(r, 30))
+        ins(g, "BMOV R%u, B%d", R_DATA + rng_below(r, N_DATA), k);
+    ins(g, "BMOV B%d, R%u", k, save);
+    restrict_cur(g, c);
+}
+
+/* a uniform forward branch over helpers: every active lane jumps or none */
+static void st_skip(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    unsigned l = newlab(g);
+    unsigned u = rng_below(r, 4);
+    switch (rng_below(r, 7)) {
+    case 0: {
+        pform f = pf_split(g, c);
+        unsigned p = ptemp(g);
+        pf_emit(g, &f, p);
+        ins(g, "@%sP%u BRA.U `(.L%u)", rng_below(r, 2) ? "!" : "", p, l);
+        break;
+    }
+    case 1:
+        ins(g, "BRA.DIV `(.L%u)", l);
+        break;
+    case 2:
+        ins(g, "BRA.CONV `(.L%u)", l);
+        break;
+    case 3:
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (uint32_t)rng_next(r));
+        ins(g, "BRA.DIV UR%u, `(.L%u)", u, l);
+        break;
+    case 4:
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (uint32_t)rng_next(r));
+        ins(g, "BRA.CONV ~UR%u, `(.L%u)", u, l);
+        break;
+    case 5: {                    /* the warp id: every lane of a warp agrees */
+        pform f = pf_warp(g);
+        unsigned p = ptemp(g);
+        pf_emit(g, &f, p);
+        ins(g, "@P%u BRA `(.L%u)", p, l);
+        break;
+    }
+    default: {
+        pform f = pf_split(g, c);
+        unsigned p = ptemp(g);
+        pf_emit(g, &f, p);
+        ins(g, "@P%u BRA.CONV `(.L%u)", p, l);
+        break;
+    }
+    }
+    helpers(g, c, 1 + rng_below(r, 3));
+    label(g, l);
+    helper1(g, c);
+}
+
+/* ---- barriers (top level) ------------------------------------------------- */
+
+static int free_bar(gen *g, uint16_t busy)
+{
+    unsigned n = 16 - popc(busy);
+    if (n == 0)
+        return -1;
+    unsigned i = rng_below(&g->r, n);
+    for (int b = 0; b < 16; b++)
+        if (!(busy >> b & 1) && i-- == 0)
+            return b;
+    return -1;
+}
+
+/* BAR.SYNC/BAR.ARV b, cnt in one of its operand forms, guard `gd` */
+static void bar_insn(gen *g, const char *gd, const char *mode, unsigned b, unsigned cnt)
+{
+    rng *r = &g->r;
+    uint32_t hi = rng_pct(r, 30) ? (uint32_t)rng_below(r, 0x10000) : 0;   /* bits nobody reads */
+    switch (rng_below(r, 5)) {
+    case 0:
+        if (cnt == 0 && !strcmp(mode, "SYNC") && rng_below(r, 2))
+            ins(g, "%sBAR.SYNC 0x%x", gd, b);
+        else
+            ins(g, "%sBAR.%s 0x%x, 0x%x", gd, mode, b, cnt);
+        break;
+    case 1:
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR, b | hi << 4);
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 1, cnt | hi << 12);
+        ins(g, "%sBAR.%s R%u, R%u", gd, mode, R_BAR, R_BAR + 1);
+        break;
+    case 2:
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR, b | hi << 4);
+        if (cnt == 0 && !strcmp(mode, "SYNC") && rng_below(r, 2))
+            ins(g, "%sBAR.SYNC R%u", gd, R_BAR);
+        else
+            ins(g, "%sBAR.%s R%u, 0x%x", gd, mode, R_BAR, cnt);
+        break;
+    case 3:
+        if (b == 0) {            /* the seed's BAR.SYNC R7, R7: barrier 0, count in bits 11:5 */
+            ins(g, "MOV R%u, 0x%x", R_BAR + 2, cnt);
+            ins(g, "%sBAR.%s R%u, R%u", gd, mode, R_BAR + 2, R_BAR + 2);
+            break;
+        }
+        /* fall through */
+    default:
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 1, cnt | hi << 12);
+        ins(g, "%sBAR.%s 0x%x, R%u", gd, mode, b, R_BAR + 1);
+        break;
+    }
+}
+
+static const char *const redops[] = { "AND", "OR", "POPC" };
+
+/* BAR.RED.op b, cnt, {!}P<p> in one of its forms */
+static void red_insn(gen *g, const char *gd, unsigned op, unsigned b, unsigned cnt, const char *pin)
+{
+    rng *r = &g->r;
+    switch (rng_below(r, 4)) {
+    case 0:
+        if (cnt == 0 && rng_below(r, 2))
+            ins(g, "%sBAR.RED.%s 0x%x, %s", gd, redops[op], b, pin);
+        else
+            ins(g, "%sBAR.RED.%s 0x%x, 0x%x, %s", gd, redops[op], b, cnt, pin);
+        break;
+    case 1:                      /* packed: barrier Rb[3:0], count Rb[15:4] */
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 2, b | (uint32_t)cnt << 4 | (uint32_t)rng_below(r, 4) << 16);
+        ins(g, "%sBAR.RED.%s R%u, %s", gd, redops[op], R_BAR + 2, pin);
+        break;
+    case 2:
+        ins(g, "MOV R%u, 0x%x", R_BAR, b);
+        ins(g, "%sBAR.RED.%s R%u, 0x%x, %s", gd, redops[op], R_BAR, cnt, pin);
+        break;
+    default:
+        ins(g, "MOV R%u, 0x%x", R_BAR + 1, cnt);
+        ins(g, "%sBAR.RED.%s 0x%x, R%u, %s", gd, redops[op], b, R_BAR + 1, pin);
+        break;
+    }
+}
+
+/* the reduction's result, read in several ways */
+static void red_results(gen *g)
+{
+    rng *r = &g->r;
+    char d[8];
+    switch (rng_below(r, 4)) {
+    case 0: ins(g, "BAR.RESULT %s, P6", dreg(g, d)); break;
+    case 1: ins(g, "B2R.RESULT %s", dreg(g, d)); break;
+    case 2: ins(g, "BAR.RESULT RZ, P6"); break;
+    default: ins(g, "B2R.RESULT %s, P6", dreg(g, d)); break;
+    }
+    if (rng_pct(r, 60))
+        ins(g, "B2R.WARP %s", dreg(g, d));
+}
+
+/* warps of a warp predicate (bit per warp) among the live ones */
+static uint32_t warps_of(const gen *g, const pform *f)
+{
+    uint32_t m = 0;
+    for (unsigned w = 0; w < g->nwarps; w++)
+        if (g->valid[w] && (pf_mask(f, w) & 1))
+            m |= 1u << w;
+    return m;
+}
+
+/* a lane guard true in some lane of every live warp, or none */
+static const char *bar_guard(gen *g, char buf[16])
+{
+    if (!rng_pct(&g->r, 25))
+        return "";
+    ctx tmp;
+    memset(&tmp, 0, sizeof tmp);
+    memcpy(tmp.cur, g->valid, sizeof tmp.cur);
+    pform f = pf_split(g, &tmp);
+    for (unsigned w = 0; w < g->nwarps; w++)
+        if (g->valid[w] && !(pf_mask(&f, w) & g->valid[w]))
+            return "";
+    unsigned p = ptemp(g);
+    pf_emit(g, &f, p);
+    snprintf(buf, 16, "@P%u ", p);
+    return buf;
+}
+
+/* BAR.SYNC with cnt == 0 of every live warp */
+static void separator0(gen *g)
+{
+    int b = free_bar(g, g->bar_used | g->bar_read);
+    if (b < 0)
+        return;                  /* not reached: at most 12 are ever busy */
+    bar_insn(g, "", "SYNC", (unsigned)b, 0);
+    g->bar_used |= (uint16_t)(1u << b);
+    separated(g, 0);
+}
+
+/* BAR.SYNC of every live warp (a separator), or producer/consumer (ARV +
+ * SYNC), or a subset of the warps */
+static void st_barrier(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    unsigned live = live_warps(g);
+    uint16_t busy = g->bar_used | g->bar_read;
+    int b = free_bar(g, busy);
+    int full = popc(busy) >= 12;
+    unsigned kind = full ? 0 : rng_below(r, 3);
+    char gb[16];
+    if (kind == 0) {             /* every live warp waits: a separator */
+        unsigned cnt = full || rng_below(r, 2) ? 0 : 32 * live;
+        bar_insn(g, bar_guard(g, gb), "SYNC", (unsigned)b, cnt);
+        g->bar_used |= (uint16_t)(1u << b);
+        separated(g, cnt);
+        return;
+    }
+    pform f = pf_warp(g);
+    uint32_t prod = warps_of(g, &f);
+    unsigned p = ptemp(g);
+    pf_emit(g, &f, p);
+    if (kind == 1) {             /* producers arrive, consumers wait; all live warps take part */
+        unsigned cnt = 32 * live;
+        char gp[16], gc[16];
+        snprintf(gp, sizeof gp, "@P%u ", p);
+        snprintf(gc, sizeof gc, "@!P%u ", p);
+        if (rng_below(r, 2)) {
+            bar_insn(g, gp, "ARV", (unsigned)b, cnt);
+            bar_insn(g, gc, "SYNC", (unsigned)b, cnt);
+        } else {
+            bar_insn(g, gc, "SYNC", (unsigned)b, cnt);
+            bar_insn(g, gp, "ARV", (unsigned)b, cnt);
+        }
+        helpers(g, c, rng_below(r, 3));
+    } else {                     /* a subset waits for itself */
+        unsigned n = popc(prod);
+        if (n == 0) {
+            helper1(g, c);
+            return;
+        }
+        char gp[16];
+        snprintf(gp, sizeof gp, "@P%u ", p);
+        bar_insn(g, gp, rng_below(r, 3) ? "SYNC" : "ARV", (unsigned)b, 32 * n);
+    }
+    g->bar_used |= (uint16_t)(1u << b);
+}
+
+/* BAR.RED of every live warp (a separator) or of a subset, then the result */
+static void st_reduce(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    (void)c;
+    unsigned live = live_warps(g);
+    int b = free_bar(g, g->bar_used | g->bar_read);
+    unsigned op = rng_below(r, 3);
+    ctx tmp;
+    memset(&tmp, 0, sizeof tmp);
+    memcpy(tmp.cur, g->valid, sizeof tmp.cur);
+    pform in = pf_split(g, &tmp);
+    unsigned pi = ptemp(g);
+    pf_emit(g, &in, pi);
+    char pin[8];
+    snprintf(pin, sizeof pin, "%sP%u", rng_below(r, 2) ? "!" : "", pi);
+    int full = popc(g->bar_used | g->bar_read) >= 12;
+    if (full || rng_pct(r, 70)) {  /* every live warp: a separator */
+        char gb[16];
+        unsigned cnt = full || rng_below(r, 2) ? 0 : 32 * live;
+        red_insn(g, bar_guard(g, gb), op, (unsigned)b, cnt, pin);
+        g->bar_used |= (uint16_t)(1u << b);
+        separated(g, cnt);
+    } else {
+        pform f = pf_warp(g);
+        uint32_t sub = warps_of(g, &f);
+        if (!sub) {
+            helper1(g, c);
+            return;
+        }
+        unsigned p = (pi + 1) % 4;
+        pf_emit(g, &f, p);
+        char gp[16];
+        snprintf(gp, sizeof gp, "@P%u ", p);
+        red_insn(g, gp, op, (unsigned)b, 32 * popc(sub), pin);
+        g->bar_used |= (uint16_t)(1u << b);
+    }
+    red_results(g);
+}
+
+/* B2R/R2B: read an idle barrier; restore it as read; R2B.WARP then read it
+ * back; or, in the lowest live warp only, restore a phase in progress on a
+ * barrier nobody else uses, read it, and arrive: the arrival completes it
+ * (count > 0: no double count at an exit, H-5) */
+static void st_bstate(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    char d[8], d2[8];
+    unsigned kind = c->top ? rng_below(r, 4) : 3;
+    if (kind < 3 && popc(g->bar_used | g->bar_read) >= 12)
+        kind = 3;                /* leave barriers for the next separator */
+    if (kind == 0) {
+        int b = free_bar(g, g->bar_used);
+        if (b < 0) {
+            helper1(g, c);
+            return;
+        }
+        ins(g, "%s %s, 0x%x", rng_below(r, 2) ? "B2R.BAR" : "B2R", dreg(g, d), b);
+        g->bar_read |= (uint16_t)(1u << b);
+        return;
+    }
+    if (kind == 1) {
+        int b = free_bar(g, g->bar_used | g->bar_read);
+        if (b < 0) {
+            helper1(g, c);
+            return;
+        }
+        ins(g, "B2R.BAR R%u, 0x%x", R_BAR, b);
+        ins(g, "%s 0x%x, R%u", rng_below(r, 2) ? "R2B.BAR" : "R2B", b, R_BAR);
+        g->bar_used |= (uint16_t)(1u << b);
+        g->bar_read |= (uint16_t)(1u << b);
+        return;
+    }
+    if (kind == 2) {
+        int b = free_bar(g, g->bar_used | g->bar_read);
+        unsigned w0 = 0;
+        while (w0 < g->nwarps && !g->valid[w0])
+            w0++;
+        if (b < 0 || w0 >= g->nwarps) {
+            helper1(g, c);
+            return;
+        }
+        unsigned p = ptemp(g);
+        ins(g, "ISETP.EQ P%u, R1, 0x%x", p, w0);
+        char gp[8];
+        snprintf(gp, sizeof gp, "@P%u ", p);
+        unsigned k = 1 + rng_below(r, 4);
+        int red = rng_below(r, 2);
+        unsigned op = rng_below(r, 3);
+        uint32_t acc = op == 2 ? rng_below(r, 100) : rng_below(r, 2);
+        uint32_t word = (k - 1) | k << 6 | (red ? 2u : 1u) << 13;
+        if (red)
+            word |= op << 15 | acc << 17;
+        ins(g, "MOV R%u, 0x%08" PRIx32, R_BAR, word);
+        ins(g, "%sR2B.BAR 0x%x, R%u", gp, b, R_BAR);
+        if (rng_pct(r, 60))
+            ins(g, "%sB2R.BAR %s, 0x%x", gp, dreg(g, d), b);
+        if (red) {
+            ctx tmp;
+            memset(&tmp, 0, sizeof tmp);
+            memcpy(tmp.cur, g->valid, sizeof tmp.cur);
+            pform in = pf_split(g, &tmp);
+            unsigned q = (p + 1) % 4;
+            pf_emit(g, &in, q);
+            char pin[8];
+            snprintf(pin, sizeof pin, "%sP%u", rng_below(r, 2) ? "!" : "", q);
+            ins(g, "%sBAR.RED.%s 0x%x, 0x%x, %s", gp, redops[op], b, 32 * k, pin);
+            ins(g, "%sBAR.RESULT %s, P6", gp, dreg(g, d));
+        } else {
+            bar_insn(g, gp, "SYNC", (unsigned)b, 32 * k);
+        }
+        g->bar_used |= (uint16_t)(1u << b);
+        g->bar_read |= (uint16_t)(1u << b);
+        return;
+    }
+    /* R2B.WARP: this warp's copy, then B2R.WARP and BAR.RESULT read it */
+    uint32_t op = rng_below(r, 4), acc = op == 2 ? rng_below(r, 2048) : rng_below(r, 2);
+    uint32_t word = (uint32_t)rng_below(r, 33) | (uint32_t)rng_below(r, 33) << 6 | 2u << 13 | op << 15 |
+                    acc << 17 | (uint32_t)rng_below(r, 2) << 28;
+    if (rng_pct(r, 20))
+        word = (uint32_t)rng_next(r);
+    ins(g, "MOV %s, 0x%08" PRIx32, dreg(g, d), word);
+    if (rng_below(r, 2))
+        ins(g, "R2B.WARP %s", d);
+    else
+        ins(g, "R2B.WARP 0x%x, %s", rng_below(r, 16), d);
+    ins(g, "B2R.WARP %s", dreg(g, d2));
+    ins(g, "BAR.RESULT %s, P6", dreg(g, d2));
+}
+
+/* ---- choosing statements -------------------------------------------------- */
+
+/* the smallest budget for which a statement of the class is chosen: a
+ * region costs its BSSY, predicate, branches and BSYNC besides its bodies */
+static const uint8_t min_budget[WR_GEN_NCLASSES] = {
+    [WR_GEN_IFELSE] = 8, [WR_GEN_LOOP] = 10, [WR_GEN_BRX] = 14, [WR_GEN_CALL] = 8,
+    [WR_GEN_YIELD] = 8, [WR_GEN_SLEEP] = 8, [WR_GEN_BMOV] = 10, [WR_GEN_WARPSYNC] = 4,
+    [WR_GEN_BARRIER] = 3, [WR_GEN_REDUCE] = 4, [WR_GEN_BSTATE] = 3, [WR_GEN_SKIP] = 3,
+};
+
+static int allowed(const gen *g, const ctx *c, unsigned cls, int budget)
+{
+    if (!g->o.weight[cls])
+        return 0;
+    if (c->straight)
+        return cls == WR_GEN_HELPER;
+    if (budget < min_budget[cls] && cls != WR_GEN_HELPER) {
+        /* nothing else fits: the helpers, or the cheapest statements if
+         * helpers are switched off */
+        if (g->o.weight[WR_GEN_HELPER])
+            return 0;
+    }
+    int region_ok = c->fdepth ? c->fb < 2 : *c->bnext < 16;
+    switch (cls) {
+    case WR_GEN_HELPER:   return 1;
+    case WR_GEN_SKIP:     return 1;
+    case WR_GEN_IFELSE:   return c->depth < MAX_DEPTH && region_ok;
+    case WR_GEN_LOOP:     return c->depth < MAX_DEPTH && region_ok && c->loop < MAX_LOOPS;
+    case WR_GEN_BRX:      return c->depth < MAX_DEPTH && region_ok;
+    case WR_GEN_CALL:     return c->fdepth < 2 && region_ok && c->depth < MAX_DEPTH;
+    case WR_GEN_EXIT:     return c->exact && c->allow_exit && !c->in_yield &&
+                                 (g->nexits < MAX_EXITS || (c->top && g->nwexits < MAX_WEXITS && live_warps(g) >= 2));
+    case WR_GEN_YIELD:
+    case WR_GEN_SLEEP:    return c->top;
+    case WR_GEN_WARPSYNC: return c->exact && !c->fdepth;
+    case WR_GEN_BMOV:     return !c->fdepth && c->bmovd < 2 && c->depth < MAX_DEPTH;
+    case WR_GEN_BARRIER:
+    case WR_GEN_REDUCE:   return c->top;
+    case WR_GEN_BSTATE:   return !c->fdepth;
+    default:              return 0;   /* trap: the epilogue */
+    }
+}
+
+static void stmt(gen *g, ctx *c, int budget)
+{
+    if (budget < 1)
+        budget = 1;
+    unsigned total = 0;
+    for (unsigned k = 0; k < WR_GEN_NCLASSES; k++)
+        if (allowed(g, c, k, budget))
+            total += g->o.weight[k];
+    if (total == 0) {
+        helper1(g, c);
+        return;
+    }
+    unsigned x = rng_below(&g->r, total), cls = 0;
+    for (cls = 0; cls < WR_GEN_NCLASSES; cls++) {
+        if (!allowed(g, c, cls, budget))
+            continue;
+        if (x < g->o.weight[cls])
+            break;
+        x -= g->o.weight[cls];
+    }
+    switch (cls) {
+    case WR_GEN_IFELSE:   st_ifelse(g, c, budget); break;
+    case WR_GEN_LOOP:     st_loop(g, c, budget < 12 ? budget : 12); break;
+    case WR_GEN_BRX:      st_brx(g, c, budget); break;
+    case WR_GEN_CALL:     st_call(g, c, budget); break;
+    case WR_GEN_EXIT:     st_exit(g, c); break;
+    case WR_GEN_YIELD:    st_yield(g, c, budget, 0); break;
+    case WR_GEN_SLEEP:    st_yield(g, c, budget, 1); break;
+    case WR_GEN_WARPSYNC: st_warpsync(g, c); break;
+    case WR_GEN_BMOV:     st_bmov(g, c, budget); break;
+    case WR_GEN_BARRIER:  st_barrier(g, c); break;
+    case WR_GEN_REDUCE:   st_reduce(g, c); break;
+    case WR_GEN_BSTATE:   st_bstate(g, c); break;
+    case WR_GEN_SKIP:     st_skip(g, c); break;
+    default:              helpers(g, c, 1 + rng_below(&g->r, budget < 4 ? (unsigned)budget : 4u)); break;
+    }
+}
+
+/* statements until `budget` instructions are emitted (at least one) */
+static void block(gen *g, ctx *c, int budget)
+{
+    unsigned start = g->ninsn;
+    do {
+        stmt(g, c, budget - (int)(g->ninsn - start));
+        restrict_cur(g, c);
+    } while ((int)(g->ninsn - start) < budget && !g->oom);
+}
+
+/* ---- the program ----------------------------------------------------------- */
+
+/* the end: some warps trap (TRAP/SYSCALL/RTT stop a warp, N-26), every
+ * other warp exits */
+static void epilogue(gen *g)
+{
+    rng *r = &g->r;
+    unsigned wt = g->o.weight[WR_GEN_TRAP];
+    if (wt && rng_below(r, 100) < 10 * wt) {
+        unsigned n = 1 + rng_below(r, 2);
+        while (n--) {
+            pform f = pf_warp(g);
+            unsigned p = ptemp(g);
+            pf_emit(g, &f, p);
+            switch (rng_below(r, 6)) {
+            case 0: ins(g, "@P%u TRAP 0x%x", p, rng_below(r, 256)); break;
+            case 1:
+                ins(g, "IADD R3, R0, 0x%x", rng_below(r, 64));
+                ins(g, "@P%u TRAP R3", p);
+                break;
+            case 2: {
+                unsigned bank, off;
+                const_alloc(g, 1, &bank, &off);
+                cline(g, ".const c[0x%x][0x%x] = 0x%x", bank, off, rng_below(r, 1000));
+                ins(g, "@P%u TRAP c[0x%x][0x%x]", p, bank, off);
+                break;
+            }
+            case 3: ins(g, "@P%u SYSCALL", p); break;
+            case 4: ins(g, "@P%u RTT", p); break;
+            default: {           /* some lanes: the warp stops all the same */
+                pform q = pf_random(g, SRC_LANE);
+                unsigned p2 = (p + 1) % 4;
+                pf_emit(g, &q, p2);
+                ins(g, "@P%u TRAP 0x%x", p2, rng_below(r, 16));
+                break;
+            }
+            }
+        }
+    }
+    ins(g, "EXIT");
+}
+
+static void append_str(char **buf, size_t *len, size_t *cap, const char *s, size_t n, int *oom)
+{
+    if (*oom)
+        return;
+    if (*len + n + 1 > *cap) {
+        size_t c = *cap ? *cap : 8192;
+        while (c < *len + n + 1)
+            c *= 2;
+        char *p = realloc(*buf, c);
+        if (!p) {
+            *oom = 1;
+            return;
+        }
+        *buf = p;
+        *cap = c;
+    }
+    memcpy(*buf + *len, s, n);
+    *len += n;
+    (*buf)[*len] = '\0';
+}
+
+static void weights_text(const wr_gen_opts *o, char *buf, size_t size, int only_changed)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned k = 0; k < WR_GEN_NCLASSES && n < size; k++) {
+        if (only_changed && o->weight[k] == default_weights[k])
+            continue;
+        n += (size_t)snprintf(buf + n, size - n, "%s%s=%u", n ? "," : "", class_names[k], o->weight[k]);
+    }
+}
+
+/* lay the sections out, resolve {label} fixups, write the text */
+static char *layout(gen *g, const char *extra)
+{
+    uint64_t *addr = calloc(g->nlabels + 1, sizeof *addr);
+    if (!addr) {
+        g->oom = 1;
+        return NULL;
+    }
+    const sect *parts[3] = { &g->main, &g->ool, &g->ool2 };
+    uint64_t pc = 0;
+    for (int s = 0; s < 3; s++)
+        for (size_t i = 0; i < parts[s]->n; i++) {
+            const char *t = parts[s]->buf + parts[s]->off[i];
+            if (parts[s]->kind[i] == LN_LABEL)
+                addr[strtoul(t, NULL, 10)] = pc;
+            else if (parts[s]->kind[i] == LN_INSN)
+                pc += WR_INST_SIZE;
+        }
+
+    char *out = NULL, line[512];
+    size_t len = 0, cap = 0;
+    int oom = 0;
+    char wbuf[256], cbuf[256];
+    weights_text(&g->o, wbuf, sizeof wbuf, 0);
+    weights_text(&g->o, cbuf, sizeof cbuf, 1);
+    int n = snprintf(line, sizeof line,
+                     "// generated by warpref gen (docs/gen.md): seed %" PRIu64 ", size %u, threads %u (%u warps)\n"
+                     "// weights %s\n"
+                     "// reproduce: warpref gen --seed %" PRIu64 " --size %u --threads %u%s%s\n",
+                     g->o.seed, g->o.size, g->threads, g->nwarps, wbuf, g->o.seed, g->o.size, g->threads,
+                     cbuf[0] ? " --weights " : "", cbuf);
+    append_str(&out, &len, &cap, line, (size_t)n, &oom);
+    if (extra)
+        append_str(&out, &len, &cap, extra, strlen(extra), &oom);
+    n = snprintf(line, sizeof line, ".threads %u\n", g->threads);
+    append_str(&out, &len, &cap, line, (size_t)n, &oom);
+    for (size_t i = 0; i < g->consts.n; i++) {
+        const char *t = g->consts.buf + g->consts.off[i];
+        append_str(&out, &len, &cap, t, strlen(t), &oom);
+        append_str(&out, &len, &cap, "\n", 1, &oom);
+    }
+    append_str(&out, &len, &cap, ".L_base:\n", 9, &oom);
+    pc = 0;
+    for (int s = 0; s < 3; s++)
+        for (size_t i = 0; i < parts[s]->n; i++) {
+            const char *t = parts[s]->buf + parts[s]->off[i];
+            if (parts[s]->kind[i] == LN_LABEL) {
+                n = snprintf(line, sizeof line, ".L%s:\n", t);
+                append_str(&out, &len, &cap, line, (size_t)n, &oom);
+                continue;
+            }
+            if (parts[s]->kind[i] == LN_TEXT) {
+                append_str(&out, &len, &cap, t, strlen(t), &oom);
+                append_str(&out, &len, &cap, "\n", 1, &oom);
+                continue;
+            }
+            n = snprintf(line, sizeof line, "/*%04" PRIx64 "*/ ", pc);
+            append_str(&out, &len, &cap, line, (size_t)n, &oom);
+            for (const char *p = t; *p;) {                 /* {N}: address of label N */
+                const char *open = strchr(p, '{');
+                if (!open) {
+                    append_str(&out, &len, &cap, p, strlen(p), &oom);
+                    break;
+                }
+                append_str(&out, &len, &cap, p, (size_t)(open - p), &oom);
+                char *end;
+                unsigned long id = strtoul(open + 1, &end, 10);
+                n = snprintf(line, sizeof line, "0x%" PRIx64, id <= g->nlabels ? addr[id] : 0);
+                append_str(&out, &len, &cap, line, (size_t)n, &oom);
+                p = *end == '}' ? end + 1 : end;
+            }
+            append_str(&out, &len, &cap, " ;\n", 3, &oom);
+            pc += WR_INST_SIZE;
+        }
+    free(addr);
+    if (oom) {
+        free(out);
+        g->oom = 1;
+        return NULL;
+    }
+    return out;
+}
+
+static int check_opts(const wr_gen_opts *o, char *err, size_t errsize)
+{
+    if (o->size > WR_GEN_MAX_SIZE) {
+        snprintf(err, errsize, "size %u out of range %d..%d", o->size, WR_GEN_MIN_SIZE, WR_GEN_MAX_SIZE);
+        return -1;
+    }
+    if (o->threads > WR_MAX_THREADS) {
+        snprintf(err, errsize, "thread count %u out of range 1..%d", o->threads, WR_MAX_THREADS);
+        return -1;
+    }
+    unsigned total = 0;
+    for (unsigned k = 0; k < WR_GEN_NCLASSES; k++) {
+        if (o->weight[k] > WR_GEN_MAX_WEIGHT) {
+            snprintf(err, errsize, "weight %u of %s out of range 0..%d", o->weight[k], class_names[k],
+                     WR_GEN_MAX_WEIGHT);
+            return -1;
+        }
+        total += o->weight[k];
+    }
+    if (total == 0) {
+        snprintf(err, errsize, "every class has weight 0");
+        return -1;
+    }
+    return 0;
+}
+
+static int generate(const wr_gen_opts *opts, const char *extra, char **text, char *err, size_t errsize)
+{
+    if (check_opts(opts, err, errsize) != 0)
+        return -1;
+    gen *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    g->o = *opts;
+    if (!g->o.size)
+        g->o.size = WR_GEN_DEFAULT_SIZE;
+    g->threads = wr_gen_threads(&g->o);
+    g->o.threads = g->threads;
+    g->nwarps = (g->threads + 31) / 32;
+    for (unsigned w = 0; w < g->nwarps; w++) {
+        unsigned n = g->threads - 32 * w;
+        g->valid[w] = n >= 32 ? 0xffffffffu : (1u << n) - 1;
+    }
+    rng_seed(&g->r, g->o.seed);
+    g->cbank = CONST_BANK0;
+    g->out = &g->main;
+
+    for (unsigned k = 0; k < 4; k++) {   /* data words for LDC helpers */
+        unsigned bank, off;
+        const_alloc(g, 1, &bank, &off);
+        g->data_const[k][0] = bank;
+        g->data_const[k][1] = off;
+        cline(g, ".const c[0x%x][0x%x] = 0x%08" PRIx32, bank, off, (uint32_t)rng_next(&g->r));
+    }
+    /* the ids every control value is made from */
+    if (rng_below(&g->r, 3) == 0) {
+        ins(g, "S2R R2, SR_TID");
+        ins(g, "LOP.AND R0, R2, 0x1f");
+    } else {
+        ins(g, "S2R R0, SR_LANEID");
+        ins(g, "S2R R2, SR_TID");
+    }
+    ins(g, "S2R R1, SR_WARPID");
+
+    ctx top;
+    memset(&top, 0, sizeof top);
+    memcpy(top.cur, g->valid, sizeof top.cur);
+    top.top = top.exact = top.allow_exit = 1;
+    while (g->ninsn < g->o.size && !g->oom) {
+        int bnext = 0, unext = UR_WS;
+        top.bnext = &bnext;
+        top.unext = &unext;
+        int left = (int)(g->o.size - g->ninsn);
+        stmt(g, &top, left < 48 ? left : 48);
+        restrict_cur(g, &top);
+    }
+    epilogue(g);
+    char *t = g->oom ? NULL : layout(g, extra);
+    sect_free(&g->main);
+    sect_free(&g->ool);
+    sect_free(&g->ool2);
+    sect_free(&g->consts);
+    int oom = g->oom;
+    free(g);
+    if (oom || !t) {
+        free(t);
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    *text = t;
+    return 0;
+}
+
+int wr_gen_program(const wr_gen_opts *o, char **text, char *err, size_t errsize)
+{
+    return generate(o, NULL, text, err, errsize);
+}
+
+/* assemble and run `text` on the model */
+static int verify(const char *text, uint64_t max_steps, wr_gen_result *res, char *err, size_t errsize)
+{
+    wr_program prog;
+    if (wr_assemble(text, "gen.s", &prog, err, errsize) != 0)
+        return -1;
+    wr_run_opts ro;
+    memset(&ro, 0, sizeof ro);
+    ro.max_steps = max_steps;
+    wr_runner *rn = wr_runner_new(&prog, &ro, err, errsize);
+    if (!rn) {
+        wr_program_free(&prog);
+        return -1;
+    }
+    wr_run_result rr;
+    int rc = wr_runner_run(rn, &rr);
+    if (rc != 0)
+        snprintf(err, errsize, "out of memory");
+    res->end = rr.end;
+    res->steps = rr.steps;
+    res->ninsns = prog.ninsns;
+    res->threads = wr_runner_cta(rn)->threads;
+    wr_runner_free(rn);
+    wr_program_free(&prog);
+    return rc;
+}
+
+int wr_gen_verified(const wr_gen_opts *o, uint64_t max_steps, char **text, wr_gen_result *res, char *err,
+                    size_t errsize)
+{
+    memset(res, 0, sizeof *res);
+    wr_gen_opts a = *o;
+    char note[512] = "";
+    size_t nn = 0;
+    for (unsigned k = 0; k < WR_GEN_MAX_ATTEMPTS; k++) {
+        a.seed = k == 0 ? o->seed : wr_gen_derived_seed(o->seed, k);
+        char *t;
+        if (generate(&a, nn ? note : NULL, &t, err, errsize) != 0)
+            return -1;
+        if (verify(t, max_steps, res, err, errsize) != 0) {
+            free(t);
+            return -1;
+        }
+        res->attempts = k + 1;
+        res->seed = a.seed;
+        if (k == 0)
+            res->first_end = res->end;
+        if (res->end == WR_END_DONE || k + 1 == WR_GEN_MAX_ATTEMPTS) {
+            *text = t;
+            return res->end == WR_END_DONE ? 0 : 1;
+        }
+        free(t);
+        if (nn < sizeof note)
+            nn += (size_t)snprintf(note + nn, sizeof note - nn,
+                                   "// fallback: seed %" PRIu64 " ended %s on the model (a generator bug); "
+                                   "derived seed %u follows\n",
+                                   a.seed, wr_end_name(res->end), k + 1);
+    }
+    return -1;   /* not reached */
+}

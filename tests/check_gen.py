@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""check_gen.py WARPREF SRCDIR - `warpref gen` as a user meets it: help, the
+exact one-line errors of bad knobs (status 2, nothing on stdout), the same
+bytes for the same seed and knobs, the header's reproduce line, -o, and the
+programs assembling and ending `done`.  Prints 'N passed, N failed'."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+WARPREF, SRC = sys.argv[1], sys.argv[2]
+passed = failed = 0
+
+
+def run(args, stdin=None):
+    p = subprocess.run([WARPREF] + args, input=stdin, capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=""):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail}")
+
+
+def exact_error(args, message, status=2):
+    args = ["gen"] + args
+    rc, out, err = run(args)
+    check(f"error {' '.join(args)!r}", rc == status and err == message + "\n" and out == "",
+          f"status {rc} (want {status}), stderr {err!r}, want {message!r}, stdout {out[:80]!r}")
+
+
+# ---- help ------------------------------------------------------------------
+rc, out, _ = run(["gen", "--help"])
+check("gen --help", rc == 0 and out.startswith("usage: warpref gen --seed S"), out)
+rc2, out2, _ = run(["help", "gen"])
+check("help gen", rc2 == 0 and out2 == out, out2)
+rc, out, _ = run(["--help"])
+check("main help lists gen", rc == 0 and "\n  gen --seed S " in out, out)
+
+# ---- bad knobs: one line, status 2, exact text --------------------------------
+SEE = " (see 'warpref gen --help')"
+CLASSES = ("helper, ifelse, loop, brx, call, exit, yield, sleep, warpsync, bmov, barrier, reduce, "
+           "bstate, skip, trap")
+ZERO = ",".join(f"{c}=0" for c in CLASSES.split(", "))
+for args, msg in [
+    ([], "warpref: gen: missing --seed" + SEE),
+    (["--size", "10"], "warpref: gen: missing --seed" + SEE),
+    (["--seed"], "warpref: gen: --seed needs a number from 0 to 2^64-1" + SEE),
+    (["--seed", "x"], "warpref: gen: --seed: 'x' is not a number (decimal, or hex with 0x)" + SEE),
+    (["--seed", "-1"], "warpref: gen: --seed: '-1' is not a number (decimal, or hex with 0x)" + SEE),
+    (["--seed", "010"], "warpref: gen: --seed: '010' has a leading zero (octal is not accepted: decimal, "
+                        "or hex with 0x)" + SEE),
+    (["--seed", "18446744073709551616"], "warpref: gen: --seed: '18446744073709551616' does not fit 64 bits" + SEE),
+    (["--seed", "1", "--seed", "2"], "warpref: gen: --seed given more than once" + SEE),
+    (["--seed", "1", "prog.s"], "warpref: gen: takes no arguments, got 'prog.s'" + SEE),
+    (["--seed", "1", "--frob"], "warpref: gen: unknown option '--frob'" + SEE),
+    (["--seed", "1", "--size", "0"], "warpref: gen: --size: 0 is out of range 1..100000" + SEE),
+    (["--seed", "1", "--size", "100001"], "warpref: gen: --size: 100001 is out of range 1..100000" + SEE),
+    (["--seed", "1", "--size"], "warpref: gen: --size needs a number from 1 to 100000" + SEE),
+    (["--seed", "1", "--warps", "0"], "warpref: gen: --warps: 0 is out of range 1..32" + SEE),
+    (["--seed", "1", "--warps", "33"], "warpref: gen: --warps: 33 is out of range 1..32" + SEE),
+    (["--seed", "1", "--threads", "1025"], "warpref: gen: --threads: 1025 is out of range 1..1024" + SEE),
+    (["--seed", "1", "--threads", " 32"], "warpref: gen: --threads: ' 32' is not a number (decimal, or hex "
+                                          "with 0x)" + SEE),
+    (["--seed", "1", "--warps", "2", "--threads", "64"],
+     "warpref: gen: --warps and --threads exclude each other" + SEE),
+    (["--seed", "1", "--weights"], "warpref: gen: --weights needs a list NAME=WEIGHT,..." + SEE),
+    (["--seed", "1", "--weights="], "warpref: gen: --weights needs a list NAME=WEIGHT,..." + SEE),
+    (["--seed", "1", "--weights", "yield"], "warpref: gen: --weights: expected NAME=WEIGHT, got 'yield'" + SEE),
+    (["--seed", "1", "--weights", "yield=1,"], "warpref: gen: --weights: expected NAME=WEIGHT, got ''" + SEE),
+    (["--seed", "1", "--weights", "frob=1"],
+     f"warpref: gen: --weights: unknown class 'frob' (classes: {CLASSES})" + SEE),
+    (["--seed", "1", "--weights", "yield=1001"], "warpref: gen: --weights: yield: 1001 is out of range "
+                                                 "0..1000" + SEE),
+    (["--seed", "1", "--weights", "loop=0x"], "warpref: gen: --weights: loop: '0x' is not a number "
+                                              "(decimal, or hex with 0x)" + SEE),
+    (["--seed", "1", "--weights", ZERO], "warpref: gen: every class has weight 0"),
+    (["--seed", "1", "-o"], "warpref: gen: -o needs a file name or -" + SEE),
+    (["--seed", "1", "-o", "/nonexistent/dir/p.s"],
+     "warpref: gen: cannot open '/nonexistent/dir/p.s' for the program: No such file or directory"),
+]:
+    exact_error(args, msg)
+
+# ---- the same seed and knobs: the same bytes ----------------------------------
+rc, a, err = run(["gen", "--seed", "42"])
+check("gen --seed 42", rc == 0 and err == "" and a.startswith("// generated by warpref gen"), (rc, err))
+rc, b, _ = run(["gen", "--seed", "42"])
+check("same seed, same bytes", a == b)
+rc, c, _ = run(["gen", "--seed", "0x2a"])
+check("--seed 0x2a is --seed 42", a == c)
+rc, d, _ = run(["gen", "--seed", "43"])
+check("another seed, another program", rc == 0 and d != a)
+rc, big, _ = run(["gen", "--seed", "18446744073709551615"])
+check("the largest seed", rc == 0 and "seed 18446744073709551615," in big)
+
+# the header names the knobs; its reproduce line gives the same bytes
+m = re.search(r"^// reproduce: warpref gen (.*)$", a, re.M)
+check("reproduce line", m is not None, a[:300])
+if m:
+    rc, again, _ = run(["gen"] + m.group(1).split())
+    check("reproduce line reproduces", rc == 0 and again == a)
+check("header has the seed", "seed 42, size 200, threads " in a)
+check(".threads directive", re.search(r"^\.threads \d+$", a, re.M) is not None)
+
+rc, w3, _ = run(["gen", "--seed", "7", "--warps", "3"])
+rc2, t96, _ = run(["gen", "--seed", "7", "--threads", "96"])
+check("--warps 3 is --threads 96", rc == 0 and rc2 == 0 and w3 == t96 and "\n.threads 96\n" in w3)
+rc, s50, _ = run(["gen", "--seed", "7", "--size", "50", "--threads", "40"])
+n = sum(1 for line in s50.splitlines() if line.startswith("/*"))
+check("--size 50", rc == 0 and 50 <= n <= 120 and "size 50, threads 40 (2 warps)" in s50, n)
+
+rc, nw, _ = run(["gen", "--seed", "7", "--weights", "yield=0,sleep=0,trap=0"])
+check("--weights yield=0,sleep=0,trap=0", rc == 0 and not re.search(r"\b(YIELD|NANOSLEEP|TRAP|RTT|SYSCALL)\b", nw)
+      and "--weights yield=0,sleep=0,trap=0\n" in nw)
+
+# ---- -o ----------------------------------------------------------------------
+tmp = tempfile.mkdtemp(prefix="warpref-gen-")
+path = os.path.join(tmp, "p.s")
+rc, out, err = run(["gen", "--seed", "42", "-o", path])
+with open(path) as f:
+    check("-o FILE", rc == 0 and out == "" and err == "" and f.read() == a)
+rc, out, _ = run(["gen", "--seed", "42", "-o", "-"])
+check("-o -", rc == 0 and out == a)
+
+# ---- the programs run to done ----------------------------------------------------
+for seed in ["1", "42", "99"]:
+    rc, text, _ = run(["gen", "--seed", seed])
+    rc2, _, err = run(["run", "-"], stdin=text)
+    check(f"seed {seed} runs to done", rc == 0 and rc2 == 0 and " end done " in err, err)
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

@@ -1,0 +1,2 @@
+/* compiles warpref/gen.h on its own: the header includes what it needs */
+#include "warpref/gen.h"
