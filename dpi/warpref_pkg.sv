@@ -13,7 +13,6 @@
 // the model or of the call); messages accumulate on the C side
 // (warpref_dpi_messages).  Arrays are fixed-size (no open arrays on the hot
 // path); masks and lane sets are 32-bit, lane l = bit l.
-/* verilator lint_off UNUSEDPARAM */
 package warpref_pkg;
 
   // The constants: a testbench uses some of them; the rest must not fail its
@@ -130,4 +129,3 @@ package warpref_pkg;
       input longint unsigned cycles, input string end_reason);
 
 endpackage
-/* verilator lint_on UNUSEDPARAM */
