@@ -76,8 +76,7 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w);
  * (regs[(w * nregs + r) * 32 + lane]) and predicates (preds[w * 7 + p], lane
  * masks), the barrier words.  Registers beyond what the model keeps are not
  * compared; the model's undefined lanes are skipped; in operand-driven mode
- * registers and predicates are not compared at all (they are the other
- * side's: the model reads none of them).  A run that compared no
+ * the model keeps no registers and compares none.  A run that compared no
  * instruction fails here.  WR_CHK_OK or WR_CHK_MISMATCH. */
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
                      const uint32_t *regs, unsigned nregs, const uint32_t *preds,
