@@ -59,6 +59,7 @@ module tb_lockstep #(
   logic [63:0] rt_rd_dc; logic [31:0] rt_rd_undef, rt_pd_we; logic [2:0] rt_pd; logic [31:0] rt_pd_val;
   logic rt_pd_dc; logic [31:0] rt_pd_undef; logic rt_ur_we; logic [5:0] rt_urd; logic [31:0] rt_ur_val;
   logic [16*32-1:0] rt_bar_words; logic [15:0] rt_bar_changed; logic [NW*3-1:0] rt_run;
+  logic [NW-1:0] rt_wbs_we;
   logic rt_ev_wake, rt_ev_warn; logic [2:0] rt_ev_exc; logic rt_ev_block, rt_ev_arrive;
   logic [3:0] rt_ev_bar; logic rt_ev_exit; logic [15:0] rt_ev_release; logic [16*32-1:0] rt_ev_woken;
   logic rt_ev_sleep, rt_ev_trap; logic [31:0] rt_trap_idx; logic rt_ev_syscall, rt_ev_rtt;
@@ -86,7 +87,7 @@ module tb_lockstep #(
     .rt_rd_val_o(rt_rd_val), .rt_rd_dc_o(rt_rd_dc), .rt_rd_undef_o(rt_rd_undef), .rt_pd_we_o(rt_pd_we),
     .rt_pd_o(rt_pd), .rt_pd_val_o(rt_pd_val), .rt_pd_dc_o(rt_pd_dc), .rt_pd_undef_o(rt_pd_undef),
     .rt_ur_we_o(rt_ur_we), .rt_urd_o(rt_urd), .rt_ur_val_o(rt_ur_val), .rt_bar_words_o(rt_bar_words),
-    .rt_bar_changed_o(rt_bar_changed), .rt_run_o(rt_run), .rt_ev_wake_o(rt_ev_wake),
+    .rt_bar_changed_o(rt_bar_changed), .rt_run_o(rt_run), .rt_wbs_we_o(rt_wbs_we), .rt_ev_wake_o(rt_ev_wake),
     .rt_ev_warn_o(rt_ev_warn), .rt_ev_exc_o(rt_ev_exc), .rt_ev_block_o(rt_ev_block),
     .rt_ev_arrive_o(rt_ev_arrive), .rt_ev_bar_o(rt_ev_bar), .rt_ev_exit_o(rt_ev_exit),
     .rt_ev_release_o(rt_ev_release), .rt_ev_woken_o(rt_ev_woken), .rt_ev_sleep_o(rt_ev_sleep),
@@ -311,7 +312,7 @@ module tb_lockstep #(
         rt_rd_we, 32'(rt_rd), 32'(rt_rd_pair), a_rdv, rt_rd_dc, rt_rd_undef,
         rt_pd_we, 32'(rt_pd), rt_pd_val, rt_pd_undef | (rt_pd_dc ? rt_pd_we : 32'd0),
         32'(rt_ur_we), 32'(rt_urd), rt_ur_val, 32'(rt_bar_changed), a_bw, a_runs, a_wbs,
-        32'(st_wbs_def), ev, 32'(rt_ev_bar), rt_ev_warn ? 32'd1 : 32'd0, 32'(rt_ev_release), a_woken,
+        32'(rt_wbs_we), ev, 32'(rt_ev_bar), rt_ev_warn ? 32'd1 : 32'd0, 32'(rt_ev_release), a_woken,
         rt_trap_idx);
   endfunction
 
