@@ -4,19 +4,23 @@
 // that fires; at the end the final state of every warp.  docs/lockstep.md
 // describes every plusarg, the exit statuses and the result file.
 //
-// The clock comes from the C++ main (tb_main.cpp: no --timing); the
-// testbench acts at the falling edge: it samples the core's registered
-// ports (the record of the instruction that committed at the rising edge
-// before), calls the model, and drives run_i for the next rising edge, so
-// the run stops exactly after the last instruction the model saw.  It never
-// exits: it sets the exit status (tb_set_exit) and calls $finish; main
-// returns the status after the final blocks and the wave file are closed.
+// The clock comes from the C++ main (tb_main.cpp: no --timing).  The
+// testbench is one process at the rising edge: it samples the core's
+// registered ports as they were before the edge (the record of the
+// instruction that committed at the previous edge, the state after it),
+// calls the model, and drives the core's inputs with non-blocking
+// assignments (one settling of the core's logic per cycle).  When it stops
+// issuing, the instruction of that cycle still commits: its record is taken
+// at the next edge (S_STOP), so the model has seen every instruction the
+// RTL executed.  It never exits: it sets the exit status (tb_set_exit) and
+// calls $finish; main returns the status after the final blocks and the
+// wave file are closed.
 //
 // Phases: reset, load (the program's words and constants from the model's
-// assembler, through the core's load ports), run, drain (a few cycles after
-// a mismatch, for the waves), final (each warp's state through the debug
-// port, compared by warpref_dpi_final_warp/warpref_dpi_final), end (dump,
-// result file, summary).
+// assembler, through the core's load ports), run, stop (the last record),
+// drain (a few cycles after a mismatch, for the waves), final (each warp's
+// state through the debug port, compared by warpref_dpi_final_warp and
+// warpref_dpi_final), end (dump, result file, summary).
 module tb_lockstep #(
   parameter int unsigned NW = 32,             // warps: CTAs up to 1024 threads
   parameter int unsigned NR = 64,             // GPRs per lane the RTL keeps
@@ -201,6 +205,7 @@ module tb_lockstep #(
       void'($value$plusargs("ignore=%s", ignore));
       void'($value$plusargs("mask=%s", mask));
       void'($value$plusargs("waves=%s", waves));
+      want_waves = waves != "";
       void'($value$plusargs("seed=%s", seed));
       void'($value$plusargs("result=%s", result_path));
       void'($value$plusargs("dump=%s", dump_base));
@@ -249,11 +254,12 @@ module tb_lockstep #(
   endfunction
 
   // ---- the run ----
-  // The testbench is one procedural process at the falling edge (and the
-  // functions it calls): its blocking assignments are meant, and the core
-  // samples what it drives only at the next rising edge.
+  // The testbench is one procedural process (and the functions it calls):
+  // its blocking assignments to its own variables are meant; what the core
+  // reads it drives with non-blocking assignments.
   /* verilator lint_off BLKSEQ */
-  localparam int S_RESET = 0, S_LOAD = 1, S_RUN = 2, S_DRAIN = 3, S_FINAL = 4, S_END = 5, S_DONE = 6;
+  localparam int S_RESET = 0, S_LOAD = 1, S_RUN = 2, S_STOP = 3, S_DRAIN = 4, S_FINAL = 5, S_END = 6,
+                 S_DONE = 7;
   int state = S_RESET;
   bit list_only = 1'b0;
   int k = 0;                                  // phase counter
@@ -262,7 +268,7 @@ module tb_lockstep #(
   longint unsigned nretired = 0;              // retires and faults seen on the ports
   longint unsigned t_end = 0;                 // the RTL's time at the end
   string endr = "";                           // done, exception, deadlock, limit, mismatch, hang, error
-  bit failed = 1'b0, errored = 1'b0, hung = 1'b0, waves_on = 1'b0;
+  bit failed = 1'b0, errored = 1'b0, hung = 1'b0, waves_on = 1'b0, want_waves = 1'b0;
 
   // arguments of the DPI calls
   bit [127:0] word;
@@ -334,15 +340,32 @@ module tb_lockstep #(
     else if (r > 0) failed = 1'b1;
   endfunction
 
-  // stop issuing; the final phase compares the end state
+  // stop issuing: the instruction issued in this cycle still commits at this
+  // edge; S_STOP takes its record, then the final phase compares the end state
   function automatic void stop(input string why);
     endr = why;
-    run = 1'b0;
-    t_end = st_now;
-    state = S_FINAL;
-    k = 0;
-    dbg_warp = 5'd0;
-    dbg_reg = 8'd0;
+    run <= 1'b0;
+    state = S_STOP;
+  endfunction
+
+  // the ports of the previous rising edge: deadlines that fired, then the
+  // fault or the instruction (a warp woken at an edge may issue in that
+  // cycle); nothing once the checker has stopped (+max_mismatches)
+  function automatic void ports();
+    if (check != 0) begin
+      if (as_valid) begin
+        for (int w = 0; w < int'(NW); w++)
+          if (as_fired[w] && live()) note(warpref_pkg::warpref_dpi_wake(h, as_time, w));
+      end
+      if (ft_valid && live())
+        note(warpref_pkg::warpref_dpi_fetch_fault(h, ft_time, 32'(ft_warp),
+             ft_pc, ft_misaligned ? warpref_pkg::FETCH_MISALIGNED : warpref_pkg::FETCH_NO_INSN));
+      if (rt_valid && live()) note(do_retire());
+    end
+    if (rt_valid || ft_valid) begin
+      nretired++;
+      last_retire = cyc;
+    end
   endfunction
 
   // the final phase: warp k / nregs, register k % nregs is on the debug port
@@ -369,8 +392,8 @@ module tb_lockstep #(
       note(warpref_pkg::warpref_dpi_final(h, t_end, a_bw));
       state = S_END;
     end else begin
-      dbg_warp = 5'(w);
-      dbg_reg = 8'(r);
+      dbg_warp <= 5'(w);
+      dbg_reg <= 8'(r);
     end
   endfunction
 
@@ -417,7 +440,11 @@ module tb_lockstep #(
     tb_set_exit(code);
   endfunction
 
-  always @(negedge clk) begin
+  // The process, at the rising edge: it reads the core's outputs as they
+  // were before the edge (the record of the instruction that committed at
+  // the previous edge, the state after it) and drives the core's inputs with
+  // non-blocking assignments, so the core's logic settles once per cycle.
+  always @(posedge clk) begin
     cyc = cyc + 1;
     if (list_only || bad) begin
       // (a bad plusarg was reported in the initial block)
@@ -428,7 +455,7 @@ module tb_lockstep #(
       case (state)
         S_RESET: begin
           if (cyc == 2) begin
-            rst_n = 1'b1;
+            rst_n <= 1'b1;
             state = S_LOAD;
             k = 0;
           end
@@ -436,44 +463,30 @@ module tb_lockstep #(
         S_LOAD: begin
           if (k < ninsns) begin
             warpref_pkg::warpref_dpi_insn(h, k, word);
-            imem_we = 1'b1; imem_addr = k; imem_wdata = word;
+            imem_we <= 1'b1; imem_addr <= k; imem_wdata <= word;
           end else if (k < ninsns + nconsts) begin
             int bank, off;
             int unsigned val;
-            imem_we = 1'b0;
+            imem_we <= 1'b0;
             warpref_pkg::warpref_dpi_const(h, k - ninsns, bank, off, val);
-            cmem_we = 1'b1; cmem_addr = 19'((bank << 14) | (off >> 2)); cmem_wdata = val;
+            cmem_we <= 1'b1; cmem_addr <= 19'((bank << 14) | (off >> 2)); cmem_wdata <= val;
           end else begin
-            imem_we = 1'b0; cmem_we = 1'b0;
+            imem_we <= 1'b0; cmem_we <= 1'b0;
             state = S_RUN;
             last_retire = cyc;
+            if (max_cycles == 0) begin
+              endr = "limit";
+              state = S_FINAL;
+            end else run <= 1'b1;
           end
           k++;
-          if (state == S_RUN) begin
-            if (max_cycles == 0) stop("limit");
-            else run = 1'b1;
-          end
         end
         S_RUN: begin
-          // the previous rising edge: deadlines that fired, then the fault or
-          // the instruction (a warp woken at an edge may issue in that cycle)
-          // (nothing more once the checker has stopped: +max_mismatches)
-          if (check != 0) begin
-            if (as_valid) begin
-              for (int w = 0; w < int'(NW); w++)
-                if (as_fired[w] && live()) note(warpref_pkg::warpref_dpi_wake(h, as_time, w));
-            end
-            if (ft_valid && live())
-              note(warpref_pkg::warpref_dpi_fetch_fault(h, ft_time, 32'(ft_warp),
-                   ft_pc, ft_misaligned ? warpref_pkg::FETCH_MISALIGNED : warpref_pkg::FETCH_NO_INSN));
-            if (rt_valid && live()) note(do_retire());
-          end
-          if (rt_valid || ft_valid) begin
-            nretired++;
-            last_retire = cyc;
-          end
+          ports();
           if (errored) begin
-            stop("error");
+            endr = "error";
+            run <= 1'b0;
+            t_end = st_now;
             state = S_END;
           end else if (check != 0 && !live()) begin
             endr = "mismatch";
@@ -492,15 +505,24 @@ module tb_lockstep #(
                    cyc - last_retire, ready)));
               hung = 1'b1;
               endr = "hang";
-              run = 1'b0;
+              run <= 1'b0;
               t_end = st_now;
               state = S_END;
             end else last_retire = cyc;         // every warp waits (asleep): not a hang
           end
         end
+        S_STOP: begin                           // the last instruction, then the end state
+          ports();
+          t_end = st_now;
+          if (check != 0 && !live()) endr = "mismatch";
+          state = S_FINAL;
+          k = 0;
+          dbg_warp <= 5'd0;
+          dbg_reg <= 8'd0;
+        end
         S_DRAIN: begin
           if (++k >= DRAIN) begin
-            run = 1'b0;
+            run <= 1'b0;
             state = S_END;
           end
         end
@@ -516,7 +538,7 @@ module tb_lockstep #(
         default: ;
       endcase
       // the wave window (+waves_from: the RTL's time)
-      if (!waves_on && waves != "" && st_now >= waves_from) begin
+      if (want_waves && !waves_on && st_now >= waves_from) begin
         waves_on = 1'b1;
         tb_waves(1);
       end

@@ -121,17 +121,17 @@ int main(int argc, char **argv)
         top->trace(fst.get(), 99);
         fst->open(waves.c_str());
     }
-    top->clk = 1;
+    top->clk = 0;
     top->eval();
     while (!ctx->gotFinish()) {
-        top->clk = 0;                    // the testbench's edge
+        top->clk = 1;                    // the edge: the core and the testbench
         top->eval();
         if (fst && g_waves)
             fst->dump(ctx->time());
         ctx->timeInc(5);
         if (ctx->gotFinish())
             break;
-        top->clk = 1;                    // the core's edge
+        top->clk = 0;
         top->eval();
         if (fst && g_waves)
             fst->dump(ctx->time());
