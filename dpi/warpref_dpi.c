@@ -186,11 +186,13 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     r->reads = (uint16_t)reads;
     r->in.pg = pg;
     r->in.pp = pp;
-    for (unsigned l = 0; l < WR_LANES; l++) {
-        r->in.ra[l] = ra[l];
+    /* (a register operand the record does not read is never compared) */
+    if (reads & WR_IN_RA)
+        memcpy(r->in.ra, ra, sizeof r->in.ra);
+    for (unsigned l = 0; (reads & WR_IN_RB) && l < WR_LANES; l++)
         r->in.rb[l] = rb[l];
+    for (unsigned l = 0; (reads & WR_IN_RC) && l < WR_LANES; l++)
         r->in.rc[l] = rc[l];
-    }
     r->in.ur = ur;
     r->in.c = c;
     r->in.ra_undef = undef[0];
@@ -205,10 +207,8 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     a->yield = masks[2];
     a->sleep = masks[3];
     a->swtch = masks[4];
-    for (unsigned l = 0; l < WR_LANES; l++)
-        a->rpc[l] = rpc[l];
-    for (unsigned b = 0; b < WR_NUM_BREGS; b++)
-        a->breg[b] = breg[b];
+    memcpy(a->rpc, rpc, sizeof a->rpc);
+    memcpy(a->breg, breg, sizeof a->breg);
     a->bar_state = wbs;
     a->bar_state_defined = (uint8_t)(wbs_def != 0);
     a->run = (uint8_t)run;
@@ -267,29 +267,30 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
         if (e)
             e->value[0] = ur_val;
     }
-    for (unsigned b = 0; b < 32; b++)
-        if (bar_changed >> b & 1u) {
-            wr_write *e = add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, 1);
-            if (e)
-                e->value[0] = bar_words[b];
-        }
+    for (uint32_t m = bar_changed; m; m &= m - 1) {
+        const unsigned b = (unsigned)__builtin_ctz(m);
+        wr_write *e = add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, 1);
+        if (e)
+            e->value[0] = bar_words[b];
+    }
     /* a WarpBARState write is a write, not a change: the model records one
      * whenever a reduction delivers its result or R2B.WARP restores it, also
      * when the value is the one the warp held (a reduction repeated) */
-    for (unsigned w = 0; w < nwarps; w++)
-        if (wbs_we >> w & 1u) {
-            wr_write *e = add_write(r, WR_WRITE_WARPBAR, w, 0, 1);
-            if (e)
-                e->value[0] = wbs_all[w];
-        }
-    for (unsigned w = 0; w < nwarps; w++)
-        if (runs[w] != d->runs[w]) {              /* the model writes a run state when it changes */
-            const unsigned bar = w == warp && runs[w] == WR_WARP_BLOCKED ? blocked_bar : 0;
-            wr_write *e = add_write(r, WR_WRITE_RUNSTATE, w, 0, 1);
-            if (e)
-                e->value[0] = WR_RUNSTATE_VALUE(runs[w], bar);
-            d->runs[w] = runs[w];
-        }
+    for (uint32_t m = nwarps < 32 ? wbs_we & ((1u << nwarps) - 1) : wbs_we; m; m &= m - 1) {
+        const unsigned w = (unsigned)__builtin_ctz(m);
+        wr_write *e = add_write(r, WR_WRITE_WARPBAR, w, 0, 1);
+        if (e)
+            e->value[0] = wbs_all[w];
+    }
+    if (memcmp(runs, d->runs, nwarps * sizeof *runs) != 0)  /* (usually nothing changed) */
+        for (unsigned w = 0; w < nwarps; w++)
+            if (runs[w] != d->runs[w]) {          /* the model writes a run state when it changes */
+                const unsigned bar = w == warp && runs[w] == WR_WARP_BLOCKED ? blocked_bar : 0;
+                wr_write *e = add_write(r, WR_WRITE_RUNSTATE, w, 0, 1);
+                if (e)
+                    e->value[0] = WR_RUNSTATE_VALUE(runs[w], bar);
+                d->runs[w] = runs[w];
+            }
     return wr_checker_retire(d->chk, cycle, r);
 }
 

@@ -152,7 +152,9 @@ wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, cha
     unsigned threads = c->o.threads ? c->o.threads : prog->threads ? prog->threads : 32;
     wr_config_init(&cfg, threads);
     cfg.operand_mode = c->o.operand_mode;
-    cfg.record_state = 1;
+    /* the state after and the word are the checker's to fill (wr_checker_retire):
+     * the word is the program's, which the other side fetched, not re-encoded */
+    cfg.record_state = 0;
     if (wr_cta_init(&c->cta, &cfg) != 0) {
         snprintf(err, errsize, "%s", wr_cta_errmsg(&c->cta));
         free(c);
@@ -335,6 +337,9 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     }
     if (c->cta.deadline[w] != deadline)
         c->deadline_set[w] = cycle;
+    m->after = c->cta.warp[w];
+    m->insn = c->prog->words[pc / WR_INST_SIZE];
+    m->has_state = 1;
     m->reads = (uint16_t)reads;
     m->in = ops;
     remember(c, cycle, other);

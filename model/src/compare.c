@@ -92,6 +92,8 @@ static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, ui
     case WR_IN_RB: la = a->rb; lb = b->rb; undef = a->rb_undef; break;
     default:       la = a->rc; lb = b->rc; undef = a->rc_undef; break;
     }
+    if (!undef && mask == ~UINT64_C(0) && memcmp(la, lb, WR_LANES * sizeof *la) == 0)
+        return;                          /* the common case, at memcmp speed */
     uint32_t differ = 0;
     for (unsigned l = 0; l < WR_LANES; l++)
         if (!(undef >> l & 1u) && ((la[l] ^ lb[l]) & mask))
@@ -128,6 +130,9 @@ static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, ui
         }
         if (e->lanes != x->lanes)
             add(rep, f, WR_DIFF_LANES, e->warp, e->index, e->lanes ^ x->lanes, e->lanes, x->lanes);
+        else if (kind == WR_WRITE_GPR && e->lanes == ~0u && !e->dc_lanes && (uint32_t)mask == ~0u &&
+                 memcmp(e->value, x->value, sizeof e->value) == 0)
+            continue;                    /* a full warp's write, equal: the common case */
         uint32_t differ = 0;
         for (uint32_t c = e->lanes & x->lanes; c; c &= c - 1) {
             const unsigned l = lowest(c);
@@ -153,6 +158,79 @@ static uint64_t word_half(const wr_word *w, unsigned h)
     return (uint64_t)w->w[2 * h] | (uint64_t)w->w[2 * h + 1] << 32;
 }
 
+/* One field, f, compared HOW; mv/ov its VALUE column in each record.
+ * Inlined into wr_compare once per table row with HOW a constant, so the
+ * compare is straight-line code with no dispatch per field. */
+static inline __attribute__((always_inline)) void
+compare_field(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uint64_t mv, uint64_t ov,
+              const wr_retire *m, const wr_retire *o, uint32_t kinds)
+{
+    switch (how) {
+    case WR_CMP_SCALAR: {
+        /* the five masks name their differing lanes */
+        const int lanes = f == WR_RF_VALID || f == WR_RF_ACTIVE || f == WR_RF_YIELD || f == WR_RF_SLEEP ||
+                          f == WR_RF_SWITCH;
+        if ((mv ^ ov) & mask)
+            add(rep, f, WR_DIFF_VALUE, 0, 0, lanes ? (uint32_t)((mv ^ ov) & mask) : 0, mv, ov);
+        break;
+    }
+    case WR_CMP_DEFINED:              /* N-39: undefined is don't-care */
+        if (m->after.bar_state_defined && ((mv ^ ov) & mask))
+            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
+        break;
+    case WR_CMP_BLOCKED:              /* meaningful while blocked */
+        if (m->after.run == WR_WARP_BLOCKED && ((mv ^ ov) & mask))
+            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
+        break;
+    case WR_CMP_WORD:
+        for (unsigned h = 0; h < 2; h++) {
+            const uint64_t a = word_half(&m->insn, h), b = word_half(&o->insn, h);
+            if ((a ^ b) & mask)
+                add(rep, f, WR_DIFF_VALUE, 0, h, 0, a, b);
+        }
+        break;
+    case WR_CMP_RPC: {                /* valid lanes parked elsewhere only */
+        uint32_t differ = 0;
+        for (uint32_t c = m->after.valid & ~m->after.active; c; c &= c - 1) {
+            const unsigned l = lowest(c);
+            if ((m->after.rpc[l] ^ o->after.rpc[l]) & mask)
+                differ |= 1u << l;
+        }
+        if (differ)
+            add(rep, f, WR_DIFF_VALUE, 0, 0, differ, m->after.rpc[lowest(differ)], o->after.rpc[lowest(differ)]);
+        break;
+    }
+    case WR_CMP_BREGS:
+        if (mask == ~UINT64_C(0) && memcmp(m->after.breg, o->after.breg, sizeof m->after.breg) == 0)
+            break;
+        for (unsigned n = 0; n < WR_NUM_BREGS; n++)
+            if ((m->after.breg[n] ^ o->after.breg[n]) & mask)
+                add(rep, f, WR_DIFF_VALUE, 0, n, 0, m->after.breg[n], o->after.breg[n]);
+        break;
+    case WR_CMP_WRITES:
+        if (kinds >> mv & 1u)         /* some write of this kind on either side */
+            compare_writes(rep, f, (unsigned)mv, mask, m, o);
+        break;
+    case WR_CMP_EVENTS: {
+        const unsigned n = m->nev > o->nev ? m->nev : o->nev;
+        for (unsigned i = 0; i < n; i++) {
+            if (i >= o->nev)
+                add(rep, f, WR_DIFF_MISSING, 0, i, 0, WR_EVENT_PACK(m->ev[i]), 0);
+            else if (i >= m->nev)
+                add(rep, f, WR_DIFF_EXTRA, 0, i, 0, 0, WR_EVENT_PACK(o->ev[i]));
+            else if (WR_EVENT_PACK(m->ev[i]) != WR_EVENT_PACK(o->ev[i]))
+                add(rep, f, WR_DIFF_VALUE, 0, i, 0, WR_EVENT_PACK(m->ev[i]), WR_EVENT_PACK(o->ev[i]));
+        }
+        break;
+    }
+    case WR_CMP_OPERAND:
+        compare_operand(rep, f, (unsigned)mv, mask, m, o);
+        break;
+    default:
+        break;
+    }
+}
+
 int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl,
                wr_compare_report *rep)
 {
@@ -162,78 +240,29 @@ int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl
         ctl = &defaults;
     }
     rep->ndiffs = 0;
-    for (unsigned f = 0; f < WR_RF_COUNT; f++)
-        if (ctl->field[f].enable && fields[f].state && !(m->has_state && o->has_state))
-            return -1;
+    if (!(m->has_state && o->has_state))
+        for (unsigned f = 0; f < WR_RF_COUNT; f++)
+            if (ctl->field[f].enable && fields[f].state)
+                return -1;
 
-    for (unsigned f = 0; f < WR_RF_COUNT; f++) {
-        if (!ctl->field[f].enable)
-            continue;
-        const uint64_t mask = ctl->field[f].mask;
-        const uint64_t mv = field_value(f, m), ov = field_value(f, o);
-        switch (fields[f].how) {
-        case WR_CMP_SCALAR: {
-            /* the five masks name their differing lanes */
-            const int lanes = f == WR_RF_VALID || f == WR_RF_ACTIVE || f == WR_RF_YIELD || f == WR_RF_SLEEP ||
-                              f == WR_RF_SWITCH;
-            if ((mv ^ ov) & mask)
-                add(rep, f, WR_DIFF_VALUE, 0, 0, lanes ? (uint32_t)((mv ^ ov) & mask) : 0, mv, ov);
-            break;
-        }
-        case WR_CMP_DEFINED:              /* N-39: undefined is don't-care */
-            if (m->after.bar_state_defined && ((mv ^ ov) & mask))
-                add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
-            break;
-        case WR_CMP_BLOCKED:              /* meaningful while blocked */
-            if (m->after.run == WR_WARP_BLOCKED && ((mv ^ ov) & mask))
-                add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
-            break;
-        case WR_CMP_WORD:
-            for (unsigned h = 0; h < 2; h++) {
-                const uint64_t a = word_half(&m->insn, h), b = word_half(&o->insn, h);
-                if ((a ^ b) & mask)
-                    add(rep, f, WR_DIFF_VALUE, 0, h, 0, a, b);
-            }
-            break;
-        case WR_CMP_RPC: {                /* valid lanes parked elsewhere only */
-            uint32_t differ = 0;
-            for (uint32_t c = m->after.valid & ~m->after.active; c; c &= c - 1) {
-                const unsigned l = lowest(c);
-                if ((m->after.rpc[l] ^ o->after.rpc[l]) & mask)
-                    differ |= 1u << l;
-            }
-            if (differ)
-                add(rep, f, WR_DIFF_VALUE, 0, 0, differ, m->after.rpc[lowest(differ)],
-                    o->after.rpc[lowest(differ)]);
-            break;
-        }
-        case WR_CMP_BREGS:
-            for (unsigned n = 0; n < WR_NUM_BREGS; n++)
-                if ((m->after.breg[n] ^ o->after.breg[n]) & mask)
-                    add(rep, f, WR_DIFF_VALUE, 0, n, 0, m->after.breg[n], o->after.breg[n]);
-            break;
-        case WR_CMP_WRITES:
-            compare_writes(rep, f, (unsigned)mv, mask, m, o);
-            break;
-        case WR_CMP_EVENTS: {
-            const unsigned n = m->nev > o->nev ? m->nev : o->nev;
-            for (unsigned i = 0; i < n; i++) {
-                if (i >= o->nev)
-                    add(rep, f, WR_DIFF_MISSING, 0, i, 0, WR_EVENT_PACK(m->ev[i]), 0);
-                else if (i >= m->nev)
-                    add(rep, f, WR_DIFF_EXTRA, 0, i, 0, 0, WR_EVENT_PACK(o->ev[i]));
-                else if (WR_EVENT_PACK(m->ev[i]) != WR_EVENT_PACK(o->ev[i]))
-                    add(rep, f, WR_DIFF_VALUE, 0, i, 0, WR_EVENT_PACK(m->ev[i]), WR_EVENT_PACK(o->ev[i]));
-            }
-            break;
-        }
-        case WR_CMP_OPERAND:
-            compare_operand(rep, f, (unsigned)mv, mask, m, o);
-            break;
-        default:
-            break;
-        }
+    uint32_t kinds = 0;                  /* the write kinds either record has */
+    for (unsigned i = 0; i < m->nwrites; i++)
+        kinds |= 1u << m->write[i].kind;
+    for (unsigned i = 0; i < o->nwrites; i++)
+        kinds |= 1u << o->write[i].kind;
+
+    /* every row of the table, in its order; `r` is what its VALUE column reads */
+#define WR_X_(name, text, how, rule, state, value)                                               \
+    if (ctl->field[WR_RF_##name].enable) {                                                      \
+        const wr_retire *r = m;                                                                 \
+        const uint64_t mv = (uint64_t)(value);                                                  \
+        r = o;                                                                                  \
+        const uint64_t ov = (uint64_t)(value);                                                  \
+        (void)r;                                                                                \
+        compare_field(rep, WR_RF_##name, WR_CMP_##how, ctl->field[WR_RF_##name].mask, mv, ov, m, o, kinds); \
     }
+    WR_RETIRE_FIELDS(WR_X_)
+#undef WR_X_
     return (int)rep->ndiffs;
 }
 

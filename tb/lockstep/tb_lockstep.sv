@@ -134,6 +134,14 @@ module tb_lockstep #(
   int ninsns, nconsts, nregs, nwarps;
   bit bad;                                    // a bad plusarg: exit 2 at the first edge
 
+  // arguments of the DPI calls
+  bit [127:0] word;
+  longint unsigned a_ra [32], a_rpc [32], a_rdv [32];
+  int unsigned a_rb [32], a_rc [32], a_undef [3], a_masks [5], a_breg [16], a_bw [32], a_runs [32],
+               a_wbs [32], a_woken [32], a_preds [7];
+  int unsigned a_regs [8192];
+  logic [NW*3-1:0] last_run = '1;              // rt_run as a_runs holds it
+
   // A numeric plusarg +NAME=N (the project's number syntax); v keeps its
   // default when absent.  0 and a message on a bad number.
   function automatic bit num_arg(input string name, inout longint unsigned v);
@@ -157,6 +165,10 @@ module tb_lockstep #(
     longint unsigned thr, we, wl;
     bit any_late;
     string s;
+    for (int i = 0; i < 32; i++) begin
+      a_ra[i] = 0; a_rpc[i] = 0; a_rdv[i] = 0; a_rb[i] = 0; a_rc[i] = 0; a_bw[i] = 0; a_wbs[i] = 0; a_woken[i] = 0;
+      a_runs[i] = warpref_pkg::RUN_EXITED;             // warps the core does not have
+    end
     rst_n = 1'b0; run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
     cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; threads = 11'd32;
     n_insns = 0; rr = 1'b0; bad = 1'b0; h = null;
@@ -270,12 +282,6 @@ module tb_lockstep #(
   string endr = "";                           // done, exception, deadlock, limit, mismatch, hang, error
   bit failed = 1'b0, errored = 1'b0, hung = 1'b0, waves_on = 1'b0, want_waves = 1'b0;
 
-  // arguments of the DPI calls
-  bit [127:0] word;
-  longint unsigned a_ra [32], a_rpc [32], a_rdv [32];
-  int unsigned a_rb [32], a_rc [32], a_undef [3], a_masks [5], a_breg [16], a_bw [32], a_runs [32],
-               a_wbs [32], a_woken [32], a_preds [7];
-  int unsigned a_regs [8192];
 
   // the per-warp state on the ports as the DPI's arrays
   function automatic void breg_array(input logic [16*32-1:0] b);
@@ -290,24 +296,25 @@ module tb_lockstep #(
     int unsigned ev;
     int unsigned w;
     w = 32'(rt_warp);
-    for (int l = 0; l < 32; l++) begin
-      a_ra[l] = rt_ra[l*64 +: 64];
-      a_rb[l] = rt_rb[l*32 +: 32];
-      a_rc[l] = rt_rc[l*32 +: 32];
-      a_rpc[l] = rt_rpc[l*64 +: 64];
-      a_rdv[l] = rt_rd_val[l*64 +: 64];
-    end
+    // only what the model reads: an operand the instruction read, the values
+    // of a write, the words of barriers written, the woken warps of a release
+    // (the arrays keep older values elsewhere, which nothing reads)
+    if (rt_reads[warpref_rtl_pkg::IN_RA]) for (int l = 0; l < 32; l++) a_ra[l] = rt_ra[l*64 +: 64];
+    if (rt_reads[warpref_rtl_pkg::IN_RB]) for (int l = 0; l < 32; l++) a_rb[l] = rt_rb[l*32 +: 32];
+    if (rt_reads[warpref_rtl_pkg::IN_RC]) for (int l = 0; l < 32; l++) a_rc[l] = rt_rc[l*32 +: 32];
+    if (rt_rd_we != 0) for (int l = 0; l < 32; l++) a_rdv[l] = rt_rd_val[l*64 +: 64];
+    for (int l = 0; l < 32; l++) a_rpc[l] = rt_rpc[l*64 +: 64];
     a_undef[0] = rt_ra_undef; a_undef[1] = rt_rb_undef; a_undef[2] = rt_rb_undef;  // Rc shares Rb's bits
     a_masks[0] = rt_valid_mask; a_masks[1] = rt_active; a_masks[2] = rt_yield; a_masks[3] = rt_sleep;
     a_masks[4] = rt_switch;
     breg_array(rt_breg);
-    bar_array(rt_bar_words);
-    for (int i = 0; i < 32; i++) begin
-      a_runs[i] = i < int'(NW) ? 32'(rt_run[i*3 +: 3]) : warpref_pkg::RUN_EXITED;
-      a_wbs[i] = i < int'(NW) ? st_wbs[i*32 +: 32] : 0;
+    if (rt_bar_changed != 0) bar_array(rt_bar_words);
+    if (rt_run != last_run) begin
+      for (int i = 0; i < int'(NW); i++) a_runs[i] = 32'(rt_run[i*3 +: 3]);
+      last_run = rt_run;
     end
-    for (int b = 0; b < 16; b++) a_woken[b] = rt_ev_woken[b*32 +: 32];
-    for (int b = 16; b < 32; b++) a_woken[b] = 0;
+    if (rt_wbs_we != 0) for (int i = 0; i < int'(NW); i++) a_wbs[i] = st_wbs[i*32 +: 32];
+    if (rt_ev_release != 0) for (int b = 0; b < 16; b++) a_woken[b] = rt_ev_woken[b*32 +: 32];
     ev = (rt_ev_block ? warpref_pkg::EV_BLOCK : 0) | (rt_ev_arrive ? warpref_pkg::EV_ARRIVE : 0) |
          (rt_ev_exit ? warpref_pkg::EV_EXIT : 0) | (rt_ev_sleep ? warpref_pkg::EV_SLEEP : 0) |
          (rt_ev_trap ? warpref_pkg::EV_TRAP : 0) | (rt_ev_syscall ? warpref_pkg::EV_SYSCALL : 0) |
