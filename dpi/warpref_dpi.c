@@ -199,8 +199,8 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     r->in.rb_undef = undef[1];
     r->in.rc_undef = undef[2];
     /* the warp after */
-    wr_warp *a = &r->after;
-    memset(a, 0, sizeof *a);
+    wr_warp *a = &r->after;              /* (every field is set below) */
+    a->pad_ = 0;
     a->active_pc = active_pc;
     a->valid = masks[0];
     a->active = masks[1];
@@ -247,10 +247,10 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
             if (!e)
                 break;
             const uint32_t dc = (uint32_t)(rd_dc >> (32 * half));
-            for (unsigned l = 0; l < WR_LANES; l++) {
+            for (unsigned l = 0; l < WR_LANES; l++)
                 e->value[l] = (uint32_t)(rd_val[l] >> (32 * half));
+            for (unsigned l = 0; dc && l < WR_LANES; l++)   /* (read in dc_lanes only) */
                 e->dc[l] = dc;
-            }
             e->dc_lanes = dc ? rd_lanes : 0;
             wr_write_mark_undefined(e, rd_undef);
         }
