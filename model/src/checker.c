@@ -772,16 +772,20 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     fprintf(f, "\nBarriers (model, after the failing step; N-38 fields):\n");
     fprintf(f, "  %3s  %-8s %7s %8s %4s %2s %5s %3s  %-8s %-8s\n", "bar", "word", "arrived", "expected", "mode",
             "op", "acc", "def", "blocked", "arrived");
+    unsigned nbar_rows = 0;
     for (unsigned b = 0; b < c->cta.nbars; b++) {
         const wr_barrier *x = &c->cta.bar[b];
         if (!x->word && !x->blocked && !x->arrived)
             continue;
+        nbar_rows++;
         fprintf(f, "  %3u  %08" PRIx32 " %7u %8u %4u %2u %5u %3u  %08" PRIx32 " %08" PRIx32 "\n", b, x->word,
                 x->word >> WR_BAR_ARRIVED_SHIFT & WR_BAR_ARRIVED_MASK, x->word >> WR_BAR_EXPECT_SHIFT & WR_BAR_EXPECT_MASK,
                 x->word >> WR_BAR_MODE_SHIFT & WR_BAR_MODE_MASK, x->word >> WR_BAR_OP_SHIFT & WR_BAR_OP_MASK,
                 x->word >> WR_BAR_ACC_SHIFT & WR_BAR_ACC_MASK, x->word >> WR_BAR_DEFINED_BIT & 1u, x->blocked,
                 x->arrived);
     }
+    if (!nbar_rows)
+        fprintf(f, "  (every barrier idle)\n");
     fprintf(f, "\nWarps (model):\n  %4s  %-8s %8s  %-8s %-8s %-8s %-8s %-8s\n", "warp", "state", "pc", "active",
             "valid", "yield", "sleep", "switch");
     for (unsigned w = 0; w < c->cta.nwarps; w++)
