@@ -176,7 +176,8 @@ def main():
     bad = [['+threads=abc'], ['+threads=0'], ['+threads=2000'], ['+max_cycles=12x'], ['+watchdog='],
            ['+seed=1', '+max_mismatches=0'], ['+wake_late=soon'], ['+waves_from=-1'], ['+ignore=bogus'],
            ['+mask=bogus:1'], ['+mask=rpc:zz'], ['+bug=no_such_bug'], ['+sched=fifo'], ['+operands=model'],
-           ['+check=2'], ['+thread=4'], ['stray'], ['+dump=']]
+           ['+check=2'], ['+thread=4'], ['stray'], ['+dump='], ['+waves=/nonexistent/w.fst'],
+           ['+result=/nonexistent/r.json'], ['+dump=/nonexistent/d']]
     for extra in bad:
         rc, out = run([tb, '+program=' + good] + extra)
         lines = [l for l in out.split('\n') if l.strip()]

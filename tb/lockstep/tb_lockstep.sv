@@ -255,6 +255,14 @@ module tb_lockstep #(
     return s;
   endfunction
 
+  function automatic string last_line(input string s);
+    int e;
+    e = s.len();
+    while (e > 0 && s[e - 1] == "\n") e--;
+    for (int i = e - 1; i >= 0; i--) if (s[i] == "\n") return s.substr(i + 1, e - 1);
+    return s.substr(0, e - 1);
+  endfunction
+
   function automatic string basename(input string s);
     int b, e;
     b = 0;
@@ -425,7 +433,7 @@ module tb_lockstep #(
     if (status != "pass") begin
       reproduce = tb_command_line();
       if (warpref_pkg::warpref_dpi_dump(h, dump_base, test, seed, waves, reproduce) != 0)
-        $display("tb_lockstep: %s", warpref_pkg::warpref_dpi_summary(h));
+        $display("tb_lockstep: %s", last_line(warpref_pkg::warpref_dpi_messages(h)));
     end
     if (result_path != "" && warpref_pkg::warpref_dpi_result(h, result_path, status, t_end, endr) != 0)
       $display("tb_lockstep: cannot write the result file %s", result_path);

@@ -11,6 +11,7 @@
 // DPI functions for the testbench: tb_set_exit, tb_waves, tb_command_line
 // (the command that reproduces the run, for the dump), tb_parse_u64 (the
 // project's number syntax, wr_num_parse).
+#include <errno.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -94,6 +95,23 @@ int main(int argc, char **argv)
             fprintf(stderr, "tb_lockstep: unknown argument '%s' (the plusargs are in docs/lockstep.md)\n",
                     argv[i]);
             return 2;
+        }
+    }
+    // the files it will write: their directories must be writable (one line and
+    // exit 2 now, not a lost dump at the end of a long run)
+    for (int i = 1; i < argc; i++) {
+        for (const char *k : { "+dump=", "+result=", "+waves=" }) {
+            size_t n = strlen(k);
+            if (strncmp(argv[i], k, n) != 0)
+                continue;
+            std::string path = argv[i] + n, dir = ".";
+            size_t slash = path.rfind('/');
+            if (slash != std::string::npos)
+                dir = slash == 0 ? "/" : path.substr(0, slash);
+            if (!path.empty() && access(dir.c_str(), W_OK) != 0) {
+                fprintf(stderr, "tb_lockstep: %s: cannot write in '%s': %s\n", argv[i], dir.c_str(), strerror(errno));
+                return 2;
+            }
         }
     }
     // the command that reproduces this run: the same arguments, from the same directory
