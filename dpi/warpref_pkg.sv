@@ -65,8 +65,10 @@ package warpref_pkg;
   //   rpc[32], breg[16], WarpBARState and its defined bit, run state, barrier waited on;
   // writes: Rd (lanes, index, pair, value per lane, don't-care bits for every lane,
   //   undefined lanes), Pd (lanes, index, values, undefined lanes), URd (we, index, value);
-  // the CTA after: barriers whose word changed (bit per barrier) and every word,
-  //   every warp's run state, WarpBARState and defined bits;
+  // the CTA after: barriers whose word this instruction wrote (bit per barrier) and
+  //   every word, every warp's run state and WarpBARState, and the warps whose
+  //   WarpBARState this instruction wrote (wbs_we, bit per warp: a reduction's
+  //   result delivered, R2B.WARP; also when the value written equals the old one);
   // events: ev (EV_* bits), the barrier of block/arrive, the warning code, barriers
   //   released (bit per barrier) with the warps each woke, the trap index.
   import "DPI-C" function int warpref_dpi_retire(input chandle h, input longint unsigned cycle,
@@ -82,7 +84,7 @@ package warpref_pkg;
       input int unsigned pd_lanes, input int unsigned pd, input int unsigned pd_val, input int unsigned pd_undef,
       input int unsigned ur_we, input int unsigned urd, input int unsigned ur_val,
       input int unsigned bar_changed, input int unsigned bar_words[32],
-      input int unsigned runs[32], input int unsigned wbs_all[32], input int unsigned wbs_def_all,
+      input int unsigned runs[32], input int unsigned wbs_all[32], input int unsigned wbs_we,
       input int unsigned ev, input int unsigned ev_bar, input int unsigned warn,
       input int unsigned released, input int unsigned woken[32], input int unsigned trap_idx);
 
