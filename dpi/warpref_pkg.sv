@@ -15,6 +15,9 @@
 // path); masks and lane sets are 32-bit, lane l = bit l.
 package warpref_pkg;
 
+  // The constants: a testbench uses some of them; the rest must not fail its
+  // `verilator -Wall` lint.
+  /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned LANES = 32;
 
   // operand_mode of warpref_dpi_new
@@ -35,9 +38,10 @@ package warpref_pkg;
   localparam int unsigned RUN_READY = 0, RUN_BLOCKED = 1, RUN_ASLEEP = 2, RUN_EXITED = 3,
                           RUN_TRAPPED = 4, RUN_FAULTED = 5;
   localparam int unsigned FETCH_NO_INSN = 1, FETCH_MISALIGNED = 2;
+  /* verilator lint_on UNUSEDPARAM */
 
   // ---- construction ------------------------------------------------------------
-  // prog: a .s file, or "gen:SEED[:SIZE]" for a generated program.  threads 0:
+  // prog: a .s file (the library has no program generator yet).  threads 0:
   // the program's .threads, else 32.  ignore: compare fields to skip ("switch,rpc");
   // mask: "FIELD:MASK,..." bits compared.  A wake up to wake_early cycles before the
   // model's deadline (or up to wake_late after it; -1: any) is accepted.
