@@ -27,7 +27,8 @@ typedef struct dpi {
     uint32_t *regs;                        /* [warp][reg][lane] */
     unsigned nregs;
     uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
-    char summary[700];
+    char notes[1024];                      /* the glue's own messages (a dump that failed) */
+    char msgbuf[8192 + 1024];              /* the checker's messages, then the notes */
 } dpi;
 
 static char new_error[600];                /* why the last warpref_dpi_new failed */
@@ -83,15 +84,19 @@ void warpref_dpi_free(void *h)
 
 const char *warpref_dpi_messages(void *h)
 {
-    return h ? wr_checker_messages(((dpi *)h)->chk) : new_error;
+    dpi *d = h;
+    if (!d)
+        return new_error;
+    if (!d->notes[0])
+        return wr_checker_messages(d->chk);
+    snprintf(d->msgbuf, sizeof d->msgbuf, "%s%s", wr_checker_messages(d->chk), d->notes);
+    return d->msgbuf;
 }
 
 const char *warpref_dpi_summary(void *h)
 {
     const dpi *d = h;
-    if (!d)
-        return new_error;
-    return d->summary[0] ? d->summary : wr_checker_summary(d->chk);
+    return d ? wr_checker_summary(d->chk) : new_error;
 }
 
 /* ---- the program ------------------------------------------------------------------ */
@@ -380,7 +385,8 @@ int warpref_dpi_dump(void *h, const char *base, const char *test, const char *se
                        waves && *waves ? waves : NULL, reproduce && *reproduce ? reproduce : NULL,
                        "verilator" };
     if (wr_checker_dump(d->chk, &m, base, err, sizeof err) != 0) {
-        snprintf(d->summary, sizeof d->summary, "dump: %s", err);
+        const size_t n = strlen(d->notes);     /* a note, not the summary: that stays the failure */
+        snprintf(d->notes + n, sizeof d->notes - n, "dump: %s\n", err);
         return -1;
     }
     return 0;
