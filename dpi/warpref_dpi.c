@@ -22,13 +22,13 @@ typedef struct dpi {
     wr_checker *chk;
     wr_retire rec;                         /* the RTL's record, rebuilt per retire */
     uint32_t runs[WR_MAX_WARPS];           /* the RTL's run states after its last retire */
-    uint32_t wbs[WR_MAX_WARPS], wbs_def;   /* ... WarpBARStates and their defined bits */
     /* the end state, gathered by warpref_dpi_final_warp */
     wr_warp final[WR_MAX_WARPS];
     uint32_t *regs;                        /* [warp][reg][lane] */
     unsigned nregs;
     uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
-    char summary[700];
+    char notes[1024];                      /* the glue's own messages (a dump that failed) */
+    char msgbuf[8192 + 1024];              /* the checker's messages, then the notes */
 } dpi;
 
 static char new_error[600];                /* why the last warpref_dpi_new failed */
@@ -39,6 +39,7 @@ void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const cha
                       int max_mismatches, long long wake_early, long long wake_late)
 {
     char err[512];
+    new_error[0] = '\0';                  /* a message is about the last call only */
     dpi *d = calloc(1, sizeof *d);
     if (!d) {
         snprintf(new_error, sizeof new_error, "warpref_dpi_new: out of memory");
@@ -83,15 +84,19 @@ void warpref_dpi_free(void *h)
 
 const char *warpref_dpi_messages(void *h)
 {
-    return h ? wr_checker_messages(((dpi *)h)->chk) : new_error;
+    dpi *d = h;
+    if (!d)
+        return new_error;
+    if (!d->notes[0])
+        return wr_checker_messages(d->chk);
+    snprintf(d->msgbuf, sizeof d->msgbuf, "%s%s", wr_checker_messages(d->chk), d->notes);
+    return d->msgbuf;
 }
 
 const char *warpref_dpi_summary(void *h)
 {
     const dpi *d = h;
-    if (!d)
-        return new_error;
-    return d->summary[0] ? d->summary : wr_checker_summary(d->chk);
+    return d ? wr_checker_summary(d->chk) : new_error;
 }
 
 /* ---- the program ------------------------------------------------------------------ */
@@ -161,7 +166,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
                        unsigned int pd_lanes, unsigned int pd, unsigned int pd_val, unsigned int pd_undef,
                        unsigned int ur_we, unsigned int urd, unsigned int ur_val, unsigned int bar_changed,
                        const unsigned int *bar_words, const unsigned int *runs, const unsigned int *wbs_all,
-                       unsigned int wbs_def_all, unsigned int ev, unsigned int ev_bar, unsigned int warn,
+                       unsigned int wbs_we, unsigned int ev, unsigned int ev_bar, unsigned int warn,
                        unsigned int released, const unsigned int *woken, unsigned int trap_idx)
 {
     dpi *d = h;
@@ -267,14 +272,15 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
             if (e)
                 e->value[0] = bar_words[b];
         }
+    /* a WarpBARState write is a write, not a change: the model records one
+     * whenever a reduction delivers its result or R2B.WARP restores it, also
+     * when the value is the one the warp held (a reduction repeated) */
     for (unsigned w = 0; w < nwarps; w++)
-        if (wbs_all[w] != d->wbs[w] || ((wbs_def_all ^ d->wbs_def) >> w & 1u)) {
+        if (wbs_we >> w & 1u) {
             wr_write *e = add_write(r, WR_WRITE_WARPBAR, w, 0, 1);
             if (e)
                 e->value[0] = wbs_all[w];
-            d->wbs[w] = wbs_all[w];
         }
-    d->wbs_def = wbs_def_all;
     for (unsigned w = 0; w < nwarps; w++)
         if (runs[w] != d->runs[w]) {              /* the model writes a run state when it changes */
             const unsigned bar = w == warp && runs[w] == WR_WARP_BLOCKED ? blocked_bar : 0;
@@ -379,10 +385,27 @@ int warpref_dpi_dump(void *h, const char *base, const char *test, const char *se
                        waves && *waves ? waves : NULL, reproduce && *reproduce ? reproduce : NULL,
                        "verilator" };
     if (wr_checker_dump(d->chk, &m, base, err, sizeof err) != 0) {
-        snprintf(d->summary, sizeof d->summary, "dump: %s", err);
+        const size_t n = strlen(d->notes);     /* a note, not the summary: that stays the failure */
+        snprintf(d->notes + n, sizeof d->notes - n, "dump: %s\n", err);
         return -1;
     }
     return 0;
+}
+
+/* s as a JSON string (status and end reason come from the testbench) */
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        const unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
 }
 
 /* the result file of a job, for scripts/regress: one JSON object */
@@ -400,15 +423,23 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
     wr_checker_get_counts(d->chk, &n);
     wr_checker_fail ff;
     wr_checker_first_failure(d->chk, &ff);
-    fprintf(f, "{\"status\":\"%s\",\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64
-            ",\"cycles\":%llu,\"end\":\"%s\"", status, n.retired, n.compared, n.mismatched, cycles,
-            end_reason ? end_reason : "");
-    if (ff.field)
-        fprintf(f, ",\"field\":\"%s\",\"rule\":\"%s\",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"cycle\":%" PRIu64,
-                ff.field, ff.rule ? ff.rule : "", ff.warp, ff.pc, ff.cycle);
+    fputs("{\"status\":", f);
+    json_str(f, status);
+    fprintf(f, ",\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 ",\"cycles\":%llu,\"end\":",
+            n.retired, n.compared, n.mismatched, cycles);
+    json_str(f, end_reason);
+    if (ff.field) {
+        fputs(",\"field\":", f);
+        json_str(f, ff.field);
+        fputs(",\"rule\":", f);
+        json_str(f, ff.rule);
+        fprintf(f, ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"cycle\":%" PRIu64, ff.warp, ff.pc, ff.cycle);
+    }
     fputs("}\n", f);
     int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0)
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        remove(tmp);
         return -1;
+    }
     return 0;
 }

@@ -15,6 +15,9 @@
 // path); masks and lane sets are 32-bit, lane l = bit l.
 package warpref_pkg;
 
+  // The constants: a testbench uses some of them; the rest must not fail its
+  // `verilator -Wall` lint.
+  /* verilator lint_off UNUSEDPARAM */
   localparam int unsigned LANES = 32;
 
   // operand_mode of warpref_dpi_new
@@ -35,9 +38,10 @@ package warpref_pkg;
   localparam int unsigned RUN_READY = 0, RUN_BLOCKED = 1, RUN_ASLEEP = 2, RUN_EXITED = 3,
                           RUN_TRAPPED = 4, RUN_FAULTED = 5;
   localparam int unsigned FETCH_NO_INSN = 1, FETCH_MISALIGNED = 2;
+  /* verilator lint_on UNUSEDPARAM */
 
   // ---- construction ------------------------------------------------------------
-  // prog: a .s file, or "gen:SEED[:SIZE]" for a generated program.  threads 0:
+  // prog: a .s file (the library has no program generator yet).  threads 0:
   // the program's .threads, else 32.  ignore: compare fields to skip ("switch,rpc");
   // mask: "FIELD:MASK,..." bits compared.  A wake up to wake_early cycles before the
   // model's deadline (or up to wake_late after it; -1: any) is accepted.
@@ -65,8 +69,10 @@ package warpref_pkg;
   //   rpc[32], breg[16], WarpBARState and its defined bit, run state, barrier waited on;
   // writes: Rd (lanes, index, pair, value per lane, don't-care bits for every lane,
   //   undefined lanes), Pd (lanes, index, values, undefined lanes), URd (we, index, value);
-  // the CTA after: barriers whose word changed (bit per barrier) and every word,
-  //   every warp's run state, WarpBARState and defined bits;
+  // the CTA after: barriers whose word this instruction wrote (bit per barrier) and
+  //   every word, every warp's run state and WarpBARState, and the warps whose
+  //   WarpBARState this instruction wrote (wbs_we, bit per warp: a reduction's
+  //   result delivered, R2B.WARP; also when the value written equals the old one);
   // events: ev (EV_* bits), the barrier of block/arrive, the warning code, barriers
   //   released (bit per barrier) with the warps each woke, the trap index.
   import "DPI-C" function int warpref_dpi_retire(input chandle h, input longint unsigned cycle,
@@ -82,7 +88,7 @@ package warpref_pkg;
       input int unsigned pd_lanes, input int unsigned pd, input int unsigned pd_val, input int unsigned pd_undef,
       input int unsigned ur_we, input int unsigned urd, input int unsigned ur_val,
       input int unsigned bar_changed, input int unsigned bar_words[32],
-      input int unsigned runs[32], input int unsigned wbs_all[32], input int unsigned wbs_def_all,
+      input int unsigned runs[32], input int unsigned wbs_all[32], input int unsigned wbs_we,
       input int unsigned ev, input int unsigned ev_bar, input int unsigned warn,
       input int unsigned released, input int unsigned woken[32], input int unsigned trap_idx);
 

@@ -310,6 +310,32 @@ START_TEST(checker_fetch_fault_and_final)
 }
 END_TEST
 
+/* operand-driven: the other side's operands are trusted and the model keeps
+ * no registers, so the final compare leaves registers and predicates out */
+START_TEST(checker_driven_final_has_no_registers)
+{
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.operand_mode = WR_OPERANDS_DRIVEN;
+    opts.max_mismatches = 10;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
+    final_of(c, &o);
+    ck_assert_str_eq(wr_checker_messages(c), "");
+    o.cta.warp[1].breg[2] = 9;                           /* the warps are still compared */
+    final_of(c, &o);
+    ck_assert_str_eq(wr_checker_summary(c), "final: warp 1 B2: model 0x00000000, other 0x00000009");
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
 START_TEST(checker_nothing_compared_fails)
 {
     wr_program p = assemble("EXIT ;\n");
@@ -383,6 +409,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);
     tcase_add_test(tc, checker_retire_from_a_sleeping_warp);
     tcase_add_test(tc, checker_fetch_fault_and_final);
+    tcase_add_test(tc, checker_driven_final_has_no_registers);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);
     suite_add_tcase(s, tc);

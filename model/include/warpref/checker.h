@@ -72,7 +72,8 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w);
 /* The other side's end state: every warp, its registers R0..R(nregs-1)
  * (regs[(w * nregs + r) * 32 + lane]) and predicates (preds[w * 7 + p], lane
  * masks), the barrier words.  Registers beyond what the model keeps are not
- * compared; the model's undefined lanes are skipped.  A run that compared no
+ * compared; the model's undefined lanes are skipped; in operand-driven mode
+ * the model keeps no registers and compares none.  A run that compared no
  * instruction fails here.  WR_CHK_OK or WR_CHK_MISMATCH. */
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
                      const uint32_t *regs, unsigned nregs, const uint32_t *preds,
