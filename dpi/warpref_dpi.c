@@ -104,6 +104,7 @@ const char *warpref_dpi_summary(void *h)
 int warpref_dpi_threads(void *h) { return h ? (int)wr_checker_cta(((dpi *)h)->chk)->threads : 0; }
 int warpref_dpi_ninsns(void *h) { return h ? (int)((dpi *)h)->prog.ninsns : 0; }
 int warpref_dpi_nconsts(void *h) { return h ? (int)((dpi *)h)->prog.nconsts : 0; }
+int warpref_dpi_nregs(void *h) { return h ? (int)wr_program_nregs(&((dpi *)h)->prog) : 0; }
 
 void warpref_dpi_insn(void *h, int i, svBitVecVal *word)
 {
@@ -314,6 +315,15 @@ int warpref_dpi_wake(void *h, unsigned long long cycle, unsigned int warp)
     if (warp < WR_MAX_WARPS && d->runs[warp] == WR_WARP_ASLEEP)
         d->runs[warp] = WR_WARP_READY;
     return rc;
+}
+
+/* ---- what the testbench finds itself ------------------------------------------------- */
+
+unsigned int warpref_dpi_ready(void *h) { return h ? wr_checker_ready(((dpi *)h)->chk) : 0; }
+
+int warpref_dpi_fail(void *h, unsigned long long cycle, const char *line)
+{
+    return h ? wr_checker_report(((dpi *)h)->chk, cycle, line) : -1;
 }
 
 /* ---- the end ------------------------------------------------------------------------- */

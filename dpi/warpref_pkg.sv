@@ -58,6 +58,8 @@ package warpref_pkg;
   import "DPI-C" function int warpref_dpi_ninsns(input chandle h);
   import "DPI-C" function void warpref_dpi_insn(input chandle h, input int i, output bit [127:0] word);
   import "DPI-C" function int warpref_dpi_nconsts(input chandle h);
+  // R0..R(n-1): the registers the program can name (an RTL keeping fewer cannot run it)
+  import "DPI-C" function int warpref_dpi_nregs(input chandle h);
   import "DPI-C" function void warpref_dpi_const(input chandle h, input int i, output int bank,
       output int offset, output int unsigned value);
 
@@ -97,6 +99,15 @@ package warpref_pkg;
       input int unsigned warp, input longint unsigned pc, input int unsigned why);
   import "DPI-C" function int warpref_dpi_wake(input chandle h, input longint unsigned cycle,
       input int unsigned warp);
+
+  // ---- what the testbench finds itself ---------------------------------------------------
+  // the warps the model has ready (bit per warp): a testbench's watchdog asks before it
+  // calls a long silence a hang
+  import "DPI-C" function int unsigned warpref_dpi_ready(input chandle h);
+  // a failure no record shows ("hang: no retire for N cycles ... [N-50]"): counted, dumped
+  // and reported like a mismatch; returns 1
+  import "DPI-C" function int warpref_dpi_fail(input chandle h, input longint unsigned cycle,
+      input string line);
 
   // ---- the end -------------------------------------------------------------------------
   // each warp's end state (registers R0..R(nregs-1): regs[r*32 + lane], nregs <= 256 fits

@@ -81,6 +81,7 @@ module warpref_core #(
   output logic [16*32-1:0]     rt_bar_words_o,
   output logic [15:0]          rt_bar_changed_o,
   output logic [NW*3-1:0]      rt_run_o,
+  output logic [NW-1:0]        rt_wbs_we_o,    // warps whose WarpBARState this instruction wrote
   output logic                 rt_ev_wake_o,
   output logic                 rt_ev_warn_o,
   output logic [2:0]           rt_ev_exc_o,
@@ -631,6 +632,7 @@ module warpref_core #(
     rt_bar_words_o <= exec_ok ? k_word : bword_q;
     rt_bar_changed_o <= exec_ok ? k_changed : 16'd0;
     for (int w = 0; w < NW; w++) begin
+      rt_wbs_we_o[w] <= exec_ok && (k_wbs_we[w] || (k_wbs_we_self && 5'(w) == pw));
       rt_run_o[w*3 +: 3] <= 5'(w) == pw ? (exec_ok ? new_run : FAULTED)
                           : (exec_ok && k_wake[w]) ? READY
                           : (fire[w] && run_q[w] == ASLEEP) ? READY : run_q[w];

@@ -243,10 +243,41 @@ START_TEST(checker_wakes_early_late_and_unknown)
     ck_assert_int_eq(wr_checker_wake(c, 109, 0), WR_CHK_MISMATCH);
     ck_assert_int_eq(wr_checker_wake(c, 116, 0), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
-                     "cycle 109: wake: warp 0 woke at cycle 109, the model's deadline is 110 (early) [N-23]\n"
-                     "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (late) [N-23]\n");
+                     "cycle 109: wake: warp 0 woke at cycle 109, the model's deadline is 110 (due at 110, early) [N-23]\n"
+                     "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (due at 110, late) [N-23]\n");
     ck_assert_int_eq(wr_checker_wake(c, 112, 0), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_wake(c, 113, 0), WR_CHK_MISMATCH);      /* no deadline any more */
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* NANOSLEEP 0 at t: the deadline t fires at the next turn, t + 1 (N-23), which
+ * is on time even with no lateness allowed; t + 2 is late */
+START_TEST(checker_zero_sleep_is_due_at_the_next_turn)
+{
+    wr_program p = assemble("NANOSLEEP 0x0 ;\nNANOSLEEP 0x0 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    opts.wake_late = 0;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 7;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
+    ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 8, 0), WR_CHK_OK);
+    wr_wake(&o.cta, 0, 8);
+    cycle = 8;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
+    ck_assert_int_eq(wr_checker_retire(c, 8, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 10, 0), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c),
+                     "cycle 10: wake: warp 0 woke at cycle 10, the model's deadline is 8 (due at 9, late) [N-23]\n");
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
     wr_program_free(&p);
@@ -350,6 +381,57 @@ START_TEST(checker_nothing_compared_fails)
 }
 END_TEST
 
+START_TEST(checker_driven_final_compares_no_registers)
+{
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.operand_mode = WR_OPERANDS_DRIVEN;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    ck_assert_ptr_nonnull(c);
+    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
+    final_of(c, &o);                                     /* R1 = lane + 0x100/0x200: not the model's */
+    ck_assert_int_eq(wr_checker_failed(c), 0);
+    o.cta.warp[1].breg[2] = 9;                           /* the control state still is */
+    final_of(c, &o);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 1 B2: model 0x00000000, other 0x00000009"));
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+START_TEST(checker_reports_a_driver_failure_and_ready_warps)
+{
+    wr_program p = assemble(".threads 64\nBAR.SYNC 0x0 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_uint_eq(wr_checker_ready(c), 0x3);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    other_step(&o, &r, &cycle);                          /* warp 1 blocks (the other order) */
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_uint_eq(wr_checker_ready(c), 0x1);
+    ck_assert_int_eq(wr_checker_report(c, 5000, "hang: no retire for 5000 cycles while the model has warps "
+                                          "0x00000001 ready [N-50]"), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_failed(c), 1);
+    ck_assert_int_eq(wr_checker_stopped(c), 1);
+    wr_checker_fail f;
+    wr_checker_first_failure(c, &f);
+    ck_assert_str_eq(f.field, "hang");
+    ck_assert_str_eq(f.rule, "N-50");
+    ck_assert_uint_eq(f.cycle, 5000);
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -408,10 +490,13 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);
     tcase_add_test(tc, checker_retire_from_a_sleeping_warp);
+    tcase_add_test(tc, checker_zero_sleep_is_due_at_the_next_turn);
     tcase_add_test(tc, checker_fetch_fault_and_final);
     tcase_add_test(tc, checker_driven_final_has_no_registers);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);
+    tcase_add_test(tc, checker_driven_final_compares_no_registers);
+    tcase_add_test(tc, checker_reports_a_driver_failure_and_ready_warps);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

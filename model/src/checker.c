@@ -45,6 +45,9 @@ struct wr_checker {
     char msgs[MSGS];
     size_t msglen;
     wr_retire scratch;
+    /* the time each warp's sleep deadline was set: it fires at the start of a
+     * later turn (N-23), so it is due at max(deadline, set + 1) */
+    uint64_t deadline_set[WR_MAX_WARPS];
 };
 
 /* ---- options and controls ------------------------------------------------------ */
@@ -238,6 +241,16 @@ static int fail(wr_checker *c, uint64_t cycle, const wr_retire *model, const wr_
     return WR_CHK_MISMATCH;
 }
 
+/* A failing check about warp w that has no record (a wake, the final
+ * state): the failure names the warp and its pc (the dump, the result). */
+static int fail_warp(wr_checker *c, uint64_t cycle, unsigned w, const wr_warp *before, const char *line)
+{
+    static __thread wr_retire r;
+    r.warp = w;
+    r.pc = before ? before->active_pc : 0;
+    return fail(c, cycle, NULL, &r, NULL, before, line);
+}
+
 static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r)
 {
     hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault };
@@ -314,11 +327,14 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         reads = wr_insn_reads(insn) | WR_IN_PG;
     }
     c->cta.now = cycle;
+    const uint64_t deadline = c->cta.deadline[w];
     if (wr_step(&c->cta, w, insn, &ops, m) != 0) {
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
+    if (c->cta.deadline[w] != deadline)
+        c->deadline_set[w] = cycle;
     m->reads = (uint16_t)reads;
     m->in = ops;
     remember(c, cycle, other);
@@ -390,13 +406,15 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
     if (w >= c->cta.nwarps || c->cta.deadline[w] == WR_NO_DEADLINE) {
         snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 " but the model has no sleep deadline "
                  "for it [N-23]", w, cycle);
-        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+        return w < c->cta.nwarps ? fail_warp(c, cycle, w, &c->cta.warp[w], line)
+                                 : fail(c, cycle, NULL, NULL, NULL, NULL, line);
     }
     const uint64_t d = c->cta.deadline[w];
-    if (cycle + c->o.wake_early < d || (c->o.wake_late != UINT64_MAX && cycle > d + c->o.wake_late)) {
+    const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+    if (cycle + c->o.wake_early < d || (c->o.wake_late != UINT64_MAX && cycle > due + c->o.wake_late)) {
         snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 ", the model's deadline is %" PRIu64
-                 " (%s) [N-23]", w, cycle, d, cycle < d ? "early" : "late");
-        return fail(c, cycle, NULL, NULL, NULL, &c->cta.warp[w], line);
+                 " (due at %" PRIu64 ", %s) [N-23]", w, cycle, d, due, cycle < d ? "early" : "late");
+        return fail_warp(c, cycle, w, &c->cta.warp[w], line);
     }
     if (wr_wake(&c->cta, w, cycle) != 0) {
         c->error = 1;
@@ -427,24 +445,24 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
         if (m->run != o->run) {
             snprintf(line, sizeof line, "final: warp %u run state: model %s, other %s", w, wr_run_state_name(m->run),
                      wr_run_state_name(o->run));
-            rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+            rc = fail_warp(c, cycle, w, m, line);
         }
         if (m->active_pc != o->active_pc) {
             snprintf(line, sizeof line, "final: warp %u active_pc: model 0x%" PRIx64 ", other 0x%" PRIx64, w,
                      m->active_pc, o->active_pc);
-            rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+            rc = fail_warp(c, cycle, w, m, line);
         }
         for (unsigned k = 0; k < 5; k++)
             if (mm[k] != om[k]) {
                 snprintf(line, sizeof line, "final: warp %u %s: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w,
                          mname[k], mm[k], om[k]);
-                rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+                rc = fail_warp(c, cycle, w, m, line);
             }
         for (unsigned b = 0; b < WR_NUM_BREGS; b++)
             if (m->breg[b] != o->breg[b]) {
                 snprintf(line, sizeof line, "final: warp %u B%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w, b,
                          m->breg[b], o->breg[b]);
-                rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+                rc = fail_warp(c, cycle, w, m, line);
             }
         /* operand-driven: the model keeps no registers (the other side's are
          * trusted, and may hold what instructions the model does not follow wrote) */
@@ -457,7 +475,7 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
                 if (!(c->rf.r_undef[slot] >> l & 1u) && mv != ov) {
                     snprintf(line, sizeof line, "final: warp %u R%u lane %u: model 0x%08" PRIx32 ", other 0x%08"
                              PRIx32, w, r, l, mv, ov);
-                    rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+                    rc = fail_warp(c, cycle, w, m, line);
                     break;
                 }
             }
@@ -467,7 +485,7 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
             if (diff) {
                 snprintf(line, sizeof line, "final: warp %u P%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32
                          " (lanes 0x%08" PRIx32 " differ)", w, p, c->rf.p[w][p], preds[w * WR_NUM_PREDS + p], diff);
-                rc = fail(c, cycle, NULL, NULL, NULL, m, line);
+                rc = fail_warp(c, cycle, w, m, line);
             }
         }
     }
@@ -478,6 +496,20 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
             rc = fail(c, cycle, NULL, NULL, NULL, NULL, line);
         }
     return rc;
+}
+
+int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line)
+{
+    return fail(c, cycle, NULL, NULL, NULL, NULL, line ? line : "driver: failure");
+}
+
+uint32_t wr_checker_ready(const wr_checker *c)
+{
+    uint32_t m = 0;
+    for (unsigned w = 0; w < c->cta.nwarps && w < 32; w++)
+        if (c->cta.warp[w].run == WR_WARP_READY)
+            m |= 1u << w;
+    return m;
 }
 
 /* ---- state ------------------------------------------------------------------------- */

@@ -89,7 +89,7 @@ module tb_rtl_run;
     .rt_rd_val_o(rt_rd_val), .rt_rd_dc_o(rt_rd_dc), .rt_rd_undef_o(rt_rd_undef), .rt_pd_we_o(rt_pd_we),
     .rt_pd_o(rt_pd), .rt_pd_val_o(rt_pd_val), .rt_pd_dc_o(rt_pd_dc), .rt_pd_undef_o(rt_pd_undef),
     .rt_ur_we_o(rt_ur_we), .rt_urd_o(rt_urd), .rt_ur_val_o(rt_ur_val), .rt_bar_words_o(rt_bar_words),
-    .rt_bar_changed_o(rt_bar_changed), .rt_run_o(rt_run), .rt_ev_wake_o(rt_ev_wake),
+    .rt_bar_changed_o(rt_bar_changed), .rt_run_o(rt_run), .rt_wbs_we_o(), .rt_ev_wake_o(rt_ev_wake),
     .rt_ev_warn_o(rt_ev_warn), .rt_ev_exc_o(rt_ev_exc), .rt_ev_block_o(rt_ev_block),
     .rt_ev_arrive_o(rt_ev_arrive), .rt_ev_bar_o(rt_ev_bar), .rt_ev_exit_o(rt_ev_exit),
     .rt_ev_release_o(rt_ev_release), .rt_ev_woken_o(rt_ev_woken), .rt_ev_sleep_o(rt_ev_sleep),

@@ -36,8 +36,11 @@ typedef struct wr_checker_opts {
     wr_compare_ctl ctl;          /* the compare controls (every field, every bit) */
     uint64_t wake_early;         /* a wake up to this many cycles before the model's
                                     deadline is accepted (default 0) */
-    uint64_t wake_late;          /* ... and up to this many after it (default:
-                                    UINT64_MAX, any later wake) */
+    uint64_t wake_late;          /* ... and up to this many after it is due (default:
+                                    UINT64_MAX, any later wake).  A deadline is due at
+                                    the first turn start at or after it that follows
+                                    the instruction setting it (N-23): NANOSLEEP 0
+                                    at time t is due at t + 1 */
     unsigned max_mismatches;     /* stop after this many failing checks (default 1) */
 } wr_checker_opts;
 
@@ -78,6 +81,16 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w);
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
                      const uint32_t *regs, unsigned nregs, const uint32_t *preds,
                      const uint32_t *bar_words, unsigned nbars);
+
+/* A failure the driver found itself, not in a record: a hang (no retire
+ * while the model has a ready warp), a timeout.  Counted and kept like a
+ * mismatch (the dump, wr_checker_first_failure); `line` starts with the
+ * field it names ("hang: ...") and may end in the rule ("[N-50]").
+ * Returns WR_CHK_MISMATCH. */
+int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line);
+
+/* The warps the model has ready (bit per warp): those that could issue. */
+uint32_t wr_checker_ready(const wr_checker *c);
 
 typedef struct wr_checker_counts {
     uint64_t retired;            /* records reported by the other side */

@@ -1,0 +1,531 @@
+// tb_lockstep.sv - the lockstep testbench: the RTL stub (rtl_stub/) runs a
+// program and the C model (libwarpref, through dpi/warpref_pkg.sv) checks
+// every instruction it retires, every fetch fault and every sleep deadline
+// that fires; at the end the final state of every warp.  docs/lockstep.md
+// describes every plusarg, the exit statuses and the result file.
+//
+// The clock comes from the C++ main (tb_main.cpp: no --timing); the
+// testbench acts at the falling edge: it samples the core's registered
+// ports (the record of the instruction that committed at the rising edge
+// before), calls the model, and drives run_i for the next rising edge, so
+// the run stops exactly after the last instruction the model saw.  It never
+// exits: it sets the exit status (tb_set_exit) and calls $finish; main
+// returns the status after the final blocks and the wave file are closed.
+//
+// Phases: reset, load (the program's words and constants from the model's
+// assembler, through the core's load ports), run, drain (a few cycles after
+// a mismatch, for the waves), final (each warp's state through the debug
+// port, compared by warpref_dpi_final_warp/warpref_dpi_final), end (dump,
+// result file, summary).
+module tb_lockstep #(
+  parameter int unsigned NW = 32,             // warps: CTAs up to 1024 threads
+  parameter int unsigned NR = 64,             // GPRs per lane the RTL keeps
+  parameter int unsigned IMEM_DEPTH = 4096,   // instructions
+  parameter int unsigned CMEM_N = 256         // constant words
+) (
+  input logic clk
+);
+  localparam int unsigned NB = warpref_rtl_pkg::NBUGS;
+  localparam int DRAIN = 8;                   // cycles run after a mismatch
+
+  // ---- the C++ main (tb_main.cpp) ----
+  import "DPI-C" function void tb_set_exit(input int code);
+  import "DPI-C" function void tb_waves(input int on);
+  import "DPI-C" function string tb_command_line();
+  import "DPI-C" function int tb_parse_u64(input string text, output longint unsigned v);
+
+  // ---- the core's ports ----
+  logic          rst_n;
+  logic [10:0]   threads;
+  logic [31:0]   n_insns;
+  logic          rr;
+  logic [NB-1:0] bugs;
+  logic          run;
+  logic          imem_we, cmem_we;
+  logic [31:0]   imem_addr;
+  logic [127:0]  imem_wdata;
+  logic [18:0]   cmem_addr;
+  logic [31:0]   cmem_wdata;
+  logic [4:0]    dbg_warp;
+  logic [7:0]    dbg_reg;
+
+  logic rt_valid; logic [4:0] rt_warp; logic [63:0] rt_time, rt_pc; logic [127:0] rt_insn;
+  logic [5:0] rt_form; logic [9:0] rt_reads; logic [31:0] rt_pg, rt_pp;
+  logic [32*64-1:0] rt_ra; logic [32*32-1:0] rt_rb, rt_rc; logic [31:0] rt_ra_undef, rt_rb_undef;
+  logic [63:0] rt_ur, rt_c;
+  logic [63:0] rt_apc; logic [31:0] rt_valid_mask, rt_active, rt_yield, rt_sleep, rt_switch;
+  logic [32*64-1:0] rt_rpc; logic [16*32-1:0] rt_breg; logic [31:0] rt_wbs; logic rt_wbs_def;
+  logic [31:0] rt_rd_we; logic [7:0] rt_rd; logic rt_rd_pair; logic [32*64-1:0] rt_rd_val;
+  logic [63:0] rt_rd_dc; logic [31:0] rt_rd_undef, rt_pd_we; logic [2:0] rt_pd; logic [31:0] rt_pd_val;
+  logic rt_pd_dc; logic [31:0] rt_pd_undef; logic rt_ur_we; logic [5:0] rt_urd; logic [31:0] rt_ur_val;
+  logic [16*32-1:0] rt_bar_words; logic [15:0] rt_bar_changed; logic [NW*3-1:0] rt_run;
+  logic [NW-1:0] rt_wbs_we;
+  logic rt_ev_wake, rt_ev_warn; logic [2:0] rt_ev_exc; logic rt_ev_block, rt_ev_arrive;
+  logic [3:0] rt_ev_bar; logic rt_ev_exit; logic [15:0] rt_ev_release; logic [16*32-1:0] rt_ev_woken;
+  logic rt_ev_sleep, rt_ev_trap; logic [31:0] rt_trap_idx; logic rt_ev_syscall, rt_ev_rtt;
+  logic ft_valid; logic [4:0] ft_warp; logic [63:0] ft_pc, ft_time; logic ft_misaligned;
+  logic as_valid; logic [63:0] as_time; logic [NW-1:0] as_fired, as_woke;
+  logic [63:0] st_now; logic [5:0] st_nwarps; logic [NW*3-1:0] st_run; logic [NW-1:0] st_armed, st_woke;
+  logic [NW*32-1:0] st_sleep, st_wbs; logic [NW-1:0] st_wbs_def; logic [NW*4-1:0] st_bbar;
+  logic [16*32-1:0] st_bar_words, st_bar_arrived, st_bar_blocked; logic [4:0] st_ptr; logic st_stuck;
+  logic [NW*11-1:0] st_sched;
+  logic [63:0] dbg_apc; logic [31:0] dbg_valid, dbg_active, dbg_yield, dbg_sleep, dbg_switch;
+  logic [16*32-1:0] dbg_breg; logic [2:0] dbg_run; logic [32*32-1:0] dbg_gpr; logic [31:0] dbg_gpr_undef;
+  logic [7*32-1:0] dbg_pred, dbg_pred_undef;
+
+  warpref_core #(.NW(NW), .NR(NR), .IMEM_DEPTH(IMEM_DEPTH), .CMEM_N(CMEM_N)) dut (
+    .clk_i(clk), .rst_ni(rst_n), .threads_i(threads), .n_insns_i(n_insns), .rr_i(rr), .bug_i(bugs),
+    .run_i(run), .imem_we_i(imem_we), .imem_addr_i(imem_addr), .imem_wdata_i(imem_wdata),
+    .cmem_we_i(cmem_we), .cmem_addr_i(cmem_addr), .cmem_wdata_i(cmem_wdata),
+    .rt_valid_o(rt_valid), .rt_warp_o(rt_warp), .rt_time_o(rt_time), .rt_pc_o(rt_pc), .rt_insn_o(rt_insn),
+    .rt_form_o(rt_form), .rt_reads_o(rt_reads), .rt_pg_o(rt_pg), .rt_pp_o(rt_pp), .rt_ra_o(rt_ra),
+    .rt_rb_o(rt_rb), .rt_rc_o(rt_rc), .rt_ra_undef_o(rt_ra_undef), .rt_rb_undef_o(rt_rb_undef),
+    .rt_ur_o(rt_ur), .rt_c_o(rt_c), .rt_apc_o(rt_apc),
+    .rt_valid_mask_o(rt_valid_mask), .rt_active_o(rt_active), .rt_yield_o(rt_yield), .rt_sleep_o(rt_sleep),
+    .rt_switch_o(rt_switch), .rt_rpc_o(rt_rpc), .rt_breg_o(rt_breg), .rt_wbs_o(rt_wbs),
+    .rt_wbs_def_o(rt_wbs_def), .rt_rd_we_o(rt_rd_we), .rt_rd_o(rt_rd), .rt_rd_pair_o(rt_rd_pair),
+    .rt_rd_val_o(rt_rd_val), .rt_rd_dc_o(rt_rd_dc), .rt_rd_undef_o(rt_rd_undef), .rt_pd_we_o(rt_pd_we),
+    .rt_pd_o(rt_pd), .rt_pd_val_o(rt_pd_val), .rt_pd_dc_o(rt_pd_dc), .rt_pd_undef_o(rt_pd_undef),
+    .rt_ur_we_o(rt_ur_we), .rt_urd_o(rt_urd), .rt_ur_val_o(rt_ur_val), .rt_bar_words_o(rt_bar_words),
+    .rt_bar_changed_o(rt_bar_changed), .rt_run_o(rt_run), .rt_wbs_we_o(rt_wbs_we), .rt_ev_wake_o(rt_ev_wake),
+    .rt_ev_warn_o(rt_ev_warn), .rt_ev_exc_o(rt_ev_exc), .rt_ev_block_o(rt_ev_block),
+    .rt_ev_arrive_o(rt_ev_arrive), .rt_ev_bar_o(rt_ev_bar), .rt_ev_exit_o(rt_ev_exit),
+    .rt_ev_release_o(rt_ev_release), .rt_ev_woken_o(rt_ev_woken), .rt_ev_sleep_o(rt_ev_sleep),
+    .rt_ev_trap_o(rt_ev_trap), .rt_trap_idx_o(rt_trap_idx), .rt_ev_syscall_o(rt_ev_syscall),
+    .rt_ev_rtt_o(rt_ev_rtt),
+    .ft_valid_o(ft_valid), .ft_warp_o(ft_warp), .ft_pc_o(ft_pc), .ft_time_o(ft_time),
+    .ft_misaligned_o(ft_misaligned),
+    .as_valid_o(as_valid), .as_time_o(as_time), .as_fired_o(as_fired), .as_woke_o(as_woke),
+    .st_now_o(st_now), .st_nwarps_o(st_nwarps), .st_run_o(st_run), .st_armed_o(st_armed),
+    .st_woke_o(st_woke), .st_sleep_o(st_sleep), .st_wbs_o(st_wbs), .st_wbs_def_o(st_wbs_def),
+    .st_bbar_o(st_bbar), .st_bar_words_o(st_bar_words), .st_bar_arrived_o(st_bar_arrived),
+    .st_bar_blocked_o(st_bar_blocked), .st_ptr_o(st_ptr), .st_sched_o(st_sched), .st_stuck_o(st_stuck),
+    .dbg_warp_i(dbg_warp), .dbg_reg_i(dbg_reg), .dbg_apc_o(dbg_apc), .dbg_valid_o(dbg_valid),
+    .dbg_active_o(dbg_active), .dbg_yield_o(dbg_yield), .dbg_sleep_o(dbg_sleep),
+    .dbg_switch_o(dbg_switch), .dbg_breg_o(dbg_breg), .dbg_run_o(dbg_run), .dbg_gpr_o(dbg_gpr),
+    .dbg_gpr_undef_o(dbg_gpr_undef), .dbg_pred_o(dbg_pred), .dbg_pred_undef_o(dbg_pred_undef)
+  );
+
+  // ports this testbench does not read (the trace testbench does)
+  logic unused;
+  assign unused = ^{rt_form, rt_rc, rt_wbs, rt_wbs_def, rt_ev_wake, as_woke, st_armed,
+                    st_woke, st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched, dbg_gpr_undef,
+                    dbg_pred_undef};
+
+  // the catalogue, in the order of warpref_rtl_pkg::BUG_* (docs/bugs.md)
+  string bug_names [NB] = '{
+    "bra_u_any", "bra_div_active", "brx_zero_extend", "call_rel_from_pc", "ret_no_offset",
+    "exit_partial_valid", "exit_switch_yielded", "bssy_overwrite", "bsync_no_writeback",
+    "bsync_yield_keep", "bsync_highest", "yield_no_switchmask", "warpsync_no_valid",
+    "warpsync_r_all_valid", "nanosleep_late", "break_clears_all", "bmov_highest",
+    "bar_exit_no_recheck", "bar_no_reset", "red_and_init0", "red_ignores_pp",
+    "red_or_as_and", "r2b_keep_top", "rf_ignore_guard", "bar_count_late", "result_pu_inverted"
+  };
+
+  // ---- configuration (plusargs, read once) ----
+  chandle h;
+  string prog, bugname, sched, operands, ignore, mask, waves, dump_base, result_path, seed, test;
+  longint unsigned max_cycles, watchdog, max_mismatches, waves_from, check;
+  longint wake_early, wake_late;
+  int ninsns, nconsts, nregs, nwarps;
+  bit bad;                                    // a bad plusarg: exit 2 at the first edge
+
+  // A numeric plusarg +NAME=N (the project's number syntax); v keeps its
+  // default when absent.  0 and a message on a bad number.
+  function automatic bit num_arg(input string name, inout longint unsigned v);
+    string s;
+    longint unsigned x;
+    if (!$value$plusargs({name, "=%s"}, s)) return 1'b1;
+    if (tb_parse_u64(s, x) != 0) begin
+      $display("tb_lockstep: +%s=%s: not a number (decimal, or hex with 0x)", name, s);
+      return 1'b0;
+    end
+    v = x;
+    return 1'b1;
+  endfunction
+
+  function automatic void usage_error(input string msg);
+    $display("tb_lockstep: %s", msg);
+    bad = 1'b1;
+  endfunction
+
+  initial begin
+    longint unsigned thr, we, wl;
+    bit any_late;
+    string s;
+    rst_n = 1'b0; run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
+    cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; threads = 11'd32;
+    n_insns = 0; rr = 1'b0; bad = 1'b0; h = null;
+    ninsns = 0; nconsts = 0; nregs = 0; nwarps = 0;
+    if ($test$plusargs("list_bugs")) begin
+      for (int i = 0; i < int'(NB); i++) $display("%s", bug_names[i]);
+      list_only = 1'b1;
+    end else begin
+      thr = 0; max_cycles = 1000000; watchdog = 10000; max_mismatches = 1; waves_from = 0; check = 1;
+      we = 0; wl = 0;
+      if (!num_arg("threads", thr) || !num_arg("max_cycles", max_cycles) || !num_arg("watchdog", watchdog) ||
+          !num_arg("max_mismatches", max_mismatches) || !num_arg("waves_from", waves_from) ||
+          !num_arg("check", check))
+        bad = 1'b1;
+      // the stub fires a deadline in the first cycle it is due: by default no
+      // early or late wake is accepted; +wake_late=any accepts any later one
+      any_late = $value$plusargs("wake_late=%s", s) != 0 && s == "any";
+      if (!num_arg("wake_early", we) || (!any_late && !num_arg("wake_late", wl))) bad = 1'b1;
+      wake_early = longint'(we);
+      wake_late = any_late ? -1 : longint'(wl);
+      if (!bad && !$value$plusargs("program=%s", prog)) usage_error("+program=FILE.s is required (docs/lockstep.md)");
+      if (!bad && (thr > 1024 || (thr == 0 && $test$plusargs("threads="))))
+        usage_error($sformatf("+threads=%0d: out of range 1..%0d", thr, NW * 32));
+      if (!bad && check > 1) usage_error($sformatf("+check=%0d: 0 or 1", check));
+      if (!bad && (max_mismatches == 0 || max_mismatches > 64'h7fffffff))
+        usage_error($sformatf("+max_mismatches=%0d: out of range 1..2147483647", max_mismatches));
+      if (!bad && (we > 64'h7fffffffffffffff || (!any_late && wl > 64'h7fffffffffffffff)))
+        usage_error("+wake_early/+wake_late: out of range");
+      sched = "own";
+      void'($value$plusargs("sched=%s", sched));
+      if (!bad && sched != "own" && sched != "rr") usage_error({"+sched=", sched, ": own or rr"});
+      operands = "self";
+      void'($value$plusargs("operands=%s", operands));
+      if (!bad && operands != "self" && operands != "rtl")
+        usage_error({"+operands=", operands, ": self (the model's own registers) or rtl (the RTL's operands)"});
+      bugname = "";
+      if (!bad && $value$plusargs("bug=%s", bugname)) begin
+        int found;
+        found = -1;
+        for (int i = 0; i < int'(NB); i++) if (bug_names[i] == bugname) found = i;
+        if (found < 0) usage_error({"+bug=", bugname, ": unknown bug (tb_lockstep +list_bugs, docs/bugs.md)"});
+        else bugs[found] = 1'b1;
+      end
+      ignore = ""; mask = ""; waves = ""; seed = ""; result_path = ""; test = "";
+      dump_base = "lockstep-dump";
+      void'($value$plusargs("ignore=%s", ignore));
+      void'($value$plusargs("mask=%s", mask));
+      void'($value$plusargs("waves=%s", waves));
+      void'($value$plusargs("seed=%s", seed));
+      void'($value$plusargs("result=%s", result_path));
+      void'($value$plusargs("dump=%s", dump_base));
+      void'($value$plusargs("test=%s", test));
+      if (!bad && dump_base == "") usage_error("+dump=: empty base name");
+      if (!bad) begin
+        h = warpref_pkg::warpref_dpi_new(prog, int'(thr), operands == "rtl" ? warpref_pkg::OPERANDS_DRIVEN
+                                         : warpref_pkg::OPERANDS_SELF, ignore, mask, int'(max_mismatches),
+                                         wake_early, wake_late);
+        if (h == null) usage_error(first_line(warpref_pkg::warpref_dpi_messages(null)));
+      end
+      if (!bad) begin
+        ninsns = warpref_pkg::warpref_dpi_ninsns(h);
+        nconsts = warpref_pkg::warpref_dpi_nconsts(h);
+        nregs = warpref_pkg::warpref_dpi_nregs(h);
+        nwarps = (warpref_pkg::warpref_dpi_threads(h) + 31) / 32;
+        if (ninsns > int'(IMEM_DEPTH))
+          usage_error($sformatf("%s: %0d instructions, the RTL holds %0d", prog, ninsns, IMEM_DEPTH));
+        else if (nconsts > int'(CMEM_N))
+          usage_error($sformatf("%s: %0d constant words, the RTL holds %0d", prog, nconsts, CMEM_N));
+        else if (nregs > int'(NR))
+          usage_error($sformatf("%s: uses R0..R%0d, the RTL keeps R0..R%0d", prog, nregs - 1, NR - 1));
+        else if (nwarps > int'(NW))
+          usage_error($sformatf("%s: %0d warps, the RTL has %0d", prog, nwarps, NW));
+        threads = 11'(warpref_pkg::warpref_dpi_threads(h));
+        n_insns = 32'(ninsns);
+        rr = sched == "rr";
+      end
+      if (test == "") test = basename(prog);
+    end
+  end
+
+  function automatic string first_line(input string s);
+    for (int i = 0; i < s.len(); i++) if (s[i] == "\n") return s.substr(0, i - 1);
+    return s;
+  endfunction
+
+  function automatic string basename(input string s);
+    int b, e;
+    b = 0;
+    e = s.len();
+    for (int i = 0; i < s.len(); i++) if (s[i] == "/") b = i + 1;
+    if (e - b > 2 && s.substr(e - 2, e - 1) == ".s") e = e - 2;
+    if (e <= b) return s;
+    return s.substr(b, e - 1);
+  endfunction
+
+  // ---- the run ----
+  // The testbench is one procedural process at the falling edge (and the
+  // functions it calls): its blocking assignments are meant, and the core
+  // samples what it drives only at the next rising edge.
+  /* verilator lint_off BLKSEQ */
+  localparam int S_RESET = 0, S_LOAD = 1, S_RUN = 2, S_DRAIN = 3, S_FINAL = 4, S_END = 5, S_DONE = 6;
+  int state = S_RESET;
+  bit list_only = 1'b0;
+  int k = 0;                                  // phase counter
+  longint unsigned cyc = 0;                   // clock cycles since the start
+  longint unsigned last_retire = 0;           // cycle of the last retire (the watchdog)
+  longint unsigned nretired = 0;              // retires and faults seen on the ports
+  longint unsigned t_end = 0;                 // the RTL's time at the end
+  string endr = "";                           // done, exception, deadlock, limit, mismatch, hang, error
+  bit failed = 1'b0, errored = 1'b0, hung = 1'b0, waves_on = 1'b0;
+
+  // arguments of the DPI calls
+  bit [127:0] word;
+  longint unsigned a_ra [32], a_rpc [32], a_rdv [32];
+  int unsigned a_rb [32], a_rc [32], a_undef [3], a_masks [5], a_breg [16], a_bw [32], a_runs [32],
+               a_wbs [32], a_woken [32], a_preds [7];
+  int unsigned a_regs [8192];
+
+  // the per-warp state on the ports as the DPI's arrays
+  function automatic void breg_array(input logic [16*32-1:0] b);
+    for (int i = 0; i < 16; i++) a_breg[i] = b[i*32 +: 32];
+  endfunction
+  function automatic void bar_array(input logic [16*32-1:0] w);
+    for (int i = 0; i < 16; i++) a_bw[i] = w[i*32 +: 32];
+    for (int i = 16; i < 32; i++) a_bw[i] = 0;
+  endfunction
+
+  function automatic int do_retire();
+    int unsigned ev;
+    int unsigned w;
+    w = 32'(rt_warp);
+    for (int l = 0; l < 32; l++) begin
+      a_ra[l] = rt_ra[l*64 +: 64];
+      a_rb[l] = rt_rb[l*32 +: 32];
+      a_rc[l] = rt_rc[l*32 +: 32];
+      a_rpc[l] = rt_rpc[l*64 +: 64];
+      a_rdv[l] = rt_rd_val[l*64 +: 64];
+    end
+    a_undef[0] = rt_ra_undef; a_undef[1] = rt_rb_undef; a_undef[2] = rt_rb_undef;  // Rc shares Rb's bits
+    a_masks[0] = rt_valid_mask; a_masks[1] = rt_active; a_masks[2] = rt_yield; a_masks[3] = rt_sleep;
+    a_masks[4] = rt_switch;
+    breg_array(rt_breg);
+    bar_array(rt_bar_words);
+    for (int i = 0; i < 32; i++) begin
+      a_runs[i] = i < int'(NW) ? 32'(rt_run[i*3 +: 3]) : warpref_pkg::RUN_EXITED;
+      a_wbs[i] = i < int'(NW) ? st_wbs[i*32 +: 32] : 0;
+    end
+    for (int b = 0; b < 16; b++) a_woken[b] = rt_ev_woken[b*32 +: 32];
+    for (int b = 16; b < 32; b++) a_woken[b] = 0;
+    ev = (rt_ev_block ? warpref_pkg::EV_BLOCK : 0) | (rt_ev_arrive ? warpref_pkg::EV_ARRIVE : 0) |
+         (rt_ev_exit ? warpref_pkg::EV_EXIT : 0) | (rt_ev_sleep ? warpref_pkg::EV_SLEEP : 0) |
+         (rt_ev_trap ? warpref_pkg::EV_TRAP : 0) | (rt_ev_syscall ? warpref_pkg::EV_SYSCALL : 0) |
+         (rt_ev_rtt ? warpref_pkg::EV_RTT : 0) | (rt_ev_warn ? warpref_pkg::EV_WARNING : 0);
+    return warpref_pkg::warpref_dpi_retire(h, rt_time, w, rt_pc, rt_insn, 32'(rt_ev_exc),
+        32'(rt_reads), rt_pg, rt_pp, a_ra, a_rb, a_rc, rt_ur, rt_c, a_undef, rt_apc, a_masks, a_rpc, a_breg,
+        st_wbs[w*32 +: 32], 32'(st_wbs_def[w]), 32'(rt_run[w*3 +: 3]), 32'(st_bbar[w*4 +: 4]),
+        rt_rd_we, 32'(rt_rd), 32'(rt_rd_pair), a_rdv, rt_rd_dc, rt_rd_undef,
+        rt_pd_we, 32'(rt_pd), rt_pd_val, rt_pd_undef | (rt_pd_dc ? rt_pd_we : 32'd0),
+        32'(rt_ur_we), 32'(rt_urd), rt_ur_val, 32'(rt_bar_changed), a_bw, a_runs, a_wbs,
+        32'(rt_wbs_we), ev, 32'(rt_ev_bar), rt_ev_warn ? 32'd1 : 32'd0, 32'(rt_ev_release), a_woken,
+        rt_trap_idx);
+  endfunction
+
+  // every warp finished (exited or trapped)
+  function automatic bit all_finished();
+    for (int w = 0; w < int'(st_nwarps); w++)
+      if (st_run[w*3 +: 3] != warpref_rtl_pkg::RUN_EXITED && st_run[w*3 +: 3] != warpref_rtl_pkg::RUN_TRAPPED)
+        return 1'b0;
+    return 1'b1;
+  endfunction
+
+  // the checker takes more: no error, not stopped by +max_mismatches
+  function automatic bit live();
+    return !errored && !(failed && warpref_pkg::warpref_dpi_stopped(h) != 0);
+  endfunction
+
+  function automatic void note(input int r);
+    if (r < 0) errored = 1'b1;
+    else if (r > 0) failed = 1'b1;
+  endfunction
+
+  // stop issuing; the final phase compares the end state
+  function automatic void stop(input string why);
+    endr = why;
+    run = 1'b0;
+    t_end = st_now;
+    state = S_FINAL;
+    k = 0;
+    dbg_warp = 5'd0;
+    dbg_reg = 8'd0;
+  endfunction
+
+  // the final phase: warp k / nregs, register k % nregs is on the debug port
+  function automatic void final_step();
+    int w, r;
+    w = k / nregs;                            // (nregs >= 1)
+    r = k % nregs;
+    if (w < nwarps) begin
+      for (int l = 0; l < 32; l++) a_regs[r*32 + l] = dbg_gpr[l*32 +: 32];
+    end
+    if (w < nwarps && r == nregs - 1) begin
+      a_masks[0] = dbg_valid; a_masks[1] = dbg_active; a_masks[2] = dbg_yield; a_masks[3] = dbg_sleep;
+      a_masks[4] = dbg_switch;
+      breg_array(dbg_breg);
+      for (int p = 0; p < 7; p++) a_preds[p] = dbg_pred[p*32 +: 32];
+      warpref_pkg::warpref_dpi_final_warp(h, w, 32'(dbg_run), dbg_apc, a_masks, a_breg, nregs, a_regs,
+                                          a_preds);
+    end
+    k++;
+    w = k / nregs;
+    r = k % nregs;
+    if (w >= nwarps) begin
+      bar_array(st_bar_words);
+      note(warpref_pkg::warpref_dpi_final(h, t_end, a_bw));
+      state = S_END;
+    end else begin
+      dbg_warp = 5'(w);
+      dbg_reg = 8'(r);
+    end
+  endfunction
+
+  function automatic void finish_run();
+    string status, summary, line, reproduce;
+    longint unsigned compared, mism;
+    int code;
+    if (check == 0) begin
+      $display("tb_lockstep: %s: unchecked run (+check=0): end %s at t=%0d, %0d retired in %0d cycles",
+               prog, endr, t_end, nretired, cyc);
+      tb_set_exit(0);
+      return;
+    end
+    compared = warpref_pkg::warpref_dpi_count(h, 1);
+    mism = warpref_pkg::warpref_dpi_count(h, 2);
+    if (errored) status = "error";
+    else if (hung) status = "hang";
+    else if (compared == 0) status = "error";
+    else if (failed || mism != 0) status = "mismatch";
+    else status = "pass";
+    if (status == "mismatch" && endr != "mismatch") endr = {endr, "+final"};
+    if (status != "pass") begin
+      reproduce = tb_command_line();
+      if (warpref_pkg::warpref_dpi_dump(h, dump_base, test, seed, waves, reproduce) != 0)
+        $display("tb_lockstep: %s", warpref_pkg::warpref_dpi_summary(h));
+    end
+    if (result_path != "" && warpref_pkg::warpref_dpi_result(h, result_path, status, t_end, endr) != 0)
+      $display("tb_lockstep: cannot write the result file %s", result_path);
+    line = {"sched ", sched};
+    if (bugname != "") line = {line, ", bug ", bugname};
+    if (seed != "") line = {line, ", seed ", seed};
+    if (status == "pass") begin
+      $display("tb_lockstep: PASS %s: end %s at t=%0d, %0d retired, %0d compared (%s)", prog, endr, t_end,
+               warpref_pkg::warpref_dpi_count(h, 0), compared, line);
+    end else begin
+      summary = warpref_pkg::warpref_dpi_summary(h);
+      if (summary == "") summary = first_line(warpref_pkg::warpref_dpi_messages(h));
+      $display("tb_lockstep: %s %s: %s (end %s at t=%0d, %0d retired, %0d compared; %s; dump %s.txt)",
+               status.toupper(), prog, summary, endr, t_end, warpref_pkg::warpref_dpi_count(h, 0), compared,
+               line, dump_base);
+    end
+    $display("%0d passed, %0d failed", status == "pass" ? 1 : 0, status == "pass" ? 0 : 1);
+    code = status == "pass" ? 0 : 1;
+    tb_set_exit(code);
+  endfunction
+
+  always @(negedge clk) begin
+    cyc = cyc + 1;
+    if (list_only || bad) begin
+      // (a bad plusarg was reported in the initial block)
+      tb_set_exit(list_only ? 0 : 2);
+      state = S_DONE;
+      $finish;
+    end else begin
+      case (state)
+        S_RESET: begin
+          if (cyc == 2) begin
+            rst_n = 1'b1;
+            state = S_LOAD;
+            k = 0;
+          end
+        end
+        S_LOAD: begin
+          if (k < ninsns) begin
+            warpref_pkg::warpref_dpi_insn(h, k, word);
+            imem_we = 1'b1; imem_addr = k; imem_wdata = word;
+          end else if (k < ninsns + nconsts) begin
+            int bank, off;
+            int unsigned val;
+            imem_we = 1'b0;
+            warpref_pkg::warpref_dpi_const(h, k - ninsns, bank, off, val);
+            cmem_we = 1'b1; cmem_addr = 19'((bank << 14) | (off >> 2)); cmem_wdata = val;
+          end else begin
+            imem_we = 1'b0; cmem_we = 1'b0;
+            state = S_RUN;
+            last_retire = cyc;
+          end
+          k++;
+          if (state == S_RUN) begin
+            if (max_cycles == 0) stop("limit");
+            else run = 1'b1;
+          end
+        end
+        S_RUN: begin
+          // the previous rising edge: deadlines that fired, then the fault or
+          // the instruction (a warp woken at an edge may issue in that cycle)
+          // (nothing more once the checker has stopped: +max_mismatches)
+          if (check != 0) begin
+            if (as_valid) begin
+              for (int w = 0; w < int'(NW); w++)
+                if (as_fired[w] && live()) note(warpref_pkg::warpref_dpi_wake(h, as_time, w));
+            end
+            if (ft_valid && live())
+              note(warpref_pkg::warpref_dpi_fetch_fault(h, ft_time, 32'(ft_warp),
+                   ft_pc, ft_misaligned ? warpref_pkg::FETCH_MISALIGNED : warpref_pkg::FETCH_NO_INSN));
+            if (rt_valid && live()) note(do_retire());
+          end
+          if (rt_valid || ft_valid) begin
+            nretired++;
+            last_retire = cyc;
+          end
+          if (errored) begin
+            stop("error");
+            state = S_END;
+          end else if (check != 0 && !live()) begin
+            endr = "mismatch";
+            t_end = st_now;
+            state = S_DRAIN;
+            k = 0;
+          end else if (ft_valid || (rt_valid && rt_ev_exc != 3'd0)) stop("exception");
+          else if (st_stuck) stop(all_finished() ? "done" : "deadlock");
+          else if (st_now >= max_cycles) stop("limit");
+          else if (cyc - last_retire >= watchdog && check != 0) begin
+            int unsigned ready;
+            ready = warpref_pkg::warpref_dpi_ready(h);
+            if (ready != 0) begin
+              note(warpref_pkg::warpref_dpi_fail(h, st_now, $sformatf(
+                   "hang: no retire for %0d cycles while the model has warps 0x%08x ready [N-50]",
+                   cyc - last_retire, ready)));
+              hung = 1'b1;
+              endr = "hang";
+              run = 1'b0;
+              t_end = st_now;
+              state = S_END;
+            end else last_retire = cyc;         // every warp waits (asleep): not a hang
+          end
+        end
+        S_DRAIN: begin
+          if (++k >= DRAIN) begin
+            run = 1'b0;
+            state = S_END;
+          end
+        end
+        S_FINAL: begin
+          if (failed || errored || check == 0) state = S_END;
+          else final_step();
+        end
+        S_END: begin
+          finish_run();
+          state = S_DONE;
+          $finish;
+        end
+        default: ;
+      endcase
+      // the wave window (+waves_from: the RTL's time)
+      if (!waves_on && waves != "" && st_now >= waves_from) begin
+        waves_on = 1'b1;
+        tb_waves(1);
+      end
+    end
+  end
+  /* verilator lint_on BLKSEQ */
+
+  final begin
+    if (h != null) warpref_pkg::warpref_dpi_free(h);
+  end
+
+endmodule

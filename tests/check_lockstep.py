@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""check_lockstep.py - the lockstep testbench (tb/lockstep, docs/lockstep.md).
+
+Usage: check_lockstep.py --tb TB_LOCKSTEP --model WARPREF [--quick]
+
+  programs   every program of tests/programs/ and tb/programs/ runs in
+             lockstep and passes, under the stub's own scheduler and N-50's
+             (+sched=rr), self-contained and operand-driven (+operands=rtl),
+             and ends as the model's standalone run does (`warpref run`):
+             done, exception, deadlock; a livelock or the model's step limit
+             is stopped by +max_cycles and ends `limit`
+  bugs       every injectable bug (+bug=NAME) is caught by the program
+             docs/bugs.md names for it: status mismatch, exit 1, a dump
+             naming the field (text and JSON) and a result file saying the
+             same
+  dump       a mismatch dump has every section, text and JSON; its
+             `reproduce` command reproduces the failure
+  plusargs   bad plusargs give one line and exit status 2
+  nothing    a run that retires nothing fails (+max_cycles=0)
+  hang       the watchdog reports a hang with a dump
+  waves      +waves= writes a non-empty FST, named in the dump
+  misc       the result file of a pass, +check=0, +list_bugs
+
+Prints one line per failing check and `N passed, N failed`; exit status 1
+if any failed."""
+import argparse
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROGS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'programs', '*.s'))) + \
+    sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.s')))
+LIMIT_CYCLES = 20000          # stops a livelock or a program without an end
+
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print('FAIL ' + what)
+    return ok
+
+
+def run(cmd, cwd=None):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=cwd)
+    return p.returncode, p.stdout + p.stderr
+
+
+def model_end(model, prog):
+    """the end of `warpref run PROG` (with the program's //! args)"""
+    args = []
+    with open(prog) as f:
+        for line in f:
+            if line.startswith('//! args:'):
+                args = shlex.split(line[len('//! args:'):])
+    _, out = run([model, 'run', prog] + args)
+    m = re.search(r': end (\w+) at', out)
+    return m.group(1) if m else '?'
+
+
+def read_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def bug_table():
+    """docs/bugs.md: bug -> the first detecting program"""
+    table = {}
+    with open(os.path.join(ROOT, 'docs', 'bugs.md')) as f:
+        for line in f:
+            m = re.match(r'\| `(\w+)` \|.*\| ((?:tests|tb)/programs/\w+\.s) \|', line)
+            if m:
+                table[m.group(1)] = os.path.join(ROOT, m.group(2))
+    return table
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tb', default=os.path.join(ROOT, 'build', 'tb', 'tb_lockstep'))
+    ap.add_argument('--model', default=os.path.join(ROOT, 'build', 'model', 'warpref'))
+    ap.add_argument('--quick', action='store_true', help='own scheduler, self-contained only')
+    a = ap.parse_args()
+    tb = os.path.abspath(a.tb)
+    tmp = tempfile.mkdtemp(prefix='check-lockstep-')
+
+    # ---- programs ----
+    modes = [['+sched=own'], ['+sched=rr'], ['+operands=rtl'], ['+sched=rr', '+operands=rtl']]
+    if a.quick:
+        modes = modes[:1]
+    for prog in PROGS:
+        name = os.path.basename(prog)
+        want = model_end(a.model, prog)
+        if want in ('livelock', 'limit'):
+            want = 'limit'
+        for mode in modes:
+            res = os.path.join(tmp, 'result.json')
+            if os.path.exists(res):
+                os.unlink(res)
+            rc, out = run([tb, '+program=' + prog, '+max_cycles=%d' % LIMIT_CYCLES, '+result=' + res,
+                           '+dump=' + os.path.join(tmp, 'dump')] + mode)
+            r = read_json(res) or {}
+            check(rc == 0 and r.get('status') == 'pass' and r.get('end') == want and r.get('compared', 0) > 0
+                  and out.rstrip().endswith('1 passed, 0 failed'),
+                  '%s %s: exit %d, result %s, want pass/end %s\n  %s' % (
+                      name, ' '.join(mode), rc, r, want, out.strip().replace('\n', '\n  ')))
+
+    # ---- every catalogued bug, caught by its program ----
+    listed = run([tb, '+list_bugs'])[1].split()
+    table = bug_table()
+    check(sorted(listed) == sorted(table), '+list_bugs %s != docs/bugs.md %s' % (listed, sorted(table)))
+    for bug in listed:
+        prog = table.get(bug)
+        if not prog:
+            continue
+        base = os.path.join(tmp, 'bug-' + bug)
+        res = base + '.result'
+        rc, out = run([tb, '+program=' + prog, '+bug=' + bug, '+max_cycles=%d' % LIMIT_CYCLES,
+                       '+dump=' + base, '+result=' + res, '+seed=7'])
+        r = read_json(res) or {}
+        j = read_json(base + '.json') or {}
+        txt = open(base + '.txt').read() if os.path.exists(base + '.txt') else ''
+        field = r.get('field', '')
+        ok = (rc == 1 and r.get('status') == 'mismatch' and field and j.get('field') == field
+              and ('  failure     %s:' % field) in txt and out.rstrip().endswith('0 passed, 1 failed'))
+        if check(ok, 'bug %s on %s: exit %d, result %s\n  %s' % (bug, os.path.basename(prog), rc, r,
+                                                                  out.strip())):
+            print('ok   bug %-22s caught by %-28s field %-16s (%s, %d retired)' % (
+                bug, os.path.basename(prog), field, r.get('rule'), r.get('retired', 0)))
+
+    # ---- a dump has every section ----
+    base = os.path.join(tmp, 'sections')
+    prog = os.path.join(ROOT, 'tests', 'programs', 'bar_red.s')
+    rc, out = run([tb, '+program=' + prog, '+bug=red_or_as_and', '+dump=' + base, '+seed=42', '+test=sections'])
+    txt = open(base + '.txt').read() if os.path.exists(base + '.txt') else ''
+    for s in ['warpref lockstep MISMATCH', '  test        sections', '  seed        42', '  program     ',
+              '  simulator   verilator, operands self', '  failure     ', '  cycle       ', '  warp        ',
+              '  pc          ', '  instruction ', '  rule        ', '  waves       ', '  reproduce   ',
+              '  counts      ', 'What differs (model = the reference, other = the RTL):', 'Operands read:',
+              'at issue and after (model / other):', 'All failing checks:', 'Last instructions of warp',
+              'Last instructions of the CTA:', 'Barriers (model, after the failing step; N-38 fields):',
+              'Warps (model):']:
+        check(s in txt, 'dump text lacks %r' % s)
+    j = read_json(base + '.json') or {}
+    for k in ['failed', 'test', 'seed', 'program', 'simulator', 'waves', 'reproduce', 'counts', 'failure', 'cycle',
+              'warp', 'pc', 'field', 'rule', 'insn', 'asm', 'insn_rule', 'diffs', 'messages', 'warp_history',
+              'cta_history', 'bars', 'warps']:
+        check(k in j, 'dump JSON lacks %r' % k)
+    check(j.get('failed') is True and j.get('diffs') and j['diffs'][0].get('field') == j.get('field'),
+          'dump JSON: failed, diffs[0].field == field')
+    # the reproduce command gives the same failure
+    if j.get('reproduce'):
+        os.unlink(base + '.txt')
+        rc2, out2 = run(['sh', '-c', j['reproduce']])
+        first = lambda o: o.strip().split('\n')[0]
+        check(rc2 == 1 and first(out2) == first(out) and os.path.exists(base + '.txt'),
+              'reproduce: exit %d\n  %s\n  %s' % (rc2, first(out2), first(out)))
+
+    # ---- bad plusargs: one line, exit 2 ----
+    good = os.path.join(ROOT, 'tests', 'programs', 'if_else.s')
+    junk = os.path.join(tmp, 'junk.s')
+    with open(junk, 'w') as f:
+        f.write('FROB R1, R2 ;\n')
+    bad = [['+threads=abc'], ['+threads=0'], ['+threads=2000'], ['+max_cycles=12x'], ['+watchdog='],
+           ['+seed=1', '+max_mismatches=0'], ['+wake_late=soon'], ['+waves_from=-1'], ['+ignore=bogus'],
+           ['+mask=bogus:1'], ['+mask=rpc:zz'], ['+bug=no_such_bug'], ['+sched=fifo'], ['+operands=model'],
+           ['+check=2'], ['+thread=4'], ['stray'], ['+dump=']]
+    for extra in bad:
+        rc, out = run([tb, '+program=' + good] + extra)
+        lines = [l for l in out.split('\n') if l.strip()]
+        check(rc == 2 and len(lines) == 1, 'bad plusargs %s: exit %d, %d lines: %s' % (extra, rc, len(lines), out))
+    for args, what in (([], 'no +program'), (['+program=' + junk], 'malformed program'),
+                       (['+program=' + os.path.join(tmp, 'none.s')], 'missing program file')):
+        rc, out = run([tb] + args)
+        lines = [l for l in out.split('\n') if l.strip()]
+        check(rc == 2 and len(lines) == 1, '%s: exit %d, %d lines: %s' % (what, rc, len(lines), out))
+
+    # ---- a run that retires nothing fails ----
+    res = os.path.join(tmp, 'nothing.json')
+    rc, out = run([tb, '+program=' + good, '+max_cycles=0', '+result=' + res, '+dump=' + os.path.join(tmp, 'n')])
+    r = read_json(res) or {}
+    check(rc == 1 and r.get('status') == 'error' and r.get('compared') == 0 and r.get('field') == 'final'
+          and out.rstrip().endswith('0 passed, 1 failed'), '+max_cycles=0: exit %d, %s, %s' % (rc, r, out))
+
+    # ---- the watchdog: BAR's latency leaves a ready warp waiting two cycles ----
+    res = os.path.join(tmp, 'hang.json')
+    base = os.path.join(tmp, 'hang')
+    rc, out = run([tb, '+program=' + os.path.join(ROOT, 'tests', 'programs', 'brx_test.s'), '+watchdog=1',
+                   '+result=' + res, '+dump=' + base])
+    r = read_json(res) or {}
+    j = read_json(base + '.json') or {}
+    check(rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and j.get('field') == 'hang',
+          '+watchdog=1: exit %d, %s' % (rc, r))
+
+    # ---- waves ----
+    fst = os.path.join(tmp, 'waves.fst')
+    base = os.path.join(tmp, 'wdump')
+    rc, out = run([tb, '+program=' + prog, '+bug=red_or_as_and', '+waves=' + fst, '+waves_from=20', '+dump=' + base])
+    j = read_json(base + '.json') or {}
+    check(rc == 1 and os.path.exists(fst) and os.path.getsize(fst) > 0 and j.get('waves') == fst,
+          '+waves: exit %d, %s %s' % (rc, os.path.getsize(fst) if os.path.exists(fst) else 'no file', j.get('waves')))
+    fst2 = os.path.join(tmp, 'pass.fst')
+    rc, out = run([tb, '+program=' + good, '+waves=' + fst2])
+    check(rc == 0 and os.path.exists(fst2) and os.path.getsize(fst2) > 0, '+waves on a pass: exit %d' % rc)
+
+    # ---- misc ----
+    res = os.path.join(tmp, 'pass.json')
+    rc, out = run([tb, '+program=' + good, '+result=' + res, '+seed=3'])
+    r = read_json(res) or {}
+    check(rc == 0 and r.get('status') == 'pass' and r.get('end') == 'done' and r.get('retired') == r.get('compared')
+          and r.get('mismatched') == 0 and 'field' not in r, 'result of a pass: %s' % r)
+    rc, out = run([tb, '+program=' + good, '+check=0'])
+    check(rc == 0 and 'unchecked' in out, '+check=0: exit %d %s' % (rc, out))
+    rc, out = run([tb, '+program=' + good, '+ignore=switch,rpc', '+mask=b:0xffff', '+wake_late=any',
+                   '+wake_early=3', '+max_mismatches=5', '+watchdog=100'])
+    check(rc == 0, 'controls: exit %d %s' % (rc, out))
+
+    print('%d passed, %d failed' % (passed, failed))
+    if failed == 0:
+        subprocess.run(['rm', '-rf', tmp])
+    else:
+        print('files kept in ' + tmp)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
