@@ -1499,6 +1499,57 @@ static void yield_exit(gen *g, ctx *b)
     restrict_cur(g, b);
 }
 
+/* Two yield blocks in a row whose lanes are fixed so that SwitchMask decides
+ * (N-22).  Block 1: lanes >= h fall through and YIELD, so SwitchMask ends as
+ * those lanes.  Block 2: lanes < a fall through, lanes < b of them are parked
+ * by @Q YIELD, lanes b..a-1 wait at the BSYNC, which goes to lane 0's group;
+ * their YIELD then chooses within SwitchMask (the else lanes >= h), not the
+ * lowest waiting lane b.  0 < b < a <= h < 32.  Each block has the shape of
+ * st_yield's (one yielding branch, helpers only after the YIELD). */
+static void yield_switchmask(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    if (*c->bnext > 12) {
+        helper1(g, c);
+        return;
+    }
+    unsigned b = 1 + rng_below(r, 4), a = b + 1 + rng_below(r, 4), h = a + rng_below(r, 16);
+    for (int blk = 0; blk < 2; blk++) {
+        int k = alloc_b(g, c), k2 = alloc_b(g, c);
+        unsigned ljoin = newlab(g), lelse = newlab(g);
+        unsigned p = ptemp(g);
+        ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+        ins(g, "ISETP.%s P%u, R0, 0x%x", blk ? "GE" : "LT", p, blk ? a : h);
+        ins(g, "@P%u BRA `(.L%u)", p, lelse);
+        ctx t = *c;
+        t.straight = 1;
+        if (blk) {
+            unsigned q = (p + 1) % 4;
+            ins(g, "ISETP.LT P%u, R0, 0x%x", q, b);
+            ins(g, "@P%u YIELD", q);
+        } else {
+            ins(g, "YIELD");
+        }
+        helpers(g, &t, 1 + rng_below(r, 3));
+        ins(g, "BRA `(.L%u)", ljoin);
+        label(g, lelse);
+        if (!blk && g->o.weight[WR_GEN_EXIT] && rng_pct(r, 50)) {
+            /* the else lanes (< h) while lanes >= h are yielded */
+            ctx e = child(c, k);
+            e.in_yield = 1;
+            for (unsigned w = 0; w < g->nwarps; w++)
+                e.cur[w] = c->cur[w] & g->valid[w] & ((1u << h) - 1);
+            yield_exit(g, &e);
+        }
+        helpers(g, &t, 1 + rng_below(r, 3));
+        label(g, ljoin);
+        ins(g, "BSYNC B%d", k);
+        warpsync_uniform(g, c, 0xffffffffu);
+        ins(g, "BSSY B%d", k2);
+        ins(g, "BSYNC B%d", k2);
+    }
+}
+
 /* Top level only: a region whose one branch YIELDs or sleeps, then only
  * straight-line helpers in that branch; BSYNC, then WARPSYNC of the whole
  * warp gathers the lanes the yield release left behind; an empty BSSY/BSYNC
@@ -1519,6 +1570,10 @@ static void st_yield(gen *g, ctx *c, int budget, int sleep)
             ins(g, "%sNANOSLEEP 0x%x", gb, 1 + rng_below(r, 300));
         else
             ins(g, "%sYIELD", gb);
+        return;
+    }
+    if (!sleep && rng_pct(r, 35)) {
+        yield_switchmask(g, c);
         return;
     }
     int k = alloc_b(g, c);
