@@ -1509,7 +1509,7 @@ static void yield_exit(gen *g, ctx *b)
 static void yield_switchmask(gen *g, ctx *c)
 {
     rng *r = &g->r;
-    if (*c->bnext > 12) {
+    if (*c->bnext > 11) {
         helper1(g, c);
         return;
     }
@@ -1533,13 +1533,33 @@ static void yield_switchmask(gen *g, ctx *c)
         helpers(g, &t, 1 + rng_below(r, 3));
         ins(g, "BRA `(.L%u)", ljoin);
         label(g, lelse);
-        if (!blk && g->o.weight[WR_GEN_EXIT] && rng_pct(r, 50)) {
-            /* the else lanes (< h) while lanes >= h are yielded */
-            ctx e = child(c, k);
-            e.in_yield = 1;
+        unsigned x = h - 1 - rng_below(r, h - 1 < 4 ? h - 1 : 4);
+        if (x < a)
+            x = a;
+        if (!blk && x < h && g->o.weight[WR_GEN_EXIT] && rng_pct(r, 90)) {
+            /* while lanes >= h are yielded, lanes x..h-1 EXIT and lanes < x
+             * wait: the EXIT's switch takes a non-yielded lane (N-18) */
+            uint32_t ex[MAXW];
             for (unsigned w = 0; w < g->nwarps; w++)
-                e.cur[w] = c->cur[w] & g->valid[w] & ((1u << h) - 1);
-            yield_exit(g, &e);
+                ex[w] = g->valid[w] & ((1u << h) - 1) & ~((1u << x) - 1);
+            uint32_t v0 = g->valid[0], after = v0 & ~ex[0];
+            int ok = after && 2 * popc(after) >= popc(v0);
+            int k3 = alloc_b(g, c);
+            unsigned lj = newlab(g), le = newlab(g), p3 = (p + 2) % 4;
+            ins(g, "BSSY B%d, `(.L%u)", k3, lj);
+            ins(g, "ISETP.LT P%u, R0, 0x%x", p3, x);
+            ins(g, "@P%u BRA `(.L%u)", p3, le);
+            helpers(g, &t, 1 + rng_below(r, 2));
+            if (ok) {
+                ins(g, "EXIT");
+                do_exit(g, ex);
+            } else {
+                ins(g, "BRA `(.L%u)", lj);
+            }
+            label(g, le);
+            helpers(g, &t, 1 + rng_below(r, 2));
+            label(g, lj);
+            ins(g, "BSYNC B%d", k3);
         }
         helpers(g, &t, 1 + rng_below(r, 3));
         label(g, ljoin);
@@ -1572,7 +1592,7 @@ static void st_yield(gen *g, ctx *c, int budget, int sleep)
             ins(g, "%sYIELD", gb);
         return;
     }
-    if (!sleep && rng_pct(r, 35)) {
+    if (!sleep && rng_pct(r, 50)) {
         yield_switchmask(g, c);
         return;
     }
