@@ -943,6 +943,22 @@ static void branch_body(gen *g, ctx *b, int budget)
 
 static int body_ended(const ctx *b) { return b->ended; }
 
+/* BSSY Bk of the region's lanes: one unguarded BSSY, or (one time in four)
+ * two guarded by P and !P, each adding its lanes to Bk (N-20: Bn |= pmask) */
+static void bssy(gen *g, const ctx *c, int k, unsigned ljoin)
+{
+    if (!rng_pct(&g->r, 25)) {
+        ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+        return;
+    }
+    pform f = pf_split(g, c);
+    unsigned p = ptemp(g);
+    pf_emit(g, &f, p);
+    int neg = rng_below(&g->r, 2);
+    ins(g, "@%sP%u BSSY B%d, `(.L%u)", neg ? "!" : "", p, k, ljoin);
+    ins(g, "@%sP%u BSSY B%d, `(.L%u)", neg ? "" : "!", p, k, ljoin);
+}
+
 static int share(gen *g, int budget, unsigned parts)
 {
     int per = budget / (int)parts;
@@ -964,7 +980,7 @@ static void st_ifelse(gen *g, ctx *c, int budget)
     unsigned ljoin = newlab(g), lelse = newlab(g);
     int then_only = rng_pct(r, 25);
     if (!ws)
-        ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+        bssy(g, c, k, ljoin);
     split s;
     splitter(g, c, lelse, &s);
     ctx t = child(c, k), e = child(c, k);
@@ -1091,8 +1107,13 @@ static void st_brx(gen *g, ctx *c, int budget)
         ins(g, "LOP.AND R3, %s, 0x3", shift ? "R3" : "R0");
         unsigned bank, off;
         const_alloc(g, 4, &bank, &off);
-        cline(g, ".const c[0x%x][0x%x] = (.L%u - .L_base), (.L%u - .L_base), (.L%u - .L_base), (.L%u - .L_base)",
-              bank, off, lcase[map[0]], lcase[map[1]], lcase[map[2]], lcase[map[3]]);
+        /* the table holds offsets from .L_base (>= 0) or, one time in two,
+         * from the join label after the cases (< 0: BRX sign-extends, N-15) */
+        char base[16] = ".L_base";
+        if (rng_below(r, 2))
+            snprintf(base, sizeof base, ".L%u", ljoin);
+        cline(g, ".const c[0x%x][0x%x] = (.L%u - %s), (.L%u - %s), (.L%u - %s), (.L%u - %s)",
+              bank, off, lcase[map[0]], base, lcase[map[1]], base, lcase[map[2]], base, lcase[map[3]], base);
         unsigned p = ptemp(g);
         for (unsigned i = 0; i < 4; i++) {
             ins(g, "ISETP.EQ P%u, R3, 0x%x", p, i);
@@ -1105,9 +1126,9 @@ static void st_brx(gen *g, ctx *c, int budget)
             unsigned q = (p + 1) % 4;
             pf_emit(g, &f, q);
             pf_masks(&f, g, 0, gm);
-            ins(g, "@P%u BRX R%u, `((.L_base - .) - 0x10)", q, R_T1);
+            ins(g, "@P%u BRX R%u, `((%s - .) - 0x10)", q, R_T1, base);
         } else {
-            ins(g, "BRX R%u, `((.L_base - .) - 0x10)", R_T1);
+            ins(g, "BRX R%u, `((%s - .) - 0x10)", R_T1, base);
         }
         for (unsigned w = 0; w < g->nwarps; w++)
             for (unsigned l = 0; l < 32; l++) {
@@ -1443,6 +1464,112 @@ static void yield_insn(gen *g, const ctx *c, int sleep)
     }
 }
 
+/* In the other branch of a yield block whose then-branch yields (and so ran
+ * first: the yielded lanes wait after their YIELD): an if-then region whose
+ * fall-through lanes all EXIT while the skipping lanes wait at their label.
+ * The EXIT's switch then has yielded and non-yielded candidates and must
+ * take a non-yielded one (N-18). */
+static void yield_exit(gen *g, ctx *b)
+{
+    rng *r = &g->r;
+    int k = alloc_b(g, b);
+    if (k < 0)
+        return;
+    unsigned lj = newlab(g), le = newlab(g);
+    ins(g, "BSSY B%d, `(.L%u)", k, lj);
+    split s;
+    splitter(g, b, le, &s);
+    uint32_t ex[MAXW];
+    for (unsigned w = 0; w < g->nwarps; w++)
+        ex[w] = b->cur[w] & ~s.jump[w];
+    ctx t = child(b, k);
+    memcpy(t.cur, ex, sizeof t.cur);
+    helpers(g, &t, 1 + rng_below(r, 2));
+    if (exit_ok(g, ex)) {
+        ins(g, "EXIT");
+        do_exit(g, ex);
+    } else {
+        ins(g, "BRA `(.L%u)", lj);
+    }
+    label(g, le);
+    memcpy(t.cur, s.jump, sizeof t.cur);
+    helpers(g, &t, 1 + rng_below(r, 2));
+    label(g, lj);
+    ins(g, "BSYNC B%d", k);
+    restrict_cur(g, b);
+}
+
+/* Two yield blocks in a row whose lanes are fixed so that SwitchMask decides
+ * (N-22).  Block 1: lanes >= h fall through and YIELD, so SwitchMask ends as
+ * those lanes.  Block 2: lanes < a fall through, lanes < b of them are parked
+ * by @Q YIELD, lanes b..a-1 wait at the BSYNC, which goes to lane 0's group;
+ * their YIELD then chooses within SwitchMask (the else lanes >= h), not the
+ * lowest waiting lane b.  0 < b < a <= h < 32.  Each block has the shape of
+ * st_yield's (one yielding branch, helpers only after the YIELD). */
+static void yield_switchmask(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    if (*c->bnext > 11) {
+        helper1(g, c);
+        return;
+    }
+    unsigned b = 1 + rng_below(r, 4), a = b + 1 + rng_below(r, 4), h = a + rng_below(r, 16);
+    for (int blk = 0; blk < 2; blk++) {
+        int k = alloc_b(g, c), k2 = alloc_b(g, c);
+        unsigned ljoin = newlab(g), lelse = newlab(g);
+        unsigned p = ptemp(g);
+        ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+        ins(g, "ISETP.%s P%u, R0, 0x%x", blk ? "GE" : "LT", p, blk ? a : h);
+        ins(g, "@P%u BRA `(.L%u)", p, lelse);
+        ctx t = *c;
+        t.straight = 1;
+        if (blk) {
+            unsigned q = (p + 1) % 4;
+            ins(g, "ISETP.LT P%u, R0, 0x%x", q, b);
+            ins(g, "@P%u YIELD", q);
+        } else {
+            ins(g, "YIELD");
+        }
+        helpers(g, &t, 1 + rng_below(r, 3));
+        ins(g, "BRA `(.L%u)", ljoin);
+        label(g, lelse);
+        unsigned x = h - 1 - rng_below(r, h - 1 < 4 ? h - 1 : 4);
+        if (x < a)
+            x = a;
+        if (!blk && x < h && g->o.weight[WR_GEN_EXIT] && rng_pct(r, 90)) {
+            /* while lanes >= h are yielded, lanes x..h-1 EXIT and lanes < x
+             * wait: the EXIT's switch takes a non-yielded lane (N-18) */
+            uint32_t ex[MAXW];
+            for (unsigned w = 0; w < g->nwarps; w++)
+                ex[w] = g->valid[w] & ((1u << h) - 1) & ~((1u << x) - 1);
+            uint32_t v0 = g->valid[0], after = v0 & ~ex[0];
+            int ok = after && 2 * popc(after) >= popc(v0);
+            int k3 = alloc_b(g, c);
+            unsigned lj = newlab(g), le = newlab(g), p3 = (p + 2) % 4;
+            ins(g, "BSSY B%d, `(.L%u)", k3, lj);
+            ins(g, "ISETP.LT P%u, R0, 0x%x", p3, x);
+            ins(g, "@P%u BRA `(.L%u)", p3, le);
+            helpers(g, &t, 1 + rng_below(r, 2));
+            if (ok) {
+                ins(g, "EXIT");
+                do_exit(g, ex);
+            } else {
+                ins(g, "BRA `(.L%u)", lj);
+            }
+            label(g, le);
+            helpers(g, &t, 1 + rng_below(r, 2));
+            label(g, lj);
+            ins(g, "BSYNC B%d", k3);
+        }
+        helpers(g, &t, 1 + rng_below(r, 3));
+        label(g, ljoin);
+        ins(g, "BSYNC B%d", k);
+        warpsync_uniform(g, c, 0xffffffffu);
+        ins(g, "BSSY B%d", k2);
+        ins(g, "BSYNC B%d", k2);
+    }
+}
+
 /* Top level only: a region whose one branch YIELDs or sleeps, then only
  * straight-line helpers in that branch; BSYNC, then WARPSYNC of the whole
  * warp gathers the lanes the yield release left behind; an empty BSSY/BSYNC
@@ -1463,6 +1590,10 @@ static void st_yield(gen *g, ctx *c, int budget, int sleep)
             ins(g, "%sNANOSLEEP 0x%x", gb, 1 + rng_below(r, 300));
         else
             ins(g, "%sYIELD", gb);
+        return;
+    }
+    if (!sleep && rng_pct(r, 50)) {
+        yield_switchmask(g, c);
         return;
     }
     int k = alloc_b(g, c);
@@ -1493,6 +1624,8 @@ static void st_yield(gen *g, ctx *c, int budget, int sleep)
             b->straight = 1;
             helpers(g, b, 1 + rng_below(r, 3));
         } else {
+            if (in_then && g->o.weight[WR_GEN_EXIT] && rng_pct(r, 20 * g->o.weight[WR_GEN_EXIT]))
+                yield_exit(g, b);
             block(g, b, share(g, budget, 2));
         }
         if (side == 0)
@@ -1590,6 +1723,16 @@ static void st_bmov(gen *g, ctx *c, int budget)
     ins(g, "BSYNC B%d", k);
     if (rng_pct(r, 30))
         ins(g, "BMOV R%u, B%d", R_DATA + rng_below(r, N_DATA), k);
+    if (rng_pct(r, 60)) {
+        /* a lane-dependent value: BMOV Bn, Ra takes the lowest pmask lane's
+         * (N-19); straight line, the restore follows */
+        if (rng_below(r, 2))
+            ins(g, "IADD R3, R0, 0x%x", rng_below(r, 0x1000));
+        else
+            ins(g, "SHL R3, R2, 0x%x", rng_below(r, 8));
+        ins(g, "BMOV B%d, R3", k);
+        ins(g, "BMOV R%u, B%d", R_DATA + rng_below(r, N_DATA), k);
+    }
     ins(g, "BMOV B%d, R%u", k, save);
     restrict_cur(g, c);
 }
@@ -1789,6 +1932,14 @@ static void st_barrier(gen *g, ctx *c)
     char gb[16];
     if (kind == 0) {             /* every live warp waits: a separator */
         unsigned cnt = full || rng_below(r, 2) ? 0 : 32 * live;
+        if (g->o.weight[WR_GEN_REDUCE] && rng_pct(r, 25)) {
+            /* BAR.RED.AND of true contributions: the result is true */
+            red_insn(g, bar_guard(g, gb), 0, (unsigned)b, cnt, "PT");
+            g->bar_used |= (uint16_t)(1u << b);
+            separated(g, cnt);
+            red_results(g);
+            return;
+        }
         bar_insn(g, bar_guard(g, gb), "SYNC", (unsigned)b, cnt);
         g->bar_used |= (uint16_t)(1u << b);
         separated(g, cnt);
@@ -1840,6 +1991,8 @@ static void st_reduce(gen *g, ctx *c)
     pf_emit(g, &in, pi);
     char pin[8];
     snprintf(pin, sizeof pin, "%sP%u", rng_below(r, 2) ? "!" : "", pi);
+    if (op == 0 && rng_pct(r, 60))
+        snprintf(pin, sizeof pin, "PT");   /* AND of true contributions: true */
     int full = popc(g->bar_used | g->bar_read) >= 12;
     if (full || rng_pct(r, 70)) {  /* every live warp: a separator */
         char gb[16];
@@ -1892,6 +2045,13 @@ static void st_bstate(gen *g, ctx *c)
             return;
         }
         ins(g, "B2R.BAR R%u, 0x%x", R_BAR, b);
+        if (rng_pct(r, 60)) {
+            /* bits 31:29 of the register are not part of the barrier word
+             * (N-39): the same state, read back */
+            ins(g, "LOP.OR R%u, R%u, 0x%08" PRIx32, R_BAR + 1, R_BAR, (1 + rng_below(r, 7)) << 29);
+            ins(g, "R2B.BAR 0x%x, R%u", b, R_BAR + 1);
+            ins(g, "B2R.BAR %s, 0x%x", dreg(g, d), b);
+        }
         ins(g, "%s 0x%x, R%u", rng_below(r, 2) ? "R2B.BAR" : "R2B", b, R_BAR);
         g->bar_used |= (uint16_t)(1u << b);
         g->bar_read |= (uint16_t)(1u << b);
@@ -1917,6 +2077,8 @@ static void st_bstate(gen *g, ctx *c)
         uint32_t word = (k - 1) | k << 6 | (red ? 2u : 1u) << 13;
         if (red)
             word |= op << 15 | acc << 17;
+        if (rng_pct(r, 50))      /* bits 31:29 are dropped (N-39) */
+            word |= (1 + rng_below(r, 7)) << 29;
         ins(g, "MOV R%u, 0x%08" PRIx32, R_BAR, word);
         ins(g, "%sR2B.BAR 0x%x, R%u", gp, b, R_BAR);
         if (rng_pct(r, 60))
