@@ -202,7 +202,9 @@ def main():
                    '+result=' + res, '+dump=' + base])
     r = read_json(res) or {}
     j = read_json(base + '.json') or {}
-    check(rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and j.get('field') == 'hang',
+    txt = open(base + '.txt').read() if os.path.exists(base + '.txt') else ''
+    check(rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and j.get('field') == 'hang'
+          and txt.startswith('warpref lockstep FAILURE (found by the testbench)'),
           '+watchdog=1: exit %d, %s' % (rc, r))
 
     # ---- waves ----

@@ -31,6 +31,7 @@ struct wr_checker {
     int stopped, error;
     /* the first failure */
     int have_fail;
+    int fail_driver;             /* the first failure is the driver's (wr_checker_report) */
     uint64_t fail_cycle;
     wr_retire fail_model, fail_other;
     wr_compare_report fail_rep;
@@ -505,6 +506,8 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
 
 int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line)
 {
+    if (!c->have_fail)
+        c->fail_driver = 1;              /* the dump's title says so */
     return fail(c, cycle, NULL, NULL, NULL, NULL, line ? line : "driver: failure");
 }
 
@@ -707,7 +710,8 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     const int have_rec = c->have_fail && c->fail_rep.ndiffs > 0;
     char text[128], word[35];
 
-    fprintf(f, "warpref lockstep %s\n\n", c->have_fail ? "MISMATCH" : c->error ? "MODEL ERROR" : "report (no failure)");
+    fprintf(f, "warpref lockstep %s\n\n", c->have_fail ? (c->fail_driver ? "FAILURE (found by the testbench)" : "MISMATCH")
+                                          : c->error ? "MODEL ERROR" : "report (no failure)");
     fprintf(f, "  test        %s\n", meta->test ? meta->test : "-");
     fprintf(f, "  seed        %s\n", meta->seed ? meta->seed : "-");
     fprintf(f, "  program     %s\n", meta->program ? meta->program : "-");
