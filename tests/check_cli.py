@@ -8,24 +8,18 @@ import re
 import subprocess
 import sys
 import tempfile
+
+import clitest
 import threading
 
 WARPREF, SRC = sys.argv[1], sys.argv[2]
-passed = failed = 0
 
 
 def run(args, stdin=None):
-    p = subprocess.run([WARPREF] + args, input=stdin, capture_output=True, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
+    return clitest.run(WARPREF, args, stdin)
 
 
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
+check = clitest.check
 
 
 def one_line_error(name, args, status, pattern, stdin=None):
@@ -329,5 +323,4 @@ check("limit: the check past it costs at most an eighth of the run",
 rc, _, err = run(["run", demo, "--stats"])
 check("stats", rc == 0 and re.search(r"stats: \d+ instructions in [0-9.]+ s", err) is not None, err)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+clitest.finish()

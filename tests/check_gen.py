@@ -9,22 +9,16 @@ import subprocess
 import sys
 import tempfile
 
+import clitest
+
 WARPREF, SRC = sys.argv[1], sys.argv[2]
-passed = failed = 0
 
 
 def run(args, stdin=None):
-    p = subprocess.run([WARPREF] + args, input=stdin, capture_output=True, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
+    return clitest.run(WARPREF, args, stdin)
 
 
-def check(name, cond, detail=""):
-    global passed, failed
-    if cond:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}: {detail}")
+check = clitest.check
 
 
 def exact_error(args, message, status=2):
@@ -133,5 +127,4 @@ for seed in ["1", "42", "99"]:
     rc2, _, err = run(["run", "-"], stdin=text)
     check(f"seed {seed} runs to done", rc == 0 and rc2 == 0 and " end done " in err, err)
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+clitest.finish()
