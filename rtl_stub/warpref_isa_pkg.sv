@@ -56,6 +56,9 @@ package warpref_isa_pkg;
   localparam logic [3:0] ST_U = 4'd6;
   localparam logic [3:0] ST_C = 4'd7;
   localparam logic [3:0] ST_RI = 4'd8;
+  localparam logic [3:0] ST_NBW = 4'd9;
+  localparam logic [3:0] ST_NBS = 4'd10;
+  localparam logic [3:0] ST_NBG = 4'd11;
 
   // forms, in table order; FORM_NONE: no form has this (optype, stype)
   localparam int unsigned FORM_BITS = 6;

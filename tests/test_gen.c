@@ -164,7 +164,8 @@ START_TEST(gen_every_form)
         free(t);
     }
     for (unsigned f = 0; f < WR_FORM_COUNT; f++)
-        ck_assert_msg(seen[f], "form %s never generated", wr_forms[f].name);
+        ck_assert_msg(seen[f] || !wr_form_in_profile(f, WR_PROFILE_NATIVE), "form %s never generated",
+                      wr_forms[f].name);
 }
 END_TEST
 

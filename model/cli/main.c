@@ -42,9 +42,13 @@ static const char *const usage_main =
 static const char *const usage_run =
     "usage: warpref run PROG.s [--threads N] [--trace FILE|-] [--dump-regs N]\n"
     "                          [--max-steps N] [--trace-operands] [--stats]\n"
+    "                          [--profile NAME] [--trap-mode]\n"
     "\n"
     "Runs PROG.s on one CTA with the round-robin scheduler of SPEC-NOTES N-50.\n"
     "\n"
+    "  --profile NAME    native, sass, ptx or visa (default: the program's\n"
+    "                    .profile, else native); the barrier semantics it runs\n"
+    "  --trap-mode       sass: every warp in trap mode for the whole run (S-13)\n"
     "  --threads N       CTA size, 1..1024 (default: the program's .threads, else 32)\n"
     "  --trace FILE|-    write the JSONL trace (docs/trace.md) to FILE, or stdout\n"
     "  --dump-regs N     add registers R0..R(N-1) and predicates to the final record\n"
@@ -57,20 +61,23 @@ static const char *const usage_run =
     "3 deadlock or livelock, 4 exception or fetch fault, 5 limit.\n";
 
 static const char *const usage_asm =
-    "usage: warpref asm PROG.s|- [-o FILE|-]\n"
+    "usage: warpref asm PROG.s|- [-o FILE|-] [--profile NAME]\n"
     "\n"
     "Assembles PROG.s (or standard input) and writes one instruction word per line,\n"
     "32 hex digits with 0x, bits 127..0, to FILE or standard output; instruction i\n"
-    "is at address 16*i.\n"
+    "is at address 16*i.  --profile native|sass|ptx|visa: the instructions the text\n"
+    "may use (default: the program's .profile, else native).\n"
     "Exit status: 0, or 2 with FILE:LINE:COL: error: ... on bad input.\n";
 
 static const char *const usage_disasm =
-    "usage: warpref disasm [WORDS|-]\n"
+    "usage: warpref disasm [WORDS|-] [--profile NAME]\n"
     "\n"
     "Reads instruction words (0x and 32 hex digits, one per line, as 'warpref asm'\n"
     "writes them; blank lines and lines starting with # are skipped) from WORDS or\n"
     "standard input and prints the canonical text of each, the k-th word being at\n"
-    "address 16*k.  The output assembles back into the same words.  Exit status: 0,\n"
+    "address 16*k.  --profile native|sass|ptx|visa: the instructions the words may\n"
+    "be (default native); under another than native the text starts with its\n"
+    ".profile line.  The output assembles back into the same words.  Exit status: 0,\n"
     "or 2 with FILE:LINE:COL: error: ... on a line that is not a word, a word that\n"
     "is not a legal instruction, or an input with no words.\n";
 
@@ -283,8 +290,25 @@ static int parse_opts(const char *cmd, const char *usage, int argc, char **argv,
     return 0;
 }
 
-/* Read and assemble a program ("-": standard input). */
-static int assemble_path(const char *cmd, const char *path, wr_program *prog)
+/* --profile NAME: the profile, WR_PROFILE_ANY when not given; -1 after a
+ * usage message */
+static int profile_opt(const char *cmd, const char *value, int *profile)
+{
+    *profile = WR_PROFILE_ANY;
+    if (!value)
+        return 0;
+    int p = wr_profile_parse(value, strlen(value));
+    if (p < 0) {
+        usage_error(cmd, "--profile: '%s' is not native, sass, ptx or visa", value);
+        return -1;
+    }
+    *profile = p;
+    return 0;
+}
+
+/* Read and assemble a program ("-": standard input) under `profile`
+ * (WR_PROFILE_ANY: its .profile, else native). */
+static int assemble_path(const char *cmd, const char *path, int profile, wr_program *prog)
 {
     char err[512];
     if (strcmp(path, "-") == 0 && stdin_closed) {
@@ -292,13 +316,14 @@ static int assemble_path(const char *cmd, const char *path, wr_program *prog)
         return -1;
     }
     (void)cmd;
-    int rc = wr_assemble_file(path, prog, err, sizeof err);
+    int rc = wr_assemble_file_as(path, profile, prog, err, sizeof err);
     if (rc != 0)
         fprintf(stderr, "%s\n", err);
     return rc;
 }
 
-enum { RUN_THREADS, RUN_TRACE, RUN_DUMP_REGS, RUN_MAX_STEPS, RUN_TRACE_OPERANDS, RUN_STATS };
+enum { RUN_THREADS, RUN_TRACE, RUN_DUMP_REGS, RUN_MAX_STEPS, RUN_TRACE_OPERANDS, RUN_STATS, RUN_PROFILE,
+       RUN_TRAP_MODE };
 static const optspec run_opts[] = {
     [RUN_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
     [RUN_TRACE] = { "--trace", OPT_STR, 0, 0, "a file name or -" },
@@ -306,6 +331,8 @@ static const optspec run_opts[] = {
     [RUN_MAX_STEPS] = { "--max-steps", OPT_NUM, 1, WR_MAX_STEPS_LIMIT, "a positive number" },
     [RUN_TRACE_OPERANDS] = { "--trace-operands", OPT_FLAG, 0, 0, NULL },
     [RUN_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
+    [RUN_PROFILE] = { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" },
+    [RUN_TRAP_MODE] = { "--trap-mode", OPT_FLAG, 0, 0, NULL },
 };
 
 static int cmd_run(int argc, char **argv)
@@ -322,12 +349,20 @@ static int cmd_run(int argc, char **argv)
     opts.dump_regs = (unsigned)ov.num[RUN_DUMP_REGS];
     opts.max_steps = ov.num[RUN_MAX_STEPS];
     opts.trace_operands = ov.str[RUN_TRACE_OPERANDS] != NULL;
+    opts.trap_mode = ov.str[RUN_TRAP_MODE] != NULL;
+    int profile;
+    if (profile_opt("run", ov.str[RUN_PROFILE], &profile) != 0)
+        return WR_EXIT_USAGE;
     if (!path)
         return usage_error("run", "missing the program file");
 
     wr_program prog;
-    if (assemble_path("run", path, &prog) != 0)
+    if (assemble_path("run", path, profile, &prog) != 0)
         return WR_EXIT_USAGE;
+    if (opts.trap_mode && prog.profile != WR_PROFILE_SASS) {      /* S-13 */
+        wr_program_free(&prog);
+        return usage_error("run", "--trap-mode needs the sass profile, not %s", wr_profile_name(prog.profile));
+    }
 
     output out = { 0 };
     if (trace && (rc = out_open(&out, "run", "trace", trace, path, 1)) != 0) {
@@ -404,19 +439,23 @@ static int cmd_run(int argc, char **argv)
     return status;
 }
 
-static const optspec asm_opts[] = { { "-o", OPT_STR, 0, 0, "a file name or -" } };
+static const optspec asm_opts[] = { { "-o", OPT_STR, 0, 0, "a file name or -" },
+                                    { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" } };
 
 static int cmd_asm(int argc, char **argv)
 {
     optvals ov;
-    int rc = parse_opts("asm", usage_asm, argc, argv, asm_opts, 1, "one program only, got a second: '%s'", &ov);
+    int rc = parse_opts("asm", usage_asm, argc, argv, asm_opts, 2, "one program only, got a second: '%s'", &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
     const char *path = ov.arg, *out_path = ov.str[0];
+    int profile;
+    if (profile_opt("asm", ov.str[1], &profile) != 0)
+        return WR_EXIT_USAGE;
     if (!path)
         return usage_error("asm", "missing the program file (or - for standard input)");
     wr_program prog;
-    if (assemble_path("asm", path, &prog) != 0)
+    if (assemble_path("asm", path, profile, &prog) != 0)
         return WR_EXIT_USAGE;
     output out;
     if ((rc = out_open(&out, "asm", "words", out_path, path, 0)) == 0) {
@@ -434,10 +473,15 @@ static int cmd_asm(int argc, char **argv)
 
 static int cmd_disasm(int argc, char **argv)
 {
+    static const optspec disasm_opts[] = { { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" } };
     optvals ov;
-    int rc = parse_opts("disasm", usage_disasm, argc, argv, NULL, 0, "one input only, got a second: '%s'", &ov);
+    int rc = parse_opts("disasm", usage_disasm, argc, argv, disasm_opts, 1, "one input only, got a second: '%s'",
+                        &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
+    int profile;
+    if (profile_opt("disasm", ov.str[0], &profile) != 0)
+        return WR_EXIT_USAGE;
     const char *path = ov.arg;
     if (!path)
         path = "-";
@@ -452,7 +496,7 @@ static int cmd_disasm(int argc, char **argv)
         return WR_EXIT_USAGE;
     }
     wr_program prog;
-    rc = wr_load_words(text, name, &prog, err, sizeof err);
+    rc = wr_load_words_as(text, name, profile, &prog, err, sizeof err);
     free(text);
     if (rc != 0) {
         fprintf(stderr, "%s\n", err);
@@ -460,6 +504,8 @@ static int cmd_disasm(int argc, char **argv)
     }
     output out;
     if ((rc = out_open(&out, "disasm", "text", NULL, NULL, 0)) == 0) {
+        if (prog.profile != WR_PROFILE_NATIVE)          /* the text assembles under it */
+            fprintf(out.f, ".profile %s\n", wr_profile_name(prog.profile));
         for (size_t i = 0; i < prog.ninsns; i++) {
             char line[200];
             uint64_t pc = (uint64_t)i * WR_INST_SIZE;

@@ -106,6 +106,8 @@ typedef struct asm_ctx {
     fixup *fx;
     size_t nfx, cap_fx;
     unsigned threads_line;
+    int profile;               /* the profile the text is assembled for (G-01) */
+    unsigned profile_line;     /* where `.profile` is, 0 if nowhere */
 } asm_ctx;
 
 /* ---- errors ------------------------------------------------------------- */
@@ -656,19 +658,23 @@ static int op_fits(const wr_spec *sp, const operand *op)
     case WR_SK_S:  return op->kind == O_NUM;
     case WR_SK_T:
     case WR_SK_D:  return op->kind == O_NUM || op->kind == O_EXPR || op->kind == O_LABEL;
+    case WR_SK_RI: return op->kind == O_GPR || op->kind == O_NUM;
     default:       return 0;
     }
 }
 
 /* ---- one instruction ----------------------------------------------------------- */
 
+enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS };
+
 typedef struct stmt {
     const char *mnem;          /* mnemonic as written */
     size_t mlen;
     const wr_mnem_group *group;
     unsigned nmods;
-    const char *mod[4];        /* modifiers as written */
-    size_t modlen[4];
+    unsigned nwritten;         /* of them written (the rest: an alias's implied one) */
+    const char *mod[MAX_STMT_MODS];   /* modifiers as written (an alias's implied one too) */
+    size_t modlen[MAX_STMT_MODS];
     int guard_pred, guard_not;
     unsigned nops;
     operand op[MAX_OPERANDS];
@@ -708,32 +714,46 @@ static void try_form(const wr_form_aux *fa, const stmt *s, trial *t)
     t->ok = i == s->nops;
 }
 
-/* Modifier value of a form for the written modifiers; 0 ok, else an error
- * code with the offending modifier in *which. */
+/* Modifier values of a form for the written modifiers, one per slot (the
+ * row's own first, then its further slots, isa.def M()); modifiers may be
+ * written in any order.  0 ok, else an error code with the offending
+ * modifier in *which (MOD_MISSING: the slot). */
 enum { MOD_OK, MOD_UNKNOWN, MOD_DUP, MOD_CONFLICT, MOD_MISSING };
-static int resolve_mods(unsigned form, const stmt *s, int *value, unsigned *which)
+static int resolve_mods(unsigned form, const stmt *s, int value[MAX_SLOTS], unsigned *which)
 {
     const wr_form_desc *fd = &wr_forms[form];
     const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
-    *value = -1;
+    for (unsigned k = 0; k < MAX_SLOTS; k++)
+        value[k] = -1;
     *which = 0;
     for (unsigned i = 0; i < s->nmods; i++) {
-        int v = -1;
+        int slot = -1, v = -1;
         for (unsigned k = 0; fd->modfield != WR_F_NONE && k < fa->nmods; k++)
             if (fa->modname[k][0] && ieq(s->mod[i], s->modlen[i], fa->modname[k]))
-                v = (int)k;
+                slot = 0, v = (int)k;
+        for (unsigned x = 0; slot < 0 && x < fa->nxslots; x++)
+            for (unsigned k = 0; k < fa->xslot[x].nnames; k++)
+                if (fa->xslot[x].name[k][0] && ieq(s->mod[i], s->modlen[i], fa->xslot[x].name[k]))
+                    slot = 1 + (int)x, v = (int)k;
         *which = i;
-        if (v < 0)
+        if (slot < 0)
             return MOD_UNKNOWN;
-        if (*value == v)
+        if (value[slot] == v)
             return MOD_DUP;
-        if (*value >= 0)
+        if (value[slot] >= 0)
             return MOD_CONFLICT;
-        *value = v;
+        value[slot] = v;
     }
-    if (*value < 0)
-        *value = fd->moddefault;
-    return *value < 0 ? MOD_MISSING : MOD_OK;
+    for (unsigned k = 0; k <= fa->nxslots; k++) {
+        if (value[k] >= 0)
+            continue;
+        value[k] = k == 0 ? fd->moddefault : fa->xslot[k - 1].def;
+        if (value[k] < 0) {
+            *which = k;
+            return MOD_MISSING;
+        }
+    }
+    return MOD_OK;
 }
 
 /* ".SYNC or .ARV" from the legal values of the modifier field. */
@@ -753,12 +773,37 @@ static void mod_list(unsigned form, uint32_t legal, char *out, size_t size)
     }
 }
 
+/* The same for the names of slot k (0: the row's own) or, k < 0, of every
+ * slot: ".cta, .sync or .aligned". */
+static void slot_list(unsigned form, int k, char *out, size_t size)
+{
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    if (k == 0 || (k < 0 && fa->nxslots == 0)) {
+        mod_list(form, 0xffffffffu, out, size);
+        return;
+    }
+    const char *names[MAX_SLOTS * WR_MAX_MODS];
+    unsigned n = 0;
+    for (unsigned v = 0; k < 0 && v < fa->nmods; v++)
+        if (fa->modname[v][0])
+            names[n++] = fa->modname[v];
+    for (unsigned x = 0; x < fa->nxslots; x++)
+        for (unsigned v = 0; (k < 0 || (unsigned)k == x + 1) && v < fa->xslot[x].nnames; v++)
+            if (fa->xslot[x].name[v][0])
+                names[n++] = fa->xslot[x].name[v];
+    wr_buf b = { out, size, 0 };
+    out[0] = '\0';
+    for (unsigned i = 0; i < n; i++)
+        wr_buf_printf(&b, "%s.%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
+}
+
 static int mod_error(asm_ctx *c, const stmt *s, unsigned form, int code, unsigned which, int fits)
 {
-    char list[96];
-    mod_list(form, 0xffffffffu, list, sizeof list);
-    const char *m = s->nmods ? s->mod[which] : s->mnem;
-    int ml = s->nmods ? (int)s->modlen[which] : (int)s->mlen;
+    char list[160];
+    slot_list(form, code == MOD_MISSING ? (int)which : -1, list, sizeof list);
+    const int written = which < s->nwritten && code != MOD_MISSING;
+    const char *m = written ? s->mod[which] : s->mnem;
+    int ml = written ? (int)s->modlen[which] : (int)s->mlen;
     switch (code) {
     case MOD_UNKNOWN:
         if (fits)     /* the operands chose a form that lacks the modifier */
@@ -824,18 +869,30 @@ static int operand_error(asm_ctx *c, const stmt *s, const trial *tr, const uint8
                   s->mnem, kinds, (int)(op->len > 40 ? 40 : op->len), op->p);
 }
 
+/* Is written modifier i a fixed word (isa.def M(NONE, ...)) of a candidate? */
+static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, const uint8_t *cand, unsigned ncand)
+{
+    for (unsigned c = 0; c < ncand; c++) {
+        const wr_form_aux *fa = &wr_isa_aux_get()->form[g->forms[cand[c]]];
+        for (unsigned x = 0; x < fa->nxslots; x++)
+            if (fa->xslot[x].field == WR_F_NONE && ieq(s->mod[i], s->modlen[i], fa->xslot[x].name[0]))
+                return 1;
+    }
+    return 0;
+}
+
 /* Pick the form: modifiers first (every form of the mnemonic may take other
  * ones, BMOV), then operands in table order. */
-static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int *modval)
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS])
 {
     const wr_mnem_group *g = s->group;
     trial tr[WR_MAX_GROUP_FORMS];
-    int mv[WR_MAX_GROUP_FORMS], code[WR_MAX_GROUP_FORMS];
+    int mv[WR_MAX_GROUP_FORMS][MAX_SLOTS], code[WR_MAX_GROUP_FORMS];
     unsigned which[WR_MAX_GROUP_FORMS];
     uint8_t cand[WR_MAX_GROUP_FORMS];
     unsigned ncand = 0;
     for (unsigned i = 0; i < g->nforms; i++) {
-        code[i] = resolve_mods(g->forms[i], s, &mv[i], &which[i]);
+        code[i] = resolve_mods(g->forms[i], s, mv[i], &which[i]);
         try_form(&wr_isa_aux_get()->form[g->forms[i]], s, &tr[i]);
         if (code[i] == MOD_OK)
             cand[ncand++] = (uint8_t)i;
@@ -843,14 +900,29 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int *modva
     for (unsigned i = 0; i < ncand; i++) {
         if (tr[cand[i]].ok) {
             *form_out = g->forms[cand[i]];
-            *modval = mv[cand[i]];
+            memcpy(modval, mv[cand[i]], sizeof mv[0]);
             return (int)cand[i];
         }
     }
-    /* a form whose operands fit but whose modifiers do not explains best */
-    for (unsigned i = 0; i < g->nforms; i++)
-        if (code[i] != MOD_OK && (tr[i].ok || ncand == 0))
-            return mod_error(c, s, g->forms[i], code[i], which[i], ncand > 0);
+    /* a form whose operands fit but whose modifiers do not explains best
+     * (unless the modifier it lacks is a word a candidate is spelled with:
+     * `barrier.arrive 0` means arrive); among those, the one that accepted
+     * the most written modifiers */
+    int best = -1;
+    unsigned best_progress = 0;
+    for (unsigned i = 0; i < g->nforms; i++) {
+        if (code[i] == MOD_OK || !(tr[i].ok || ncand == 0))
+            continue;
+        if (code[i] == MOD_UNKNOWN && fixed_word_of(s, which[i], g, cand, ncand))
+            continue;
+        unsigned progress = code[i] == MOD_MISSING ? s->nmods : which[i];
+        if (best < 0 || progress > best_progress) {
+            best = (int)i;
+            best_progress = progress;
+        }
+    }
+    if (best >= 0)
+        return mod_error(c, s, g->forms[best], code[best], which[best], ncand > 0);
     return operand_error(c, s, tr, cand, ncand);
 }
 
@@ -990,12 +1062,40 @@ static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operan
     return 0;
 }
 
+/* RI operand (isa.def): an immediate into the field (its width; an ENUM
+ * field: its legal values), or a GPR into the form's next GPR slot. */
+static int bind_ri(asm_ctx *c, const stmt *s, wr_insn *in, const wr_spec *sp, const operand *op,
+                   unsigned *slots_used)
+{
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[in->form];
+    if (op->kind == O_GPR) {
+        if (*slots_used == fa->nrislots)
+            return err_at(c, op->p, "%.*s takes at most %u register operands (the GPR slots RA, RB, RC)",
+                          (int)s->mlen, s->mnem, fa->nrislots);
+        in->f[fa->rislot[(*slots_used)++]] = (int64_t)op->v;
+        in->f[sp->field] = 0;
+        in->f[sp->extra] = 1;
+        return 0;
+    }
+    int w = field_width(in->form, sp->field);
+    uint64_t max = (UINT64_C(1) << w) - 1u;
+    if (op->neg || op->v > max)
+        return err_at(c, op->p, "immediate '%.*s' out of range 0..0x%" PRIx64 " of %s", (int)op->len, op->p,
+                      max, wr_fields[sp->field].name);
+    if (wr_fields[sp->field].kind == WR_FK_ENUM && !((wr_form_legal_values(in->form, sp->field) >> op->v) & 1u))
+        return err_at(c, op->p, "immediate '%.*s' is not a legal value of %s (0..%u)", (int)op->len, op->p,
+                      wr_fields[sp->field].name, wr_fields[sp->field].nvalues - 1u);
+    in->f[sp->field] = (int64_t)op->v;
+    in->f[sp->extra] = 0;
+    return 0;
+}
+
 /* Build the instruction of statement s at pc. */
 static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
 {
     unsigned form = 0;
-    int modval = 0;
-    int gi = choose_form(c, s, &form, &modval);
+    int modval[MAX_SLOTS];
+    int gi = choose_form(c, s, &form, modval);
     if (gi < 0)
         return -1;
     const wr_form_desc *fd = &wr_forms[form];
@@ -1003,14 +1103,17 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
     wr_insn_init(in, (wr_form)form);
     in->f[WR_F_PG] = s->guard_pred;
     in->f[WR_F_PG_NOT] = s->guard_not;
-    if (fd->modfield != WR_F_NONE) {
-        uint32_t legal = wr_form_legal_values(form, fd->modfield);
-        if (!((legal >> modval) & 1u)) {       /* V() narrowing: BRA_U */
+    for (unsigned k = 0; k <= fa->nxslots; k++) {
+        const unsigned field = k == 0 ? fd->modfield : fa->xslot[k - 1].field;
+        if (field == WR_F_NONE)
+            continue;
+        uint32_t legal = wr_form_legal_values(form, field);
+        if (!((legal >> modval[k]) & 1u)) {    /* V() narrowing: BRA_U */
             char list[96];
             mod_list(form, legal, list, sizeof list);
             return err_at(c, s->mnem, "a %s with %s needs %s", fd->mnemonic, stype_phrase(fd->stype), list);
         }
-        in->f[fd->modfield] = modval;
+        in->f[field] = modval[k];
     }
     trial t;
     try_form(fa, s, &t);
@@ -1019,11 +1122,34 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
     for (unsigned k = 0; k < fa->nspecs; k++)
         if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && t.bind[k] >= 0)
             abs_target = 0;
+    uint64_t bound = 0;                        /* fields an operand has set */
+    unsigned slots_used = 0;                   /* RI: GPR slots taken */
     for (unsigned k = 0; k < fa->nspecs; k++) {
-        if (t.bind[k] >= 0 && bind_operand(c, in, &fa->spec[k], &s->op[t.bind[k]], pc, abs_target) != 0)
-            return -1;
+        const wr_spec *sp = &fa->spec[k];
+        if (t.bind[k] >= 0) {
+            const operand *op = &s->op[t.bind[k]];
+            if ((bound >> sp->field) & 1u) {   /* one register written twice (sass S-10) */
+                if ((int64_t)op->v != in->f[sp->field]) {
+                    unsigned first = 0;
+                    while (fa->spec[first].field != sp->field)
+                        first++;
+                    const operand *o1 = &s->op[t.bind[first]];
+                    return err_at(c, op->p, "operand %d of %.*s must repeat operand %d ('%.*s'): this form "
+                                  "names one register twice", t.bind[k] + 1, (int)s->mlen, s->mnem,
+                                  t.bind[first] + 1, (int)o1->len, o1->p);
+                }
+                continue;
+            }
+            bound |= UINT64_C(1) << sp->field;
+            if (sp->kind == WR_SK_RI) {
+                if (bind_ri(c, s, in, sp, op, &slots_used) != 0)
+                    return -1;
+            } else if (bind_operand(c, in, sp, op, pc, abs_target) != 0) {
+                return -1;
+            }
+        }
         /* N-39: the .BAR forms of B2R/R2B name their barrier */
-        if (t.bind[k] < 0 && fa->spec[k].field == WR_F_BARID && wr_insn_names_barrier(in))
+        if (t.bind[k] < 0 && sp->field == WR_F_BARID && wr_insn_names_barrier(in))
             return err_at(c, s->ops_end, "%s.BAR needs a barrier operand (0..15)", fd->mnemonic);
     }
     return 0;
@@ -1031,24 +1157,43 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
 
 /* ---- statement text ---------------------------------------------------------------- */
 
-/* Aliases: the seed spells BAR.RESULT also B2R.RESULT (N-39). */
-static const struct { const char *alias, *name; } aliases[] = { { "B2R.RESULT", "BAR.RESULT" } };
+/* Aliases, each in one profile: the seed spells BAR.RESULT also B2R.RESULT
+ * (N-39); sass's canonical op is B2R.RESULT, BAR.RESULT accepted (S-12);
+ * ptx's bar{.cta}.X is barrier{.cta}.X.aligned (P-08). */
+typedef struct alias {
+    int profile;
+    const char *alias, *name;
+    const char *implied;       /* a modifier the alias stands for, not to be written */
+} alias;
+static const alias aliases[] = {
+    { WR_PROFILE_NATIVE, "B2R.RESULT", "BAR.RESULT", NULL },
+    { WR_PROFILE_SASS, "BAR.RESULT", "B2R.RESULT", NULL },
+    { WR_PROFILE_PTX, "bar", "barrier", "aligned" },
+};
 
-static const wr_mnem_group *find_group(const char *s, size_t n)
+/* The group of the mnemonic s[0..n) in `profile` (or, profile < 0, in any
+ * profile), through an alias of that profile if one matches (*via). */
+static const wr_mnem_group *find_group(int profile, const char *s, size_t n, const alias **via)
 {
     const wr_isa_aux *aux = wr_isa_aux_get();
     const char *name = NULL;
+    *via = NULL;
     for (unsigned i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (ieq(s, n, aliases[i].alias))
+        if ((profile < 0 || aliases[i].profile == profile) && ieq(s, n, aliases[i].alias)) {
             name = aliases[i].name;
-    for (unsigned g = 0; g < aux->ngroups; g++)
-        if (name ? strcmp(aux->group[g].mnemonic, name) == 0 : ieq(s, n, aux->group[g].mnemonic))
-            return &aux->group[g];
+            *via = &aliases[i];
+        }
+    const wr_mnem_group *gs = profile < 0 ? aux->group : aux->pgroup[profile];
+    unsigned ng = profile < 0 ? aux->ngroups : aux->npgroups[profile];
+    for (unsigned g = 0; g < ng; g++)
+        if (name ? strcmp(gs[g].mnemonic, name) == 0 : ieq(s, n, gs[g].mnemonic))
+            return &gs[g];
     return NULL;
 }
 
-/* MNEMONIC{.MOD}: the longest dotted prefix naming a mnemonic, then the
- * modifiers (case-insensitive, N-61). */
+/* MNEMONIC{.MOD}: the longest dotted prefix naming a mnemonic of the
+ * profile, then the modifiers (case-insensitive, N-61).  A mnemonic of
+ * another profile only is bad input (SPEC-NOTES G-01). */
 static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
 {
     const char *p = *pp, *e = ident_end(p);
@@ -1063,25 +1208,42 @@ static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
             return err_at(c, q, "empty modifier in '%.*s'", (int)s->mlen, p);
     /* try prefixes from the longest down */
     const char *cut = e;
+    const alias *via;
     for (;;) {
-        s->group = find_group(p, (size_t)(cut - p));
+        s->group = find_group(c->profile, p, (size_t)(cut - p), &via);
         if (s->group != NULL)
             break;
         while (cut > p && *--cut != '.')
             ;
-        if (cut == p)
+        if (cut == p) {
+            for (cut = e; cut > p;) {
+                if (find_group(-1, p, (size_t)(cut - p), &via) != NULL)
+                    return err_at(c, p, "'%.*s' is not an instruction of the %s profile (SPEC-NOTES G-01)",
+                                  (int)s->mlen, p, wr_profile_name((unsigned)c->profile));
+                while (cut > p && *--cut != '.')
+                    ;
+            }
             return err_at(c, p, "unknown mnemonic '%.*s'", (int)s->mlen, p);
+        }
     }
     s->nmods = 0;
     for (const char *q = cut; q < e;) {
         const char *m = q + 1, *me = m;
         while (me < e && *me != '.')
             me++;
-        if (s->nmods == 4)
+        if (s->nmods == MAX_STMT_MODS - 1)
             return err_at(c, m, "too many modifiers");
+        if (via && via->implied && ieq(m, (size_t)(me - m), via->implied))   /* P-08 */
+            return err_at(c, m, "'.%s' is not written after %.*s: %s{.cta}.X is %s{.cta}.X.%s", via->implied,
+                          (int)(cut - p), p, via->alias, via->name, via->implied);
         s->mod[s->nmods] = m;
         s->modlen[s->nmods++] = (size_t)(me - m);
         q = me;
+    }
+    s->nwritten = s->nmods;
+    if (via && via->implied) {
+        s->mod[s->nmods] = via->implied;
+        s->modlen[s->nmods++] = strlen(via->implied);
     }
     *pp = e;
     return 0;
@@ -1125,6 +1287,10 @@ static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
     int need = *p == ',';
     if (need)
         p = skip_ws(p + 1);
+    /* seed 004's text separates operands by blanks (BLANKS() forms) */
+    int blanks = 0;
+    for (unsigned i = 0; i < s->group->nforms; i++)
+        blanks |= (wr_form_exts[s->group->forms[i]].flags & WR_FORMF_BLANKS) != 0;
     s->nops = 0;
     while (*p != '\0' && *p != ';' && !is_annotation_start(*p)) {
         if (s->nops == MAX_OPERANDS)
@@ -1132,10 +1298,14 @@ static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
         if (lex_operand(c, &p, &s->op[s->nops]) != 0)
             return -1;
         s->nops++;
+        const char *end = p;
         p = skip_ws(p);
         need = *p == ',';
-        if (!need)
+        if (!need) {
+            if (blanks && p > end && is_operand_start(*p))
+                continue;
             break;
+        }
         p = skip_ws(p + 1);
     }
     if (need && (*p == '\0' || *p == ';' || is_annotation_start(*p)))
@@ -1280,6 +1450,24 @@ static int parse_const(asm_ctx *c, const char *p)
     return 0;
 }
 
+/* .profile NAME (SPEC-NOTES G-01): at most one, anywhere in the file; read
+ * before the instructions (profile_scan), skipped when met again. */
+static int parse_profile(asm_ctx *c, const char *p, int *profile)
+{
+    p = skip_ws(p);
+    const char *e = ident_end(p);
+    int prof = wr_profile_parse(p, (size_t)(e - p));
+    if (e == p || prof < 0)
+        return err_at(c, p, ".profile: expected native, sass, ptx or visa");
+    p = skip_ws(e);
+    if (*p == ';')
+        p = skip_ws(p + 1);
+    if (*p != '\0')
+        return err_at(c, p, "unexpected '%c' after .profile", *p);
+    *profile = prof;
+    return 0;
+}
+
 static int parse_directive(asm_ctx *c, const char *p)
 {
     const char *e = ident_end(p);
@@ -1287,6 +1475,8 @@ static int parse_directive(asm_ctx *c, const char *p)
         return parse_threads(c, e);
     if (ieq(p, (size_t)(e - p), ".const"))
         return parse_const(c, e);
+    if (ieq(p, (size_t)(e - p), ".profile"))
+        return 0;                              /* read by profile_scan */
     return err_at(c, p, "unknown directive '%.*s' (a label needs ':')", (int)(e - p), p);
 }
 
@@ -1417,6 +1607,39 @@ void wr_program_free(wr_program *prog)
     memset(prog, 0, sizeof *prog);
 }
 
+/* The `.profile` directive, before anything else: the mnemonics a line may
+ * use depend on it (G-01).  Sets c->profile unless the caller chose one. */
+static int profile_scan(asm_ctx *c, const char *text, int forced)
+{
+    int profile = WR_PROFILE_NATIVE;
+    const char *s = text;
+    for (c->line = 1;; c->line++) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        if (memchr(s, '.', n) != NULL) {       /* cheap test first */
+            if (load_line(c, s, n) != 0)
+                return -1;
+            const char *p = skip_ws(c->lb), *e;
+            while ((e = label_def_end(p)) != NULL)
+                p = skip_ws(skip_ws(e) + 1);
+            e = ident_end(p);
+            if (*p == '.' && ieq(p, (size_t)(e - p), ".profile")) {
+                if (c->profile_line)
+                    return err_at(c, p, "duplicate .profile (first at line %u)", c->profile_line);
+                if (parse_profile(c, e, &profile) != 0)
+                    return -1;
+                c->profile_line = c->line;
+            }
+        }
+        if (nl == NULL)
+            break;
+        s = nl + 1;
+    }
+    c->profile = forced >= 0 ? forced : profile;   /* the command line wins */
+    c->prog->profile = (unsigned)c->profile;
+    return 0;
+}
+
 static int assemble_text(asm_ctx *c, const char *text)
 {
     const char *s = text;
@@ -1436,6 +1659,12 @@ static int assemble_text(asm_ctx *c, const char *text)
 
 int wr_assemble(const char *text, const char *filename, wr_program *out, char *err, size_t errsize)
 {
+    return wr_assemble_as(text, filename, WR_PROFILE_ANY, out, err, errsize);
+}
+
+int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out, char *err,
+                   size_t errsize)
+{
     asm_ctx c;
     memset(&c, 0, sizeof c);
     memset(out, 0, sizeof *out);
@@ -1447,7 +1676,11 @@ int wr_assemble(const char *text, const char *filename, wr_program *out, char *e
         err[0] = '\0';
     c.buf = malloc(MAX_LINE + 1);
     out->filename = strdup(c.fname);
-    int rc = c.buf == NULL || out->filename == NULL ? oom(&c) : assemble_text(&c, text);
+    if (profile >= WR_PROFILE_COUNT)
+        profile = WR_PROFILE_ANY;
+    int rc = c.buf == NULL || out->filename == NULL ? oom(&c)
+             : profile_scan(&c, text, profile) != 0 ? -1
+                                                   : assemble_text(&c, text);
     free(c.buf);
     free(c.labels);
     free(c.htab);
@@ -1461,11 +1694,16 @@ int wr_assemble(const char *text, const char *filename, wr_program *out, char *e
 
 int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsize)
 {
+    return wr_assemble_file_as(path, WR_PROFILE_ANY, out, err, errsize);
+}
+
+int wr_assemble_file_as(const char *path, int profile, wr_program *out, char *err, size_t errsize)
+{
     char *text;
     memset(out, 0, sizeof *out);
     if (wr_read_text(path, &text, NULL, err, err ? errsize : 0) != 0)
         return -1;
-    int rc = wr_assemble(text, strcmp(path, "-") == 0 ? "<stdin>" : path, out, err, errsize);
+    int rc = wr_assemble_as(text, strcmp(path, "-") == 0 ? "<stdin>" : path, profile, out, err, errsize);
     free(text);
     return rc;
 }

@@ -2,9 +2,10 @@
  * exec_BAR (BAR.SYNC / BAR.ARV), exec_BAR_RED (BAR.RED), exec_B2R (B2R.BAR /
  * B2R.WARP), exec_B2R_RESULT (BAR.RESULT), exec_R2B (R2B.BAR / R2B.WARP).
  *
- * BAR and BAR.RED do here what every profile shares (N-31, N-35, N-37) and
- * ask the CTA's barrier engine (engine.h; the native one is bcu_native.c)
- * for the rest.  B2R, R2B and BAR.RESULT move the N-38 state word.
+ * Every barrier instruction of every profile runs bar_execute: what every
+ * profile shares (N-31, N-35, N-37) is here, the rest is the CTA's barrier
+ * engine (engine.h; native bcu_native.c, sass bcu_sass.c, ptx bcu_ptx.c,
+ * visa bcu_visa.c).  B2R, R2B and BAR.RESULT move the N-38 state word.
  *
  * Choices where seed 000 and SPEC-NOTES are silent are marked "choice:" and
  * listed in docs/semantics.md.
@@ -15,11 +16,56 @@ const wr_bar_engine *wr_engine_of(unsigned profile)
 {
     static const wr_bar_engine *const engines[WR_PROFILE_COUNT] = {
         [WR_PROFILE_NATIVE] = &wr_native_engine,
+        [WR_PROFILE_SASS] = &wr_sass_engine,
+        [WR_PROFILE_PTX] = &wr_ptx_engine,
+        [WR_PROFILE_VISA] = &wr_visa_engine,
     };
     return profile < WR_PROFILE_COUNT ? engines[profile] : NULL;
 }
 
-/* ---- arrival, shared by BAR and BAR.RED ---------------------------------- */
+/* ---- operands, shared by the engines --------------------------------------- */
+
+int gpr_uniform(const uint64_t *v, uint32_t m, uint32_t bits)
+{
+    uint32_t ref = (uint32_t)v[lowest(m)] & bits;
+    for (; m; m &= m - 1)
+        if (((uint32_t)v[lowest(m)] & bits) != ref)
+            return 0;
+    return 1;
+}
+
+/* the lanes of GPR source a, b or c (RZ: zeros) */
+static const uint64_t *gpr_from(const wr_ctx *x, unsigned from)
+{
+    return from == BAR_FROM_RA ? gpr_a(x) : from == BAR_FROM_RB ? gpr_b(x) : gpr_c(x);
+}
+
+void bar_read_id_cnt(wr_ctx *x, wr_bar_op *op, bar_src src)
+{
+    const uint32_t pm = x->pmask;
+    const uint32_t idm = x->cta->bar_id_mask;
+    const unsigned l = lowest(pm);
+    uint32_t used[3] = { 0, 0, 0 };           /* bits read of Ra, Rb, Rc */
+
+    op->bar = F_(x, BARID) & idm;
+    if (src.id_from >= BAR_FROM_RA) {
+        op->bar = ((uint32_t)gpr_from(x, src.id_from)[l] >> src.id_shift) & idm;
+        used[src.id_from - BAR_FROM_RA] |= idm << src.id_shift;
+    }
+    op->cnt = src.cnt_from == BAR_FROM_IMM ? F_(x, CNT) & 0xfffu : 0;
+    if (src.cnt_from >= BAR_FROM_RA) {
+        op->cnt = ((uint32_t)gpr_from(x, src.cnt_from)[l] >> src.cnt_shift) & 0xfffu;
+        used[src.cnt_from - BAR_FROM_RA] |= 0xfffu << src.cnt_shift;
+    }
+    int uniform = 1;
+    for (unsigned r = 0; r < 3 && uniform; r++)
+        if (used[r])
+            uniform = gpr_uniform(gpr_from(x, BAR_FROM_RA + r), pm, used[r]);
+    if (!uniform)
+        warn(x, WR_WARN_OPERAND_NOT_UNIFORM);
+}
+
+/* ---- arrival, shared by every barrier instruction -------------------------- */
 
 uint32_t bar_wake_blocked(wr_ctx *x, unsigned b)
 {
@@ -34,7 +80,16 @@ uint32_t bar_wake_blocked(wr_ctx *x, unsigned b)
     return woken;
 }
 
-static void bar_execute(wr_ctx *x, unsigned kind, unsigned redop)
+/* N-35: the whole warp waits on barrier b */
+static void bar_block(wr_ctx *x, unsigned b)
+{
+    set_run(x, x->warp, WR_WARP_BLOCKED);
+    x->w->blocked_bar = (uint8_t)b;
+    x->cta->bar[b].blocked |= 1u << x->warp;
+    push_event(x, WR_EV_BLOCK, b, 0);
+}
+
+void bar_execute(wr_ctx *x, wr_bar_op op)
 {
     wr_warp *w = x->w;
 
@@ -44,44 +99,53 @@ static void bar_execute(wr_ctx *x, unsigned kind, unsigned redop)
         return;
     }
     const wr_bar_engine *eng = x->cta->engine;
-    wr_bar_op op = { .kind = kind, .redop = redop };
+    op.lanes = x->pmask;                              /* N-36: who takes part, */
+    op.in = x->pmask & x->ppv;                        /* with which input */
     eng->read_operands(x, &op);                       /* N-30, warnings first */
     const unsigned exc = eng->check(x, &op);          /* N-37: before any change */
     if (exc != WR_EXC_NONE) {
         raise_exc(x, exc);
         return;
     }
-    w->active_pc = x->next;                           /* N-31; a blocked warp resumes here */
-    if (eng->arrive(x, &op)) {                        /* N-32: complete */
+    switch (eng->arrive(x, &op)) {
+    case WR_ARR_PENDING:                              /* ptx P-10: the engine moved the lanes */
+        return;
+    case WR_ARR_STALL:                                /* visa V-07: ActivePC stays */
+        bar_block(x, op.bar);
+        return;
+    case WR_ARR_COMPLETE:
+        w->active_pc = x->next;                       /* N-31 */
         push_event(x, WR_EV_ARRIVE, op.bar, 0);       /* own arrival completed it */
         eng->release(x, op.bar);                      /* N-34 */
-    } else if (kind == WR_BARK_ARV) {
-        push_event(x, WR_EV_ARRIVE, op.bar, 0);       /* N-35: ARV never blocks */
-    } else {
-        set_run(x, x->warp, WR_WARP_BLOCKED);         /* N-35: the whole warp */
-        w->blocked_bar = (uint8_t)op.bar;
-        x->cta->bar[op.bar].blocked |= 1u << x->warp;
-        push_event(x, WR_EV_BLOCK, op.bar, 0);
+        return;
+    default:
+        w->active_pc = x->next;                       /* N-31; a blocked warp resumes here */
+        if (op.wait)
+            bar_block(x, op.bar);                     /* N-35: the whole warp */
+        else
+            push_event(x, WR_EV_ARRIVE, op.bar, 0);   /* N-35: ARV never blocks */
+        return;
     }
 }
 
 /* BAR.SYNC / BAR.ARV barid, cnt (seed 000, BAR) */
 void exec_BAR(wr_ctx *x)
 {
-    bar_execute(x, F_(x, BARMODE) == 0 ? WR_BARK_SYNC : WR_BARK_ARV, 0);
+    const int arv = F_(x, BARMODE) != 0;
+    bar_execute(x, (wr_bar_op){ .kind = arv ? WR_BARK_ARV : WR_BARK_SYNC, .wait = !arv });
 }
 
 /* BAR.RED.op barid, cnt, {!}Pp and BAR.RED.op Rb, {!}Pp (seed 000, BAR_RED) */
 void exec_BAR_RED(wr_ctx *x)
 {
-    bar_execute(x, WR_BARK_RED, F_(x, REDOP));
+    bar_execute(x, (wr_bar_op){ .kind = WR_BARK_RED, .redop = F_(x, REDOP), .wait = 1 });
 }
 
 /* ---- state transfer (N-38, N-39) ----------------------------------------- */
 
 /* Rd = v in the lanes written (a straight loop over all 32: the lanes not
  * written are never read) */
-static void rd_fill(wr_write *e, uint32_t v)
+void rd_fill(wr_write *e, uint32_t v)
 {
     for (unsigned l = 0; l < WR_LANES; l++)
         e->value[l] = v;
@@ -90,7 +154,7 @@ static void rd_fill(wr_write *e, uint32_t v)
 /* Undefined destination values (section 5): value 0, every bit don't-care.
  * choice: the don't-care marks are set only when something is written
  * (not for RZ/PT or pmask == 0: the entry is then the scratch one). */
-static void rd_undefined(wr_write *e)
+void rd_undefined(wr_write *e)
 {
     rd_fill(e, 0);
     wr_write_mark_undefined(e, e->lanes);
@@ -106,6 +170,8 @@ void exec_B2R(wr_ctx *x)
         rd_fill(e, x->w->bar_state);
     else
         rd_undefined(e);                             /* no reduction nor R2B.WARP yet */
+    if (!wr_insn_names_barrier(x->in) && x->pmask != 0)
+        x->cta->ps.warp[x->warp].unread = 0;          /* sass S-12: the result is read */
     x->w->active_pc = x->next;
 }
 
@@ -144,6 +210,7 @@ void exec_R2B(wr_ctx *x)
             bar_changed(x, b);
         } else {
             set_warp_bar_state(x, x->warp, v);       /* .WARP: all 32 bits, defined */
+            x->cta->ps.warp[x->warp].unread = 0;      /* sass S-12: the result is read */
         }
     }
     x->w->active_pc = x->next;

@@ -13,7 +13,7 @@
  * changes (N-37).  Hot path: no allocation, no printing; mask operations
  * wherever the seed's per-lane arrays allow it.
  */
-#include "sem.h"
+#include "engine.h"
 
 enum { COND_NONE = 0, COND_U = 1, COND_DIV = 2, COND_CONV = 3 };   /* BRACond */
 /* ---- operands ------------------------------------------------------------
@@ -61,7 +61,7 @@ static void split_on_guard(wr_ctx *x, uint32_t mask_np, uint32_t mask_p)
  * unless every candidate sleeps, in which case the warp goes to sleep after
  * switching (*do_sleep, N-02); non-yield lanes come before yielded ones; the
  * lowest lane wins.  cmask != 0. */
-static unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep)
+unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep)
 {
     *do_sleep = all_asleep(w, cmask);
     if (!*do_sleep)
@@ -543,10 +543,16 @@ void exec_NANOSLEEP(wr_ctx *x)
 /* ---- RTT, TRAP, SYSCALL (N-26) -------------------------------------------
  * No warp-state semantics: with pmask == 0 nothing happens (ActivePC = next);
  * otherwise the event and the warp stops, trapped, ActivePC and masks
- * unchanged.  Never a silent no-op. */
+ * unchanged.  Never a silent no-op.  A profile with a trap mode (sass S-13)
+ * lets TRAP and RTT go on instead (the engine's trap hook). */
 static void stop_warp(wr_ctx *x, unsigned ev, uint32_t value)
 {
     push_event(x, ev, 0, value);
+    const wr_bar_engine *eng = x->cta->engine;
+    if (ev != WR_EV_SYSCALL && eng->trap && eng->trap(x, ev)) {
+        x->w->active_pc = x->next;
+        return;
+    }
     set_run(x, x->warp, WR_WARP_TRAPPED);
 }
 

@@ -104,7 +104,8 @@ static void put_operand(wr_buf *b, const wr_insn *insn, const wr_spec *sp, uint6
             wr_buf_printf(b, "SR_%" PRId64 "?", v);
         break;
     case WR_SK_I:
-    case WR_SK_S:  wr_buf_printf(b, "0x%" PRIx64, (uint64_t)v); break;
+    case WR_SK_S:
+    case WR_SK_RI: wr_buf_printf(b, "0x%" PRIx64, (uint64_t)v); break;
     case WR_SK_T:  /* N-10: the absolute target */
         wr_buf_printf(b, "0x%" PRIx64, wr_branch_target(pc, v));
         break;
@@ -133,11 +134,16 @@ int wr_disasm(const wr_insn *insn, uint64_t pc, char *buf, size_t bufsize)
     wr_buf_puts(&b, wr_op_name(insn));
     const wr_form_aux *fa = &wr_isa_aux_get()->form[insn->form];
     int shown = 0, shown_main = 0;
+    unsigned slot = 0;                        /* RI: the next GPR slot */
     for (unsigned k = 0; k < fa->nspecs; k++) {
         if (omitted(insn, fa, k, shown_main))
             continue;
         wr_buf_puts(&b, shown ? ", " : " ");
-        put_operand(&b, insn, &fa->spec[k], pc);
+        const wr_spec *sp = &fa->spec[k];
+        if (sp->kind == WR_SK_RI && insn->f[sp->extra] && slot < fa->nrislots)
+            put_gpr(&b, insn->f[fa->rislot[slot++]], 0);    /* a register operand */
+        else
+            put_operand(&b, insn, sp, pc);
         shown = 1;
         shown_main |= fa->spec[k].kind != WR_SK_P;
     }

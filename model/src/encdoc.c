@@ -12,6 +12,8 @@ static const char *const kind_names[] = {
     [WR_FK_ENUM] = "ENUM", [WR_FK_UIMM] = "UIMM", [WR_FK_SIMM] = "SIMM", [WR_FK_CMEM] = "CMEM",
 };
 
+enum { ALL_PROFILES = (1u << WR_PROFILE_COUNT) - 1u };
+
 static const char *const optype_groups[256] = {
 #define WR_OPTYPE(name, value, group) [value] = #group,
 #include "warpref/isa.def"
@@ -33,6 +35,7 @@ static const char *const spec_spelling[WR_SK_COUNT] = {
     [WR_SK_T] = "absolute byte address, label or `` `(expr) ``",
     [WR_SK_D] = "signed byte displacement or `` `(expr) ``",
     [WR_SK_C] = "`c[bank][offset]`",
+    [WR_SK_RI] = "`Rn` / `RZ` or an unsigned number",
 };
 
 static const char *const spec_storage[WR_SK_COUNT] = {
@@ -49,6 +52,8 @@ static const char *const spec_storage[WR_SK_COUNT] = {
     [WR_SK_T] = "(target - (pc + 16)) / 16 (N-10, N-60)",
     [WR_SK_D] = "displacement / 16; a single label: see N-60",
     [WR_SK_C] = "CMEM layout below",
+    [WR_SK_RI] = "a number: the value, FIELD_R = 0; a GPR: FIELD = 0, FIELD_R = 1 and the register in the "
+                 "form's next GPR slot (RA, RB, RC); slots no operand takes hold RZ",
 };
 
 /* GitHub-style anchor of a heading: lower case. */
@@ -58,13 +63,24 @@ static void put_anchor(FILE *out, const char *name)
         fputc(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p, out);
 }
 
+/* ", [NAME](#name)" in a list of forms */
+static void put_form_link(FILE *out, unsigned form, const char **sep)
+{
+    fprintf(out, "%s[%s](#", *sep, wr_forms[form].name);
+    put_anchor(out, wr_forms[form].name);
+    fputs(")", out);
+    *sep = ", ";
+}
+
 static void put_header(FILE *out)
 {
     fputs("# warpref instruction encoding\n\n"
           "Generated from `model/include/warpref/isa.def` by `wr_isa_write_doc()` "
           "(`warpref encoding`); do not edit by hand. The seeds (000 for the barrier unit, "
-          "003 for the branch unit) give the bit position of every field; the numeric optype "
-          "and stype values are the project's choice (the seeds do not give them).\n\n", out);
+          "003 for the branch unit) give the bit position of every field of the native forms; "
+          "the numeric optype and stype values are the project's choice (the seeds do not give "
+          "them), and so are the encodings of the profiles' forms (seed 004 gives NBARRIER's "
+          "opcode 0x60 and its Mode bit).\n\n", out);
     fputs("## The 128-bit word\n\n"
           "A word is four 32-bit parts, `w[0]` = bits 31:0 ... `w[3]` = bits 127:96 "
           "(SystemVerilog `bit [127:0]`, svBitVecVal order). As text it is `0x` and 32 hex digits, "
@@ -91,18 +107,28 @@ static void put_optypes(FILE *out)
             continue;
         fprintf(out, "| %s | 0x%02x | %s |", name, v, optype_groups[v]);
         const char *sep = " ";
-        for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
-            if (wr_forms[f].optype != v)
-                continue;
-            fprintf(out, "%s[%s](#", sep, wr_forms[f].name);
-            put_anchor(out, wr_forms[f].name);
-            fputs(")", out);
-            sep = ", ";
-        }
+        for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+            if (wr_forms[f].optype == v)
+                put_form_link(out, f, &sep);
         fputs(" |\n", out);
     }
     fputs("\nGroups: BCU = seed 000, BRU = seed 003, HLP = the helper instructions of "
-          "SPEC-NOTES N-51 (not in the seeds).\n\n", out);
+          "SPEC-NOTES N-51 (not in the seeds), SASS = seed 001, PTX = seed 002, VISA = seed 004 "
+          "(the barrier instructions of the profiles of SPEC-NOTES section 8).\n\n", out);
+    fputs("## Profiles\n\nThe model runs one profile at a time (`--profile`, `.profile NAME`). A form "
+          "belongs to the profiles listed; a mnemonic or word of another profile is bad input "
+          "(SPEC-NOTES G-01), and executing such a word raises `ILLEGAL_ENCODING`. Forms not "
+          "listed here (the branch unit and the helpers) belong to every profile.\n\n"
+          "| profile | barrier forms |\n| --- | --- |\n", out);
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++) {
+        fprintf(out, "| %s |", wr_profile_name(p));
+        const char *sep = " ";
+        for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+            if (wr_form_in_profile(f, p) && (wr_form_exts[f].flags & WR_FORMF_PROFILES) != ALL_PROFILES)
+                put_form_link(out, f, &sep);
+        fputs(" |\n", out);
+    }
+    fputs("\n", out);
     fputs("## STypes\n\nThe seed names the operand form of an optype (`SType stype==I`) at bits 11:8.\n\n"
           "| stype | value |\n| --- | --- |\n", out);
     for (unsigned v = 0; v < 16; v++)
@@ -161,23 +187,39 @@ static void put_fields(FILE *out)
     fputs("\n", out);
 }
 
-/* "BAR.{SYNC|ARV}", "BRA{.U|.DIV|.CONV}" */
-static void put_mnemonic(FILE *out, unsigned form)
+/* one slot: ".{SYNC|ARV}" (required), "{.U|.DIV|.CONV}" (optional), ".red" (a fixed word) */
+static void put_slot(FILE *out, char names[][16], unsigned n, int def)
 {
-    const wr_form_desc *fd = &wr_forms[form];
-    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
-    fputs(fd->mnemonic, out);
-    if (fd->modfield == WR_F_NONE)
+    unsigned named = 0;
+    for (unsigned v = 0; v < n; v++)
+        named += names[v][0] != '\0';
+    if (def < 0 && named == 1) {
+        for (unsigned v = 0; v < n; v++)
+            if (names[v][0])
+                fprintf(out, ".%s", names[v]);
         return;
-    fputs(fd->moddefault < 0 ? ".{" : "{", out);
+    }
+    fputs(def < 0 ? ".{" : "{", out);
     const char *sep = "";
-    for (unsigned v = 0; v < fa->nmods; v++) {
-        if (!fa->modname[v][0])
+    for (unsigned v = 0; v < n; v++) {
+        if (!names[v][0])
             continue;
-        fprintf(out, "%s%s%s", sep, fd->moddefault < 0 ? "" : ".", fa->modname[v]);
+        fprintf(out, "%s%s%s", sep, def < 0 ? "" : ".", names[v]);
         sep = "|";
     }
     fputs("}", out);
+}
+
+/* "BAR.{SYNC|ARV}", "BRA{.U|.DIV|.CONV}", "barrier{.cta}.sync{.aligned}" */
+static void put_mnemonic(FILE *out, unsigned form)
+{
+    const wr_form_desc *fd = &wr_forms[form];
+    wr_form_aux fa = wr_isa_aux_get()->form[form];
+    fputs(fd->mnemonic, out);
+    if (fd->modfield != WR_F_NONE)
+        put_slot(out, fa.modname, fa.nmods, fd->moddefault);
+    for (unsigned k = 0; k < fa.nxslots; k++)
+        put_slot(out, fa.xslot[k].name, fa.xslot[k].nnames, fa.xslot[k].def);
 }
 
 static void put_spec(FILE *out, const wr_spec *sp)
@@ -186,7 +228,7 @@ static void put_spec(FILE *out, const wr_spec *sp)
         [WR_SK_R] = "R", [WR_SK_R2] = "R[n:n+1]", [WR_SK_U] = "UR", [WR_SK_U2] = "UR[n:n+1]",
         [WR_SK_P] = "{!}P", [WR_SK_PD] = "P", [WR_SK_B] = "B", [WR_SK_SR] = "SR_*",
         [WR_SK_I] = "imm", [WR_SK_S] = "imm32", [WR_SK_T] = "target", [WR_SK_D] = "disp",
-        [WR_SK_C] = "c[bank][offset]",
+        [WR_SK_C] = "c[bank][offset]", [WR_SK_RI] = "R|imm",
     };
     fprintf(out, "%s%s%s:%s%s", sp->optional ? "[" : "", sp->tilde ? "{~}" : "", tmpl[sp->kind],
             wr_fields[sp->field].name, sp->optional ? "]" : "");
@@ -237,6 +279,35 @@ static void put_form(FILE *out, unsigned form)
         else
             fprintf(out, "; none written means %u.", (unsigned)fd->moddefault);
     }
+    for (unsigned k = 0; k < fa->nxslots; k++) {
+        const wr_slot_aux *sl = &fa->xslot[k];
+        if (sl->field == WR_F_NONE) {
+            fprintf(out, " Fixed word .%s.", sl->name[0]);
+            continue;
+        }
+        fprintf(out, " Modifier field %s:", wr_fields[sl->field].name);
+        for (unsigned v = 0; v < sl->nnames; v++)
+            fprintf(out, "%s %u = %s", v ? "," : "", v, sl->name[v][0] ? sl->name[v] : "(none)");
+        if (sl->def < 0)
+            fputs("; a modifier must be written.", out);
+        else
+            fprintf(out, "; none written means %u.", (unsigned)sl->def);
+    }
+    const uint32_t flags = wr_form_exts[form].flags;
+    if ((flags & WR_FORMF_PROFILES) != ALL_PROFILES) {
+        fputs(" Profiles:", out);
+        const char *sep = " ";
+        for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+            if (wr_form_in_profile(form, p)) {
+                fprintf(out, "%s%s", sep, wr_profile_name(p));
+                sep = ", ";
+            }
+        fputs(".", out);
+    }
+    if (flags & WR_FORMF_PIN)
+        fputs(" Pp is the reduction input, not a guard (N-05).", out);
+    if (flags & WR_FORMF_BLANKS)
+        fputs(" Operands may be separated by blanks instead of commas.", out);
     fputs("\n\n", out);
     uint64_t lim = wr_form_limits[form];
     if (lim != 0) {
@@ -259,6 +330,16 @@ static void put_form(FILE *out, unsigned form)
                     sep = " or ";
                 }
         }
+        for (unsigned k = 0; k < fa->nxslots; k++)
+            if (fa->xslot[k].field == field) {
+                fprintf(out, ": %s takes", fd->name);
+                sep = " ";
+                for (unsigned v = 0; v < fa->xslot[k].nnames; v++)
+                    if (((legal >> v) & 1u) && fa->xslot[k].name[v][0]) {
+                        fprintf(out, "%s.%s", sep, fa->xslot[k].name[v]);
+                        sep = " or ";
+                    }
+            }
         fputs("; any other value is an illegal encoding.\n\n", out);
     }
     if (wr_form_has(form, WR_F_B2RMODE))
@@ -291,7 +372,8 @@ int wr_isa_write_doc(FILE *out)
     put_fields(out);
     fputs("## Forms\n\nOne section per form, in table order. The first line is the assembly "
           "syntax (`[...]` optional, `{!}`/`{~}` optional prefixes, `.{A|B}` a required "
-          "modifier, `{.A|.B}` an optional one).\n\n", out);
+          "modifier, `{.A|.B}` an optional one, `.a` a word always written; modifiers may be "
+          "written in any order).\n\n", out);
     for (unsigned f = 0; f < WR_FORM_COUNT; f++)
         put_form(out, f);
     return ferror(out) ? -1 : 0;

@@ -104,9 +104,18 @@ done:
  * it allowed. */
 int wr_load_words(const char *text, const char *name, wr_program *out, char *err, size_t errsize)
 {
+    return wr_load_words_as(text, name, WR_PROFILE_NATIVE, out, err, errsize);
+}
+
+int wr_load_words_as(const char *text, const char *name, int profile, wr_program *out, char *err,
+                     size_t errsize)
+{
     size_t cap = 0;
     int rc = -1;
     memset(out, 0, sizeof *out);
+    if (profile < 0 || profile >= WR_PROFILE_COUNT)
+        profile = WR_PROFILE_NATIVE;
+    out->profile = (unsigned)profile;
     out->filename = strdup(name);
     if (out->filename == NULL) {
         snprintf(err, errsize, "%s:1:1: error: out of memory", name);
@@ -164,6 +173,11 @@ int wr_load_words(const char *text, const char *name, wr_program *out, char *err
         wr_insn *in = &out->insns[out->ninsns];
         if (wr_decode(&word, in, msg, sizeof msg) != 0) {
             snprintf(err, errsize, "%s:%u:%u: error: illegal encoding: %s", name, line, col, msg);
+            goto fail;
+        }
+        if (!wr_form_in_profile(in->form, (unsigned)profile)) {   /* SPEC-NOTES G-01 */
+            snprintf(err, errsize, "%s:%u:%u: error: %s (%s) is not an instruction of the %s profile",
+                     name, line, col, wr_op_name(in), wr_forms[in->form].name, wr_profile_name((unsigned)profile));
             goto fail;
         }
         out->words[out->ninsns] = word;

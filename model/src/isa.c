@@ -189,9 +189,14 @@ static void legal_text(unsigned form, unsigned field, char *out, size_t size)
     for (unsigned v = 0; v < 32; v++) {
         if (!((legal >> v) & 1u))
             continue;
+        const char *name = NULL;
         if (wr_forms[form].modfield == field && v < aux->nmods)
-            wr_buf_printf(&b, b.len ? " %s%s" : "%s%s", aux->modname[v][0] ? "." : "",
-                          aux->modname[v][0] ? aux->modname[v] : "(none)");
+            name = aux->modname[v];
+        for (unsigned k = 0; k < aux->nxslots; k++)
+            if (aux->xslot[k].field == field && v < aux->xslot[k].nnames)
+                name = aux->xslot[k].name[v];
+        if (name)
+            wr_buf_printf(&b, b.len ? " %s%s" : "%s%s", name[0] ? "." : "", name[0] ? name : "(none)");
         else
             wr_buf_printf(&b, b.len ? " %u" : "%u", v);
     }
@@ -286,7 +291,7 @@ int wr_decode(const wr_word *word, wr_insn *out, char *msg, size_t msgsize)
             return -1;
         out->f[fp->id] = v;
     }
-    return 0;
+    return wr_ri_check(out, msg, msgsize);
 }
 
 int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
@@ -295,6 +300,8 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
     if (in->form >= WR_FORM_COUNT)
         return fail(msg, msgsize, "no form %u", (unsigned)in->form);
     const wr_form_desc *fd = &wr_forms[in->form];
+    if (wr_ri_check(in, msg, msgsize) != 0)
+        return -1;
     wr_field_set(out, 0, 8, fd->optype);
     wr_field_set(out, 8, 4, fd->stype);
     /* fields the form lacks are ignored: they are not part of the word */
@@ -330,6 +337,7 @@ static const struct {
     [WR_SK_T]  = { "T",  "a branch target",            WR_FK_SIMM },
     [WR_SK_D]  = { "D",  "a displacement",             WR_FK_SIMM },
     [WR_SK_C]  = { "C",  "a constant c[bank][offset]", WR_FK_CMEM },
+    [WR_SK_RI] = { "RI", "a GPR or an immediate",      WR_FK_UIMM },   /* or ENUM */
 };
 
 const char *wr_spec_kind_desc(unsigned kind) { return kind < WR_SK_COUNT ? spec_kinds[kind].desc : "?"; }
@@ -375,20 +383,23 @@ static int parse_spec(const wr_form_desc *fd, const char *s, size_t n, wr_spec *
     sp->field = (uint8_t)field;
     if (!form_has_field(fd, (unsigned)field))
         return fail(msg, msgsize, "%s: syntax names field %s the form lacks", fd->name, wr_fields[field].name);
-    if (wr_fields[field].kind != spec_kinds[kind].field_kind)
+    if (wr_fields[field].kind != spec_kinds[kind].field_kind &&
+        !(kind == WR_SK_RI && wr_fields[field].kind == WR_FK_ENUM))
         return fail(msg, msgsize, "%s: syntax kind %s does not suit field %s", fd->name,
                     spec_kinds[kind].code, wr_fields[field].name);
     if (sp->tilde && kind != WR_SK_R && kind != WR_SK_U && kind != WR_SK_C)
         return fail(msg, msgsize, "%s: '~' only applies to R, U, C operands", fd->name);
     if (sp->tilde)
         sp->extra = WR_F_BITNOT;
-    if (kind == WR_SK_P) {
-        /* the '!' of P:FIELD lives in FIELD_NOT */
+    if (kind == WR_SK_P || kind == WR_SK_RI) {
+        /* the '!' of P:FIELD lives in FIELD_NOT, "is a register" of
+         * RI:FIELD in FIELD_R */
         char nb[32];
-        int k = snprintf(nb, sizeof nb, "%s_NOT", wr_fields[field].name);
+        int k = snprintf(nb, sizeof nb, "%s%s", wr_fields[field].name, kind == WR_SK_P ? "_NOT" : "_R");
         int nf = field_by_name(nb, (size_t)k);
         if (nf < 0)
-            return fail(msg, msgsize, "%s: predicate %s has no %s field", fd->name, wr_fields[field].name, nb);
+            return fail(msg, msgsize, "%s: %s %s has no %s field", fd->name,
+                        kind == WR_SK_P ? "predicate" : "operand", wr_fields[field].name, nb);
         sp->extra = (uint8_t)nf;
     }
     if (sp->extra != WR_F_NONE && !form_has_field(fd, sp->extra))
@@ -445,20 +456,49 @@ int wr_modnames_split(const char *modnames, char names[WR_MAX_MODS][16], unsigne
 static wr_isa_aux isa_aux;
 static once_flag isa_aux_once = ONCE_FLAG_INIT;
 
-static void add_to_group(wr_isa_aux *a, unsigned form)
+static void add_to_group(wr_mnem_group *groups, unsigned *ngroups, unsigned form)
 {
     const char *mn = wr_forms[form].mnemonic;
-    for (unsigned g = 0; g < a->ngroups; g++) {
-        if (strcmp(a->group[g].mnemonic, mn) == 0) {
-            assert(a->group[g].nforms < WR_MAX_GROUP_FORMS);
-            a->group[g].forms[a->group[g].nforms++] = (uint8_t)form;
+    for (unsigned g = 0; g < *ngroups; g++) {
+        if (strcmp(groups[g].mnemonic, mn) == 0) {
+            assert(groups[g].nforms < WR_MAX_GROUP_FORMS);
+            groups[g].forms[groups[g].nforms++] = (uint8_t)form;
             return;
         }
     }
-    wr_mnem_group *gr = &a->group[a->ngroups++];
+    wr_mnem_group *gr = &groups[(*ngroups)++];
     gr->mnemonic = mn;
     gr->nforms = 1;
     gr->forms[0] = (uint8_t)form;
+}
+
+/* The number of op spellings of a form: the product of its slots' value
+ * counts (the row's own slot first). */
+static unsigned op_combinations(const wr_form_aux *fa)
+{
+    unsigned n = fa->nmods;
+    for (unsigned k = 0; k < fa->nxslots; k++)
+        n *= fa->xslot[k].nnames;
+    return n;
+}
+
+/* op spelling number idx: mnemonic, then each slot's name for its digit of
+ * idx (mixed radix, the row's slot lowest) when the name is not empty */
+static void put_opname(const wr_form_desc *fd, const wr_form_aux *fa, unsigned idx, char *out, size_t size)
+{
+    wr_buf b = { out, size, 0 };
+    wr_buf_puts(&b, fd->mnemonic);
+    const char *name = fa->modname[idx % fa->nmods];
+    idx /= fa->nmods;
+    if (name[0])
+        wr_buf_printf(&b, ".%s", name);
+    for (unsigned k = 0; k < fa->nxslots; k++) {
+        const wr_slot_aux *sl = &fa->xslot[k];
+        name = sl->name[idx % sl->nnames];
+        idx /= sl->nnames;
+        if (name[0])
+            wr_buf_printf(&b, ".%s", name);
+    }
 }
 
 static void build_aux(void)
@@ -466,6 +506,7 @@ static void build_aux(void)
     wr_isa_aux *a = &isa_aux;
     for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
         const wr_form_desc *fd = &wr_forms[f];
+        const wr_form_ext *fx = &wr_form_exts[f];
         wr_form_aux *fa = &a->form[f];
         unsigned n = 0;
         int rc = wr_syntax_parse(fd, fa->spec, &n, NULL, 0);
@@ -473,13 +514,36 @@ static void build_aux(void)
         fa->nspecs = (uint8_t)n;
         rc = wr_modnames_split(fd->modnames, fa->modname, &n);
         assert(rc == 0);
-        (void)rc;
         fa->nmods = (uint8_t)n;
-        /* op spelling: mnemonic, then the modifier when it has a name */
-        for (unsigned v = 0; v < fa->nmods; v++)
-            snprintf(fa->opname[v], sizeof fa->opname[v], fa->modname[v][0] ? "%s.%s" : "%s",
-                     fd->mnemonic, fa->modname[v]);
-        add_to_group(a, f);
+        fa->nxslots = fx->nxmods;
+        for (unsigned k = 0; k < fx->nxmods; k++) {
+            wr_slot_aux *sl = &fa->xslot[k];
+            sl->field = fx->xmod[k].field;
+            sl->def = fx->xmod[k].def;
+            rc = wr_modnames_split(fx->xmod[k].names, sl->name, &n);
+            assert(rc == 0);
+            sl->nnames = (uint8_t)n;
+        }
+        (void)rc;
+        /* op spellings: every combination of the slots' values */
+        unsigned nops = op_combinations(fa);
+        assert(nops <= WR_MAX_OPNAMES);
+        fa->nops = (uint8_t)nops;
+        for (unsigned v = 0; v < nops; v++)
+            put_opname(fd, fa, v, fa->opname[v], sizeof fa->opname[v]);
+        /* RI operands take the form's GPR slots RA, RB, RC in this order */
+        static const uint8_t slots[WR_MAX_RI_SLOTS] = { WR_F_RA, WR_F_RB, WR_F_RC };
+        for (unsigned k = 0; k < fa->nspecs; k++)
+            if (fa->spec[k].kind == WR_SK_RI) {
+                for (unsigned i = 0; i < WR_MAX_RI_SLOTS; i++)
+                    if (wr_form_has(f, slots[i]))
+                        fa->rislot[fa->nrislots++] = slots[i];
+                break;
+            }
+        add_to_group(a->group, &a->ngroups, f);
+        for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+            if (wr_form_in_profile(f, p))
+                add_to_group(a->pgroup[p], &a->npgroups[p], f);
     }
 }
 
@@ -498,7 +562,86 @@ const char *wr_op_name(const wr_insn *insn)
     int64_t v = fd->modfield == WR_F_NONE ? 0 : insn->f[fd->modfield];
     if (v < 0 || v >= fa->nmods)
         return fd->mnemonic;
-    return fa->opname[v];
+    unsigned idx = (unsigned)v, radix = fa->nmods;
+    for (unsigned k = 0; k < fa->nxslots; k++) {
+        const wr_slot_aux *sl = &fa->xslot[k];
+        int64_t x = sl->field == WR_F_NONE ? 0 : insn->f[sl->field];
+        if (x < 0 || x >= sl->nnames)
+            return fd->mnemonic;
+        idx += (unsigned)x * radix;
+        radix *= sl->nnames;
+    }
+    return fa->opname[idx];
+}
+
+/* ---- the RI rule (isa.def) ------------------------------------------------ */
+
+int wr_ri_check(const wr_insn *insn, char *msg, size_t msgsize)
+{
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[insn->form];
+    if (fa->nrislots == 0)
+        return 0;
+    unsigned used = 0;
+    for (unsigned k = 0; k < fa->nspecs; k++) {
+        const wr_spec *sp = &fa->spec[k];
+        if (sp->kind != WR_SK_RI || insn->f[sp->extra] == 0)
+            continue;
+        if (insn->f[sp->field] != 0)
+            return fail(msg, msgsize, "%s: %s is a register (%s = 1) but holds %" PRId64 " (must be 0)",
+                        wr_forms[insn->form].name, wr_fields[sp->field].name, wr_fields[sp->extra].name,
+                        insn->f[sp->field]);
+        if (used == fa->nrislots)
+            return fail(msg, msgsize, "%s: more register operands than GPR slots (%u)",
+                        wr_forms[insn->form].name, fa->nrislots);
+        used++;
+    }
+    for (unsigned i = used; i < fa->nrislots; i++)
+        if (insn->f[fa->rislot[i]] != WR_RZ)
+            return fail(msg, msgsize, "%s: %s holds R%" PRId64 " but no operand is a register there (must be RZ)",
+                        wr_forms[insn->form].name, wr_fields[fa->rislot[i]].name, insn->f[fa->rislot[i]]);
+    return 0;
+}
+
+void wr_insn_normalize(wr_insn *insn)
+{
+    if (insn->form >= WR_FORM_COUNT)
+        return;
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[insn->form];
+    if (fa->nrislots == 0)
+        return;
+    unsigned used = 0;
+    for (unsigned k = 0; k < fa->nspecs; k++) {
+        const wr_spec *sp = &fa->spec[k];
+        if (sp->kind != WR_SK_RI || insn->f[sp->extra] == 0)
+            continue;
+        if (used == fa->nrislots) {
+            insn->f[sp->extra] = 0;
+            continue;
+        }
+        insn->f[sp->field] = 0;
+        used++;
+    }
+    for (unsigned i = used; i < fa->nrislots; i++)
+        insn->f[fa->rislot[i]] = WR_RZ;
+}
+
+int wr_insn_ri_reg(const wr_insn *insn, unsigned field)
+{
+    if (insn->form >= WR_FORM_COUNT)
+        return -1;
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[insn->form];
+    unsigned used = 0;
+    for (unsigned k = 0; k < fa->nspecs; k++) {
+        const wr_spec *sp = &fa->spec[k];
+        if (sp->kind != WR_SK_RI || insn->f[sp->extra] == 0)
+            continue;
+        if (used == fa->nrislots)
+            return -1;
+        if (sp->field == field)
+            return fa->rislot[used];
+        used++;
+    }
+    return -1;
 }
 
 /* ---- table self-check ---------------------------------------------------- */
@@ -541,7 +684,51 @@ static int check_form_bits(const wr_form_desc *fd, char *msg, size_t msgsize)
 
 /* Modifier, syntax and coverage: every field is set by the guard, the
  * modifier or an operand, so every legal word has a text (round trip). */
-static int check_form_text(const wr_form_desc *fd, char *msg, size_t msgsize)
+/* The further modifier slots of a row (isa.def M()): fields of the form, no
+ * more names than values, a legal default; a fixed word has one name and
+ * must be written; the op spellings fit the derived table. */
+static int check_xmods(const wr_form_desc *fd, const wr_form_ext *fx, unsigned nmods, char *msg, size_t msgsize)
+{
+    unsigned combos = nmods;
+    if (fx->nxmods > WR_MAX_XMODS)
+        return fail(msg, msgsize, "%s: %u modifier slots, at most %d", fd->name, fx->nxmods, WR_MAX_XMODS);
+    for (unsigned k = 0; k < fx->nxmods; k++) {
+        const wr_mod_slot *sl = &fx->xmod[k];
+        char names[WR_MAX_MODS][16];
+        unsigned n = 0;
+        if (sl->names == NULL || wr_modnames_split(sl->names, names, &n) != 0)
+            return fail(msg, msgsize, "%s: modifier slot %u: too many or too long names", fd->name, k + 1);
+        if (sl->field == WR_F_NONE) {
+            if (n != 1 || names[0][0] == '\0' || sl->def != -1)
+                return fail(msg, msgsize, "%s: modifier slot %u: a fixed word has one name and no default",
+                            fd->name, k + 1);
+        } else {
+            if (sl->field >= WR_F_COUNT || !form_has_field(fd, sl->field) || sl->field == fd->modfield)
+                return fail(msg, msgsize, "%s: modifier slot %u: field is not a field of the form or "
+                            "has a slot already", fd->name, k + 1);
+            for (unsigned j = 0; j < k; j++)
+                if (fx->xmod[j].field == sl->field)
+                    return fail(msg, msgsize, "%s: modifier slot %u: field %s has a slot already",
+                                fd->name, k + 1, wr_fields[sl->field].name);
+            if (n > wr_fields[sl->field].nvalues)
+                return fail(msg, msgsize, "%s: %u modifier names for %s with %u values", fd->name, n,
+                            wr_fields[sl->field].name, wr_fields[sl->field].nvalues);
+            if (sl->def < -1 || sl->def >= (int)n)
+                return fail(msg, msgsize, "%s: modifier default %d is not a value of %s", fd->name, sl->def,
+                            wr_fields[sl->field].name);
+        }
+        combos *= n;
+    }
+    if (combos > WR_MAX_OPNAMES)
+        return fail(msg, msgsize, "%s: %u op spellings, at most %d", fd->name, combos, WR_MAX_OPNAMES);
+    return 0;
+}
+
+/* Modifier, syntax and coverage: every field is set by the guard, a
+ * modifier or an operand (RI operands set the GPR slots), so every legal
+ * word has a text (round trip).  fx: the row's further slots and flags, NULL
+ * for a table without them. */
+static int check_form_text(const wr_form_desc *fd, const wr_form_ext *fx, char *msg, size_t msgsize)
 {
     char names[WR_MAX_MODS][16];
     unsigned nmods = 0;
@@ -560,13 +747,21 @@ static int check_form_text(const wr_form_desc *fd, char *msg, size_t msgsize)
     } else if (nmods != 1 || names[0][0] != '\0' || fd->moddefault != 0) {
         return fail(msg, msgsize, "%s: no modifier field but modifier names or default", fd->name);
     }
+    if (fx && check_xmods(fd, fx, nmods, msg, msgsize) != 0)
+        return -1;
     wr_spec specs[WR_MAX_SPECS];
     unsigned n = 0;
     if (wr_syntax_parse(fd, specs, &n, msg, msgsize) != 0)
         return -1;
+    int has_ri = 0;
+    for (unsigned k = 0; k < n; k++)
+        has_ri |= specs[k].kind == WR_SK_RI;
     for (unsigned i = 0; i < fd->nfields; i++) {
         unsigned id = fd->fields[i].id;
         int set = id == WR_F_PG || id == WR_F_PG_NOT || id == fd->modfield;
+        set |= has_ri && (id == WR_F_RA || id == WR_F_RB || id == WR_F_RC);
+        for (unsigned k = 0; fx && k < fx->nxmods; k++)
+            set |= fx->xmod[k].field == id;
         for (unsigned k = 0; k < n && !set; k++)
             set = specs[k].field == id || specs[k].extra == id;
         if (!set)
@@ -584,7 +779,8 @@ int wr_isa_check_table(const wr_form_desc *forms, size_t nforms, char *msg, size
             return fail(msg, msgsize, "form #%zu has a NULL string", i);
         if (fd->stype > 15)
             return fail(msg, msgsize, "%s: stype %u does not fit bits 11:8", fd->name, fd->stype);
-        if (check_form_bits(fd, msg, msgsize) != 0 || check_form_text(fd, msg, msgsize) != 0)
+        const wr_form_ext *fx = forms == wr_forms ? &wr_form_exts[i] : NULL;
+        if (check_form_bits(fd, msg, msgsize) != 0 || check_form_text(fd, fx, msg, msgsize) != 0)
             return -1;
         for (size_t j = 0; j < i; j++)
             if (forms[j].optype == fd->optype && forms[j].stype == fd->stype)
@@ -626,6 +822,21 @@ int wr_isa_check(char *msg, size_t msgsize)
     if (wr_isa_check_table(wr_forms, WR_FORM_COUNT, msg, msgsize) != 0)
         return -1;
     return check_wide(msg, msgsize);
+}
+
+/* ---- profile names ---------------------------------------------------------- */
+
+int wr_profile_parse(const char *s, size_t n)
+{
+    static const char *const names[WR_PROFILE_COUNT] = {
+#define WR_X_(name, text, seed) text,
+        WR_PROFILES(WR_X_)
+#undef WR_X_
+    };
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+        if (strlen(names[p]) == n && memcmp(names[p], s, n) == 0)
+            return (int)p;
+    return -1;
 }
 
 /* ---- word text ------------------------------------------------------------ */

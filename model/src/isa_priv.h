@@ -10,14 +10,16 @@
 /* Operand kinds of the SYNTAX mini-language (isa.def comment block). */
 typedef enum wr_spec_kind {
     WR_SK_R, WR_SK_R2, WR_SK_U, WR_SK_U2, WR_SK_P, WR_SK_PD, WR_SK_B,
-    WR_SK_SR, WR_SK_I, WR_SK_S, WR_SK_T, WR_SK_D, WR_SK_C, WR_SK_COUNT
+    WR_SK_SR, WR_SK_I, WR_SK_S, WR_SK_T, WR_SK_D, WR_SK_C, WR_SK_RI, WR_SK_COUNT
 } wr_spec_kind;
 
-enum { WR_MAX_SPECS = 6, WR_MAX_MODS = 8, WR_MAX_GROUP_FORMS = 8 };
+enum { WR_MAX_SPECS = 6, WR_MAX_MODS = 8, WR_MAX_GROUP_FORMS = 16, WR_MAX_OPNAMES = 16,
+       WR_MAX_RI_SLOTS = 3 };
 
 /* One operand of a form's syntax: "?~U:URA" = optional, '~' allowed,
  * uniform register, field URA.  `extra` is the companion field: FIELD_NOT
- * for P (the '!'), BITNOT for a '~' operand, WR_F_NONE otherwise. */
+ * for P (the '!'), BITNOT for a '~' operand, FIELD_R for RI, WR_F_NONE
+ * otherwise. */
 typedef struct wr_spec {
     uint8_t kind;              /* wr_spec_kind */
     uint8_t field;             /* wr_field_id */
@@ -26,13 +28,26 @@ typedef struct wr_spec {
     uint8_t tilde;
 } wr_spec;
 
+/* A further modifier slot (isa.def M()), its names split. */
+typedef struct wr_slot_aux {
+    uint8_t field;                       /* wr_field_id, WR_F_NONE: a fixed word */
+    int8_t def;                          /* -1: required */
+    uint8_t nnames;
+    char name[WR_MAX_MODS][16];          /* by value; "" = nothing written */
+} wr_slot_aux;
+
 /* Everything derived per form. */
 typedef struct wr_form_aux {
     uint8_t nspecs;
     wr_spec spec[WR_MAX_SPECS];
     uint8_t nmods;                       /* modifier values named (>= 1) */
     char modname[WR_MAX_MODS][16];       /* "" = nothing written */
-    char opname[WR_MAX_MODS][32];        /* "BAR.SYNC": TRACE-FORMAT `op` */
+    uint8_t nxslots;                     /* further slots, print order */
+    wr_slot_aux xslot[WR_MAX_XMODS];
+    uint8_t nops;                        /* op spellings: every combination of */
+    char opname[WR_MAX_OPNAMES][40];     /* the slots' values, wr_op_name's index */
+    uint8_t nrislots;                    /* the GPR slots RI operands take, in order */
+    uint8_t rislot[WR_MAX_RI_SLOTS];     /* (RA, RB, RC among the form's fields) */
 } wr_form_aux;
 
 /* Forms sharing one base mnemonic, in table order (assembler candidates). */
@@ -44,8 +59,10 @@ typedef struct wr_mnem_group {
 
 typedef struct wr_isa_aux {
     wr_form_aux form[WR_FORM_COUNT];
-    unsigned ngroups;
+    unsigned ngroups;                    /* every form, whatever its profile */
     wr_mnem_group group[WR_FORM_COUNT];
+    unsigned npgroups[WR_PROFILE_COUNT]; /* the forms of each profile */
+    wr_mnem_group pgroup[WR_PROFILE_COUNT][WR_FORM_COUNT];
 } wr_isa_aux;
 
 /* The derived tables, built once (thread-safe) from wr_forms. */
@@ -63,6 +80,11 @@ int wr_modnames_split(const char *modnames, char names[WR_MAX_MODS][16], unsigne
 /* Names of the S2R special registers by SR field value (SPEC-NOTES N-51). */
 enum { WR_SR_COUNT = 3 };
 extern const char *const wr_sr_names[WR_SR_COUNT];
+
+/* The RI rule (isa.def): a register operand has its value field 0 and takes
+ * the next GPR slot; slots no operand takes hold RZ.  0, or -1 with a
+ * reason ("RB holds R5 but no operand takes it"). */
+int wr_ri_check(const wr_insn *insn, char *msg, size_t msgsize);
 
 /* Human name of a syntax kind ("a GPR"), and its SYNTAX spelling ("R"). */
 const char *wr_spec_kind_desc(unsigned kind);

@@ -56,6 +56,44 @@ const uint64_t wr_form_limits[WR_FORM_COUNT] = {
 #undef F
 #undef V
 
+/* The flags and further modifier slots of each row (isa.def IN, PIN, BLANKS,
+ * M), one initializer filled by two passes over the table; a row without
+ * IN() belongs to every profile. */
+#define FLAGS_(raw) ((raw) | (((raw) & WR_FORMF_PROFILES) ? 0u : (1u << WR_PROFILE_COUNT) - 1u))
+#define F(id, lsb, width)
+#define V(id, mask)
+const wr_form_ext wr_form_exts[WR_FORM_COUNT] = {
+#define M(id, names, def)
+#define IN(p) | (1u << WR_PROFILE_##p)
+#define PIN() | WR_FORMF_PIN
+#define BLANKS() | WR_FORMF_BLANKS
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name].flags = FLAGS_(0u __VA_ARGS__),
+#include "warpref/isa.def"
+#undef WR_FORM
+#undef IN
+#undef PIN
+#undef BLANKS
+#undef M
+#define IN(p)
+#define PIN()
+#define BLANKS()
+#define M(id, names, def) { WR_F_##id, def, names },
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...)         \
+    [WR_FORM_##name].nxmods = sizeof((wr_mod_slot[]){ __VA_ARGS__ { 0, 0, NULL } }) /    \
+                              sizeof(wr_mod_slot) - 1u,                                 \
+    [WR_FORM_##name].xmod = { __VA_ARGS__ { 0, 0, NULL } },
+#include "warpref/isa.def"
+#undef WR_FORM
+#undef IN
+#undef PIN
+#undef BLANKS
+#undef M
+};
+#undef F
+#undef V
+#undef FLAGS_
+
 uint32_t wr_form_legal_values(unsigned form, unsigned field)
 {
     const wr_field_desc *fd = &wr_fields[field];

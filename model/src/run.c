@@ -89,6 +89,8 @@ static int sim_init(const wr_runner *r, sim *s)
     wr_config cfg;
     wr_config_init(&cfg, r->threads);
     cfg.record_state = r->opts.trace != NULL;    /* the trace prints the state after */
+    cfg.profile = r->prog->profile;              /* G-01: the program's */
+    cfg.trap_mode = r->opts.trap_mode != 0;      /* S-13 */
     if (wr_cta_init(&s->cta, &cfg) != 0 || wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
         return -1;
     for (size_t i = 0; i < r->prog->nconsts; i++) {
@@ -132,6 +134,7 @@ static int sim_equal(const sim *a, const sim *b)
            memcmp(a->cta.warp, b->cta.warp, nw * sizeof a->cta.warp[0]) == 0 &&
            a->cta.wake_pending == b->cta.wake_pending &&  /* it shows in the trace */
            memcmp(a->cta.bar, b->cta.bar, sizeof a->cta.bar) == 0 &&
+           memcmp(&a->cta.ps, &b->cta.ps, sizeof a->cta.ps) == 0 &&   /* the profile's (section 8) */
            memcmp(x->r_undef, y->r_undef, n * sizeof *x->r_undef) == 0 &&
            memcmp(x->p_undef, y->p_undef, nw * sizeof x->p_undef[0]) == 0 &&
            memcmp(x->ur, y->ur, nw * sizeof x->ur[0]) == 0;
@@ -423,6 +426,11 @@ wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *
     }
     if (prog->ninsns == 0) {
         snprintf(err, errsize, "%s: empty program", prog->filename ? prog->filename : "program");
+        return NULL;
+    }
+    if (opts->trap_mode && prog->profile != WR_PROFILE_SASS) {
+        snprintf(err, errsize, "--trap-mode is a sass setting (SPEC-NOTES S-13), the program's profile is %s",
+                 wr_profile_name(prog->profile));
         return NULL;
     }
     wr_runner *r = calloc(1, sizeof *r);

@@ -24,6 +24,7 @@ typedef struct wr_ctx {
     uint32_t warpbar_changed;    /* warps whose WarpBARState was written */
     uint32_t runs_changed;       /* warps whose run state changed */
     uint32_t lost_events;        /* events past the configured capacity */
+    uint32_t lost_writes;        /* writes past the record's room (ptx results, P-11) */
     wr_write scratch;            /* what a discarded write (RZ, PT, URZ) fills */
 } wr_ctx;
 
@@ -136,6 +137,11 @@ static inline void set_run(wr_ctx *x, unsigned i, unsigned run)
  * The instruction function must not have changed any state before. */
 static inline void raise_exc(wr_ctx *x, unsigned exc) { x->rec->exception = (uint8_t)exc; }
 static inline void warn(wr_ctx *x, unsigned warning) { push_event(x, WR_EV_WARNING, warning, 0); }
+
+/* The lane to switch to among candidates cmask != 0 (bru.c: EXIT, YIELD,
+ * per-lane WARPSYNC; the ptx gather, P-10): sleeping lanes only if every
+ * candidate sleeps (*do_sleep), non-yield lanes first, the lowest. */
+unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep);
 
 /* The whole warp goes to sleep (the seed's warpSleep). */
 void warp_sleep(wr_ctx *x);

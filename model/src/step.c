@@ -47,6 +47,8 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
     const wr_bar_engine *eng = wr_engine_of(cfg->profile);
     if (eng == NULL)
         return fail(cta, WR_ERR_CONFIG, "no profile %u", cfg->profile);
+    if (cfg->trap_mode && cfg->profile != WR_PROFILE_SASS)       /* S-13 */
+        return fail(cta, WR_ERR_CONFIG, "trap mode is a sass setting, not one of profile %s", eng->name);
     if (cfg->nbarriers != 0 && cfg->nbarriers != eng->nbars)
         return fail(cta, WR_ERR_CONFIG, "profile %s has %u barriers, not %u", eng->name, eng->nbars,
                     cfg->nbarriers);
@@ -73,6 +75,7 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
     cta->checks = cfg->checks != WR_CHECKS_OFF;
 #endif
     cta->record_state = cfg->record_state != 0;
+    cta->trap_mode = cfg->trap_mode != 0;
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         cta->deadline[i] = WR_NO_DEADLINE;
     for (unsigned i = 0; i < cta->nwarps; i++) {
@@ -84,6 +87,7 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
         for (unsigned l = 0; l < WR_LANES; l++)
             w->rpc[l] = cfg->entry_pc;
         w->run = WR_WARP_READY;
+        cta->ps.warp[i].trap_mode = cta->trap_mode;   /* S-13: pinned for the run */
     }
     return 0;
 }
@@ -94,14 +98,15 @@ const uint64_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
  * always; Pp, Ra, Rb, Rc, a uniform register and a constant when the form has
  * the field; 64-bit when the row marks it W() (N-16, N-17).  One expansion
  * gives both: F() sets bit FIELD, W() bit 32 + FIELD. */
-_Static_assert(WR_F_COUNT <= 32, "field bits and wide bits share one 64-bit mask");
+_Static_assert(WR_F_PP < 32 && WR_F_RA < 32 && WR_F_RB < 32 && WR_F_RC < 32 && WR_F_URA < 32 &&
+               WR_F_URB < 32 && WR_F_CMEM < 32, "the fields read and their wide bits share one 64-bit mask");
 #define HAS_(m, id) ((unsigned)(((m) >> WR_F_##id) & 1u))
 #define READS_(m, w)                                                             \
     (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * WR_IN_RA | HAS_(w, RA) * WR_IN_RA64 | \
      HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC |                              \
      (HAS_(m, URA) | HAS_(m, URB)) * WR_IN_UR | (HAS_(w, URA) | HAS_(w, URB)) * WR_IN_UR64 | \
      HAS_(m, CMEM) * WR_IN_C | HAS_(w, CMEM) * WR_IN_C64)
-#define F(id, lsb, width) | (UINT64_C(1) << WR_F_##id)
+#define F(id, lsb, width) | ((UINT64_C(1) << WR_F_##id) & UINT64_C(0xffffffff))
 #define V(id, mask)
 #define W(id) | (UINT64_C(1) << (32 + WR_F_##id))
 #define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
@@ -149,12 +154,30 @@ static inline void dispatch(wr_ctx *x)
     }
 }
 
-/* the optype of each form, for wr_step's check of its argument */
-static const uint8_t form_optype[WR_FORM_COUNT] = {
-#define WR_FORM(name, opt, ...) [WR_FORM_##name] = WR_OPT_##opt,
+/* Per form, what the step tests of it: its optype (bits 7:0, for wr_step's
+ * check of its argument) and its isa.def flags (bits 8 up: the profiles it
+ * belongs to, PIN) -- one load. */
+enum { INFO_PROFILE0 = 8, INFO_PIN = WR_FORMF_PIN << 8 };
+#define F(id, lsb, width)
+#define V(id, mask)
+#define M(id, names, def)
+#define IN(p) | (1u << WR_PROFILE_##p)
+#define PIN() | WR_FORMF_PIN
+#define BLANKS()
+#define PROFILES_(raw) (((raw) & WR_FORMF_PROFILES) ? (raw) : (raw) | ((1u << WR_PROFILE_COUNT) - 1u))
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = WR_OPT_##opt | PROFILES_(0u __VA_ARGS__) << INFO_PROFILE0,
+static const uint32_t form_info[WR_FORM_COUNT] = {
 #include "warpref/isa.def"
-#undef WR_FORM
 };
+#undef WR_FORM
+#undef F
+#undef V
+#undef M
+#undef IN
+#undef PIN
+#undef BLANKS
+#undef PROFILES_
 
 /* What every step does first: the warp must be ready; the record starts
  * empty; a pending `wake` goes to its bookkeeping (TRACE-FORMAT).  -1 if
@@ -171,7 +194,7 @@ static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operan
     x->ops = ops;
     x->rec = rec;
     x->bars_changed = x->warpbar_changed = x->runs_changed = 0;
-    x->lost_events = 0;
+    x->lost_events = x->lost_writes = 0;
     rec->warp = w;
     rec->pc = x->w->active_pc;
     rec->exception = WR_EXC_NONE;
@@ -236,6 +259,9 @@ __attribute__((noinline)) static int step_end_slow(wr_ctx *x, const wr_insn *ins
     if (x->lost_events)
         return fail(cta, WR_ERR_EVENTS, "%s by warp %u: %u events past the capacity of %u",
                     OP_, x->warp, x->lost_events, cta->max_events);
+    if (x->lost_writes)
+        return fail(cta, WR_ERR_WRITES, "%s by warp %u: %u writes past the record's room",
+                    OP_, x->warp, x->lost_writes);
     if (cta->checks) {
         char msg[sizeof cta->errmsg - 48];
         if (wr_check_invariants(cta, msg, sizeof msg) != 0)
@@ -250,7 +276,7 @@ static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
     const wr_cta *cta = x->cta;
     x->rec->has_state = cta->record_state;
     if (x->rec->exception | x->bars_changed | x->warpbar_changed | x->runs_changed |
-        x->lost_events | cta->record_state | cta->checks)
+        x->lost_events | x->lost_writes | cta->record_state | cta->checks)
         return step_end_slow(x, insn, word);
     return 0;
 }
@@ -262,13 +288,19 @@ step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
           const wr_operands *ops, wr_retire *rec)
 {
     /* only instructions of the table: the form's own optype */
-    if (insn->form >= WR_FORM_COUNT || insn->optype != form_optype[insn->form])
+    const uint32_t info = insn->form < WR_FORM_COUNT ? form_info[insn->form] : 0;
+    if (insn->form >= WR_FORM_COUNT || insn->optype != (info & 0xffu))
         return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
                     insn->form, insn->optype);
     wr_ctx x;
     if (step_begin(&x, cta, w, ops, rec) != 0)
         return -1;
     x.in = insn;
+    if (__builtin_expect(!((info >> (INFO_PROFILE0 + cta->profile)) & 1u), 0)) {
+        /* G-01: a form of another profile is no instruction of this one */
+        rec->exception = WR_EXC_ILLEGAL_ENCODING;
+        return step_end(&x, insn, word);
+    }
     const wr_warp *wp = x.w;
     x.pgv = wr_pred_value(wr_f_PG(insn), ops->pg);
     if (wr_f_PG_NOT(insn))
@@ -279,8 +311,9 @@ step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
         if (wr_f_PP_NOT(insn))
             x.ppv = ~x.ppv;
     }
-    /* N-05 (fix): BAR.RED's Pp is the reduction input, not a guard */
-    x.pmask = wp->active & x.pgv & (insn->optype == WR_OPT_BAR_RED ? 0xffffffffu : x.ppv);
+    /* N-05 (fix): BAR.RED's Pp is the reduction input, not a guard (the
+     * forms marked PIN(), the profiles' reductions too) */
+    x.pmask = wp->active & x.pgv & ((info & INFO_PIN) ? 0xffffffffu : x.ppv);
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
     dispatch(&x);
@@ -369,10 +402,12 @@ uint64_t wr_next_deadline(const wr_cta *cta)
 int wr_check_invariants(const wr_cta *cta, char *msg, size_t msgsize)
 {
     uint32_t blocked_any = 0;
+    const uint32_t word_mask = cta->engine ? cta->engine->word_mask : (uint32_t)WR_BAR_WORD_MASK;
     for (unsigned b = 0; b < cta->nbars; b++) {
         const wr_barrier *bar = &cta->bar[b];
-        if (bar->word & ~(uint32_t)WR_BAR_WORD_MASK) {
-            snprintf(msg, msgsize, "barrier %u state word 0x%08x has bits 31:29 set", b, bar->word);
+        if (bar->word & ~word_mask) {
+            snprintf(msg, msgsize, "barrier %u state word 0x%08x has bits outside 0x%08x set", b, bar->word,
+                     word_mask);
             return -1;
         }
         if (bar->blocked & blocked_any) {

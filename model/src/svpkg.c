@@ -12,7 +12,11 @@
  *
  * Written for Verilator and for Yosys 0.23's SystemVerilog subset: only
  * localparams and functions (no enum, no struct, no `return`), referenced
- * with `warpref_isa_pkg::NAME`. */
+ * with `warpref_isa_pkg::NAME`.
+ *
+ * The RTL stub implements the native profile: the package holds the native
+ * forms and their optypes only (the table lists them first), so a word of
+ * another profile is FORM_NONE to it; the stype names are all listed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,18 +41,43 @@ static const struct {
 #undef WR_STYPE
 };
 
+/* the forms of the package: the native profile's */
+static int in_pkg(unsigned form) { return wr_form_in_profile(form, WR_PROFILE_NATIVE); }
+
+/* forms 0..n-1 hold every native form */
+static unsigned pkg_forms(void)
+{
+    unsigned n = 0;
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        if (in_pkg(f))
+            n = f + 1;
+    return n;
+}
+
 /* width in bits of form numbers: FORM_NONE = all ones */
 static unsigned form_bits(void)
 {
     unsigned b = 1;
-    while ((1u << b) <= WR_FORM_COUNT)
+    while ((1u << b) <= pkg_forms())
         b++;
     return b;
 }
 
-/* position of `field` in `form`, or NULL */
+/* does a package form have this optype / stype? */
+static int optype_in_pkg(unsigned v)
+{
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        if (in_pkg(f) && wr_forms[f].optype == v)
+            return 1;
+    return 0;
+}
+
+
+/* position of `field` in `form`, or NULL (and for forms outside the package) */
 static const wr_field_pos *pos_of(unsigned form, unsigned field)
 {
+    if (!in_pkg(form))
+        return NULL;
     const wr_form_desc *fd = &wr_forms[form];
     for (unsigned i = 0; i < fd->nfields; i++)
         if (fd->fields[i].id == field)
@@ -88,7 +117,8 @@ int wr_isa_write_sv_package(FILE *out)
 
     P("  // optypes (bits 7:0)\n");
     for (size_t i = 0; i < sizeof optypes / sizeof optypes[0]; i++)
-        P("  localparam logic [7:0] OPT_%s = 8'h%02x;\n", optypes[i].name, optypes[i].value);
+        if (optype_in_pkg(optypes[i].value))
+            P("  localparam logic [7:0] OPT_%s = 8'h%02x;\n", optypes[i].name, optypes[i].value);
     P("\n  // stypes (bits 11:8)\n");
     for (size_t i = 0; i < sizeof stypes / sizeof stypes[0]; i++)
         P("  localparam logic [3:0] ST_%s = 4'd%u;\n", stypes[i].name, stypes[i].value);
@@ -96,7 +126,8 @@ int wr_isa_write_sv_package(FILE *out)
     P("\n  // forms, in table order; FORM_NONE: no form has this (optype, stype)\n");
     P("  localparam int unsigned FORM_BITS = %u;\n", fb);
     for (unsigned f = 0; f < WR_FORM_COUNT; f++)
-        P("  localparam logic [%u:0] FORM_%s = %u'd%u;\n", fb - 1, wr_forms[f].name, fb, f);
+        if (in_pkg(f))
+            P("  localparam logic [%u:0] FORM_%s = %u'd%u;\n", fb - 1, wr_forms[f].name, fb, f);
     P("  localparam logic [%u:0] FORM_NONE = %u'd%u;\n", fb - 1, fb, (1u << fb) - 1u);
 
     P("\n  // field positions (seed field<lsb, width>)\n");
@@ -132,10 +163,14 @@ int wr_isa_write_sv_package(FILE *out)
     P("\n  // forms that have each field: bit f set = form f has it\n");
     for (unsigned fld = 0; fld < WR_F_COUNT; fld++) {
         char bits[WR_FORM_COUNT + 1];
-        unsigned n = 0;
-        for (unsigned f = WR_FORM_COUNT; f-- > 0;)
+        unsigned n = 0, any = 0;
+        for (unsigned f = pkg_forms(); f-- > 0;) {
             bits[n++] = pos_of(f, fld) ? '1' : '0';
+            any |= pos_of(f, fld) != NULL;
+        }
         bits[n] = 0;
+        if (!any)
+            continue;
         P("  localparam logic [%u:0] HAS_%s = %u'b%s;\n", (1u << fb) - 1u, wr_fields[fld].name,
           1u << fb, bits);
     }
@@ -145,7 +180,8 @@ int wr_isa_write_sv_package(FILE *out)
     P("    logic [%u:0] f;\n", fb - 1);
     P("    unique case (opst)\n");
     for (unsigned f = 0; f < WR_FORM_COUNT; f++)
-        P("      {4'd%u, 8'h%02x}: f = FORM_%s;\n", wr_forms[f].stype, wr_forms[f].optype, wr_forms[f].name);
+        if (in_pkg(f))
+            P("      {4'd%u, 8'h%02x}: f = FORM_%s;\n", wr_forms[f].stype, wr_forms[f].optype, wr_forms[f].name);
     P("      default: f = FORM_NONE;\n");
     P("    endcase\n");
     P("    decode_form = f;\n");
@@ -157,6 +193,8 @@ int wr_isa_write_sv_package(FILE *out)
     P("    logic ok;\n");
     P("    unique case (form)\n");
     for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+        if (!in_pkg(f))
+            continue;
         char rsv[33];
         reserved_mask(f, rsv);
         P("      FORM_%s: ok = (w & 128'h%s) == 128'h0", wr_forms[f].name, rsv);

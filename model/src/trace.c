@@ -516,6 +516,11 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
         puts_(tw, fault->what);
         put(tw, "\"}", 2);
     }
+    if (cta->profile != WR_PROFILE_NATIVE) {    /* TRACE-FORMAT "Profiles" */
+        put(tw, ",\"profile\":\"", 12);
+        puts_(tw, wr_profile_name(cta->profile));
+        put(tw, "\"", 1);
+    }
     put(tw, "}\n", 2);
     flush(tw);
 }

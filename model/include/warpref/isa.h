@@ -18,6 +18,30 @@ extern "C" {
 #endif
 
 enum { WR_INST_SIZE = 16 };    /* bytes per instruction; PCs are 16-aligned */
+
+/* Profiles (SPEC-NOTES section 8): X(NAME, "spelling", seed).  The model runs
+ * one at a time; a profile's barrier instructions replace the native BAR,
+ * B2R and R2B set (G-01), everything else is shared.  The ISA table marks
+ * the forms of each (IN() in isa.def); the step runs each with the CTA's
+ * barrier engine. */
+#define WR_PROFILES(X)                                                            \
+    X(NATIVE, "native", "seeds 000 and 003")                                      \
+    X(SASS,   "sass",   "seed 001, NVIDIA SASS BAR")                              \
+    X(PTX,    "ptx",    "seed 002, PTX barrier/bar")                              \
+    X(VISA,   "visa",   "seed 004, Intel vISA NBARRIER")
+
+typedef enum wr_profile {
+#define WR_X_(name, text, seed) WR_PROFILE_##name,
+    WR_PROFILES(WR_X_)
+#undef WR_X_
+    WR_PROFILE_COUNT
+} wr_profile;
+
+enum { WR_PROFILE_ANY = -1 };  /* assembler: the program's .profile, else native */
+
+/* The profile spelled s[0..n) ("sass"), or -1; and the spelling of one. */
+int wr_profile_parse(const char *s, size_t n);
+const char *wr_profile_name(unsigned profile);    /* "native" */
 enum { WR_RZ = 255, WR_URZ = 63, WR_PT = 7 };
 
 typedef struct wr_word {
@@ -59,7 +83,7 @@ typedef enum wr_form {
     WR_FORM_COUNT
 } wr_form;
 
-enum { WR_MAX_FORM_FIELDS = 12 };
+enum { WR_MAX_FORM_FIELDS = 16 };
 
 typedef struct wr_field_pos {
     uint8_t id;                /* wr_field_id */
@@ -87,7 +111,40 @@ typedef struct wr_field_desc {
     const char *doc;
 } wr_field_desc;
 
+/* More modifier slots of a form beyond the one of wr_form_desc (isa.def M()
+ * marks), printed in this order after it: `barrier{.cta}.red.popc{.aligned}.u32`
+ * is mnemonic "barrier", the CTA slot, then the fixed words "red" and
+ * "popc", the ALIGNED slot and the fixed word "u32".  A slot without a
+ * field (WR_F_NONE) is a fixed word: one name, written always. */
+enum { WR_MAX_XMODS = 4 };
+typedef struct wr_mod_slot {
+    uint8_t field;             /* wr_field_id, or WR_F_NONE: a fixed word */
+    int8_t def;                /* the value when not written; -1: required */
+    const char *names;         /* spellings by value, '|' separated ("" = nothing written) */
+} wr_mod_slot;
+
+/* What a row says beyond wr_form_desc: its profiles and properties (IN(),
+ * PIN(), BLANKS() marks) and its further modifier slots. */
+enum {
+    WR_FORMF_PROFILES = 0xffu,         /* bit p: the form belongs to profile p */
+    WR_FORMF_PIN = 1u << 8,            /* Pp is an input, not a guard: pmask =
+                                          ActiveMask & pgv (N-05) */
+    WR_FORMF_BLANKS = 1u << 9          /* operands may be separated by blanks
+                                          instead of commas (seed 004's text) */
+};
+typedef struct wr_form_ext {
+    uint32_t flags;            /* WR_FORMF_* */
+    uint8_t nxmods;
+    wr_mod_slot xmod[WR_MAX_XMODS + 1];   /* a zero entry after the last */
+} wr_form_ext;
+
 extern const wr_form_desc wr_forms[WR_FORM_COUNT];
+extern const wr_form_ext wr_form_exts[WR_FORM_COUNT];
+/* Does form belong to profile p (wr_profile)? */
+static inline int wr_form_in_profile(unsigned form, unsigned p)
+{
+    return (int)((wr_form_exts[form].flags >> p) & 1u);
+}
 extern const wr_field_desc wr_fields[WR_F_COUNT];
 /* Bit f set in wr_form_field_masks[form] iff the form has field f. */
 extern const uint64_t wr_form_field_masks[WR_FORM_COUNT];
@@ -189,6 +246,15 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize);
  * gives an instruction that wr_encode and wr_step refuse). */
 void wr_insn_init(wr_insn *insn, wr_form form);
 
+/* isa.def's RI operands (a GPR or an immediate, seed 004): the GPR slot
+ * (WR_F_RA, WR_F_RB or WR_F_RC) that holds the register of RI field `field`
+ * of insn, or -1 when that operand is an immediate. */
+int wr_insn_ri_reg(const wr_insn *insn, unsigned field);
+/* Make the RI operands of insn follow the rule wr_encode checks: a register
+ * operand's value field 0, registers past the last slot turned into
+ * immediates, unused slots RZ.  (For tests that build random words.) */
+void wr_insn_normalize(wr_insn *insn);
+
 /* Self-check of the table: no bit assigned twice within a form, fields fit
  * in 128 bits, (optype, stype) unique.  0 if sound, else -1 with msg. */
 int wr_isa_check(char *msg, size_t msgsize);
@@ -263,6 +329,7 @@ typedef struct wr_program {
     size_t nconsts;
     wr_const_init *consts;     /* .const writes, in source order */
     unsigned threads;          /* .threads N, 0 if absent */
+    unsigned profile;          /* wr_profile it was assembled or loaded for */
     char *filename;            /* for messages */
 } wr_program;
 
@@ -271,6 +338,12 @@ typedef struct wr_program {
 int wr_assemble(const char *text, const char *filename, wr_program *out,
                 char *err, size_t errsize);
 int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsize);
+/* The same under a profile (SPEC-NOTES G-01): `profile` a wr_profile, or
+ * WR_PROFILE_ANY for the program's `.profile NAME` directive, else native.
+ * A mnemonic outside the profile is an error; out->profile says which. */
+int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out,
+                   char *err, size_t errsize);
+int wr_assemble_file_as(const char *path, int profile, wr_program *out, char *err, size_t errsize);
 void wr_program_free(wr_program *prog);
 
 /* ---- reading inputs ----------------------------------------------------- */
@@ -291,6 +364,10 @@ int wr_read_text(const char *path, char **text, size_t *len, char *err, size_t e
  * byte address 16*i.  Fills insns, words and lines of *out; an empty list is
  * an error.  -1 and "NAME:LINE:COL: error: what" in err on failure. */
 int wr_load_words(const char *text, const char *name, wr_program *out, char *err, size_t errsize);
+/* The same for a profile (wr_load_words: native): a word of a form outside
+ * it is an error (SPEC-NOTES G-01). */
+int wr_load_words_as(const char *text, const char *name, int profile, wr_program *out, char *err,
+                     size_t errsize);
 
 #ifdef __cplusplus
 }

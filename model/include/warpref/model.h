@@ -92,17 +92,7 @@ enum {
 enum { WR_BARMODE_IDLE = 0, WR_BARMODE_SYNC = 1, WR_BARMODE_RED = 2, WR_BARMODE_RESERVED = 3 };
 enum { WR_REDOP_AND = 0, WR_REDOP_OR = 1, WR_REDOP_POPC = 2 };
 
-/* Barrier profiles (SPEC-NOTES section 8): X(NAME, "spelling").  Each is a
- * barrier engine behind the same BCU instructions; only native exists yet. */
-#define WR_PROFILES(X)                                                            \
-    X(NATIVE, "native")
-
-typedef enum wr_profile {
-#define WR_X_(name, text) WR_PROFILE_##name,
-    WR_PROFILES(WR_X_)
-#undef WR_X_
-    WR_PROFILE_COUNT
-} wr_profile;
+/* The barrier profiles (SPEC-NOTES section 8), WR_PROFILES, are in isa.h. */
 
 /* Where a driver takes operand values from (docs/architecture.md):
  * X(NAME, "spelling", doc).  The step reads wr_operands the same way in both;
@@ -139,15 +129,36 @@ typedef struct wr_config {
     unsigned record_state;       /* fill the record's instruction word and state
                                     after (default 1; a driver that reads
                                     neither, like an untraced run, saves the copy) */
+    unsigned trap_mode;          /* sass only (S-13): every warp in trap mode for
+                                    the whole run (`--trap-mode`); default 0 */
 } wr_config;
 
 void wr_config_init(wr_config *cfg, unsigned threads);
 
 struct wr_bar_engine;            /* the profile's barrier engine (internal) */
 
+/* What the profiles (SPEC-NOTES section 8) keep beyond the native warp and
+ * barrier state; all zero under the native profile.  Part of the CTA's
+ * architectural state (N-55 compares it). */
+typedef struct wr_pwarp {
+    uint8_t trap_mode;           /* sass S-13: the warp is in trap mode */
+    uint8_t unread;              /* sass S-05, S-12: its result is not read yet */
+    uint16_t pad_;               /* zero */
+    uint32_t gathered;           /* ptx P-10: lanes recorded at a non-aligned barrier
+                                    instruction, waiting for the rest of the warp */
+    uint32_t deliver;            /* ptx P-11: lanes waiting for a reduction result */
+    uint32_t lane[WR_LANES];     /* ptx: the record of each lane of `gathered` or
+                                    `deliver` (layout in bcu_ptx.c) */
+} wr_pwarp;
+
+typedef struct wr_pstate {
+    wr_pwarp warp[WR_MAX_WARPS];
+    uint32_t bar_aux[WR_MAX_BARRIERS];   /* visa V-06, V-08: warps whose wait completed */
+} wr_pstate;
+
 /* The CTA.  The launch configuration first (constant during a run), then the
- * architectural state: everything from `bar` to the end of
- * `warp[nwarps-1]` is compared for livelock detection (N-55); then the
+ * architectural state: the barriers, the warps (up to `warp[nwarps-1]`) and
+ * the profile state are compared for livelock detection (N-55); then the
  * bookkeeping that depends on time, and the last error. */
 typedef struct wr_cta {
     /* ---- launch configuration (wr_cta_init) ---- */
@@ -160,10 +171,12 @@ typedef struct wr_cta {
     uint8_t operand_mode;        /* wr_operand_mode */
     uint8_t checks;              /* invariants checked after every step */
     uint8_t record_state;        /* wr_config.record_state */
+    uint8_t trap_mode;           /* wr_config.trap_mode (sass S-13) */
     const struct wr_bar_engine *engine;
     /* ---- architectural state ---- */
     wr_barrier bar[WR_MAX_BARRIERS];
     wr_warp warp[WR_MAX_WARPS];
+    wr_pstate ps;                /* the profile's own (zero under native) */
     /* ---- time-dependent, not compared ---- */
     uint64_t now;                /* issue time of the instruction being stepped */
     uint64_t deadline[WR_MAX_WARPS]; /* sleep deadline, WR_NO_DEADLINE if none */
@@ -183,7 +196,8 @@ typedef struct wr_cta {
     X(CONFIG,    "a launch configuration out of range")                           \
     X(CALL,      "an invalid call: warp out of range or not ready, an instruction not of the table") \
     X(EVENTS,    "a step had more events than the configured capacity")           \
-    X(INVARIANT, "a model invariant broke after a step")
+    X(INVARIANT, "a model invariant broke after a step")                          \
+    X(WRITES,    "a step had more writes than the record holds")
 
 typedef enum wr_error {
 #define WR_X_(name, doc) WR_ERR_##name,
@@ -195,7 +209,6 @@ typedef enum wr_error {
 unsigned wr_cta_error(const wr_cta *cta);         /* wr_error */
 const char *wr_cta_errmsg(const wr_cta *cta);     /* "" if none */
 const char *wr_error_name(unsigned err);          /* "EVENTS" */
-const char *wr_profile_name(unsigned profile);    /* "native" */
 const char *wr_operand_mode_name(unsigned mode);  /* "self" */
 
 /* Operand values as read, for one instruction (TRACE-FORMAT `in`).
@@ -261,7 +274,11 @@ typedef enum wr_event_kind {
     X(BAR_PARAM_MISMATCH,      "cnt differs from the phase's expected count")     \
     X(ILLEGAL_ENCODING,        "a word the decoder does not know")                \
     X(WARPSYNC_NOT_MEMBER,     "an arrived lane outside its own membermask (N-25)") \
-    X(WARPSYNC_GROUP_MISMATCH, "two arrived lanes disagree on their group (N-25)")
+    X(WARPSYNC_GROUP_MISMATCH, "two arrived lanes disagree on their group (N-25)") \
+    X(ILLEGAL_INSTR_ENCODING,  "sass: BAR.SYNCALL outside trap mode (S-06)")     \
+    X(UNPREDICTABLE,           "sass: BAR.SYNC/ARV/RED in trap mode (S-07)")     \
+    X(ALIGNED_DIVERGENT,       "ptx: an .aligned barrier in a divergent warp (P-04, P-09)") \
+    X(NBAR_WAIT_NOT_CONSUMER,  "visa: a wait by a warp that is not a waiting consumer of the phase (V-08)")
 
 typedef enum wr_exception {
 #define WR_X_(name, doc) WR_EXC_##name,
@@ -273,7 +290,8 @@ typedef enum wr_exception {
 /* Warnings (N-30, N-37): X(NAME, doc); `warning:NAME` in the trace. */
 #define WR_WARNINGS(X)                                                            \
     X(NONE,                "no warning")                                          \
-    X(OPERAND_NOT_UNIFORM, "pmask lanes disagree on a barrier operand (N-30)")
+    X(OPERAND_NOT_UNIFORM, "pmask lanes disagree on a barrier operand (N-30, G-02)") \
+    X(RESULT_NOT_READ,     "sass: a barrier instruction while the warp's result is unread (S-05, S-12)")
 
 typedef enum wr_warning {
 #define WR_X_(name, doc) WR_WARN_##name,

@@ -54,6 +54,9 @@ typedef struct wr_run_opts {
                                     temporary file in $TMPDIR */
     unsigned dump_regs;          /* R0..R(N-1) in the final record */
     int trace_operands;          /* add `insn`, `in` and `out` to every record */
+    int trap_mode;               /* sass: every warp in trap mode for the run (S-13);
+                                    another profile refuses it.  The profile is
+                                    the program's (wr_program.profile) */
 } wr_run_opts;
 
 typedef struct wr_run_result {
