@@ -95,6 +95,34 @@ EXCEPTIONS = {
 WARNINGS = {'OPERAND_NOT_UNIFORM', 'RESULT_NOT_READ'}
 MAX_BARRIER = 31        # native 0..15; the visa profile names 0..31
 
+# The profiles (SPEC-NOTES section 8, TRACE-FORMAT "Profiles"): the final
+# record names one other than native; its barrier instructions replace the
+# native BAR/B2R/R2B set (G-01), its barriers and state words differ.
+PROFILE_BAR_OPS = {
+    'native': {'BAR.SYNC', 'BAR.ARV', 'BAR.RED.AND', 'BAR.RED.OR', 'BAR.RED.POPC',
+               'B2R.BAR', 'B2R.WARP', 'BAR.RESULT', 'R2B.BAR', 'R2B.WARP'},
+    'sass': {'BAR.SYNC', 'BAR.ARV', 'BAR.RED.AND', 'BAR.RED.OR', 'BAR.RED.POPC', 'BAR.SCAN',
+             'BAR.SYNCALL', 'B2R.RESULT', 'B2R.BAR', 'B2R.WARP', 'R2B.BAR', 'R2B.WARP'},
+    'ptx': set(),       # PTX_OP_RE
+    'visa': {'NBARRIER.signal', 'NBARRIER.wait'},
+}
+PTX_OP_RE = re.compile(r'^barrier(\.cta)?\.(sync|arrive|red\.popc|red\.and|red\.or)(\.aligned)?'
+                       r'(\.u32|\.pred)?$')
+PROFILE_MAX_BARRIER = {'native': 15, 'sass': 16, 'ptx': 15, 'visa': 31}
+PROFILE_WORD_ZERO = {'native': 29, 'sass': 29, 'ptx': 29, 'visa': 31}   # state words: bits from here are 0
+BAR_OPS_ANY = set().union(*PROFILE_BAR_OPS.values())
+profile = 'native'      # of the trace being validated (validate_trace)
+
+
+def op_known(op):
+    if op in PROFILE_BAR_OPS[profile]:
+        return True
+    if profile == 'ptx' and PTX_OP_RE.match(op):
+        m = PTX_OP_RE.match(op)
+        return (m.group(4) == '.u32') == (m.group(2) == 'red.popc') and \
+            (m.group(4) == '.pred') == (m.group(2) in ('red.and', 'red.or'))
+    return op in KNOWN_OPS and op not in BAR_OPS_ANY
+
 EXACT_MAP_KEYS = {'b', 'dc', 'bars'}
 
 
@@ -156,11 +184,12 @@ def need_bars_obj(bars, what, nonzero):
     if not isinstance(bars, dict):
         raise CheckError('%s: not an object' % what)
     for k, v in bars.items():
-        if not BARKEY_RE.match(k) or int(k) > MAX_BARRIER:
+        if not BARKEY_RE.match(k) or int(k) > PROFILE_MAX_BARRIER[profile]:
             raise CheckError('%s: bad barrier key %r' % (what, k))
         need_mask(v, '%s.%s' % (what, k))
-        if mask_val(v) >> 29:
-            raise CheckError('%s.%s: bits 31:29 of a state word must be 0 (N-38)' % (what, k))
+        zero = PROFILE_WORD_ZERO[profile]
+        if mask_val(v) >> zero:
+            raise CheckError('%s.%s: bits 31:%d of a state word must be 0 (N-38, V-11)' % (what, k, zero))
         if nonzero and mask_val(v) == 0:
             raise CheckError('%s.%s: the final record lists only non-zero barriers' % (what, k))
 
@@ -189,7 +218,7 @@ def check_events(ev):
         return
 
     def barno(s, where):
-        if not re.match('^' + DEC_RE + '$', s) or int(s) > MAX_BARRIER:
+        if not re.match('^' + DEC_RE + '$', s) or int(s) > PROFILE_MAX_BARRIER[profile]:
             raise CheckError('ev[%d]: bad barrier number in %r' % (where, ev[where]))
         return int(s)
 
@@ -295,8 +324,8 @@ def check_insn_record(rec):
     if int(rec['pc'], 16) % 16:
         raise CheckError('pc %s is not 16-byte aligned: no instruction is issued there (N-27)' % rec['pc'])
     need_hex(rec['next_pc'], 'next_pc')
-    if not isinstance(rec['op'], str) or rec['op'] not in KNOWN_OPS:
-        raise CheckError('op: %r is not a TRACE-FORMAT spelling' % (rec['op'],))
+    if not isinstance(rec['op'], str) or not op_known(rec['op']):
+        raise CheckError('op: %r is not a TRACE-FORMAT spelling of the %s profile' % (rec['op'], profile))
     for k in MASK_KEYS:
         need_mask(rec[k], k)
     need_breg_obj(rec['b'], 'b')
@@ -317,7 +346,9 @@ def check_insn_record(rec):
 
 def check_final_record(rec, dump_regs, nwarps):
     keys = set(rec)
-    allowed = set(FINAL_KEYS) | {'fault'}
+    allowed = set(FINAL_KEYS) | {'fault', 'profile'}
+    if rec.get('profile') == 'native':
+        raise CheckError('profile: the final record names a profile other than native only')
     missing = [k for k in FINAL_KEYS if k not in keys]
     if missing:
         raise CheckError('final record lacks %s' % ', '.join(missing))
@@ -409,6 +440,8 @@ def validate_trace(text, dump_regs=0, nwarps=None):
         if not isinstance(obj, dict):
             raise CheckError('not a JSON object', no)
         objs.append(obj)
+    global profile
+    profile = trace_profile(objs[-1])
     for no, obj in enumerate(objs[:-1], 1):
         if 'end' in obj:
             raise CheckError('a final record before the last line', no)
@@ -427,6 +460,14 @@ def validate_trace(text, dump_regs=0, nwarps=None):
     records = objs[:-1]
     check_invariants(records, final)
     return records, final
+
+
+def trace_profile(final):
+    """the profile of a trace, from its final record (TRACE-FORMAT "Profiles")"""
+    p = final.get('profile', 'native') if isinstance(final, dict) else 'native'
+    if p not in PROFILE_BAR_OPS:
+        raise CheckError('profile: %r is not sass, ptx or visa' % (p,))
+    return p
 
 
 def check_invariants(records, final):
@@ -529,6 +570,11 @@ def check_invariants(records, final):
             elif e == 'sleep':
                 state[w] = 'asleep'
             elif e.startswith('trap:') or e in ('syscall', 'rtt'):
+                goes_on = profile == 'sass' and e != 'syscall' and rec['next_pc'] != rec['pc']
+                if goes_on:     # S-13: trap mode, the handler is inline
+                    if int(rec['next_pc'], 16) != int(rec['pc'], 16) + 16:
+                        fail('%s: under sass the warp goes on at the next instruction (S-13)' % e)
+                    continue
                 state[w] = 'trapped'
                 if rec['next_pc'] != rec['pc']:
                     fail('%s: a trapped warp keeps its ActivePC (N-26)' % e)
@@ -948,6 +994,30 @@ def self_test():
             failures.append('events %s accepted' % ev)
         except CheckError:
             pass
+    # the profiles (SPEC-NOTES section 8): ops, barrier numbers, state words, trap mode
+    def prof(name, op, bars=None, ev=None, next_pc='0x10'):
+        r = _rec(op=op, ev=ev or [], next_pc=next_pc)
+        if bars:
+            r['bars'] = bars
+        objs = _good()
+        objs[0] = r
+        objs[2]['profile'] = name
+        if name == 'native':
+            del objs[2]['profile']
+        return objs
+    expect_ok('sass scan', prof('sass', 'BAR.SCAN', {'16': '0x00002001'}, ['arrive:16']))
+    expect_ok('sass trap goes on', prof('sass', 'TRAP', ev=['trap:3']))
+    expect_bad('sass trap elsewhere', prof('sass', 'TRAP', ev=['trap:3'], next_pc='0x30'))
+    expect_ok('ptx op', prof('ptx', 'barrier.cta.red.popc.aligned.u32'))
+    expect_bad('ptx popc with .pred', prof('ptx', 'barrier.red.popc.pred'))
+    expect_bad('ptx native op', prof('ptx', 'BAR.SYNC'))
+    expect_ok('visa word', prof('visa', 'NBARRIER.wait', {'31': '0x7fffffff'}, ['arrive:31']))
+    expect_bad('visa bit 31', prof('visa', 'NBARRIER.wait', {'1': '0x80000000'}, ['arrive:1']))
+    expect_bad('native scan', prof('native', 'BAR.SCAN'))
+    expect_bad('native barrier 16', prof('native', 'BAR.SYNC', {'16': '0x00002001'}, ['arrive:16']))
+    expect_bad('native named', mutate(lambda o: o[2].update(profile='native')))
+    expect_bad('unknown profile', mutate(lambda o: o[2].update(profile='cuda')))
+    expect_bad('native trap goes on', prof('native', 'TRAP', ev=['trap:3']))
     # deep subset
     cases = [
         ({'a': 1}, {'a': 1, 'b': 2}, True), ({'a': 1}, {'a': 2}, False),

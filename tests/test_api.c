@@ -7,13 +7,6 @@
 
 #define ALL_LANES 0xffffffffu
 
-static wr_operands ops0(void)
-{
-    wr_operands o;
-    memset(&o, 0, sizeof o);
-    return o;
-}
-
 /* ---- launch configuration -------------------------------------------------- */
 
 START_TEST(config_defaults)

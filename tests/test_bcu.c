@@ -18,45 +18,6 @@ enum { M_WARP = 0, M_BAR = 1 };             /* B2RMODE */
 
 /* ---- helpers ------------------------------------------------------------- */
 
-typedef struct ev { unsigned kind, code; uint32_t value; } ev;
-
-#define BLOCK(b)      { WR_EV_BLOCK, (b), 0 }
-#define ARRIVE(b)     { WR_EV_ARRIVE, (b), 0 }
-#define RELEASE(b, w) { WR_EV_RELEASE, (b), (w) }
-#define WARNING       { WR_EV_WARNING, WR_WARN_OPERAND_NOT_UNIFORM, 0 }
-#define EXC(name)     { WR_EV_EXCEPTION, WR_EXC_##name, 0 }
-#define EXITED        { WR_EV_EXIT, 0, 0 }
-
-static void check_events(const wr_retire *e, const ev *x, unsigned n, int line)
-{
-    ck_assert_msg(e->nev == n, "line %d: %u events, expected %u", line, e->nev, n);
-    for (unsigned i = 0; i < n; i++)
-        ck_assert_msg(e->ev[i].kind == x[i].kind && e->ev[i].code == x[i].code &&
-                      e->ev[i].value == x[i].value,
-                      "line %d: event %u is {kind %u, code %u, value 0x%x}, expected "
-                      "{kind %u, code %u, value 0x%x}", line, i, e->ev[i].kind,
-                      e->ev[i].code, e->ev[i].value, x[i].kind, x[i].code, x[i].value);
-}
-#define EVENTS(e, ...)                                                            \
-    do {                                                                          \
-        static const ev exp_[] = { __VA_ARGS__ };                                 \
-        check_events((e), exp_, sizeof exp_ / sizeof exp_[0], __LINE__);          \
-    } while (0)
-#define NO_EVENTS(e) check_events((e), NULL, 0, __LINE__)
-
-static wr_operands ops0(void)
-{
-    wr_operands o;
-    memset(&o, 0, sizeof o);
-    return o;
-}
-
-static void fill(uint64_t *v, uint64_t value)
-{
-    for (unsigned l = 0; l < WR_LANES; l++)
-        v[l] = value;
-}
-
 static wr_insn bar_i(unsigned mode, unsigned b, unsigned cnt)
 {
     wr_insn in = unit_insn(WR_FORM_BAR_I);

@@ -32,32 +32,13 @@
 enum { C_NONE = 0, C_U = 1, C_DIV = 2, C_CONV = 3 };   /* BRACond */
 enum { REL = 0, ABS = 1 };                              /* BasePCMode */
 
-/* ---- events ------------------------------------------------------------- */
-
-typedef struct ev { unsigned kind, code; uint32_t value; } ev;
+/* ---- events (EVENTS, NO_EVENTS: unit.h) ----------------------------------- */
 
 #define EV_SLEEP   { WR_EV_SLEEP, 0, 0 }
 #define EV_EXIT    { WR_EV_EXIT, 0, 0 }
 #define EV_TRAP(i) { WR_EV_TRAP, 0, (i) }
 #define EV_SYSCALL { WR_EV_SYSCALL, 0, 0 }
 #define EV_RTT     { WR_EV_RTT, 0, 0 }
-
-static void check_events(const wr_retire *e, const ev *x, unsigned n, int line)
-{
-    ck_assert_msg(e->nev == n, "line %d: %u events, expected %u", line, e->nev, n);
-    for (unsigned i = 0; i < n; i++)
-        ck_assert_msg(e->ev[i].kind == x[i].kind && e->ev[i].code == x[i].code &&
-                      e->ev[i].value == x[i].value,
-                      "line %d: event %u is {kind %u, code %u, value %u}, expected "
-                      "{kind %u, code %u, value %u}", line, i, e->ev[i].kind, e->ev[i].code,
-                      e->ev[i].value, x[i].kind, x[i].code, x[i].value);
-}
-#define EVENTS(e, ...)                                                            \
-    do {                                                                          \
-        static const ev exp_[] = { __VA_ARGS__ };                                 \
-        check_events((e), exp_, sizeof exp_ / sizeof exp_[0], __LINE__);          \
-    } while (0)
-#define NO_EVENTS(e) check_events((e), NULL, 0, __LINE__)
 
 /* ---- state ----------------------------------------------------------------- */
 
@@ -131,13 +112,6 @@ static void same_cta(const wr_cta *x, const wr_cta *g, int line)
 #define SAME(x, g) same_cta((x), (g), __LINE__)
 
 /* ---- instructions ------------------------------------------------------------ */
-
-static wr_operands ops0(void)
-{
-    wr_operands o;
-    memset(&o, 0, sizeof o);
-    return o;
-}
 
 /* {!}Pp: extra predicate P<pp>, its lane values in ops.pp */
 static wr_insn with_pp(wr_insn in, unsigned pp, int not)

@@ -32,6 +32,17 @@ void unit_step(wr_cta *c, unsigned w, const wr_insn *in, const wr_operands *o, w
     ck_assert_msg(rc == 0, "wr_step: %s: %s", wr_error_name(wr_cta_error(c)), wr_cta_errmsg(c));
 }
 
+void check_events(const wr_retire *e, const ev *x, unsigned n, int line)
+{
+    ck_assert_msg(e->nev == n, "line %d: %u events, expected %u", line, e->nev, n);
+    for (unsigned i = 0; i < n; i++)
+        ck_assert_msg(e->ev[i].kind == x[i].kind && e->ev[i].code == x[i].code &&
+                      e->ev[i].value == x[i].value,
+                      "line %d: event %u is {kind %u, code %u, value 0x%x}, expected "
+                      "{kind %u, code %u, value 0x%x}", line, i, e->ev[i].kind,
+                      e->ev[i].code, e->ev[i].value, x[i].kind, x[i].code, x[i].value);
+}
+
 const wr_write *rec_write(const wr_retire *r, unsigned kind, int w, unsigned n)
 {
     for (unsigned i = 0; i < r->nwrites; i++) {

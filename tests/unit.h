@@ -2,6 +2,7 @@
 #ifndef WARPREF_TESTS_UNIT_H
 #define WARPREF_TESTS_UNIT_H
 #include <check.h>
+#include <string.h>
 #include "warpref.h"
 
 /* Each test file defines this: its suites, added to the runner. */
@@ -45,4 +46,34 @@ const wr_write *rec_write(const wr_retire *r, unsigned kind, int w, unsigned n);
  * error: a broken model invariant (checks are on in test builds) or an
  * event past the capacity fails the test with the model's message */
 void unit_step(wr_cta *c, unsigned w, const wr_insn *in, const wr_operands *o, wr_retire *e);
+
+/* operands all zero; every lane of v = value */
+static inline wr_operands ops0(void)
+{
+    wr_operands o;
+    memset(&o, 0, sizeof o);
+    return o;
+}
+static inline void fill(uint64_t *v, uint64_t value)
+{
+    for (unsigned l = 0; l < WR_LANES; l++)
+        v[l] = value;
+}
+
+/* The events of a record, checked in order against a list (kind, code,
+ * value): EVENTS(&rec, BLOCK(1), ...), NO_EVENTS(&rec). */
+typedef struct ev { unsigned kind, code; uint32_t value; } ev;
+#define BLOCK(b)      { WR_EV_BLOCK, (b), 0 }
+#define ARRIVE(b)     { WR_EV_ARRIVE, (b), 0 }
+#define RELEASE(b, w) { WR_EV_RELEASE, (b), (w) }
+#define WARNING       { WR_EV_WARNING, WR_WARN_OPERAND_NOT_UNIFORM, 0 }
+#define EXC(name)     { WR_EV_EXCEPTION, WR_EXC_##name, 0 }
+#define EXITED        { WR_EV_EXIT, 0, 0 }
+void check_events(const wr_retire *e, const ev *x, unsigned n, int line);
+#define EVENTS(e, ...)                                                            \
+    do {                                                                          \
+        static const ev exp_[] = { __VA_ARGS__ };                                 \
+        check_events((e), exp_, sizeof exp_ / sizeof exp_[0], __LINE__);          \
+    } while (0)
+#define NO_EVENTS(e) check_events((e), NULL, 0, __LINE__)
 #endif

@@ -40,7 +40,7 @@ static const uint64_t *gpr_from(const wr_ctx *x, unsigned from)
     return from == BAR_FROM_RA ? gpr_a(x) : from == BAR_FROM_RB ? gpr_b(x) : gpr_c(x);
 }
 
-void bar_read_id_cnt(wr_ctx *x, wr_bar_op *op, bar_src src)
+void bar_read_regs(wr_ctx *x, wr_bar_op *op, bar_src src)
 {
     const uint32_t pm = x->pmask;
     const uint32_t idm = x->cta->bar_id_mask;
@@ -89,7 +89,7 @@ static void bar_block(wr_ctx *x, unsigned b)
     push_event(x, WR_EV_BLOCK, b, 0);
 }
 
-void bar_execute(wr_ctx *x, wr_bar_op op)
+static inline __attribute__((always_inline)) void bar_execute_(wr_ctx *x, wr_bar_op op)
 {
     wr_warp *w = x->w;
 
@@ -128,37 +128,25 @@ void bar_execute(wr_ctx *x, wr_bar_op op)
     }
 }
 
+void bar_execute(wr_ctx *x, const wr_bar_op *op)
+{
+    bar_execute_(x, *op);
+}
+
 /* BAR.SYNC / BAR.ARV barid, cnt (seed 000, BAR) */
 void exec_BAR(wr_ctx *x)
 {
     const int arv = F_(x, BARMODE) != 0;
-    bar_execute(x, (wr_bar_op){ .kind = arv ? WR_BARK_ARV : WR_BARK_SYNC, .wait = !arv });
+    bar_execute_(x, (wr_bar_op){ .kind = arv ? WR_BARK_ARV : WR_BARK_SYNC, .wait = !arv });
 }
 
 /* BAR.RED.op barid, cnt, {!}Pp and BAR.RED.op Rb, {!}Pp (seed 000, BAR_RED) */
 void exec_BAR_RED(wr_ctx *x)
 {
-    bar_execute(x, (wr_bar_op){ .kind = WR_BARK_RED, .redop = F_(x, REDOP), .wait = 1 });
+    bar_execute_(x, (wr_bar_op){ .kind = WR_BARK_RED, .redop = F_(x, REDOP), .wait = 1 });
 }
 
 /* ---- state transfer (N-38, N-39) ----------------------------------------- */
-
-/* Rd = v in the lanes written (a straight loop over all 32: the lanes not
- * written are never read) */
-void rd_fill(wr_write *e, uint32_t v)
-{
-    for (unsigned l = 0; l < WR_LANES; l++)
-        e->value[l] = v;
-}
-
-/* Undefined destination values (section 5): value 0, every bit don't-care.
- * choice: the don't-care marks are set only when something is written
- * (not for RZ/PT or pmask == 0: the entry is then the scratch one). */
-void rd_undefined(wr_write *e)
-{
-    rd_fill(e, 0);
-    wr_write_mark_undefined(e, e->lanes);
-}
 
 /* B2R.BAR Rd, b / B2R.WARP Rd (seed 000, B2R; N-39) */
 void exec_B2R(wr_ctx *x)

@@ -40,37 +40,6 @@ static void native_read_operands(wr_ctx *x, wr_bar_op *op)
     bar_read_id_cnt(x, op, src);
 }
 
-/* the mode a kind of arrival runs its barrier in */
-unsigned bar_mode_of(const wr_bar_op *op)
-{
-    return op->kind == WR_BARK_RED || op->kind == WR_BARK_SCAN ? WR_BARMODE_RED : WR_BARMODE_SYNC;
-}
-
-/* N-37, the instruction's own count: BAR_CNT_ALIGN, then BAR_ARV_ZERO_CNT
- * (not where the profile reads ARV with 0 as all threads, S-09) */
-unsigned bar_check_count(const wr_ctx *x, const wr_bar_op *op)
-{
-    if (op->cnt % 32 != 0)
-        return WR_EXC_BAR_CNT_ALIGN;
-    if (op->kind == WR_BARK_ARV && op->cnt == 0 && !(x->cta->engine->flags & WR_ENG_ARV_ZERO_OK))
-        return WR_EXC_BAR_ARV_ZERO_CNT;
-    return WR_EXC_NONE;
-}
-
-/* N-37, against the phase in progress: BAR_MODE_MISMATCH, then
- * BAR_PARAM_MISMATCH */
-unsigned bar_check_phase(const wr_cta *cta, const wr_bar_op *op)
-{
-    const uint32_t word = cta->bar[op->bar].word;
-    const unsigned mode = BAR_FIELD(word, MODE);
-    if (mode != WR_BARMODE_IDLE &&
-        (mode != bar_mode_of(op) || (bar_mode_of(op) == WR_BARMODE_RED && BAR_FIELD(word, OP) != op->redop)))
-        return WR_EXC_BAR_MODE_MISMATCH;              /* also a restored mode 3 (N-38) */
-    if (mode != WR_BARMODE_IDLE && (op->cnt >> 5) != BAR_FIELD(word, EXPECT))
-        return WR_EXC_BAR_PARAM_MISMATCH;
-    return WR_EXC_NONE;
-}
-
 /* N-37: precise exceptions, in this order, before any state changes */
 static unsigned native_check(const wr_ctx *x, const wr_bar_op *op)
 {
@@ -81,7 +50,7 @@ static unsigned native_check(const wr_ctx *x, const wr_bar_op *op)
 /* N-32: has barrier b's phase completed?  cnt > 0: count >= cnt, i.e.
  * arrived >= expected.  cnt == 0: count + 32 x (fully exited warps) >=
  * 32 x (warps in the CTA), a partial last warp counting as 32. */
-int bar_complete(const wr_cta *cta, unsigned b)
+static inline __attribute__((always_inline)) int complete_(const wr_cta *cta, unsigned b)
 {
     const uint32_t word = cta->bar[b].word;
     unsigned arrived = BAR_FIELD(word, ARRIVED), expect = BAR_FIELD(word, EXPECT);
@@ -93,10 +62,12 @@ int bar_complete(const wr_cta *cta, unsigned b)
     return arrived + exited >= cta->nwarps;
 }
 
+int bar_complete(const wr_cta *cta, unsigned b) { return complete_(cta, b); }
+
 /* N-31, N-36: count the arrival (checked: no exception) of the warp whose
  * lanes op->lanes take part with inputs op->in; 1 when the phase is
  * complete */
-int bar_count_arrival(wr_ctx *x, const wr_bar_op *op)
+static inline __attribute__((always_inline)) int count_arrival_(wr_ctx *x, const wr_bar_op *op)
 {
     wr_barrier *bar = &x->cta->bar[op->bar];
     uint32_t word = bar->word;
@@ -143,12 +114,14 @@ int bar_count_arrival(wr_ctx *x, const wr_bar_op *op)
     bar->word = word;
     bar->arrived |= 1u << x->warp;
     bar_changed(x, op->bar);
-    return x->cta->engine->complete(x->cta, op->bar);  /* N-32 */
+    return complete_(x->cta, op->bar);                 /* N-32 */
 }
+
+int bar_count_arrival(wr_ctx *x, const wr_bar_op *op) { return count_arrival_(x, op); }
 
 static int native_arrive(wr_ctx *x, wr_bar_op *op)
 {
-    return bar_count_arrival(x, op) ? WR_ARR_COMPLETE : WR_ARR_COUNTED;
+    return count_arrival_(x, op) ? WR_ARR_COMPLETE : WR_ARR_COUNTED;
 }
 
 /* N-34: a reduction's final word goes to every warp that arrived in the

@@ -238,13 +238,14 @@ const wr_bar_engine wr_ptx_engine = {
 
 /* ---- the instructions (P-01, P-08) --------------------------------------- */
 
-static wr_bar_op op_of(const wr_ctx *x, unsigned kind, unsigned redop)
+static void run_op(wr_ctx *x, unsigned kind, unsigned redop)
 {
-    return (wr_bar_op){ .kind = kind, .redop = redop, .wait = kind != WR_BARK_ARV,
-                        .aligned = F_(x, ALIGNED) };
+    const wr_bar_op op = { .kind = kind, .redop = redop, .wait = kind != WR_BARK_ARV,
+                           .aligned = F_(x, ALIGNED) };
+    bar_execute(x, &op);
 }
 
-void exec_PBAR_SYNC(wr_ctx *x) { bar_execute(x, op_of(x, WR_BARK_SYNC, 0)); }
-void exec_PBAR_ARV(wr_ctx *x) { bar_execute(x, op_of(x, WR_BARK_ARV, 0)); }
-void exec_PBAR_RED(wr_ctx *x) { bar_execute(x, op_of(x, WR_BARK_RED, WR_REDOP_POPC)); }
-void exec_PBAR_REDP(wr_ctx *x) { bar_execute(x, op_of(x, WR_BARK_RED, F_(x, REDOP))); }
+void exec_PBAR_SYNC(wr_ctx *x) { run_op(x, WR_BARK_SYNC, 0); }
+void exec_PBAR_ARV(wr_ctx *x) { run_op(x, WR_BARK_ARV, 0); }
+void exec_PBAR_RED(wr_ctx *x) { run_op(x, WR_BARK_RED, WR_REDOP_POPC); }
+void exec_PBAR_REDP(wr_ctx *x) { run_op(x, WR_BARK_RED, F_(x, REDOP)); }

@@ -129,19 +129,19 @@ const wr_bar_engine wr_sass_engine = {
 
 /* ---- the instructions (S-01) ------------------------------------------- */
 
-void exec_SBAR_SYNC(wr_ctx *x) { bar_execute(x, (wr_bar_op){ .kind = WR_BARK_SYNC, .wait = 1 }); }
-void exec_SBAR_ARV(wr_ctx *x) { bar_execute(x, (wr_bar_op){ .kind = WR_BARK_ARV }); }
-void exec_SBAR_SYNCALL(wr_ctx *x) { bar_execute(x, (wr_bar_op){ .kind = WR_BARK_SYNC, .wait = 1 }); }
+void exec_SBAR_SYNC(wr_ctx *x) { bar_execute(x, &(wr_bar_op){ .kind = WR_BARK_SYNC, .wait = 1 }); }
+void exec_SBAR_ARV(wr_ctx *x) { bar_execute(x, &(wr_bar_op){ .kind = WR_BARK_ARV }); }
+void exec_SBAR_SYNCALL(wr_ctx *x) { bar_execute(x, &(wr_bar_op){ .kind = WR_BARK_SYNC, .wait = 1 }); }
 
 void exec_SBAR_RED(wr_ctx *x)
 {
-    bar_execute(x, (wr_bar_op){ .kind = WR_BARK_RED, .redop = F_(x, REDOP), .wait = 1 });
+    bar_execute(x, &(wr_bar_op){ .kind = WR_BARK_RED, .redop = F_(x, REDOP), .wait = 1 });
 }
 
 /* S-04: BAR.SCAN does not wait */
 void exec_SBAR_SCAN(wr_ctx *x)
 {
-    bar_execute(x, (wr_bar_op){ .kind = WR_BARK_SCAN, .redop = WR_REDOP_SCAN });
+    bar_execute(x, &(wr_bar_op){ .kind = WR_BARK_SCAN, .redop = WR_REDOP_SCAN });
 }
 
 /* B2R.RESULT Rd{, Pd} (S-03, S-12): after AND/OR Rd = all ones if true,

@@ -201,5 +201,5 @@ const wr_bar_engine wr_visa_engine = {
 void exec_NBARRIER(wr_ctx *x)
 {
     const int signal = F_(x, NBMODE) != 0;
-    bar_execute(x, (wr_bar_op){ .kind = signal ? WR_BARK_SIGNAL : WR_BARK_WAIT });
+    bar_execute(x, &(wr_bar_op){ .kind = signal ? WR_BARK_SIGNAL : WR_BARK_WAIT });
 }

@@ -97,7 +97,7 @@ const wr_bar_engine *wr_engine_of(unsigned profile);
 
 /* The body of every barrier instruction: `op` says kind, reduction op and
  * what the form fixes; the engine does the rest. */
-void bar_execute(wr_ctx *x, wr_bar_op op);
+void bar_execute(wr_ctx *x, const wr_bar_op *op);
 
 /* The blocked warps of barrier b become ready (N-34). */
 uint32_t bar_wake_blocked(wr_ctx *x, unsigned b);
@@ -115,17 +115,68 @@ typedef struct bar_src {
     uint8_t id_from, id_shift;
     uint8_t cnt_from, cnt_shift;
 } bar_src;
-void bar_read_id_cnt(wr_ctx *x, wr_bar_op *op, bar_src src);
+void bar_read_regs(wr_ctx *x, wr_bar_op *op, bar_src src);   /* a register form's */
+static inline void bar_read_id_cnt(wr_ctx *x, wr_bar_op *op, bar_src src)
+{
+    if (src.id_from == BAR_FROM_IMM && src.cnt_from == BAR_FROM_IMM) {   /* no register */
+        op->bar = F_(x, BARID) & x->cta->bar_id_mask;
+        op->cnt = F_(x, CNT) & 0xfffu;
+        return;
+    }
+    bar_read_regs(x, op, src);
+}
 
-/* Rd = v in the lanes written; Rd undefined (value 0, every bit don't-care) */
-void rd_fill(wr_write *e, uint32_t v);
-void rd_undefined(wr_write *e);
+/* Rd = v in the lanes written (a straight loop over all 32: the lanes not
+ * written are never read) */
+static inline void rd_fill(wr_write *e, uint32_t v)
+{
+    for (unsigned l = 0; l < WR_LANES; l++)
+        e->value[l] = v;
+}
+
+/* Undefined destination values (section 5): value 0, every bit don't-care.
+ * choice: the don't-care marks are set only when something is written
+ * (not for RZ/PT or pmask == 0: the entry is then the scratch one). */
+static inline void rd_undefined(wr_write *e)
+{
+    rd_fill(e, 0);
+    wr_write_mark_undefined(e, e->lanes);
+}
 
 /* ---- the native engine's parts, reused by the profiles (bcu_native.c) --- */
 
-unsigned bar_check_count(const wr_ctx *x, const wr_bar_op *op);    /* BAR_CNT_ALIGN, BAR_ARV_ZERO_CNT */
-unsigned bar_check_phase(const wr_cta *cta, const wr_bar_op *op);  /* BAR_MODE_MISMATCH, BAR_PARAM_MISMATCH */
-unsigned bar_mode_of(const wr_bar_op *op);                         /* the mode an arrival runs */
+/* the mode a kind of arrival runs its barrier in */
+static inline unsigned bar_mode_of(const wr_bar_op *op)
+{
+    return op->kind == WR_BARK_RED || op->kind == WR_BARK_SCAN ? WR_BARMODE_RED : WR_BARMODE_SYNC;
+}
+
+/* N-37, the instruction's own count: BAR_CNT_ALIGN, then BAR_ARV_ZERO_CNT
+ * (not where the profile reads ARV with 0 as all threads, S-09) */
+static inline unsigned bar_check_count(const wr_ctx *x, const wr_bar_op *op)
+{
+    if (op->cnt % 32 != 0)
+        return WR_EXC_BAR_CNT_ALIGN;
+    if (op->kind == WR_BARK_ARV && op->cnt == 0 && !(x->cta->engine->flags & WR_ENG_ARV_ZERO_OK))
+        return WR_EXC_BAR_ARV_ZERO_CNT;
+    return WR_EXC_NONE;
+}
+
+/* N-37, against the phase in progress: BAR_MODE_MISMATCH, then
+ * BAR_PARAM_MISMATCH */
+static inline unsigned bar_check_phase(const wr_cta *cta, const wr_bar_op *op)
+{
+    const uint32_t word = cta->bar[op->bar].word;
+    const unsigned mode = BAR_FIELD(word, MODE);
+    if (mode == WR_BARMODE_IDLE)
+        return WR_EXC_NONE;
+    if (mode != bar_mode_of(op) || (mode == WR_BARMODE_RED && BAR_FIELD(word, OP) != op->redop))
+        return WR_EXC_BAR_MODE_MISMATCH;              /* also a restored mode 3 (N-38) */
+    if ((op->cnt >> 5) != BAR_FIELD(word, EXPECT))
+        return WR_EXC_BAR_PARAM_MISMATCH;
+    return WR_EXC_NONE;
+}
+
 int bar_count_arrival(wr_ctx *x, const wr_bar_op *op);             /* N-31, N-36: 1 if complete */
 int bar_complete(const wr_cta *cta, unsigned b);                   /* N-32 */
 void bar_release(wr_ctx *x, unsigned b);                           /* N-34 (the engine's deliver) */

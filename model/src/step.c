@@ -26,6 +26,31 @@ static int fail(wr_cta *cta, unsigned err, const char *fmt, ...)
     return -1;
 }
 
+/* What the step tests of a form, from isa.def: its optype, the profiles it
+ * belongs to (wr_form_in_profile), whether its Pp is an input (PIN, N-05).
+ * The CTA keeps, per form, the optype if the form is of its profile, else
+ * NOT_HERE (no uint8 optype equals it): the check of the call's optype and
+ * the profile's (G-01) are one compare. */
+enum { NOT_HERE = 0x100 };
+#define F(id, lsb, width)
+#define V(id, mask)
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = WR_OPT_##opt,
+static const uint8_t form_optype[WR_FORM_COUNT] = {     /* whatever the profile */
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#define PIN() | 1u
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = 0u __VA_ARGS__,
+static const uint8_t form_pin[WR_FORM_COUNT] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#undef PIN
+#undef F
+#undef V
+
 unsigned wr_cta_error(const wr_cta *cta) { return cta->err; }
 const char *wr_cta_errmsg(const wr_cta *cta) { return cta->errmsg; }
 
@@ -76,6 +101,8 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
 #endif
     cta->record_state = cfg->record_state != 0;
     cta->trap_mode = cfg->trap_mode != 0;
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        cta->form_optypes[f] = wr_form_in_profile(f, cfg->profile) ? form_optype[f] : NOT_HERE;
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         cta->deadline[i] = WR_NO_DEADLINE;
     for (unsigned i = 0; i < cta->nwarps; i++) {
@@ -154,30 +181,6 @@ static inline void dispatch(wr_ctx *x)
     }
 }
 
-/* Per form, what the step tests of it: its optype (bits 7:0, for wr_step's
- * check of its argument) and its isa.def flags (bits 8 up: the profiles it
- * belongs to, PIN) -- one load. */
-enum { INFO_PROFILE0 = 8, INFO_PIN = WR_FORMF_PIN << 8 };
-#define F(id, lsb, width)
-#define V(id, mask)
-#define M(id, names, def)
-#define IN(p) | (1u << WR_PROFILE_##p)
-#define PIN() | WR_FORMF_PIN
-#define BLANKS()
-#define PROFILES_(raw) (((raw) & WR_FORMF_PROFILES) ? (raw) : (raw) | ((1u << WR_PROFILE_COUNT) - 1u))
-#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
-    [WR_FORM_##name] = WR_OPT_##opt | PROFILES_(0u __VA_ARGS__) << INFO_PROFILE0,
-static const uint32_t form_info[WR_FORM_COUNT] = {
-#include "warpref/isa.def"
-};
-#undef WR_FORM
-#undef F
-#undef V
-#undef M
-#undef IN
-#undef PIN
-#undef BLANKS
-#undef PROFILES_
 
 /* What every step does first: the warp must be ready; the record starts
  * empty; a pending `wake` goes to its bookkeeping (TRACE-FORMAT).  -1 if
@@ -275,10 +278,27 @@ static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 {
     const wr_cta *cta = x->cta;
     x->rec->has_state = cta->record_state;
+    /* (a lost write comes with a release: bars_changed) */
     if (x->rec->exception | x->bars_changed | x->warpbar_changed | x->runs_changed |
-        x->lost_events | x->lost_writes | cta->record_state | cta->checks)
+        x->lost_events | cta->record_state | cta->checks)
         return step_end_slow(x, insn, word);
     return 0;
+}
+
+/* An instruction that fails the first test of step_insn: not of the table
+ * (a call error), or of another profile (G-01: an illegal encoding here). */
+__attribute__((noinline)) static int step_not_here(wr_cta *cta, unsigned w, const wr_insn *insn,
+                                                   const wr_word *word, const wr_operands *ops,
+                                                   wr_retire *rec)
+{
+    if (insn->form >= WR_FORM_COUNT || insn->optype != form_optype[insn->form])
+        return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
+                    insn->form, insn->optype);
+    wr_ctx x;
+    if (step_begin(&x, cta, w, ops, rec) != 0)
+        return -1;
+    rec->exception = WR_EXC_ILLEGAL_ENCODING;    /* N-37: no effect at all */
+    return step_end(&x, insn, word);
 }
 
 /* The step of a decoded instruction; `word` is its word if the caller has
@@ -287,20 +307,14 @@ static inline __attribute__((always_inline)) int
 step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
           const wr_operands *ops, wr_retire *rec)
 {
-    /* only instructions of the table: the form's own optype */
-    const uint32_t info = insn->form < WR_FORM_COUNT ? form_info[insn->form] : 0;
-    if (insn->form >= WR_FORM_COUNT || insn->optype != (info & 0xffu))
-        return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
-                    insn->form, insn->optype);
+    /* only instructions of the table (the form's own optype) and of the
+     * CTA's profile: one compare, the slow path tells which */
+    if (__builtin_expect(insn->form >= WR_FORM_COUNT || insn->optype != cta->form_optypes[insn->form], 0))
+        return step_not_here(cta, w, insn, word, ops, rec);
     wr_ctx x;
     if (step_begin(&x, cta, w, ops, rec) != 0)
         return -1;
     x.in = insn;
-    if (__builtin_expect(!((info >> (INFO_PROFILE0 + cta->profile)) & 1u), 0)) {
-        /* G-01: a form of another profile is no instruction of this one */
-        rec->exception = WR_EXC_ILLEGAL_ENCODING;
-        return step_end(&x, insn, word);
-    }
     const wr_warp *wp = x.w;
     x.pgv = wr_pred_value(wr_f_PG(insn), ops->pg);
     if (wr_f_PG_NOT(insn))
@@ -313,7 +327,7 @@ step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
     }
     /* N-05 (fix): BAR.RED's Pp is the reduction input, not a guard (the
      * forms marked PIN(), the profiles' reductions too) */
-    x.pmask = wp->active & x.pgv & ((info & INFO_PIN) ? 0xffffffffu : x.ppv);
+    x.pmask = wp->active & x.pgv & (form_pin[insn->form] ? 0xffffffffu : x.ppv);
     x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
 
     dispatch(&x);

@@ -172,6 +172,8 @@ typedef struct wr_cta {
     uint8_t checks;              /* invariants checked after every step */
     uint8_t record_state;        /* wr_config.record_state */
     uint8_t trap_mode;           /* wr_config.trap_mode (sass S-13) */
+    uint16_t form_optypes[WR_FORM_COUNT]; /* per form: its optype if of the profile (G-01),
+                                    else a value no optype has */
     const struct wr_bar_engine *engine;
     /* ---- architectural state ---- */
     wr_barrier bar[WR_MAX_BARRIERS];
