@@ -290,6 +290,34 @@ out = os.path.join(tmp, "words.hex")
 rc, _, err = run(["asm", sources[0], "-o", out])
 check("asm -o", rc == 0 and os.path.getsize(out) > 0, err)
 
+# ---- profiles (SPEC-NOTES section 8): the programs of each, asm <-> disasm ----------
+for prof in ["sass", "ptx", "visa"]:
+    pdir = os.path.join(progdir, prof)
+    for src in sorted(os.path.join(pdir, f) for f in os.listdir(pdir) if f.endswith(".s")):
+        name = f"{prof}/{os.path.basename(src)}"
+        rc, w1, err = run(["asm", "--profile", prof, src])
+        rc0, w0, _ = run(["asm", src])                   # its .profile directive
+        check(f"asm --profile {name}", rc == 0 and rc0 == 0 and w0 == w1, err)
+        rc, text, err = run(["disasm", "--profile", prof, "-"], stdin=w1)
+        check(f"disasm --profile {name}", rc == 0 and text.startswith(f".profile {prof}\n"), err)
+        rc, w2, err = run(["asm", "-"], stdin=text)
+        check(f"round trip {name}", rc == 0 and w1 == w2, err or "words differ after disasm + asm")
+        rc, _, err = run(["disasm", "-"], stdin=w1)      # native: not its instructions
+        check(f"disasm {name} as native", rc == 2 and "is not an instruction of the native profile" in err, err)
+psrc = write("visa.s", ".profile visa\nNBARRIER.signal 0x0, 0x1\nEXIT\n")
+exact_error("run --profile bad", ["run", "--profile", "cuda", psrc], 2,
+            "warpref: run: --profile: 'cuda' is not native, sass, ptx or visa (see 'warpref run --help')")
+exact_error("asm --profile bad", ["asm", "--profile", "", psrc], 2,
+            "warpref: asm: --profile needs native, sass, ptx or visa (see 'warpref asm --help')")
+exact_error("disasm --profile bad", ["disasm", "--profile=SASS"], 2,
+            "warpref: disasm: --profile: 'SASS' is not native, sass, ptx or visa (see 'warpref disasm --help')")
+exact_error("run --trap-mode outside sass", ["run", "--trap-mode", psrc], 2,
+            "warpref: run: --trap-mode needs the sass profile, not visa (see 'warpref run --help')")
+exact_error("the command line wins", ["run", "--profile", "sass", psrc], 2,
+            f"{psrc}:2:1: error: 'NBARRIER.signal' is not an instruction of the sass profile (SPEC-NOTES G-01)")
+rc, out, err = run(["run", "--profile", "visa", psrc, "--trace", "-"])
+check("run --profile visa", rc == 0 and out.rstrip().endswith('"profile":"visa"}'), err)
+
 # ---- the encoding reference is current ------------------------------------------
 rc, out, err = run(["encoding"])
 with open(os.path.join(SRC, "docs", "encoding.md")) as f:

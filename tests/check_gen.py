@@ -75,6 +75,8 @@ for args, msg in [
                                               "(decimal, or hex with 0x)" + SEE),
     (["--seed", "1", "--weights", ZERO], "warpref: gen: every class has weight 0"),
     (["--seed", "1", "-o"], "warpref: gen: -o needs a file name or -" + SEE),
+    (["--seed", "1", "--profile", "cuda"], "warpref: gen: --profile: 'cuda' is not native, sass, ptx or visa" + SEE),
+    (["--seed", "1", "--profile"], "warpref: gen: --profile needs native, sass, ptx or visa" + SEE),
     (["--seed", "1", "-o", "/nonexistent/dir/p.s"],
      "warpref: gen: cannot open '/nonexistent/dir/p.s' for the program: No such file or directory"),
 ]:
@@ -126,5 +128,20 @@ for seed in ["1", "42", "99"]:
     rc, text, _ = run(["gen", "--seed", seed])
     rc2, _, err = run(["run", "-"], stdin=text)
     check(f"seed {seed} runs to done", rc == 0 and rc2 == 0 and " end done " in err, err)
+
+# ---- --profile (SPEC-NOTES section 8) -----------------------------------------------
+rc, nat, _ = run(["gen", "--seed", "42", "--profile", "native"])
+check("--profile native is the default", rc == 0 and nat == a)
+for prof, marks in [("sass", ("BAR.",)), ("ptx", ("barrier.", "bar.")), ("visa", ("NBARRIER.",))]:
+    rc, text, err = run(["gen", "--seed", "5", "--profile", prof, "--weights", "barrier=40,reduce=20"])
+    check(f"--profile {prof}", rc == 0 and err == "" and f"\n.profile {prof}\n" in text and
+          any(m in text for m in marks), (rc, err))
+    m = re.search(r"^// reproduce: warpref gen (.*)$", text, re.M)
+    check(f"--profile {prof}: the reproduce line names it", m is not None and f"--profile {prof}" in m.group(1))
+    if m:
+        rc2, again, _ = run(["gen"] + m.group(1).split())
+        check(f"--profile {prof}: the reproduce line reproduces", rc2 == 0 and again == text)
+    rc3, _, err3 = run(["run", "-"], stdin=text)
+    check(f"--profile {prof}: runs to done", rc3 == 0 and " end done " in err3, err3)
 
 clitest.finish()

@@ -44,6 +44,7 @@ static inline int sched_run_prog(const wr_program *p, unsigned threads, int poli
     wr_config cfg;
     wr_config_init(&cfg, threads);
     cfg.record_state = 0;
+    cfg.profile = p->profile;                /* the program's (SPEC-NOTES section 8) */
     if (wr_cta_init(c, &cfg) != 0)
         return -1;
     if (wr_regfile_init(&out->rf, c->nwarps, sched_nregs(p)) != 0)

@@ -192,11 +192,13 @@ END_TEST
 
 /* Any fair schedule: each policy of gen_sched.h, with and without random
  * latencies, ends done with the final state of the standard run. */
-static void any_schedule(uint64_t first, uint64_t last, unsigned threads, unsigned size, const char *weights)
+static void any_schedule_as(unsigned profile, uint64_t first, uint64_t last, unsigned threads, unsigned size,
+                            const char *weights)
 {
     for (uint64_t s = first; s <= last; s++) {
         wr_gen_opts o;
         wr_gen_defaults(&o);
+        o.profile = profile;
         o.seed = s;
         o.threads = threads;
         o.size = size;
@@ -223,6 +225,11 @@ static void any_schedule(uint64_t first, uint64_t last, unsigned threads, unsign
         wr_program_free(&p);
         free(t);
     }
+}
+
+static void any_schedule(uint64_t first, uint64_t last, unsigned threads, unsigned size, const char *weights)
+{
+    any_schedule_as(WR_PROFILE_NATIVE, first, last, threads, size, weights);
 }
 
 START_TEST(gen_any_schedule)
@@ -258,6 +265,45 @@ START_TEST(gen_any_schedule_weights)
         snprintf(w, sizeof w, "%s,%s", zero, mixes[i]);
         any_schedule(1, 30, 0, 300, w);
     }
+}
+END_TEST
+
+/* --profile (SPEC-NOTES section 8): seeds 1..200 of each profile assemble
+ * under it and end done; every barrier form of the profile appears; the
+ * text says .profile; any fair schedule gives the final state of the
+ * standard run (seeds 1..30); the native text does not change with it */
+START_TEST(gen_profiles)
+{
+    const unsigned profile = (unsigned)_i + 1;       /* sass, ptx, visa */
+    int seen[WR_FORM_COUNT] = { 0 };
+    for (uint64_t s = 1; s <= 200; s++) {
+        wr_gen_opts o;
+        wr_gen_defaults(&o);
+        o.seed = s;
+        o.profile = profile;
+        char *t, err[256];
+        ck_assert_msg(wr_gen_program(&o, &t, err, sizeof err) == 0, "%s", err);
+        char want[64];
+        snprintf(want, sizeof want, "\n.profile %s\n", wr_profile_name(profile));
+        ck_assert_ptr_nonnull(strstr(t, want));
+        wr_program p;
+        assemble(t, &p);
+        ck_assert_uint_eq(p.profile, profile);
+        for (size_t i = 0; i < p.ninsns; i++)
+            seen[p.insns[i].form] = 1;
+        wr_run_result rr;
+        wr_runner *r = run_std(&p, &rr);
+        ck_assert_msg(rr.end == WR_END_DONE, "%s seed %u ends %s", wr_profile_name(profile), (unsigned)s,
+                      wr_end_name(rr.end));
+        wr_runner_free(r);
+        wr_program_free(&p);
+        free(t);
+    }
+    const uint32_t every = (1u << WR_PROFILE_COUNT) - 1u;   /* the branch unit, the helpers */
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        if (wr_form_in_profile(f, profile) && (wr_form_exts[f].flags & WR_FORMF_PROFILES) != every)
+            ck_assert_msg(seen[f], "%s: form %s never generated", wr_profile_name(profile), wr_forms[f].name);
+    any_schedule_as(profile, 1, 30, 0, 0, NULL);
 }
 END_TEST
 
@@ -414,6 +460,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, gen_weight_zero);
     tcase_add_test(tc, gen_weights_parse);
     tcase_add_test(tc, gen_bad_options);
+    tcase_add_loop_test(tc, gen_profiles, 0, WR_PROFILE_COUNT - 1);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

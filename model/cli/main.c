@@ -89,7 +89,7 @@ static const char *const usage_encoding =
 
 static const char *const usage_gen =
     "usage: warpref gen --seed S [--size N] [--warps W | --threads T]\n"
-    "                   [--weights NAME=W,...] [-o FILE|-]\n"
+    "                   [--weights NAME=W,...] [--profile NAME] [-o FILE|-]\n"
     "\n"
     "Writes a random, well-formed program that ends 'done' under any fair warp\n"
     "schedule (docs/gen.md); the same options give the same text on any machine.\n"
@@ -102,6 +102,8 @@ static const char *const usage_gen =
     "  --weights LIST    relative weights 0..1000 of statement classes, e.g.\n"
     "                    yield=0,barrier=20; classes: helper ifelse loop brx call\n"
     "                    exit yield sleep warpsync bmov barrier reduce bstate skip trap\n"
+    "  --profile NAME    native, sass, ptx or visa: the barrier instructions used\n"
+    "                    (default native; the program says .profile NAME)\n"
     "  -o FILE|-         write to FILE (default: standard output)\n"
     "\n"
     "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
@@ -360,8 +362,9 @@ static int cmd_run(int argc, char **argv)
     if (assemble_path("run", path, profile, &prog) != 0)
         return WR_EXIT_USAGE;
     if (opts.trap_mode && prog.profile != WR_PROFILE_SASS) {      /* S-13 */
+        const unsigned p = prog.profile;
         wr_program_free(&prog);
-        return usage_error("run", "--trap-mode needs the sass profile, not %s", wr_profile_name(prog.profile));
+        return usage_error("run", "--trap-mode needs the sass profile, not %s", wr_profile_name(p));
     }
 
     output out = { 0 };
@@ -540,7 +543,7 @@ static int cmd_encoding(int argc, char **argv)
     return rc;
 }
 
-enum { GEN_SEED, GEN_SIZE, GEN_WARPS, GEN_THREADS, GEN_WEIGHTS, GEN_OUT };
+enum { GEN_SEED, GEN_SIZE, GEN_WARPS, GEN_THREADS, GEN_WEIGHTS, GEN_OUT, GEN_PROFILE };
 static const optspec gen_opts[] = {
     [GEN_SEED] = { "--seed", OPT_NUM, 0, UINT64_MAX, "a number from 0 to 2^64-1" },
     [GEN_SIZE] = { "--size", OPT_NUM, WR_GEN_MIN_SIZE, WR_GEN_MAX_SIZE, "a number from 1 to 100000" },
@@ -548,6 +551,7 @@ static const optspec gen_opts[] = {
     [GEN_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
     [GEN_WEIGHTS] = { "--weights", OPT_STR, 0, 0, "a list NAME=WEIGHT,..." },
     [GEN_OUT] = { "-o", OPT_STR, 0, 0, "a file name or -" },
+    [GEN_PROFILE] = { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" },
 };
 
 static int cmd_gen(int argc, char **argv)
@@ -563,8 +567,12 @@ static int cmd_gen(int argc, char **argv)
         return usage_error("gen", "missing --seed");
     if (ov.str[GEN_WARPS] && ov.str[GEN_THREADS])
         return usage_error("gen", "--warps and --threads exclude each other");
+    int profile;
+    if (profile_opt("gen", ov.str[GEN_PROFILE], &profile) != 0)
+        return WR_EXIT_USAGE;
     wr_gen_opts go;
     wr_gen_defaults(&go);
+    go.profile = profile < 0 ? WR_PROFILE_NATIVE : (unsigned)profile;
     go.seed = ov.num[GEN_SEED];
     go.size = (unsigned)ov.num[GEN_SIZE];
     go.threads = ov.str[GEN_WARPS] ? 32 * (unsigned)ov.num[GEN_WARPS] : (unsigned)ov.num[GEN_THREADS];

@@ -621,12 +621,30 @@ static void helper_never(gen *g)
     case 2:  ins(g, "@!PT YIELD"); break;
     case 3:  ins(g, "@!PT EXIT"); break;
     case 4:  ins(g, "@!PT NANOSLEEP 0x%x", rng_below(r, 1000)); break;
-    case 5:  ins(g, "@!PT BAR.SYNC 0x%x, 0x%x", b, 32 * rng_below(r, 8)); break;
+    case 5: {
+        unsigned cnt = 32 * rng_below(r, 8);
+        if (g->o.profile == WR_PROFILE_PTX)
+            ins(g, "@!PT barrier.sync 0x%x, 0x%x", b, cnt);
+        else if (g->o.profile == WR_PROFILE_VISA)
+            ins(g, "@!PT NBARRIER.signal 0x%x, 0x%x", b, cnt / 32 + 1);
+        else
+            ins(g, "@!PT BAR.SYNC 0x%x, 0x%x", b, cnt);
+        break;
+    }
     case 6:  ins(g, "@!PT TRAP 0x%x", rng_below(r, 256)); break;
     case 7:  ins(g, "@!PT BREAK B%u", b); break;
     case 8:  ins(g, "@!PT BSSY B%u", b); break;
     case 9:  ins(g, "@!PT BMOV B%u, R%u", b, R_DATA + rng_below(r, N_DATA)); break;
-    case 10: ins(g, "@!PT R2B.BAR 0x%x, R%u", b, R_DATA + rng_below(r, N_DATA)); break;
+    case 10: {
+        unsigned d = R_DATA + rng_below(r, N_DATA);
+        if (g->o.profile == WR_PROFILE_PTX)
+            ins(g, "@!PT barrier.red.popc.u32 R%u, 0x%x, P0", d, b);
+        else if (g->o.profile == WR_PROFILE_VISA)
+            ins(g, "@!PT NBARRIER.wait R%u", d);
+        else
+            ins(g, "@!PT R2B.BAR 0x%x, R%u", b, d);
+        break;
+    }
     default: ins(g, "@!PT %s", rng_below(r, 2) ? "SYSCALL" : "RTT"); break;
     }
 }
@@ -691,7 +709,8 @@ static void helper1(gen *g, const ctx *c)
         }
         /* fall through */
     case 13:
-        if (c->fdepth == 0 && !c->straight && g->o.weight[WR_GEN_BSTATE]) {
+        if (c->fdepth == 0 && !c->straight && g->o.weight[WR_GEN_BSTATE] &&
+            (g->o.profile == WR_PROFILE_NATIVE || g->o.profile == WR_PROFILE_SASS)) {
             /* WarpBARState of this warp: per warp, deterministic */
             ins(g, "%sB2R.WARP %s%s", gd, dreg(g, d), rng_below(r, 2) ? "" : ", 0x3");
             break;
@@ -1799,9 +1818,86 @@ static int free_bar(gen *g, uint16_t busy)
     return -1;
 }
 
+/* ---- the profiles' barrier instructions (SPEC-NOTES section 8) ----------- */
+
+/* ptx: bar{.cta}.OP{.TYPE}, or barrier{.cta}.OP{.aligned}{.TYPE} with
+ * .aligned and the type in either order (P-08).  Barriers sit at the
+ * converged top level, so the .aligned forms are never divergent (P-09). */
+static void ptx_name(gen *g, char *buf, size_t size, const char *op, const char *type)
+{
+    rng *r = &g->r;
+    const char *cta = rng_below(r, 2) ? ".cta" : "";
+    unsigned k = rng_below(r, 3);
+    if (k == 0)
+        snprintf(buf, size, "bar%s.%s%s", cta, op, type);
+    else if (k == 1 && type[0] && rng_below(r, 2))
+        snprintf(buf, size, "barrier%s.%s%s.aligned", cta, op, type);
+    else
+        snprintf(buf, size, "barrier%s.%s%s%s", cta, op, k == 1 ? ".aligned" : "", type);
+}
+
+/* ptx operands a (a[3:0]) and b (b[11:0]): immediates or registers, with
+ * bits nobody reads set (P-07); `dest` first for a reduction, `pin` last */
+static void ptx_operands(gen *g, const char *gd, const char *name, const char *dest, unsigned b,
+                         unsigned cnt, int need_cnt, const char *pin)
+{
+    rng *r = &g->r;
+    uint32_t hi = rng_pct(r, 30) ? (uint32_t)rng_below(r, 0x10000) : 0;
+    char pre[16] = "", post[16] = "";
+    if (dest)
+        snprintf(pre, sizeof pre, "%s, ", dest);
+    if (pin)
+        snprintf(post, sizeof post, ", %s", pin);
+    switch (rng_below(r, 4)) {
+    case 0:
+        if (cnt == 0 && !need_cnt && rng_below(r, 2))
+            ins(g, "%s%s %s0x%x%s", gd, name, pre, b, post);
+        else
+            ins(g, "%s%s %s0x%x, 0x%x%s", gd, name, pre, b, cnt, post);
+        break;
+    case 1:
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR, b | hi << 4);
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 1, cnt | hi << 12);
+        ins(g, "%s%s %sR%u, R%u%s", gd, name, pre, R_BAR, R_BAR + 1, post);
+        break;
+    case 2:
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR, b | hi << 4);
+        if (cnt == 0 && !need_cnt && rng_below(r, 2))
+            ins(g, "%s%s %sR%u%s", gd, name, pre, R_BAR, post);
+        else
+            ins(g, "%s%s %sR%u, 0x%x%s", gd, name, pre, R_BAR, cnt, post);
+        break;
+    default:
+        ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 1, cnt | hi << 12);
+        ins(g, "%s%s %s0x%x, R%u%s", gd, name, pre, b, R_BAR + 1, post);
+        break;
+    }
+}
+
+static void ptx_bar(gen *g, const char *gd, int arv, unsigned b, unsigned cnt)
+{
+    char name[48];
+    ptx_name(g, name, sizeof name, arv ? "arrive" : "sync", "");
+    ptx_operands(g, gd, name, NULL, b, cnt, arv, NULL);
+}
+
+/* barrier.red: the result straight into Rd (popc) or P6 (and, or), P-05 */
+static void ptx_red(gen *g, const char *gd, unsigned op, unsigned b, unsigned cnt, const char *pin)
+{
+    static const char *const ops[] = { "red.and", "red.or", "red.popc" };
+    char name[48], d[8];
+    ptx_name(g, name, sizeof name, ops[op], op == 2 ? ".u32" : ".pred");
+    ptx_operands(g, gd, name, op == 2 ? dreg(g, d) : "P6", b, cnt, 0, pin);
+}
+
 /* BAR.SYNC/BAR.ARV b, cnt in one of its operand forms, guard `gd` */
 static void bar_insn(gen *g, const char *gd, const char *mode, unsigned b, unsigned cnt)
 {
+    if (g->o.profile == WR_PROFILE_PTX) {
+        ptx_bar(g, gd, strcmp(mode, "ARV") == 0, b, cnt);
+        return;
+    }
+    const int sass = g->o.profile == WR_PROFILE_SASS;
     rng *r = &g->r;
     uint32_t hi = rng_pct(r, 30) ? (uint32_t)rng_below(r, 0x10000) : 0;   /* bits nobody reads */
     switch (rng_below(r, 5)) {
@@ -1812,6 +1908,11 @@ static void bar_insn(gen *g, const char *gd, const char *mode, unsigned b, unsig
             ins(g, "%sBAR.%s 0x%x, 0x%x", gd, mode, b, cnt);
         break;
     case 1:
+        if (sass) {              /* one register: barrier [3:0], count [27:16] (S-02) */
+            ins(g, "MOV R%u, 0x%" PRIx32, R_BAR, b | (hi & 0xfffu) << 4 | cnt << 16 | (hi >> 12) << 28);
+            ins(g, "%sBAR.%s R%u, R%u", gd, mode, R_BAR, R_BAR);
+            break;
+        }
         ins(g, "MOV R%u, 0x%" PRIx32, R_BAR, b | hi << 4);
         ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 1, cnt | hi << 12);
         ins(g, "%sBAR.%s R%u, R%u", gd, mode, R_BAR, R_BAR + 1);
@@ -1824,8 +1925,9 @@ static void bar_insn(gen *g, const char *gd, const char *mode, unsigned b, unsig
             ins(g, "%sBAR.%s R%u, 0x%x", gd, mode, R_BAR, cnt);
         break;
     case 3:
-        if (b == 0) {            /* the seed's BAR.SYNC R7, R7: barrier 0, count in bits 11:5 */
-            ins(g, "MOV R%u, 0x%x", R_BAR + 2, cnt);
+        if (b == 0) {            /* the seed's BAR.SYNC R7, R7: barrier 0, count in bits 11:5
+                                    (sass: in bits 27:16, S-02) */
+            ins(g, "MOV R%u, 0x%x", R_BAR + 2, sass ? cnt << 16 : cnt);
             ins(g, "%sBAR.%s R%u, R%u", gd, mode, R_BAR + 2, R_BAR + 2);
             break;
         }
@@ -1842,6 +1944,10 @@ static const char *const redops[] = { "AND", "OR", "POPC" };
 /* BAR.RED.op b, cnt, {!}P<p> in one of its forms */
 static void red_insn(gen *g, const char *gd, unsigned op, unsigned b, unsigned cnt, const char *pin)
 {
+    if (g->o.profile == WR_PROFILE_PTX) {
+        ptx_red(g, gd, op, b, cnt, pin);
+        return;
+    }
     rng *r = &g->r;
     switch (rng_below(r, 4)) {
     case 0:
@@ -1851,6 +1957,11 @@ static void red_insn(gen *g, const char *gd, unsigned op, unsigned b, unsigned c
             ins(g, "%sBAR.RED.%s 0x%x, 0x%x, %s", gd, redops[op], b, cnt, pin);
         break;
     case 1:                      /* packed: barrier Rb[3:0], count Rb[15:4] */
+        if (g->o.profile == WR_PROFILE_SASS) {   /* one register twice: [3:0], [27:16] (S-02) */
+            ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 2, b | (uint32_t)cnt << 16 | (uint32_t)rng_below(r, 4) << 4);
+            ins(g, "%sBAR.RED.%s R%u, R%u, %s", gd, redops[op], R_BAR + 2, R_BAR + 2, pin);
+            break;
+        }
         ins(g, "MOV R%u, 0x%" PRIx32, R_BAR + 2, b | (uint32_t)cnt << 4 | (uint32_t)rng_below(r, 4) << 16);
         ins(g, "%sBAR.RED.%s R%u, %s", gd, redops[op], R_BAR + 2, pin);
         break;
@@ -1865,9 +1976,11 @@ static void red_insn(gen *g, const char *gd, unsigned op, unsigned b, unsigned c
     }
 }
 
-/* the reduction's result, read in several ways */
+/* the reduction's result, read in several ways (ptx: delivered already, P-05) */
 static void red_results(gen *g)
 {
+    if (g->o.profile == WR_PROFILE_PTX)
+        return;
     rng *r = &g->r;
     char d[8];
     switch (rng_below(r, 4)) {
@@ -1890,10 +2003,11 @@ static uint32_t warps_of(const gen *g, const pform *f)
     return m;
 }
 
-/* a lane guard true in some lane of every live warp, or none */
+/* a lane guard true in some lane of every live warp, or none (ptx: none, a
+ * partial guard would split the warp: P-09, P-10) */
 static const char *bar_guard(gen *g, char buf[16])
 {
-    if (!rng_pct(&g->r, 25))
+    if (g->o.profile == WR_PROFILE_PTX || !rng_pct(&g->r, 25))
         return "";
     ctx tmp;
     memset(&tmp, 0, sizeof tmp);
@@ -1908,15 +2022,232 @@ static const char *bar_guard(gen *g, char buf[16])
     return buf;
 }
 
-/* BAR.SYNC with cnt == 0 of every live warp */
+/* ---- visa (seed 004): one vISA thread per warp ---------------------------- */
+
+/* the named barrier of tracked barrier b: b or b + 16 (32 barriers, V-01) */
+static unsigned visa_id(gen *g, unsigned b)
+{
+    return b + (rng_below(&g->r, 2) ? 16u : 0u);
+}
+
+/* NBARRIER.signal id, n (type < 0) or id, type, np, nc: immediates or
+ * registers, commas or the seed's blanks */
+static void visa_signal(gen *g, const char *gd, unsigned id, int type, unsigned np, unsigned nc)
+{
+    rng *r = &g->r;
+    const char *sep = rng_pct(r, 25) ? " " : ", ";
+    if (rng_pct(r, 30)) {
+        ins(g, "MOV R%u, 0x%x", R_BAR, id);
+        ins(g, "MOV R%u, 0x%x", R_BAR + 1, np);
+        if (type < 0)
+            ins(g, "%sNBARRIER.signal R%u%sR%u", gd, R_BAR, sep, R_BAR + 1);
+        else
+            ins(g, "%sNBARRIER.signal R%u%s0x%x%sR%u%s0x%x", gd, R_BAR, sep, (unsigned)type, sep, R_BAR + 1,
+                sep, nc);
+        return;
+    }
+    if (type < 0)
+        ins(g, "%sNBARRIER.signal 0x%x%s0x%x", gd, id, sep, np);
+    else
+        ins(g, "%sNBARRIER.signal 0x%x%s0x%x%s0x%x%s0x%x", gd, id, sep, (unsigned)type, sep, np, sep, nc);
+}
+
+static void visa_wait(gen *g, const char *gd, unsigned id)
+{
+    if (rng_pct(&g->r, 30)) {
+        ins(g, "MOV R%u, 0x%x", R_BAR, id);
+        ins(g, "%sNBARRIER.wait R%u", gd, R_BAR);
+    } else {
+        ins(g, "%sNBARRIER.wait 0x%x", gd, id);
+    }
+}
+
+/* every warp of `who` (guard gd) signals as producer and consumer and waits:
+ * n = the number of those warps (V-02, V-06) */
+static void visa_all(gen *g, const char *gd, unsigned b, unsigned n)
+{
+    unsigned id = visa_id(g, b);
+    if (rng_below(&g->r, 2))
+        visa_signal(g, gd, id, -1, n, n);
+    else
+        visa_signal(g, gd, id, 0, n, n);
+    visa_wait(g, gd, id);
+}
+
+/* a separator: every live warp signals and waits; the count is explicit
+ * (exited warps are never counted, V-09) */
+static void separator_visa(gen *g, unsigned b)
+{
+    visa_all(g, "", b, live_warps(g));
+    g->bar_used |= (uint16_t)(1u << b);
+    separated(g, live_warps(g));
+}
+
+/* BAR.SYNC with cnt == 0 of every live warp (visa: every live warp
+ * signals and waits) */
 static void separator0(gen *g)
 {
     int b = free_bar(g, g->bar_used | g->bar_read);
     if (b < 0)
         return;                  /* not reached: at most 12 are ever busy */
+    if (g->o.profile == WR_PROFILE_VISA) {
+        separator_visa(g, (unsigned)b);
+        return;
+    }
     bar_insn(g, "", "SYNC", (unsigned)b, 0);
     g->bar_used |= (uint16_t)(1u << b);
     separated(g, 0);
+}
+
+/* visa phases: a separator, producers (type 1) and consumers (type 2, they
+ * wait), or a subset of the warps that waits for itself */
+static void st_barrier_visa(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    uint16_t busy = g->bar_used | g->bar_read;
+    int b = free_bar(g, busy);
+    if (b < 0) {                 /* every one in use since warps died (V-09) */
+        helper1(g, c);
+        return;
+    }
+    unsigned kind = popc(busy) >= 12 ? 0 : rng_below(r, 3);
+    pform f = pf_warp(g);
+    uint32_t sub = warps_of(g, &f);
+    unsigned n = popc(sub), live = live_warps(g);
+    if (kind == 0 || n == 0 || (kind == 1 && n == live)) {
+        separator_visa(g, (unsigned)b);
+        return;
+    }
+    unsigned p = ptemp(g);
+    pf_emit(g, &f, p);
+    char gp[16], gc[16];
+    snprintf(gp, sizeof gp, "@P%u ", p);
+    snprintf(gc, sizeof gc, "@!P%u ", p);
+    if (kind == 1) {             /* np = the producers, nc = the others */
+        unsigned id = visa_id(g, (unsigned)b);
+        int cons_first = rng_below(r, 2);
+        if (cons_first)
+            visa_signal(g, gc, id, 2, n, live - n);
+        visa_signal(g, gp, id, 1, n, live - n);
+        if (!cons_first)
+            visa_signal(g, gc, id, 2, n, live - n);
+        helpers(g, c, rng_below(r, 3));
+        visa_wait(g, gc, id);
+    } else {
+        visa_all(g, gp, (unsigned)b, n);
+    }
+    g->bar_used |= (uint16_t)(1u << b);
+}
+
+/* ---- sass (seed 001) ------------------------------------------------------- */
+
+/* BAR.SYNCALL of every live warp in trap mode: TRAP enters it (the handler
+ * is inline), RTT leaves it (S-06, S-13); a separator (cnt == 0, S-15) */
+static void sass_syncall(gen *g)
+{
+    rng *r = &g->r;
+    ins(g, "TRAP 0x%x", rng_below(r, 256));
+    ins(g, "BAR.SYNCALL");
+    ins(g, "RTT");
+    separated(g, 0);
+}
+
+/* BAR.SCAN of every live warp with a false input: every prefix is 0 whatever
+ * the order of arrival (S-04), read back by B2R.RESULT; then R2B.WARP */
+static void sass_scan(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    int b = free_bar(g, g->bar_used | g->bar_read);
+    if (b < 0) {
+        helper1(g, c);
+        return;
+    }
+    unsigned cnt = 32 * live_warps(g);
+    char d[8];
+    switch (rng_below(r, 4)) {
+    case 0:
+        ins(g, "BAR.SCAN 0x%x, 0x%x, !PT", (unsigned)b, cnt);
+        break;
+    case 1:                      /* one register: barrier [3:0], count [27:16] (S-02) */
+        ins(g, "MOV R%u, 0x%x", R_BAR, (unsigned)b | cnt << 16);
+        ins(g, "BAR.SCAN R%u, R%u, !PT", R_BAR, R_BAR);
+        break;
+    case 2:
+        ins(g, "MOV R%u, 0x%x", R_BAR, (unsigned)b);
+        ins(g, "BAR.SCAN R%u, 0x%x, !PT", R_BAR, cnt);
+        break;
+    default:
+        ins(g, "MOV R%u, 0x%x", R_BAR + 1, cnt);
+        ins(g, "BAR.SCAN 0x%x, R%u, !PT", (unsigned)b, R_BAR + 1);
+        break;
+    }
+    ins(g, "B2R.RESULT %s%s", dreg(g, d), rng_below(r, 2) ? ", P6" : "");
+    /* the scan's WarpBARState holds the arrival order (S-11): replaced, so
+     * that the final state does not depend on the schedule */
+    ins(g, "R2B.WARP RZ");
+    g->bar_used |= (uint16_t)(1u << b);
+}
+
+/* ---- ptx (seed 002) -------------------------------------------------------- */
+
+/* A region whose two branches both reach one non-aligned barrier: each
+ * warp's lanes gather there and it arrives once (P-03, P-10); a reduction
+ * puts its result in each branch's own destination (P-11) */
+static void ptx_split(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    int b = free_bar(g, g->bar_used | g->bar_read), k = alloc_b(g, c);
+    if (b < 0 || k < 0) {
+        helper1(g, c);
+        return;
+    }
+    unsigned live = live_warps(g), cnt = rng_below(r, 2) ? 0 : 32 * live;
+    unsigned kind = rng_below(r, 3);            /* sync, red.popc, red.and/or */
+    unsigned op = kind == 1 ? 2 : rng_below(r, 2);
+    char pin[8] = "PT";
+    if (kind) {
+        ctx tmp;
+        memset(&tmp, 0, sizeof tmp);
+        memcpy(tmp.cur, g->valid, sizeof tmp.cur);
+        pform in = pf_split(g, &tmp);
+        unsigned pi = ptemp(g);
+        pf_emit(g, &in, pi);
+        snprintf(pin, sizeof pin, "%sP%u", rng_below(r, 2) ? "!" : "", pi);
+    }
+    unsigned ljoin = newlab(g), lelse = newlab(g);
+    ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    split sp;
+    splitter(g, c, lelse, &sp);
+    ctx t = child(c, k), e = child(c, k);
+    for (unsigned w = 0; w < g->nwarps; w++) {
+        t.cur[w] = c->cur[w] & ~sp.jump[w];
+        e.cur[w] = sp.jump[w];
+    }
+    for (int side = 0; side < 2; side++) {
+        ctx *x = side ? &e : &t;
+        if (side)
+            label(g, lelse);
+        helpers(g, x, rng_below(r, 3));
+        if (kind == 0) {
+            const char *cta = rng_below(r, 2) ? ".cta" : "";
+            if (cnt)
+                ins(g, "barrier%s.sync 0x%x, 0x%x", cta, (unsigned)b, cnt);
+            else
+                ins(g, "barrier%s.sync 0x%x", cta, (unsigned)b);
+        } else {
+            char d[8];
+            static const char *const ops[] = { "and", "or", "popc" };
+            const char *dest = op == 2 ? dreg(g, d) : side ? "P5" : "P6";
+            ins(g, "barrier.red.%s.%s %s, 0x%x, 0x%x, %s", ops[op], op == 2 ? "u32" : "pred", dest,
+                (unsigned)b, cnt, pin);
+        }
+        helpers(g, x, rng_below(r, 3));
+        if (!side)
+            ins(g, "BRA `(.L%u)", ljoin);
+    }
+    label(g, ljoin);
+    ins(g, "BSYNC B%d", k);
+    g->bar_used |= (uint16_t)(1u << b);
 }
 
 /* BAR.SYNC of every live warp (a separator), or producer/consumer (ARV +
@@ -1924,6 +2255,25 @@ static void separator0(gen *g)
 static void st_barrier(gen *g, ctx *c)
 {
     rng *r = &g->r;
+    switch (g->o.profile) {
+    case WR_PROFILE_VISA:
+        st_barrier_visa(g, c);
+        return;
+    case WR_PROFILE_SASS:
+        if (rng_pct(r, 15)) {
+            sass_syncall(g);
+            return;
+        }
+        break;
+    case WR_PROFILE_PTX:
+        if (rng_pct(r, 30)) {
+            ptx_split(g, c);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
     unsigned live = live_warps(g);
     uint16_t busy = g->bar_used | g->bar_read;
     int b = free_bar(g, busy);
@@ -1979,7 +2329,10 @@ static void st_barrier(gen *g, ctx *c)
 static void st_reduce(gen *g, ctx *c)
 {
     rng *r = &g->r;
-    (void)c;
+    if (g->o.profile == WR_PROFILE_SASS && rng_pct(r, 25)) {
+        sass_scan(g, c);
+        return;
+    }
     unsigned live = live_warps(g);
     int b = free_bar(g, g->bar_used | g->bar_read);
     unsigned op = rng_below(r, 3);
@@ -2152,9 +2505,10 @@ static int allowed(const gen *g, const ctx *c, unsigned cls, int budget)
     case WR_GEN_SLEEP:    return c->top;
     case WR_GEN_WARPSYNC: return c->exact && !c->fdepth;
     case WR_GEN_BMOV:     return !c->fdepth && c->bmovd < 2 && c->depth < MAX_DEPTH;
-    case WR_GEN_BARRIER:
-    case WR_GEN_REDUCE:   return c->top;
-    case WR_GEN_BSTATE:   return !c->fdepth;
+    case WR_GEN_BARRIER:  return c->top;
+    case WR_GEN_REDUCE:   return c->top && g->o.profile != WR_PROFILE_VISA;
+    case WR_GEN_BSTATE:   return !c->fdepth && (g->o.profile == WR_PROFILE_NATIVE ||
+                                                g->o.profile == WR_PROFILE_SASS);
     default:              return 0;   /* trap: the epilogue */
     }
 }
@@ -2309,10 +2663,15 @@ static char *layout(gen *g, const char *extra)
     int n = snprintf(line, sizeof line,
                      "// generated by warpref gen (docs/gen.md): seed %" PRIu64 ", size %u, threads %u (%u warps)\n"
                      "// weights %s\n"
-                     "// reproduce: warpref gen --seed %" PRIu64 " --size %u --threads %u%s%s\n",
+                     "// reproduce: warpref gen --seed %" PRIu64 " --size %u --threads %u%s%s%s%s\n",
                      g->o.seed, g->o.size, g->threads, g->nwarps, wbuf, g->o.seed, g->o.size, g->threads,
-                     cbuf[0] ? " --weights " : "", cbuf);
+                     cbuf[0] ? " --weights " : "", cbuf, g->o.profile ? " --profile " : "",
+                     g->o.profile ? wr_profile_name(g->o.profile) : "");
     append_str(&out, &len, &cap, line, (size_t)n, &oom);
+    if (g->o.profile) {                          /* SPEC-NOTES G-01 */
+        n = snprintf(line, sizeof line, ".profile %s\n", wr_profile_name(g->o.profile));
+        append_str(&out, &len, &cap, line, (size_t)n, &oom);
+    }
     if (extra)
         append_str(&out, &len, &cap, extra, strlen(extra), &oom);
     n = snprintf(line, sizeof line, ".threads %u\n", g->threads);
@@ -2366,6 +2725,10 @@ static char *layout(gen *g, const char *extra)
 
 static int check_opts(const wr_gen_opts *o, char *err, size_t errsize)
 {
+    if (o->profile >= WR_PROFILE_COUNT) {
+        snprintf(err, errsize, "no profile %u", o->profile);
+        return -1;
+    }
     if (o->size > WR_GEN_MAX_SIZE) {
         snprintf(err, errsize, "size %u out of range %d..%d", o->size, WR_GEN_MIN_SIZE, WR_GEN_MAX_SIZE);
         return -1;

@@ -36,9 +36,12 @@ typedef enum wr_gen_class {
     WR_GEN_SLEEP,      /* NANOSLEEP likewise, and of the converged warp */
     WR_GEN_WARPSYNC,   /* WARPSYNC full, partial (region joins) and per lane */
     WR_GEN_BMOV,       /* BMOV save, clear, reuse and restore of a live B register */
-    WR_GEN_BARRIER,    /* BAR.SYNC/ARV phases: all warps, producer/consumer */
-    WR_GEN_REDUCE,     /* BAR.RED.AND/OR/POPC and BAR.RESULT, B2R.WARP */
-    WR_GEN_BSTATE,     /* B2R.BAR, R2B.BAR (restore and arrive), R2B.WARP */
+    WR_GEN_BARRIER,    /* BAR.SYNC/ARV phases: all warps, producer/consumer (the
+                          profile's: sass BAR.SYNCALL in trap mode, ptx barrier.*
+                          also in both branches of a region, visa NBARRIER) */
+    WR_GEN_REDUCE,     /* BAR.RED.AND/OR/POPC and BAR.RESULT, B2R.WARP (sass also
+                          BAR.SCAN, ptx barrier.red; none under visa) */
+    WR_GEN_BSTATE,     /* B2R.BAR, R2B.BAR (restore and arrive), R2B.WARP (native, sass) */
     WR_GEN_SKIP,       /* uniform forward branches: BRA.U, .DIV, .CONV, UR forms */
     WR_GEN_TRAP,       /* some warps end with TRAP, SYSCALL or RTT instead of EXIT */
     WR_GEN_NCLASSES
@@ -57,6 +60,8 @@ typedef struct wr_gen_opts {
     unsigned size;               /* approximate number of instructions; 0: default 200 */
     unsigned threads;            /* CTA size 1..1024; 0: chosen from the seed */
     unsigned weight[WR_GEN_NCLASSES];   /* relative weights 0..1000 */
+    unsigned profile;            /* wr_profile (SPEC-NOTES section 8): the barrier
+                                    instructions the program uses; default native */
 } wr_gen_opts;
 
 /* Seed 0, default size, threads from the seed, default weights. */
