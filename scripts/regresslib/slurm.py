@@ -50,7 +50,7 @@ def submit(run_dir, rnd, tasks, regress, a):
     """one job array over the task indices `tasks`; returns its job id"""
     script = os.path.join(run_dir, f"task-{rnd}.sh")
     write_atomic(script, "#!/bin/sh\n# a scripts/regress array task (docs/regression.md)\n"
-                 f"exec {shlex.quote(sys.executable)} {shlex.quote(regress)} --slurm-worker "
+                 f"exec {shlex.quote(regress)} --slurm-worker "
                  f"{shlex.quote(os.path.join(run_dir, 'plan.json'))} --slurm-round {rnd}\n")
     os.chmod(script, 0o755)
     cmd = ["sbatch", "--parsable", f"--array={','.join(str(t) for t in tasks)}",
@@ -67,16 +67,17 @@ def submit(run_dir, rnd, tasks, regress, a):
 
 
 def states(jid):
-    """{task: state} of the array's tasks that squeue still knows"""
-    out = _run(["squeue", "-h", "-j", jid, "--states=all", "-o", "%a|%T"])
-    st = {}
+    """({task: state} of the array's tasks that squeue lists one by one, [the
+    states of every line]: a pending range such as '2-3' is one line)"""
+    out = _run(["squeue", "-h", "-j", jid, "--states=all", "-o", "%K|%T"])
+    st, every = {}, []
     for line in out.splitlines():
         task, _, state = line.strip().partition("|")
+        state = state.strip()
+        every.append(state)
         if task.isdigit():
-            st[int(task)] = state.strip()
-        elif state:                      # a pending range "[0-9%2]": every task pending
-            st.setdefault("pending", state.strip())
-    return st
+            st[int(task)] = state
+    return st, every
 
 
 def sacct_states(jid):
@@ -102,7 +103,7 @@ def wait(jid, tasks, result_paths, progress, poll, log):
     seen = set()
     while True:
         try:
-            st = states(jid)
+            st, every = states(jid)
             fails = 0
         except SlurmError as e:
             fails += 1
@@ -117,8 +118,8 @@ def wait(jid, tasks, result_paths, progress, poll, log):
                     seen.add(name)
                     progress.step(r.get("status") != "pass")
         if st is not None:
-            last.update({t: s for t, s in st.items() if t != "pending"})
-            if not any(s in ACTIVE for s in st.values()):
+            last.update(st)
+            if not any(s in ACTIVE for s in every):
                 break
         time.sleep(poll)
     missing = [t for t in tasks if last.get(t) in (None,) or last[t] in ACTIVE]
