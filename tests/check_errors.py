@@ -95,7 +95,7 @@ def python_messages(rel, calls):
 
 # scripts/regress and its modules: die(...) (status 2), the Slurm backend's
 # errors and notes, the no-false-pass lines
-for rel, calls in (("scripts/regress", ("die",)), ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
+for rel, calls in (("scripts/regress", ("die",)), ("scripts/view", ("die",)), ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
                    ("scripts/regresslib/verdict.py", ("append", "insert"))):
     for f in python_messages(rel, calls):
         msgs.append((rel, f))

@@ -7,7 +7,8 @@ result cut in half, each failing the regression with its line), --resume
 after a doctored result, the Slurm backend (the same summary as a local run,
 a task that dies once and is submitted again, one that dies twice and is
 never a pass, sbatch refusing, the options passed to sbatch), the report of
-a failure with its lane x time picture.  Runs without Verilator.
+a failure with its lane x time picture, and scripts/view's picture of a
+trace.  Runs without Verilator.
 
 Usage: check_regress_sim.py WARPREF
 Prints `N passed, N failed`."""
@@ -18,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -135,6 +137,36 @@ def main():
     check("report: the lane x time picture marks the differing lane", 'class="lanes"' in page and
           page.count('class="diff"/>') == 3 and ">RTL</text>" in page and ">model (reference)</text>" in page,
           svg[:400])
+
+    # ---- path hits and profiles in the results: the coverage table with its holes, per profile
+    extra = '{"paths": {"bra.div.taken": 2, "bar.sync.block": 0, "yield.all": 1}, "profile": "sass"}'
+    rc, so, se = run(["--seeds", "1-2"], {"FAKE_TB_EXTRA": extra}, name="paths")
+    page = open(os.path.join(tmp, "paths", "report.html")).read()
+    cov = page[page.find('<table id="coverage">'):]
+    cov = cov[:cov.find("</table>")]
+    check("report: coverage with its holes", rc == 0 and "2 of 3 paths hit; 1 hole" in page and
+          cov.count("<tr") == 4 and re.search(r'<tr class="hole"><td class="mono">bar\.sync\.block</td>'
+                                              r'<td></td><td></td><td class="num">0</td>', cov) and
+          '<td class="mono">bra.div.taken</td><td></td><td></td><td class="num">4</td>' in cov, cov)
+    check("report: per profile", '<table id="profiles">' in page and
+          '<tr><td>sass</td><td class="num">2</td><td class="num">2</td><td class="num">0</td>'
+          '<td class="num">20</td>' in page, page[page.find("Per profile"):][:400])
+
+    # ---- scripts/view: a trace's warp as lanes x time; t=2 is the BRA that leaves lanes 0..7 active
+    trace, svg = os.path.join(tmp, "t.jsonl"), os.path.join(tmp, "v.svg")
+    subprocess.run([warpref, "run", os.path.join(ROOT, "tests", "programs", "nanosleep_divergent.s"), "--trace",
+                    trace], capture_output=True)
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "view"), trace, "--warp", "0", "--from", "1",
+                        "--to", "5", "-o", svg], capture_output=True, text=True)
+    root = ET.parse(svg).getroot() if p.returncode == 0 else None
+    ns = "{http://www.w3.org/2000/svg}"
+    fill = {(r.get("x"), r.get("y")): r.get("fill") for r in root.iter(ns + "rect")} if root is not None else {}
+    cols = {x for (x, y), f in fill.items() if y == "64" and f}
+    # column i at x = 34 + 14 i, lane l at y = 64 + 9 l
+    check("view: the window's columns and lanes", p.returncode == 0 and len(cols) == 5 and
+          fill.get(("48", "64")) == "#2e9e4f" and fill.get(("48", "127")) == "#2e9e4f" and
+          fill.get(("48", "136")) == "#bcd7f5" and fill.get(("34", "136")) == "#2e9e4f",
+          f"{p.returncode} {p.stderr} {sorted(cols)}")
 
     if not clitest.failed:
         shutil.rmtree(tmp)

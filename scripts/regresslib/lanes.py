@@ -100,7 +100,8 @@ def picture(steps, panels, caption):
     steps = steps[-MAX_STEPS:]
     n = max(1, len(steps))
     pw = n * CW
-    width = LEFT + len(panels) * pw + (len(panels) - 1) * GAP + 10
+    legend = sum(12 + 6 * len(t) + 14 for _, _, t in KINDS) + (60 if len(panels) == 2 else 0)
+    width = max(LEFT + len(panels) * pw + (len(panels) - 1) * GAP + 10, LEFT + legend)
     height = TOP + LANES * CH + 60 + 18
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" class="lanes" font-family="monospace" font-size="8">',
