@@ -2,6 +2,7 @@
 scripts/shrink) share: the one-line error exit, the project's number syntax,
 atomic writes, one run of the Verilator lockstep testbench judged by its
 result file, the bug catalogue and the tool checks.  Standard library only."""
+import argparse
 import json
 import os
 import re
@@ -17,6 +18,14 @@ def die(msg):
     """a bad argument or input: one line on stderr, status 2"""
     print(f"{PROG}: {msg}", file=sys.stderr)
     sys.exit(2)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with its errors (an unknown option, a missing value, a bad
+    choice) as one line like every other: PROG: MESSAGE, status 2"""
+
+    def error(self, message):
+        die(message)
 
 
 def parse_number(text, what):
