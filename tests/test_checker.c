@@ -432,6 +432,29 @@ START_TEST(checker_reports_a_driver_failure_and_ready_warps)
 }
 END_TEST
 
+/* a driver stopped by its own limit asks how the program ends under the
+ * model's scheduler: a livelock (N-55), a plain end, a step limit */
+START_TEST(checker_own_end_names_a_livelock)
+{
+    wr_program p = assemble("S2R R0, SR_LANEID ;\nISETP.LT P0, R0, 0x8 ;\nISETP.LT P1, R0, 0x10 ;\n"
+                            "@!P1 BRA `(.L_join) ;\nBSSY B0, `(.L_sync) ;\n@!P0 BRA `(.L_else) ;\n"
+                            "YIELD ;\nMOV R1, 0x1 ;\nBRA `(.L_sync) ;\n.L_else: YIELD ;\nMOV R1, 0x2 ;\n"
+                            ".L_sync: BSYNC B0 ;\n.L_join: WARPSYNC 0xffffffff ;\nEXIT ;\n");
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_str_eq(wr_checker_own_end(c, 0), "livelock");
+    wr_checker_free(c);
+    wr_program_free(&p);
+
+    p = assemble(prog_text);
+    c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_str_eq(wr_checker_own_end(c, 0), "done");
+    ck_assert_str_eq(wr_checker_own_end(c, 3), "limit");
+    wr_checker_free(c);
+    wr_program_free(&p);
+}
+END_TEST
+
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -497,6 +520,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_dump_has_every_section);
     tcase_add_test(tc, checker_driven_final_compares_no_registers);
     tcase_add_test(tc, checker_reports_a_driver_failure_and_ready_warps);
+    tcase_add_test(tc, checker_own_end_names_a_livelock);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

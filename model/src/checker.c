@@ -520,6 +520,19 @@ uint32_t wr_checker_ready(const wr_checker *c)
     return m;
 }
 
+const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
+{
+    wr_run_opts o = { .threads = c->cta.threads, .max_steps = max_steps };
+    char err[160];
+    wr_runner *r = wr_runner_new(c->prog, &o, err, sizeof err);
+    wr_run_result res;
+    const char *name = "error";
+    if (r && wr_runner_run(r, &res) == 0)
+        name = wr_end_name(res.end);
+    wr_runner_free(r);
+    return name;
+}
+
 /* ---- state ------------------------------------------------------------------------- */
 
 void wr_checker_get_counts(const wr_checker *c, wr_checker_counts *out) { *out = c->n; }

@@ -442,6 +442,13 @@ module tb_lockstep #(
     else if (failed || mism != 0) status = "mismatch";
     else status = "pass";
     if (status == "mismatch" && endr != "mismatch") endr = {endr, "+final"};
+    // stopped by the cycle limit: does the program livelock (N-55, a spec hazard)?
+    // The model's own run decides; a livelock is reported as such, not as a limit
+    if (status == "pass" && endr == "limit" && warpref_pkg::warpref_dpi_own_end(h) == "livelock") begin
+      endr = "livelock";
+      $display("tb_lockstep: %s livelocks: the model's own run of it ends livelock (N-55, a spec hazard of SPEC-NOTES section 9); +max_cycles=%0d stopped the RTL",
+               prog, max_cycles);
+    end
     if (status != "pass") begin
       reproduce = tb_command_line();
       if (warpref_pkg::warpref_dpi_dump(h, dump_base, test, seed, waves, reproduce) != 0)
