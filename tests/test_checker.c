@@ -406,7 +406,7 @@ END_TEST
 
 START_TEST(checker_reports_a_driver_failure_and_ready_warps)
 {
-    wr_program p = assemble(".threads 64\nBAR.SYNC 0x0 ;\nEXIT ;\n");
+    wr_program p = assemble(".threads 64\nNOP ;\nBAR.SYNC 0x0 ;\nEXIT ;\n");
     other o;
     other_init(&o, &p, 64);
     char err[256];
@@ -414,8 +414,11 @@ START_TEST(checker_reports_a_driver_failure_and_ready_warps)
     ck_assert_uint_eq(wr_checker_ready(c), 0x3);
     static wr_retire r;
     uint64_t cycle = 0;
-    other_step(&o, &r, &cycle);                          /* warp 1 blocks (the other order) */
-    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    for (unsigned k = 0; k < 3; k++) {                   /* NOP (warp 1, 0), then warp 1 blocks */
+        other_step(&o, &r, &cycle);
+        ck_assert_int_eq(wr_checker_retire(c, k, &r), WR_CHK_OK);
+    }
+    ck_assert_uint_eq(r.warp, 1);
     ck_assert_uint_eq(wr_checker_ready(c), 0x1);
     ck_assert_int_eq(wr_checker_report(c, 5000, "hang: no retire for 5000 cycles while the model has warps "
                                           "0x00000001 ready [N-50]"), WR_CHK_MISMATCH);
@@ -426,6 +429,8 @@ START_TEST(checker_reports_a_driver_failure_and_ready_warps)
     ck_assert_str_eq(f.field, "hang");
     ck_assert_str_eq(f.rule, "N-50");
     ck_assert_uint_eq(f.cycle, 5000);
+    ck_assert_uint_eq(f.warp, 0);                        /* the warp the model has ready, */
+    ck_assert_uint_eq(f.pc, 0x10);                       /* at its pc (the BAR.SYNC) */
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
     wr_program_free(&p);

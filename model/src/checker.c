@@ -508,6 +508,13 @@ int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line)
 {
     if (!c->have_fail)
         c->fail_driver = 1;              /* the dump's title says so */
+    /* a hang names the lowest warp the model has ready, at its pc: the one
+     * the other side should have issued */
+    const uint32_t ready = wr_checker_ready(c);
+    if (ready) {
+        const unsigned w = (unsigned)__builtin_ctz(ready);
+        return fail_warp(c, cycle, w, &c->cta.warp[w], line ? line : "driver: failure");
+    }
     return fail(c, cycle, NULL, NULL, NULL, NULL, line ? line : "driver: failure");
 }
 
