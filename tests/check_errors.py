@@ -73,7 +73,7 @@ for f in formats(read("tb/lockstep/tb_main.cpp"), r'fprintf\(stderr,\s*'):
 
 def python_messages(rel, calls):
     """the messages passed to the named calls (die, SlurmError, ...) in a Python
-    file: f-string fields stand for any text"""
+    file: f-string fields match anything"""
     import ast
 
     def fmt(node):
@@ -89,16 +89,19 @@ def python_messages(rel, calls):
         if isinstance(node, ast.Call) and node.args:
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name in calls:
-                out.append(fmt(node.args[-1]))
+                out.append(fmt(node.args[-1]).replace("%s%s", "%s"))
     return out
 
 
-# scripts/regress and its modules: die(...) (status 2), the Slurm backend's
-# errors and notes, the no-false-pass lines
-for rel, calls in (("scripts/regress", ("die",)), ("scripts/view", ("die",)), ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
+# the scripts: die(...) (status 2); the Slurm backend's errors and notes; the
+# no-false-pass lines of scripts/regress
+for rel, calls in (("scripts/lockstep_common.py", ("die",)), ("scripts/regress", ("die",)),
+                   ("scripts/shrink", ("die",)), ("scripts/view", ("die",)),
+                   ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
                    ("scripts/regresslib/verdict.py", ("append", "insert"))):
-    for f in python_messages(rel, calls):
-        msgs.append((rel, f))
+    if os.path.exists(os.path.join(SRC, rel)):
+        for f in python_messages(rel, calls):
+            msgs.append((rel, f))
 
 with open(os.path.join(SRC, "docs", "errors.md")) as f:
     doc = f.read()

@@ -15,12 +15,14 @@ def run(exe, args, stdin=None, timeout=120):
 
 
 def check(name, cond, detail=""):
+    """count one named check; returns whether it held"""
     global passed, failed
     if cond:
         passed += 1
     else:
         failed += 1
         print(f"FAIL {name}: {detail}")
+    return bool(cond)
 
 
 ROW = re.compile(r"^(\S+)\s+(\S+)\s+(\d+)\s+([\d.]+)  (.*)$")

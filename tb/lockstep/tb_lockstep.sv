@@ -25,7 +25,8 @@ module tb_lockstep #(
   parameter int unsigned NW = 32,             // warps: CTAs up to 1024 threads
   parameter int unsigned NR = 64,             // GPRs per lane the RTL keeps
   parameter int unsigned IMEM_DEPTH = 4096,   // instructions
-  parameter int unsigned CMEM_N = 256         // constant words
+  parameter int unsigned CMEM_N = 256,        // constant words
+  parameter longint unsigned LIVELOCK_STEPS = 10000  // the model's own run that names a livelock
 ) (
   input logic clk
 );
@@ -442,6 +443,15 @@ module tb_lockstep #(
     else if (failed || mism != 0) status = "mismatch";
     else status = "pass";
     if (status == "mismatch" && endr != "mismatch") endr = {endr, "+final"};
+    // stopped by the cycle limit: does the program livelock (N-55, a spec hazard)?
+    // The model's own run decides, within LIVELOCK_STEPS instructions (the hazards of
+    // SPEC-NOTES section 9 repeat within a few dozen); a livelock is reported as such
+    if (status == "pass" && endr == "limit" &&
+        warpref_pkg::warpref_dpi_own_end(h, LIVELOCK_STEPS) == "livelock") begin
+      endr = "livelock";
+      $display("tb_lockstep: %s livelocks: the model's own run of it ends livelock (N-55, a spec hazard of SPEC-NOTES section 9); +max_cycles=%0d stopped the RTL",
+               prog, max_cycles);
+    end
     if (status != "pass") begin
       reproduce = tb_command_line();
       if (warpref_pkg::warpref_dpi_dump(h, dump_base, test, seed, waves, reproduce) != 0)
