@@ -1,7 +1,8 @@
 """lockstep_common.py - what the lockstep scripts (scripts/regress,
 scripts/shrink) share: the one-line error exit, the project's number syntax,
-atomic writes, one run of the Verilator lockstep testbench judged by its
-result file, the bug catalogue and the tool checks.  Standard library only."""
+atomic writes (regresslib/files.py), one run of the Verilator lockstep
+testbench judged by its result file, the bug catalogue and the tool checks.
+Standard library only."""
 import argparse
 import json
 import os
