@@ -2,8 +2,11 @@
  * and operands.
  *
  * Input: one byte of CTA size (1..1024 threads), one byte of seed for the
- * launch state, then records of 21 bytes: a warp byte, the 128-bit word
- * (16 bytes, w[0] first, little-endian) and a 32-bit operand seed.
+ * launch state (bits 7:6 also the profile, 0 native, 1 sass, 2 ptx, 3 visa;
+ * bit 5 under sass the trap mode of S-13), then records of 21 bytes: a warp
+ * byte, the 128-bit word (16 bytes, w[0] first, little-endian) and a 32-bit
+ * operand seed.  A word outside the profile is an exception (G-01) like any
+ * other.
  *
  * The launch state is perturbed at random within the model's invariants
  * (a subset of lanes valid and active, B registers and RPCs at random): a
@@ -103,6 +106,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     wr_config cfg;
     wr_config_init(&cfg, 1 + (unsigned)data[0] * 4);     /* 1..1021 threads */
     cfg.checks = WR_CHECKS_ON;
+    cfg.profile = data[1] >> 6;
+    cfg.trap_mode = cfg.profile == WR_PROFILE_SASS && (data[1] >> 5 & 1);
     if (wr_cta_init(&cta, &cfg) != 0)
         abort();
     perturb(&cta, data[1]);

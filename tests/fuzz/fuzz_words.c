@@ -1,7 +1,8 @@
 /* fuzz_words.c - libFuzzer target: the word-list reader (what `warpref
- * disasm` reads) on arbitrary text, then the disassembler and the assembler
- * on its output: every decoded word disassembles into text that assembles
- * back into the same word. */
+ * disasm` reads) on arbitrary text, under each profile (SPEC-NOTES section
+ * 8), then the disassembler and the assembler on its output: every decoded
+ * word disassembles into text that assembles back into the same word under
+ * the same profile (a `.profile` line first). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,40 +10,42 @@
 #include "warpref.h"
 #include "fuzz.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* the words of `text` under `profile`: loaded, and the first 17 round-tripped */
+static void one_profile(const char *text, unsigned profile)
 {
-    char *text = fuzz_text(data, size);
-    if (!text)
-        return 0;
     wr_program prog;
     char err[512];
-    if (wr_load_words(text, "fuzz.hex", &prog, err, sizeof err) != 0) {
+    if (wr_load_words_as(text, "fuzz.hex", (int)profile, &prog, err, sizeof err) != 0) {
         fuzz_check_error(err, "fuzz.hex:");
-        free(text);
-        return 0;
+        return;
     }
     fuzz_check_program(&prog);
+    char head[32];
+    snprintf(head, sizeof head, ".profile %s\n", wr_profile_name(profile));
     for (size_t i = 0; i < prog.ninsns; i++) {
         char line[256];
         uint64_t pc = (uint64_t)i * WR_INST_SIZE;
         wr_disasm(&prog.insns[i], pc, line, sizeof line);
         /* the text at its own address: a `.` placed at pc by NOPs before it */
-        size_t n = (size_t)i * 5 + strlen(line) + 8;
+        size_t n = strlen(head) + (size_t)i * 5 + strlen(line) + 8;
         char *src = malloc(n);
         if (!src)
             abort();
-        char *p = src;
+        char *p = src + strlen(head);
+        memcpy(src, head, strlen(head));
         for (size_t k = 0; k < i; k++, p += 4)
             memcpy(p, "NOP\n", 4);
         snprintf(p, n - (size_t)(p - src), "%s\n", line);
         wr_program back;
         char err2[512];
         if (wr_assemble(src, "back.s", &back, err2, sizeof err2) != 0) {
-            fprintf(stderr, "disassembly of word %zu does not assemble: %s\n", i, err2);
+            fprintf(stderr, "%s: disassembly of word %zu does not assemble: %s\n", wr_profile_name(profile), i,
+                    err2);
             abort();
         }
         if (memcmp(&back.words[i], &prog.words[i], sizeof prog.words[i]) != 0) {
-            fprintf(stderr, "word %zu: disassemble + assemble gives another word\n", i);
+            fprintf(stderr, "%s: word %zu: disassemble + assemble gives another word\n", wr_profile_name(profile),
+                    i);
             abort();
         }
         wr_program_free(&back);
@@ -51,6 +54,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
     }
     wr_program_free(&prog);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    if (!text)
+        return 0;
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+        one_profile(text, p);
     free(text);
     return 0;
 }

@@ -1,0 +1,2 @@
+        barrier.sync 0x0
+        EXIT

@@ -1,0 +1,3 @@
+.profile visa
+        BAR.SYNC 0x0
+        EXIT

@@ -1,0 +1,3 @@
+.profile sass
+.profile ptx
+        EXIT

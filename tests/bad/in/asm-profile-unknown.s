@@ -1,0 +1,2 @@
+.profile cuda
+        EXIT
