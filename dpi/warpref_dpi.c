@@ -16,6 +16,7 @@
 #include WARPREF_DPI_HEADER
 #endif
 #include "warpref.h"
+#include "warpref_dpi.h"
 
 typedef struct dpi {
     wr_program prog;
@@ -27,6 +28,7 @@ typedef struct dpi {
     uint32_t *regs;                        /* [warp][reg][lane] */
     unsigned nregs;
     uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
+    char simulator[32];                    /* what a dump names */
     char notes[1024];                      /* the glue's own messages (a dump that failed) */
     char msgbuf[8192 + 1024];              /* the checker's messages, then the notes */
 } dpi;
@@ -68,7 +70,15 @@ void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const cha
     const wr_cta *cta = wr_checker_cta(d->chk);
     for (unsigned w = 0; w < cta->nwarps; w++)
         d->runs[w] = cta->warp[w].run;
+    snprintf(d->simulator, sizeof d->simulator, "verilator");
     return d;
+}
+
+void warpref_dpi_set_simulator(void *h, const char *name)
+{
+    dpi *d = h;
+    if (d && name)
+        snprintf(d->simulator, sizeof d->simulator, "%s", name);
 }
 
 void warpref_dpi_free(void *h)
@@ -394,7 +404,7 @@ int warpref_dpi_dump(void *h, const char *base, const char *test, const char *se
     char err[600];
     wr_dump_meta m = { test && *test ? test : NULL, seed && *seed ? seed : NULL, d->prog.filename,
                        waves && *waves ? waves : NULL, reproduce && *reproduce ? reproduce : NULL,
-                       "verilator" };
+                       d->simulator };
     if (wr_checker_dump(d->chk, &m, base, err, sizeof err) != 0) {
         const size_t n = strlen(d->notes);     /* a note, not the summary: that stays the failure */
         snprintf(d->notes + n, sizeof d->notes - n, "dump: %s\n", err);
