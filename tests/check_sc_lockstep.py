@@ -30,11 +30,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clitest  # noqa: E402
+from check_lockstep import LIMIT_CYCLES, PROGS, bug_table  # noqa: E402
 from clitest import check  # noqa: E402
-
-PROGS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'programs', '*.s'))) + \
-    sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.s')))
-LIMIT_CYCLES = 20000
 
 
 def run(cmd):
@@ -73,16 +70,6 @@ def same_dump(sv, sc):
         j_sv.pop(k, None)
         j_sc.pop(k, None)
     return t_sv == t_sc and j_sv == j_sc and bool(t_sv), j_sc.get('simulator', (sc[4] or {}).get('simulator'))
-
-
-def bug_table():
-    table = {}
-    with open(os.path.join(ROOT, 'docs', 'bugs.md')) as f:
-        for line in f:
-            m = re.match(r'\| `(\w+)` \|.*\| ((?:tests|tb)/programs/\w+\.s) \|', line)
-            if m:
-                table[m.group(1)] = os.path.join(ROOT, m.group(2))
-    return table
 
 
 def main():
