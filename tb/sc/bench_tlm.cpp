@@ -4,7 +4,7 @@
 //   bench_tlm [--steps N] [--seconds S] PROG.s...
 //
 // For each program: its standalone run (N-50) records its first N steps
-// (default 20000): warp, instruction, operands read, issue time.  That
+// (default 4096): warp, instruction, operands read, issue time.  That
 // window is then replayed from launch again and again for about S seconds
 // (default 0.5) each way, best of three: through wr_step on a CTA of its own
 // (the deadlines due fired before each step, as the target does), and
@@ -66,7 +66,7 @@ int main(int argc, char **argv)
 
 int sc_main(int argc, char **argv)
 {
-    size_t cap = 20000;
+    size_t cap = 4096;
     double budget = 0.5;
     std::vector<const char *> paths;
     for (int i = 1; i < argc; i++) {
