@@ -58,6 +58,32 @@ for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
 for f in formats(main, r'fprintf\(stderr,\s*'):
     msgs.append(("cli", f))
 
+
+
+def script_messages(rel):
+    """the messages of die(...) in a Python script: f-string fields match anything"""
+    import ast
+    out = []
+
+    def fmt(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.JoinedStr):
+            return "".join(fmt(v) if isinstance(v, ast.Constant) else "%s" for v in node.values)
+        if isinstance(node, ast.BinOp):
+            return fmt(node.left) + fmt(node.right)
+        return "%s"
+    for node in ast.walk(ast.parse(read(rel))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "die" and node.args:
+            out.append(fmt(node.args[0]).replace("%s%s", "%s"))
+    return out
+
+
+for rel in ("scripts/lockstep_common.py", "scripts/regress", "scripts/shrink"):
+    if os.path.exists(os.path.join(SRC, rel)):
+        for f in script_messages(rel):
+            msgs.append((rel, f))
+
 with open(os.path.join(SRC, "docs", "errors.md")) as f:
     doc = f.read()
 documented = [a or b for a, b in re.findall(r"``\s?(.+?)\s?``|`([^`\n]+)`", doc)]

@@ -24,12 +24,14 @@ def program_args(path):
 
 
 def check(name, cond, detail=""):
+    """count one named check; returns whether it held"""
     global passed, failed
     if cond:
         passed += 1
     else:
         failed += 1
         print(f"FAIL {name}: {detail}")
+    return bool(cond)
 
 
 def finish():
