@@ -233,6 +233,15 @@ START_TEST(bad_configuration)
     ck_assert_msg(strstr(g_unit->last_error(), "thread count 2000") != nullptr, "%s", g_unit->last_error());
     expect_refused(step_req(0, 0, 0), tlm::TLM_ADDRESS_ERROR_RESPONSE, WR_TLM_ST_BAD_WARP);
     ck_assert_uint_eq(dbg32(WR_TLM_DBG_CTA + 4), 0);       // no warps
+    // self-contained: 1..255 registers, all 255 by default
+    wr_config_init(&cfg, 32);
+    cfg.operand_mode = WR_OPERANDS_SELF;
+    ck_assert_int_eq(g_unit->launch(cfg, 256), -1);
+    ck_assert_str_eq(g_unit->last_error(), "launch: 256 registers: 1..255 (R0..R254)");
+    ck_assert_int_eq(g_unit->launch(cfg, 0), -1);
+    ck_assert_int_eq(g_unit->launch(cfg), 0);
+    ck_assert_uint_eq(g_unit->regs()->nregs, 255);
+    ck_assert_str_eq(g_unit->last_error(), "");
     ck_assert_int_eq(g_unit->set_const(32, 0, 1), -1);
     ck_assert_int_eq(g_unit->set_const(0, 2, 1), -1);
 }

@@ -16,10 +16,11 @@
 // itself (the wr_cta of warpref/model.h, host layout).  A debug write to that
 // image restores the CTA's state (a checkpoint taken by a debug read).
 //
-// Operands: in driven mode (WR_OPERANDS_DRIVEN, the default) the initiator
-// gives the values the instruction read; in self-contained mode
-// (WR_OPERANDS_SELF) the target reads them from its own register file (the
-// values it read are returned in the extension) and stores the writes.
+// Operands (wr_config.operand_mode): in driven mode (WR_OPERANDS_DRIVEN) the
+// initiator gives the values the instruction read; in self-contained mode
+// (WR_OPERANDS_SELF, wr_config_init's default) the target reads them from its
+// own register file (the values it read are returned in the extension) and
+// stores the writes.
 #ifndef WARPREF_TLM_H
 #define WARPREF_TLM_H
 
@@ -147,16 +148,17 @@ public:
     tlm_utils::simple_target_socket<warpref_tlm_target> socket;
 
     // Launches the CTA of `cfg` (wr_config_init, then what the platform
-    // changes); self-contained mode keeps R0..R(nregs-1) per lane.  A bad
+    // changes); self-contained mode keeps R0..R(nregs-1) per lane (1..255;
+    // the default: every register an instruction can name).  A bad
     // configuration leaves a CTA of no warps (every step answers BAD_WARP)
     // and the reason in last_error().
-    warpref_tlm_target(sc_core::sc_module_name name, const wr_config &cfg, unsigned nregs = 256);
+    warpref_tlm_target(sc_core::sc_module_name name, const wr_config &cfg, unsigned nregs = WR_RZ);
     ~warpref_tlm_target() override;
     warpref_tlm_target(const warpref_tlm_target &) = delete;
     warpref_tlm_target &operator=(const warpref_tlm_target &) = delete;
 
     // (Re)launch (N-04): registers zero, constants kept.  0, or -1 with last_error().
-    int launch(const wr_config &cfg, unsigned nregs = 256);
+    int launch(const wr_config &cfg, unsigned nregs = WR_RZ);
     // Self-contained mode: a constant bank word (c[bank][offset]), or every
     // `.const` of a program.  0, or -1 with last_error().
     int set_const(unsigned bank, unsigned offset, uint32_t value);

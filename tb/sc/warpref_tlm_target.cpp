@@ -76,6 +76,11 @@ int warpref_tlm_target::launch(const wr_config &cfg, unsigned nregs)
         return -1;
     }
     if (cta_->operand_mode == WR_OPERANDS_SELF) {
+        if (nregs < 1 || nregs > WR_RZ) {
+            snprintf(err_, sizeof err_, "launch: %u registers: 1..%d (R0..R%d)", nregs, WR_RZ, WR_RZ - 1);
+            cta_->nwarps = 0;
+            return -1;
+        }
         if (wr_regfile_init(&rf_, cta_->nwarps, nregs) != 0) {
             snprintf(err_, sizeof err_, "launch: no memory for %u registers of %u warps", nregs, cta_->nwarps);
             cta_->nwarps = 0;
