@@ -57,6 +57,14 @@ for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
     msgs.append(("usage", f))
 for f in formats(main, r'fprintf\(stderr,\s*'):
     msgs.append(("cli", f))
+# the lockstep testbenches' plusargs (tb/common, both testbenches) and the SystemC example
+if os.path.exists(os.path.join(SRC, "tb/common/lockstep_session.cpp")):
+    ls = read("tb/common/lockstep_session.cpp")
+    for f in formats(ls, r'usage_error\(s,\s*') + formats(ls, r'fprintf\(stderr,\s*'):
+        msgs.append(("testbench", f))
+if os.path.exists(os.path.join(SRC, "tb/sc/examples/sm_frontend.cpp")):
+    for f in formats(read("tb/sc/examples/sm_frontend.cpp"), r'fprintf\(stderr,\s*'):
+        msgs.append(("sm_frontend", f))
 
 
 

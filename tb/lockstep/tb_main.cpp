@@ -13,7 +13,6 @@
 // the run needs), tb_waves, tb_finish (the dump, the result file, the
 // summary and the exit status: lockstep_finish).
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <string>
 
