@@ -1,16 +1,18 @@
 """lockstep_common.py - what the lockstep scripts (scripts/regress,
 scripts/shrink) share: the one-line error exit, the project's number syntax,
-atomic writes, one run of the Verilator lockstep testbench judged by its
-result file, the bug catalogue and the tool checks.  Standard library only."""
+atomic writes (regresslib/files.py), one run of the Verilator lockstep
+testbench judged by its result file, the bug catalogue and the tool checks.
+Standard library only."""
 import argparse
 import json
 import os
 import re
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from regresslib.files import write_atomic, read_json  # noqa: E402,F401  (the one atomic write, for both)
+
 PROG = "lockstep"           # the script's name in its messages; set by the script
 
 
@@ -35,24 +37,6 @@ def parse_number(text, what):
     if re.fullmatch(r"0x[0-9a-fA-F]+", text):
         return int(text, 16)
     die(f"{what}: '{text}' is not a number (decimal, or hex with 0x)")
-
-
-def write_atomic(path, text):
-    d = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
-
-
-def read_json(path):
-    """a JSON file, or None when it is missing or broken"""
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 def tb_run(cmd, res_path, log, timeout):

@@ -57,39 +57,49 @@ for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
     msgs.append(("usage", f))
 for f in formats(main, r'fprintf\(stderr,\s*'):
     msgs.append(("cli", f))
-# the lockstep testbenches' plusargs (tb/common, both testbenches) and the SystemC example
+# the lockstep testbenches (tb/common, both: tb_lockstep and tb_sc_lockstep):
+# usage_error(s, ...), fprintf(stderr, ...) and the lines of a run's end
+# (printf("%s: ...", tool, ...)), and the SystemC example
 if os.path.exists(os.path.join(SRC, "tb/common/lockstep_session.cpp")):
     ls = read("tb/common/lockstep_session.cpp")
-    for f in formats(ls, r'usage_error\(s,\s*') + formats(ls, r'fprintf\(stderr,\s*'):
-        msgs.append(("testbench", f))
+    for f in formats(ls, r'usage_error\(s,\s*') + formats(ls, r'fprintf\(stderr,\s*') + \
+            formats(ls, r'printf\(\s*(?="%s: )'):
+        msgs.append(("tb_lockstep", f))
 if os.path.exists(os.path.join(SRC, "tb/sc/examples/sm_frontend.cpp")):
     for f in formats(read("tb/sc/examples/sm_frontend.cpp"), r'fprintf\(stderr,\s*'):
         msgs.append(("sm_frontend", f))
 
 
-
-def script_messages(rel):
-    """the messages of die(...) in a Python script: f-string fields match anything"""
+def python_messages(rel, calls):
+    """the messages passed to the named calls (die, SlurmError, ...) in a Python
+    file: f-string fields match anything"""
     import ast
-    out = []
 
     def fmt(node):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
+            return node.value.replace("%", "%%")
         if isinstance(node, ast.JoinedStr):
             return "".join(fmt(v) if isinstance(v, ast.Constant) else "%s" for v in node.values)
         if isinstance(node, ast.BinOp):
             return fmt(node.left) + fmt(node.right)
         return "%s"
+    out = []
     for node in ast.walk(ast.parse(read(rel))):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "die" and node.args:
-            out.append(fmt(node.args[0]).replace("%s%s", "%s"))
+        if isinstance(node, ast.Call) and node.args:
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in calls:
+                out.append(fmt(node.args[-1]).replace("%s%s", "%s"))
     return out
 
 
-for rel in ("scripts/lockstep_common.py", "scripts/regress", "scripts/shrink"):
+# the scripts: die(...) (status 2); the Slurm backend's errors and notes; the
+# no-false-pass lines of scripts/regress
+for rel, calls in (("scripts/lockstep_common.py", ("die",)), ("scripts/regress", ("die",)),
+                   ("scripts/shrink", ("die",)), ("scripts/view", ("die",)),
+                   ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
+                   ("scripts/regresslib/verdict.py", ("append", "insert"))):
     if os.path.exists(os.path.join(SRC, rel)):
-        for f in script_messages(rel):
+        for f in python_messages(rel, calls):
             msgs.append((rel, f))
 
 with open(os.path.join(SRC, "docs", "errors.md")) as f:
