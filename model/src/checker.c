@@ -161,9 +161,7 @@ wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, cha
         free(c);
         return NULL;
     }
-    if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
-        for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
-            c->o.ctl.field[f].enable = 0;
+    wr_checker_set_ctl(c, &c->o.ctl);
     if (wr_regfile_init(&c->rf, c->cta.nwarps, wr_program_nregs(prog)) != 0) {
         snprintf(err, errsize, "out of memory");
         free(c);
@@ -224,6 +222,8 @@ static int fail(wr_checker *c, uint64_t cycle, const wr_retire *model, const wr_
 {
     c->n.mismatched++;
     message(c, "cycle %" PRIu64 ": %s", cycle, line);
+    if (c->o.on_fail)
+        c->o.on_fail(c->o.ctx, cycle, line);
     if (!c->have_fail) {
         c->have_fail = 1;
         c->fail_cycle = cycle;
@@ -429,6 +429,31 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
     }
     c->n.wakes++;
     return WR_CHK_OK;
+}
+
+int wr_checker_wake_due(wr_checker *c, uint64_t cycle)
+{
+    int rc = WR_CHK_OK;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        const uint64_t d = c->cta.deadline[w];
+        if (d == WR_NO_DEADLINE)
+            continue;
+        const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+        if (due <= cycle) {
+            const int k = wr_checker_wake(c, due, w);
+            if (k != WR_CHK_OK && rc == WR_CHK_OK)
+                rc = k;
+        }
+    }
+    return rc;
+}
+
+void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl)
+{
+    c->o.ctl = *ctl;
+    if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
+        for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
+            c->o.ctl.field[f].enable = 0;
 }
 
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
@@ -718,6 +743,8 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     fprintf(f, "  simulator   %s, operands %s\n", meta->simulator ? meta->simulator : "-",
             wr_operand_mode_name(c->cta.operand_mode));
     fprintf(f, "  failure     %s\n", c->have_fail ? c->fail_line : "-");
+    if (meta->record)
+        fprintf(f, "  record      %s\n", meta->record);
     if (c->have_fail) {
         fprintf(f, "  cycle       %" PRIu64 "\n", c->fail_cycle);
         fprintf(f, "  warp        %u\n", o->warp);
@@ -817,6 +844,10 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     if (meta->waves) json_str(f, meta->waves); else fputs("null", f);
     fputs(",\"reproduce\":", f);
     json_str(f, meta->reproduce);
+    if (meta->record) {
+        fputs(",\"record\":", f);
+        json_str(f, meta->record);
+    }
     fprintf(f, ",\"counts\":{\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 "}",
             n.retired, n.compared, n.mismatched);
     fputs(",\"failure\":", f);
