@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -293,15 +294,44 @@ static const char *shown(jp *j, char buf[8])
     return buf;
 }
 
-static int expect(jp *j, char c)
+static int expect_fail(jp *j, char c)
+{
+    char b[8];
+    return jfail(j, "expected '%c', got %s", c, shown(j, b));
+}
+
+static inline int expect(jp *j, char c)
 {
     ws(j);
     if (j->p < j->end && *j->p == c) {
         j->p++;
         return 0;
     }
-    char b[8];
-    return jfail(j, "expected '%c', got %s", c, shown(j, b));
+    return expect_fail(j, c);
+}
+
+/* 8 hex digits at p (either case) as a value, 8 bytes at a time: 0, or
+ * -1 if one is not a hex digit */
+static inline int hex8(const char *p, uint32_t *out)
+{
+    uint64_t b;
+    memcpy(&b, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    b = __builtin_bswap64(b);
+#endif
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    /* per byte: 0x80 when lo <= x <= hi (bytes below 0x80) */
+#define BETWEEN(x, lo, hi) ((((x) + (0x80 - (lo)) * ones) & ~((x) + (0x7f - (hi)) * ones)) & high)
+    const uint64_t lower = b | 0x2020202020202020u;
+    const uint64_t ok = BETWEEN(b, '0', '9') | BETWEEN(lower, 'a', 'f');
+#undef BETWEEN
+    if ((b & high) || ok != high)
+        return -1;
+    uint64_t v = (b & 0x0f0f0f0f0f0f0f0fu) + ((b >> 6) & ones) * 9;   /* a nibble per byte */
+    v = (v * 16 + (v >> 8)) & 0x00ff00ff00ff00ffu;                    /* the first char is the high nibble */
+    v = (v * 256 + (v >> 16)) & 0x0000ffff0000ffffu;
+    *out = (uint32_t)(v << 16 | v >> 32);
+    return 0;
 }
 
 /* '"0x' then 1..maxdigits hex digits then '"' */
@@ -309,6 +339,24 @@ static int hexstr(jp *j, unsigned maxdigits, uint64_t *v, unsigned *ndigits, con
 {
     ws(j);
     const char *s = j->p;
+    uint32_t hi, lo;
+    /* what the writer writes: 8 or 16 digits */
+    if (j->end - s >= 12 && s[0] == '"' && s[1] == '0' && s[2] == 'x') {
+        if (s[11] == '"' && hex8(s + 3, &lo) == 0) {
+            *v = lo;
+            if (ndigits)
+                *ndigits = 8;
+            j->p = s + 12;
+            return 0;
+        }
+        if (maxdigits >= 16 && j->end - s >= 20 && s[19] == '"' && hex8(s + 3, &hi) == 0 && hex8(s + 11, &lo) == 0) {
+            *v = (uint64_t)hi << 32 | lo;
+            if (ndigits)
+                *ndigits = 16;
+            j->p = s + 20;
+            return 0;
+        }
+    }
     if (j->end - s < 4 || s[0] != '"' || s[1] != '0' || s[2] != 'x')
         return jfail(j, "%s: expected a hex string \"0x...\"", what);
     uint64_t x = 0;
@@ -523,8 +571,14 @@ static int jlit(jp *j, const char *word)
     return 0;
 }
 
+static int more_fail(jp *j, char close)
+{
+    char b[8];
+    return jfail(j, "expected ',' or '%c', got %s", close, shown(j, b));
+}
+
 /* ',' -> 1 (more), the closing character -> 0, else -1 */
-static int more(jp *j, char close)
+static inline int more(jp *j, char close)
 {
     ws(j);
     if (j->p < j->end && *j->p == ',') {
@@ -535,8 +589,7 @@ static int more(jp *j, char close)
         j->p++;
         return 0;
     }
-    char b[8];
-    return jfail(j, "expected ',' or '%c', got %s", close, shown(j, b));
+    return more_fail(j, close);
 }
 
 /* '{' then: '}' -> 0 (empty), or a key -> 1 */
@@ -553,8 +606,10 @@ static int obj_open(jp *j)
 }
 
 /* a key (as the writer writes them: no escapes; others are not ours) */
-static int key(jp *j, const char **k, size_t *n)
+static inline int key(jp *j, const char **k, size_t *n)
 {
+    *k = j->p;
+    *n = 0;
     ws(j);
     if (j->p >= j->end || *j->p != '"')
         return jfail(j, "expected a key (a string)");
@@ -743,7 +798,33 @@ static int parse_lanes(jp *j, uint64_t *v, int *wide, uint32_t *present, const c
 {
     if (expect(j, '['))
         return -1;
-    unsigned l = 0;
+    /* what the writer writes: "0x%08x" (or null) and ',' with no blanks */
+    const char *q = j->p;
+    uint32_t got = 0;
+    unsigned l;
+    for (l = 0; l < WR_LANES; l++) {
+        const char sep = l == WR_LANES - 1 ? ']' : ',';
+        uint32_t x;
+        if (j->end - q >= 13 && q[0] == '"' && q[1] == '0' && q[2] == 'x' && q[11] == '"' && q[12] == sep &&
+            hex8(q + 3, &x) == 0) {
+            v[l] = x;
+            got |= 1u << l;
+            q += 13;
+        } else if (present && j->end - q >= 5 && memcmp(q, "null", 4) == 0 && q[4] == sep) {
+            v[l] = 0;
+            q += 5;
+        } else {
+            break;
+        }
+    }
+    if (l == WR_LANES) {
+        j->p = q;
+        *wide = 0;
+        if (present)
+            *present = got;
+        return 0;
+    }
+    l = 0;
     *wide = 0;
     if (present)
         *present = 0;
@@ -937,9 +1018,13 @@ static const uint32_t fin_required = KB(END) | KB(T) | KB(WARPS) | KB(BARS);
 
 static int which_key(const char *k, size_t n)
 {
-    /* by length, then the bytes: the instruction keys are met on every line */
+    static const uint8_t len[K_COUNT] = {
+#define WR_X_(name, text) sizeof(text) - 1,
+        REC_KEYS(WR_X_)
+#undef WR_X_
+    };
     for (unsigned i = 0; i < K_COUNT; i++)
-        if (key_names[i][0] == k[0] && key_is(k, n, key_names[i]))
+        if (len[i] == n && key_names[i][0] == k[0] && memcmp(k, key_names[i], n) == 0)
             return (int)i;
     return -1;
 }
@@ -1200,7 +1285,9 @@ static void pack_regs(wr_trace_scratch *s)
     f->r_have = n;
 }
 
-static int parse_record(jp *j, wr_trace_scratch *s)
+/* One record from j->p: to j->end, or with `nl` to the end of its line
+ * (then j->p is left on the newline or the end). */
+static int parse_record(jp *j, wr_trace_scratch *s, int nl)
 {
     wr_trace_rec *t = &s->rec;
     wr_trace_final *f = &s->fin;
@@ -1214,7 +1301,7 @@ static int parse_record(jp *j, wr_trace_scratch *s)
     t->out = 0;
     t->bars = 0;
     ws(j);
-    if (j->p >= j->end)
+    if (j->p >= j->end || *j->p == '\n')
         return jfail(j, "empty line (want a JSON object)");
     if (*j->p != '{') {
         char b[8];
@@ -1282,9 +1369,17 @@ static int parse_record(jp *j, wr_trace_scratch *s)
             break;
         }
         case K_INSN: {
-            const char *s0 = j->p;
             ws(j);
-            s0 = j->p;
+            const char *s0 = j->p;
+            uint32_t w4[4];
+            if (j->end - s0 >= 36 && s0[0] == '"' && s0[1] == '0' && s0[2] == 'x' && s0[35] == '"' &&
+                hex8(s0 + 3, &w4[3]) == 0 && hex8(s0 + 11, &w4[2]) == 0 && hex8(s0 + 19, &w4[1]) == 0 &&
+                hex8(s0 + 27, &w4[0]) == 0) {
+                memcpy(t->insn.w, w4, sizeof w4);
+                j->p = s0 + 36;
+                t->keys |= WR_TK_INSN;
+                break;
+            }
             char w[40];
             const long len = jstring(j, w, sizeof w, "insn");
             if (len < 0)
@@ -1359,7 +1454,7 @@ static int parse_record(jp *j, wr_trace_scratch *s)
     if (r < 0)
         return -1;
     ws(j);
-    if (j->p < j->end) {
+    if (j->p < j->end && !(nl && *j->p == '\n')) {
         char b[8];
         return jfail(j, "unexpected %s after the record", shown(j, b));
     }
@@ -1407,7 +1502,7 @@ int wr_trace_parse_line(wr_trace_scratch *s, const char *line, size_t len, const
                         const wr_trace_rec **rec, const wr_trace_final **fin, char *err, size_t errsize)
 {
     jp j = { line, line, line + len, name, recno, err, errsize, 0 };
-    const int r = parse_record(&j, s);
+    const int r = parse_record(&j, s, 0);
     if (r == WR_TRACE_INSN && rec)
         *rec = &s->rec;
     if (r == WR_TRACE_END && fin)
@@ -1717,6 +1812,7 @@ struct wr_trace_reader {
     uint64_t recno;              /* records handed out */
     uint64_t offset;             /* file offset of buf[0] */
     int ended;                   /* the final record was read */
+    int mapped;                  /* buf is the whole file, mapped (a regular file) */
     int failed;
     char errmsg[512];
     wr_trace_scratch *s;
@@ -1727,6 +1823,8 @@ enum { READ_CHUNK = 1 << 20, JSONL_LINE_MAX = 64 << 20 };
 /* more bytes into buf: keep [pos, len), grow to hold `want` bytes from pos */
 static int fill(wr_trace_reader *r, size_t want)
 {
+    if (r->mapped)
+        return 0;
     if (r->pos > 0 && (r->len - r->pos < want || r->len == r->cap)) {
         memmove(r->buf, r->buf + r->pos, r->len - r->pos);
         r->offset += r->pos;
@@ -1800,6 +1898,19 @@ wr_trace_reader *wr_trace_open(const char *path, char *err, size_t errsize)
         wr_trace_close(r);
         return NULL;
     }
+    struct stat st;
+    if (!is_stdin && fstat(r->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size < SIZE_MAX / 2) {
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, r->fd, 0);
+        if (m != MAP_FAILED) {          /* no copy: the records are read where they lie */
+            posix_madvise(m, (size_t)st.st_size, POSIX_MADV_SEQUENTIAL);
+            free(r->buf);
+            r->buf = m;
+            r->len = r->cap = (size_t)st.st_size;
+            r->eof = 1;
+            r->mapped = 1;
+        }
+    }
     if (fill(r, WR_TRACE_HEADER_SIZE) != 0) {
         snprintf(err, errsize, "%s:1: error: cannot read: %s", name, strerror(errno));
         wr_trace_close(r);
@@ -1847,7 +1958,10 @@ void wr_trace_close(wr_trace_reader *r)
     if (r->own_fd && r->fd >= 0)
         close(r->fd);
     wr_trace_scratch_free(r->s);
-    free(r->buf);
+    if (r->mapped)
+        munmap(r->buf, r->len);
+    else
+        free(r->buf);
     free(r->name);
     free(r);
 }
@@ -1859,6 +1973,26 @@ uint64_t wr_trace_recno(const wr_trace_reader *r) { return r->recno; }
 
 static int read_jsonl(wr_trace_reader *r, const wr_trace_rec **rec, const wr_trace_final **fin)
 {
+    if (r->mapped) {                     /* the record ends its line: no search for it first */
+        if (r->pos >= r->len)
+            return WR_TRACE_EOF;
+        const char *s = (const char *)r->buf + r->pos;
+        r->recno++;
+        if (r->ended)
+            return rfail(r, r->recno, "a record after the final record");
+        jp j = { s, s, (const char *)r->buf + r->len, r->name, r->recno, r->errmsg, sizeof r->errmsg, 0 };
+        const int k = parse_record(&j, r->s, 1);
+        if (k == WR_TRACE_INSN && rec)
+            *rec = &r->s->rec;
+        if (k == WR_TRACE_END && fin)
+            *fin = &r->s->fin;
+        if (k == WR_TRACE_ERROR)
+            r->failed = 1;
+        if (k == WR_TRACE_END)
+            r->ended = 1;
+        r->pos = (size_t)(j.p - (const char *)r->buf) + (j.p < j.end);
+        return k;
+    }
     for (;;) {
         const uint8_t *s = r->buf + r->pos;
         const uint8_t *nl = memchr(s, '\n', r->len - r->pos);
