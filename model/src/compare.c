@@ -134,10 +134,18 @@ static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, ui
                  memcmp(e->value, x->value, sizeof e->value) == 0)
             continue;                    /* a full warp's write, equal: the common case */
         uint32_t differ = 0;
-        for (uint32_t c = e->lanes & x->lanes; c; c &= c - 1) {
-            const unsigned l = lowest(c);
-            if ((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l) & (uint32_t)mask)
-                differ |= 1u << l;
+        if (kind == WR_WRITE_GPR && !(e->dc_lanes & e->lanes)) {   /* no don't-care bits: per lane */
+            for (uint32_t c = e->lanes & x->lanes; c; c &= c - 1) {
+                const unsigned l = lowest(c);
+                if ((e->value[l] ^ x->value[l]) & (uint32_t)mask)
+                    differ |= 1u << l;
+            }
+        } else {
+            for (uint32_t c = e->lanes & x->lanes; c; c &= c - 1) {
+                const unsigned l = lowest(c);
+                if ((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l) & (uint32_t)mask)
+                    differ |= 1u << l;
+            }
         }
         if (differ) {
             const unsigned l = lowest(differ);

@@ -184,6 +184,25 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         if (k == WR_TRACE_END) {
             if (o->count)                      /* a closed window ends before it */
                 break;
+            /* nothing may follow it: bad input is told before any failure */
+            const wr_trace_rec *more_rec;
+            const wr_trace_final *more_fin;
+            const uint64_t fin_recno = x.recno;
+            wr_trace_final *keep = malloc(sizeof *keep);
+            if (!keep) {
+                snprintf(err, errsize, "%s:%" PRIu64 ": error: out of memory", name, x.recno);
+                status = 2;
+                break;
+            }
+            *keep = *fin;                      /* (the registers stay in the reader's scratch) */
+            const int k2 = wr_trace_read(r, &more_rec, &more_fin, err, errsize);
+            fin = keep;
+            x.recno = fin_recno;
+            if (k2 != WR_TRACE_EOF) {
+                free(keep);
+                status = 2;
+                break;
+            }
             if (fin->fault_warp >= 0)
                 wr_checker_fetch_fault(c, fin->t, (unsigned)fin->fault_warp, fin->fault_pc, fin->fault_what);
             uint32_t words[WR_MAX_BARRIERS] = { 0 };
@@ -193,7 +212,8 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
             wr_checker_final(c, fin->t, fin->warp, fin->nwarps, fin->dump_regs ? fin->r : NULL, fin->r_have,
                              fin->dump_regs ? &fin->p[0][0] : NULL, words, cta->nbars);
             res->final_compared = 1;
-            continue;
+            free(keep);
+            break;
         }
         res->records++;
         if (o->count && x.recno >= start + o->count)
@@ -264,7 +284,7 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         if (wr_checker_stopped(c))
             break;
     }
-    if (status == 0 && res->compared == 0 && o->start > 1 && !res->final_compared) {
+    if (status == 0 && o->start > res->records) {
         snprintf(err, errsize, "--start %" PRIu64 ": the trace has %" PRIu64 " instruction records", o->start,
                  res->records);
         status = 2;

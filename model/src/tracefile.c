@@ -1413,11 +1413,13 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
             break;
         case K_END: {
             char e[32];
+            ws(j);
+            const char *vat = j->p;
             if (jstring(j, e, sizeof e, "end") < 0)
                 return -1;
             const int end = name_index(e, end_name, WR_END_ERROR);
             if (end < 0)
-                return jfail_at(j, at, "end: unknown reason '%s' (done, deadlock, livelock, exception, limit)", e);
+                return jfail_at(j, vat, "end: unknown reason '%s' (done, deadlock, livelock, exception, limit)", e);
             f->end = (unsigned)end;
             break;
         }
@@ -1547,6 +1549,14 @@ static inline uint32_t ld32(const uint8_t *p)
     return v;
 }
 static inline uint64_t ld64(const uint8_t *p) { return (uint64_t)ld32(p) | (uint64_t)ld32(p + 4) << 32; }
+
+/* bits set (without the libgcc call of a build for any x86-64) */
+static inline unsigned pop32(uint32_t v)
+{
+    v = v - (v >> 1 & 0x55555555u);
+    v = (v & 0x33333333u) + (v >> 2 & 0x33333333u);
+    return ((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
+}
 
 /* the tail: u32 words, the first `inline_words` in the head, the rest in
  * whole records right after it */
@@ -2105,14 +2115,14 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             (!(flags & F_OP_TEXT) && !(flags & F_INSN)))
             return rfail(r, recno, "corrupt record: inconsistent flags 0x%08x (byte %" PRIu64 ")", flags, at);
         /* the tail's size follows from the flags, except the two texts */
-        unsigned words = (unsigned)__builtin_popcount(bmask) + ((in & WR_IN_PP) ? 1 : 0) + ((in & WR_IN_UR) ? 2 : 0) +
+        unsigned words = (unsigned)pop32(bmask) + ((in & WR_IN_PP) ? 1 : 0) + ((in & WR_IN_UR) ? 2 : 0) +
                          ((in & WR_IN_C) ? 2 : 0) + ((o & WR_TO_RD) ? 2 : 0) + ((o & WR_TO_PD) ? 2 : 0) + 2 * nev;
         unsigned bars_at = 0;
         if (flags & F_BARS) {
             bars_at = words - 2 * nev;
             if (bars_at >= ntail)
                 return rfail(r, recno, "corrupt record: tail of %u words (byte %" PRIu64 ")", ntail, at);
-            words += 1 + (unsigned)__builtin_popcount(tword(h, I_TAIL0, bars_at));
+            words += 1 + (unsigned)pop32(tword(h, I_TAIL0, bars_at));
         }
         const unsigned lanes = ((in & WR_IN_RA) ? ((in & WR_IN_RA64) ? 2 : 1) : 0) + ((in & WR_IN_RB) ? 1 : 0) +
                                ((in & WR_IN_RC) ? 1 : 0) + ((o & WR_TO_RD) ? ((o & WR_TO_RD64) ? 2 : 1) : 0);
@@ -2289,7 +2299,7 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
         const unsigned wt = ld16(q + 38), bmask = ld16(q + 36), ndc = ld16(q + 42);
         if (q[0] != 'W' || q[1] != w || q[2] >= WR_WARP_STATE_COUNT || ld16(q + 40) != n ||
             1 + tail_records(W_TAIL0, wt) + n != wsize / RS ||
-            wt != (unsigned)__builtin_popcount(bmask) + (n ? 8 + 2 * ndc : 0))
+            wt != (unsigned)pop32(bmask) + (n ? 8 + 2 * ndc : 0))
             return rfail(r, recno, "corrupt final record: warp %u (byte %" PRIu64 ")", w, r->offset + r->pos + size);
         wr_warp *x = &f->warp[w];
         memset(x, 0, sizeof *x);

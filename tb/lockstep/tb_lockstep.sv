@@ -128,7 +128,7 @@ module tb_lockstep #(
 
   // ---- configuration (plusargs, read once) ----
   chandle h;
-  string prog, bugname, sched, operands, ignore, mask, waves, dump_base, result_path, seed, test;
+  string prog, bugname, sched, operands, ignore, mask, waves, dump_base, result_path, seed, test, trace_path;
   longint unsigned max_cycles, watchdog, max_mismatches, waves_from, check;
   longint wake_early, wake_late;
   int ninsns, nconsts, nregs, nwarps;
@@ -222,6 +222,8 @@ module tb_lockstep #(
       void'($value$plusargs("result=%s", result_path));
       void'($value$plusargs("dump=%s", dump_base));
       void'($value$plusargs("test=%s", test));
+      trace_path = "";
+      void'($value$plusargs("trace=%s", trace_path));
       if (!bad && dump_base == "") usage_error("+dump=: empty base name");
       if (!bad) begin
         h = warpref_pkg::warpref_dpi_new(prog, int'(thr), operands == "rtl" ? warpref_pkg::OPERANDS_DRIVEN
@@ -242,6 +244,8 @@ module tb_lockstep #(
           usage_error($sformatf("%s: uses R0..R%0d, the RTL keeps R0..R%0d", prog, nregs - 1, NR - 1));
         else if (nwarps > int'(NW))
           usage_error($sformatf("%s: %0d warps, the RTL has %0d", prog, nwarps, NW));
+        if (trace_path != "" && check != 0 && warpref_pkg::warpref_dpi_trace(h, trace_path) != 0)
+          usage_error({"+trace=", trace_path, ": ", last_line(warpref_pkg::warpref_dpi_messages(h))});
         threads = 11'(warpref_pkg::warpref_dpi_threads(h));
         n_insns = 32'(ninsns);
         rr = sched == "rr";
@@ -429,6 +433,9 @@ module tb_lockstep #(
     else if (compared == 0) status = "error";
     else if (failed || mism != 0) status = "mismatch";
     else status = "pass";
+    // the trace ends with the RTL's end state when the run reached an end of its own
+    if (trace_path != "" && warpref_pkg::warpref_dpi_trace_end(h, endr, t_end) != 0)
+      $display("tb_lockstep: %s", last_line(warpref_pkg::warpref_dpi_messages(h)));
     if (status == "mismatch" && endr != "mismatch") endr = {endr, "+final"};
     if (status != "pass") begin
       reproduce = tb_command_line();

@@ -33,7 +33,7 @@ std::string g_cmdline;
 const char *const k_plusargs[] = {
     "program=", "threads=", "seed=", "bug=", "operands=", "ignore=", "mask=", "max_mismatches=",
     "max_cycles=", "watchdog=", "sched=", "waves=", "waves_from=", "dump=", "result=", "wake_early=",
-    "wake_late=", "check=", "test=", "list_bugs",
+    "wake_late=", "check=", "test=", "trace=", "list_bugs",
 };
 
 bool known_plusarg(const char *a)
@@ -100,7 +100,7 @@ int main(int argc, char **argv)
     // the files it will write: their directories must be writable (one line and
     // exit 2 now, not a lost dump at the end of a long run)
     for (int i = 1; i < argc; i++) {
-        for (const char *k : { "+dump=", "+result=", "+waves=" }) {
+        for (const char *k : { "+dump=", "+result=", "+waves=", "+trace=" }) {
             size_t n = strlen(k);
             if (strncmp(argv[i], k, n) != 0)
                 continue;
