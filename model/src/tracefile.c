@@ -2404,7 +2404,22 @@ unsigned wr_trace_threads_hint(const char *path)
     wr_trace_scratch_free(s);
     free(buf);
     close(fd);
-    return 32 * n;
+    if (!n)
+        return 0;
+    /* the last warp's lanes: its first record's ValidMask (only EXIT shrinks
+     * it), found among the first records */
+    unsigned lanes = WR_LANES;
+    r = wr_trace_open(path, err, sizeof err);
+    const wr_trace_rec *rec;
+    const wr_trace_final *fin;
+    for (unsigned i = 0; r && i < 100000 && wr_trace_read(r, &rec, &fin, err, sizeof err) == WR_TRACE_INSN; i++)
+        if (rec->warp == n - 1) {
+            if (rec->valid)
+                lanes = 32 - (unsigned)__builtin_clz(rec->valid);
+            break;
+        }
+    wr_trace_close(r);
+    return 32 * (n - 1) + lanes;
 }
 
 /* ---- writing -------------------------------------------------------------------- */

@@ -154,9 +154,11 @@ unsigned wr_trace_reader_format(const wr_trace_reader *r);
 unsigned wr_trace_reader_threads(const wr_trace_reader *r);
 const char *wr_trace_reader_name(const wr_trace_reader *r);
 
-/* The CTA size a trace file tells: a binary header's, else 32 x the warps
- * of a JSONL file's final record (its last line; partial warps cannot be
- * seen), else 0.  Not for "-". */
+/* The CTA size a trace file tells: a binary header's; else, for JSONL,
+ * from its final record (its last line) the warps and from the first
+ * record of the last warp (among the first 100000) its lanes: the highest
+ * lane of its ValidMask (an EXIT of that warp's top lanes as its first
+ * instruction hides them); else 0.  Not for "-". */
 unsigned wr_trace_threads_hint(const char *path);
 
 /* The next record: WR_TRACE_INSN (*rec), WR_TRACE_END (*fin: the final
