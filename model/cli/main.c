@@ -113,7 +113,7 @@ static const char *const usage_replay =
     "\n"
     "  --program FILE.s  the program (needed when the records have no 'insn' or 'in')\n"
     "  --threads N       CTA size, 1..1024 (default: the binary header's, the program's\n"
-    "                    .threads, 32 x the warps of the final record, else 32)\n"
+    "                    .threads, the warps and lanes of a JSONL trace's records, else 32)\n"
     "  --start N         compare from record N on (1..); earlier records are stepped\n"
     "  --count N         compare N records from --start (then stop: no final record)\n"
     "  --ignore LIST     compare fields left out (names as in docs/lockstep.md)\n"

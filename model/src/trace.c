@@ -302,11 +302,11 @@ static void put_in(wr_tw *tw, const wr_trace_rec *rec)
         put_lanes(tw, "rc", ops->rc, 0);
     if (reads & WR_IN_UR) {
         put(tw, ",\"ur\":", 6);
-        put_qhex(tw, ops->ur, (reads & WR_IN_UR64) ? 16 : 8);
+        put_qhex(tw, (reads & WR_IN_UR64) ? ops->ur : (uint32_t)ops->ur, (reads & WR_IN_UR64) ? 16 : 8);
     }
     if (reads & WR_IN_C) {
         put(tw, ",\"c\":", 5);
-        put_qhex(tw, ops->c, (reads & WR_IN_C64) ? 16 : 8);
+        put_qhex(tw, (reads & WR_IN_C64) ? ops->c : (uint32_t)ops->c, (reads & WR_IN_C64) ? 16 : 8);
     }
     put(tw, "}", 1);
 }

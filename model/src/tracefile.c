@@ -1891,10 +1891,9 @@ wr_trace_reader *wr_trace_open(const char *path, char *err, size_t errsize)
     wr_trace_reader *r = calloc(1, sizeof *r);
     if (r) {
         r->name = strdup(name);
-        r->buf = malloc(READ_CHUNK + 1);
         r->s = wr_trace_scratch_new();
     }
-    if (!r || !r->name || !r->buf || !r->s) {
+    if (!r || !r->name || !r->s) {
         snprintf(err, errsize, "%s:1: error: out of memory", name);
         wr_trace_close(r);
         return NULL;
@@ -1914,12 +1913,16 @@ wr_trace_reader *wr_trace_open(const char *path, char *err, size_t errsize)
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, r->fd, 0);
         if (m != MAP_FAILED) {          /* no copy: the records are read where they lie */
             posix_madvise(m, (size_t)st.st_size, POSIX_MADV_SEQUENTIAL);
-            free(r->buf);
             r->buf = m;
             r->len = r->cap = (size_t)st.st_size;
             r->eof = 1;
             r->mapped = 1;
         }
+    }
+    if (!r->mapped && !(r->buf = malloc(READ_CHUNK + 1))) {
+        snprintf(err, errsize, "%s:1: error: out of memory", name);
+        wr_trace_close(r);
+        return NULL;
     }
     if (fill(r, WR_TRACE_HEADER_SIZE) != 0) {
         snprintf(err, errsize, "%s:1: error: cannot read: %s", name, strerror(errno));
@@ -2383,9 +2386,10 @@ unsigned wr_trace_threads_hint(const char *path)
         return 0;
     unsigned n = 0;
     enum { TAIL = 1 << 20 };
-    char *buf = malloc(TAIL + 1);
+    char *buf = NULL;
     wr_trace_scratch *s = wr_trace_scratch_new();
-    if (buf && s && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (s && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (buf = malloc(st.st_size > TAIL ? TAIL + 1 : (size_t)st.st_size + 1))) {
         const off_t from = st.st_size > TAIL ? st.st_size - TAIL : 0;
         const ssize_t got = pread(fd, buf, (size_t)(st.st_size - from), from);
         if (got > 0) {
