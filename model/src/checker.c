@@ -548,6 +548,13 @@ int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line)
 {
     if (!c->have_fail)
         c->fail_driver = 1;              /* the dump's title says so */
+    /* a hang names the lowest warp the model has ready, at its pc: the one
+     * the other side should have issued */
+    const uint32_t ready = wr_checker_ready(c);
+    if (ready) {
+        const unsigned w = (unsigned)__builtin_ctz(ready);
+        return fail_warp(c, cycle, w, &c->cta.warp[w], line ? line : "driver: failure");
+    }
     return fail(c, cycle, NULL, NULL, NULL, NULL, line ? line : "driver: failure");
 }
 
@@ -558,6 +565,19 @@ uint32_t wr_checker_ready(const wr_checker *c)
         if (c->cta.warp[w].run == WR_WARP_READY)
             m |= 1u << w;
     return m;
+}
+
+const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
+{
+    wr_run_opts o = { .threads = c->cta.threads, .max_steps = max_steps };
+    char err[160];
+    wr_runner *r = wr_runner_new(c->prog, &o, err, sizeof err);
+    wr_run_result res;
+    const char *name = "error";
+    if (r && wr_runner_run(r, &res) == 0)
+        name = wr_end_name(res.end);
+    wr_runner_free(r);
+    return name;
 }
 
 /* ---- state ------------------------------------------------------------------------- */
