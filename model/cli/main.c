@@ -621,17 +621,39 @@ static void replay_fail(void *ctx, uint64_t recno, uint64_t cycle, const char *l
     fprintf(stderr, "%s:%" PRIu64 ": divergence: %s\n", o->name, recno, line);
 }
 
+/* append s to the string in buf[size], cut at the end */
+static void append(char *buf, size_t size, const char *s)
+{
+    const size_t n = strlen(buf);
+    if (n + 1 < size)
+        snprintf(buf + n, size - n, "%s", s);
+}
+
+/* append " WORD" for sh: as it is when that is safe, else in single quotes */
+static void shell_word(char *buf, size_t size, const char *w)
+{
+    append(buf, size, " ");
+    if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-=_./:,@%") == strlen(w)) {
+        append(buf, size, w);
+        return;
+    }
+    append(buf, size, "'");
+    for (; *w; w++) {
+        const char c[2] = { *w, 0 };
+        append(buf, size, *w == '\'' ? "'\\''" : c);
+    }
+    append(buf, size, "'");
+}
+
 /* the command line, for the dump's `reproduce` */
 static void command_line(char *buf, size_t size, int argc, char **argv)
 {
     char cwd[2048];
-    size_t n = 0;
-    if (getcwd(cwd, sizeof cwd))
-        n = (size_t)snprintf(buf, size, "cd %s && warpref replay", cwd);
-    else
-        n = (size_t)snprintf(buf, size, "warpref replay");
-    for (int i = 0; i < argc && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, " %s", argv[i]);
+    snprintf(buf, size, "cd");
+    shell_word(buf, size, getcwd(cwd, sizeof cwd) ? cwd : ".");
+    append(buf, size, " && warpref replay");
+    for (int i = 0; i < argc; i++)
+        shell_word(buf, size, argv[i]);
 }
 
 static int cmd_replay(int argc, char **argv)
