@@ -121,7 +121,7 @@ static const char *const usage_replay =
     "  --keep-going      report every divergence (default: stop at the first)\n"
     "  --dump BASE       the mismatch dump's files, BASE.txt and BASE.json\n"
     "                    (default replay-dump); written on a divergence only\n"
-    "  --stats           also print the replay's speed (records per second)\n"
+    "  --stats           also print the replay's speed (records per second, wall and CPU)\n"
     "\n"
     "Exit status: 0 the trace matches, 1 a divergence (FILE:RECORD: divergence: ...),\n"
     "2 bad input (FILE:RECORD[:COL]: error: ...) or usage.\n";
@@ -708,8 +708,9 @@ static int cmd_replay(int argc, char **argv)
     if (res.dump_error[0])
         fprintf(stderr, "warpref: replay: cannot write the dump: %s\n", res.dump_error);
     if (ov.str[RP_STATS])
-        fprintf(stderr, "warpref: stats: %" PRIu64 " records in %.6f s: %.0f records/s\n", res.records, res.seconds,
-                res.seconds > 0 ? (double)res.records / res.seconds : 0.0);
+        fprintf(stderr, "warpref: stats: %" PRIu64 " records in %.6f s: %.0f records/s (CPU %.6f s: %.0f records/s)\n",
+                res.records, res.seconds, res.seconds > 0 ? (double)res.records / res.seconds : 0.0, res.cpu_seconds,
+                res.cpu_seconds > 0 ? (double)res.records / res.cpu_seconds : 0.0);
     return rc;
 }
 

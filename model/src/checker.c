@@ -346,7 +346,9 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         c->deadline_set[w] = cycle;
         c->next_due = 0;                 /* wr_checker_wake_due looks again */
     }
-    m->after = c->cta.warp[w];
+    /* the state after; the RPCs only when they are compared (a replay's are not) */
+    memcpy(&m->after, &c->cta.warp[w],
+           c->o.ctl.field[WR_RF_RPC].enable ? sizeof m->after : offsetof(wr_warp, rpc));
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;

@@ -31,7 +31,7 @@ static void on_fail(void *ctx, uint64_t cycle, const char *line)
     replay *x = ctx;
     if (!x->res->failures++) {
         x->res->first_recno = x->recno;
-        snprintf(x->res->summary, sizeof x->res->summary, "%s", line);
+        snprintf(x->res->summary, sizeof x->res->summary, "%.399s", line);
     }
     if (x->o->on_fail)
         x->o->on_fail(x->o->ctx, x->recno, cycle, line);
@@ -104,8 +104,9 @@ static int controls(const wr_replay_opts *o, wr_compare_ctl *on, wr_compare_ctl 
 int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t errsize)
 {
     memset(res, 0, sizeof *res);
-    struct timespec t0, t1;
+    struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     replay x = { o, res, { 0 }, 0, NULL, 0, 0 };
     wr_compare_ctl on, on_noout, off;
     if (controls(o, &on, &on_noout, &off, err, errsize) != 0)
@@ -301,7 +302,9 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     }
 out:
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    res->cpu_seconds = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
     wr_checker_free(c);
     wr_trace_close(r);
     free(other);

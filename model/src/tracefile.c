@@ -2092,6 +2092,9 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
     if (have < RS)
         return rfail(r, recno, "truncated record (%zu of %d bytes at byte %" PRIu64 ")", have, RS, at);
     const uint8_t kind = r->buf[r->pos];
+    if (r->mapped && r->len - r->pos > 8192)       /* the next pages, before they are needed */
+        for (unsigned k = 0; k < 4; k++)
+            __builtin_prefetch(r->buf + r->pos + 4096 + 64 * k);
     if (r->ended)
         return rfail(r, recno, "a record after the final record (byte %" PRIu64 ")", at);
     if (kind == 'I') {

@@ -42,6 +42,7 @@ typedef struct wr_replay_result {
     unsigned operand_mode;       /* wr_operand_mode */
     unsigned format;             /* wr_trace_format */
     double seconds;              /* the replay's own time (reading, stepping, comparing) */
+    double cpu_seconds;          /* ... the process's CPU time in it */
     char summary[400];           /* the first failure in one line ("" if none) */
     char dump_error[600];        /* the dump could not be written: why ("" if it was) */
 } wr_replay_result;
