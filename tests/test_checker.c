@@ -497,10 +497,26 @@ START_TEST(checker_dump_has_every_section)
         ck_assert_msg(strstr(t, sections[i]) != NULL, "no '%s' in the dump:\n%s", sections[i], t);
     unlink(path);
     snprintf(path, sizeof path, "%s.json", base);
-    t = slurp(path);
+    char *js = slurp(path);
+    t = js;
     ck_assert_ptr_nonnull(strstr(t, "\"failed\":true"));
     ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\""));
     ck_assert_ptr_nonnull(strstr(t, "\"waves\":\"w.fst\""));
+    /* the last entry of warp 0's history: its state after, both sides, the
+     * differing lane 7 of ActiveMask (the lane x time picture of the report) */
+    char *wh = strstr(js, "\"warp_history\":"), *ch = strstr(js, "\"cta_history\":");
+    ck_assert_ptr_nonnull(wh);
+    ck_assert_ptr_nonnull(ch);
+    *ch = '\0';                          /* warp 0's history only */
+    const char *bad = strstr(wh, "\"active\":\"0xffff0080\""), *last = NULL;
+    ck_assert_ptr_nonnull(bad);
+    for (const char *q = wh; (q = strstr(q, "{\"cycle\":")) && q < bad; q++)
+        last = q;
+    ck_assert_ptr_nonnull(last);
+    static const char want[] = "\"model\":{\"pc\":\"0x40\",\"active\":\"0xffff0000\",\"valid\":\"0xffffffff\","
+        "\"yield\":\"0x00000000\",\"sleep\":\"0x00000000\"},\"other\":{\"pc\":\"0x40\",\"active\":\"0xffff0080\"";
+    ck_assert_msg(strncmp(strstr(last, "\"model\":"), want, strlen(want)) == 0,
+                  "the failing history entry: %.400s", last);
     unlink(path);
     wr_checker_free(c);
     wr_regfile_free(&o.rf);

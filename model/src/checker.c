@@ -14,12 +14,20 @@
 
 enum { HIST = 32, MSGS = 8192 };
 
+/* a warp's state after a step, as one side has it (the dump's lane x time picture) */
+typedef struct hist_side {
+    uint64_t pc;                 /* ActivePC after */
+    uint32_t active, valid, yield, sleep;
+    uint8_t known;               /* 0: that side gave no state */
+} hist_side;
+
 typedef struct hist {
     uint64_t cycle, pc;
     wr_word insn;
     uint32_t warp;
     uint8_t exception;
     uint8_t fetch_fault;
+    hist_side model, other;      /* the warp after the step: the model's, the other side's */
 } hist;
 
 struct wr_checker {
@@ -256,9 +264,26 @@ static int fail_warp(wr_checker *c, uint64_t cycle, unsigned w, const wr_warp *b
     return fail(c, cycle, NULL, &r, NULL, before, line);
 }
 
-static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r)
+static hist_side side_of(const wr_warp *w)
 {
-    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault };
+    hist_side s = { 0, 0, 0, 0, 0, 0 };
+    if (w) {
+        s.pc = w->active_pc;
+        s.active = w->active;
+        s.valid = w->valid;
+        s.yield = w->yield;
+        s.sleep = w->sleep;
+        s.known = 1;
+    }
+    return s;
+}
+
+/* One record into the histories, with the warp's state after it on both
+ * sides (model_after NULL: the model has no such warp). */
+static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_warp *model_after)
+{
+    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault, side_of(model_after),
+               side_of(r->has_state ? &r->after : NULL) };
     c->cta_hist[c->cta_hn++ % HIST] = h;
     if (r->warp < WR_MAX_WARPS)
         c->warp_hist[r->warp][c->warp_hn[r->warp]++ % HIST] = h;
@@ -300,7 +325,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     const unsigned w = other->warp;
     if (w >= c->cta.nwarps) {
         snprintf(line, sizeof line, "warp: retire from warp %u, but the CTA has %u warps [N-53]", w, c->cta.nwarps);
-        remember(c, cycle, other);
+        remember(c, cycle, other, NULL);
         return fail(c, cycle, NULL, other, NULL, NULL, line);
     }
     /* the warp at issue, for a failure's dump: what a warp row shows */
@@ -310,7 +335,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         snprintf(line, sizeof line, "run: warp %u retired at pc 0x%" PRIx64 " but the model has it %s%s [N-35]",
                  w, other->pc, wr_run_state_name(bp->run),
                  bp->run == WR_WARP_ASLEEP ? " (its sleep deadline has not fired, N-23)" : "");
-        remember(c, cycle, other);
+        remember(c, cycle, other, bp);
         return fail(c, cycle, NULL, other, NULL, bp, line);
     }
     /* the model's own fetch (N-27): the instruction at its ActivePC */
@@ -319,7 +344,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (why != WR_FETCH_NONE) {
         snprintf(line, sizeof line, "fetch_fault: warp %u retired at pc 0x%" PRIx64 " but the model faults at "
                  "its pc 0x%" PRIx64 " (%s) [N-27]", w, other->pc, pc, wr_fetch_fault_name(why));
-        remember(c, cycle, other);
+        remember(c, cycle, other, bp);
         return fail(c, cycle, NULL, other, NULL, bp, line);
     }
     const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
@@ -352,7 +377,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
-    remember(c, cycle, other);
+    remember(c, cycle, other, &m->after);
     wr_compare_report rep;
     int nd = wr_compare(m, other, &c->o.ctl, &rep);
     c->n.compared++;
@@ -391,10 +416,10 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     m->warp = w;
     m->pc = pc;
     m->fetch_fault = (uint8_t)why;
-    remember(c, cycle, m);
     if (w >= c->cta.nwarps || c->cta.warp[w].run != WR_WARP_READY) {
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " but the model has it %s [N-27]",
                  w, pc, w < c->cta.nwarps ? wr_run_state_name(c->cta.warp[w].run) : "out of range");
+        remember(c, cycle, m, w < c->cta.nwarps ? &c->cta.warp[w] : NULL);
         return fail(c, cycle, NULL, m, NULL, NULL, line);
     }
     const wr_warp before = c->cta.warp[w];
@@ -403,14 +428,17 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " (%s); the model's pc is 0x%"
                  PRIx64 " (%s) [N-27]", w, pc, wr_fetch_fault_name(why), before.active_pc,
                  mine == WR_FETCH_NONE ? "fetches" : wr_fetch_fault_name(mine));
+        remember(c, cycle, m, &before);
         return fail(c, cycle, NULL, m, NULL, &before, line);
     }
     c->cta.now = cycle;
     if (wr_fetch_fault(&c->cta, w, why, NULL) != 0) {
+        remember(c, cycle, m, &before);
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
+    remember(c, cycle, m, &c->cta.warp[w]);
     c->n.compared++;
     return WR_CHK_OK;
 }
@@ -688,6 +716,18 @@ static void hist_rows(FILE *f, const hist *h, uint64_t n)
     }
 }
 
+/* ,"model":{"pc":...,"active":...} of a history entry, null when unknown */
+static void side_json(FILE *f, const char *who, const hist_side *s)
+{
+    if (!s->known) {
+        fprintf(f, ",\"%s\":null", who);
+        return;
+    }
+    fprintf(f, ",\"%s\":{\"pc\":\"0x%" PRIx64 "\",\"active\":\"0x%08" PRIx32 "\",\"valid\":\"0x%08" PRIx32
+            "\",\"yield\":\"0x%08" PRIx32 "\",\"sleep\":\"0x%08" PRIx32 "\"}", who, s->pc, s->active, s->valid,
+            s->yield, s->sleep);
+}
+
 static void hist_json(FILE *f, const hist *h, uint64_t n)
 {
     const uint64_t first = n > HIST ? n - HIST : 0;
@@ -700,6 +740,8 @@ static void hist_json(FILE *f, const hist *h, uint64_t n)
         fprintf(f, "%s{\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"insn\":\"%s\",\"asm\":",
                 i == first ? "" : ",", x->cycle, x->warp, x->pc, word);
         json_str(f, x->fetch_fault ? "(fetch fault)" : text);
+        side_json(f, "model", &x->model);
+        side_json(f, "other", &x->other);
         fputc('}', f);
     }
     fputc(']', f);
