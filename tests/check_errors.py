@@ -52,6 +52,15 @@ if os.path.exists(os.path.join(SRC, "model/src/num.c")):
         msgs.append(("numbers", f))
 for f in formats(read("model/src/run.c"), r'snprintf\(err,\s*errsize,\s*'):
     msgs.append(("runner", f))
+# the trace readers' messages (after "FILE:RECORD[:COL]: error: ") and replay's
+tf = read("model/src/tracefile.c")
+for call in (r'jfail(?:_at)?\((?:[^;"]*?),\s*', r'rfail\(r,\s*(?:[^;"]*?),\s*'):
+    for f in formats(tf, call):
+        msgs.append(("trace reader", f))
+for f in formats(tf, r'snprintf\((?:err|msg),\s*(?:errsize|sizeof msg),\s*'):
+    msgs.append(("trace reader", f.split("error: ", 1)[-1]))
+for f in formats(read("model/src/replay.c"), r'snprintf\((?:err|msg),\s*(?:errsize|sizeof msg),\s*'):
+    msgs.append(("replay", f.split("error: ", 1)[-1]))
 main = read("model/cli/main.c")
 for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
     msgs.append(("usage", f))

@@ -25,7 +25,7 @@ constexpr unsigned long long k_livelock_steps = 10000;
 const char *const k_plusargs[] = {
     "program=", "threads=", "seed=", "bug=", "operands=", "ignore=", "mask=", "max_mismatches=",
     "max_cycles=", "watchdog=", "sched=", "waves=", "waves_from=", "dump=", "result=", "wake_early=",
-    "wake_late=", "check=", "test=", "list_bugs",
+    "wake_late=", "check=", "test=", "trace=", "list_bugs",
 };
 
 bool known_plusarg(const char *a)
@@ -126,7 +126,7 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     }
     // the files it will write: their directories must be writable (one line and
     // exit 2 now, not a lost dump at the end of a long run)
-    for (const char *k : { "dump", "result", "waves" }) {
+    for (const char *k : { "dump", "result", "waves", "trace" }) {
         const char *v = plusarg(argc, argv, k);
         if (!v || !*v)
             continue;
@@ -190,13 +190,14 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
         return usage_error(s, "+wake_early/+wake_late: out of range");
     s.wake_early = static_cast<int64_t>(we);
     s.wake_late = any_late ? -1 : static_cast<int64_t>(wl);
-    for (const char *k : { "sched", "operands", "bug", "ignore", "mask", "waves", "seed", "result", "dump", "test" }) {
+    for (const char *k : { "sched", "operands", "bug", "ignore", "mask", "waves", "seed", "result", "dump", "test",
+                           "trace" }) {
         const char *v = plusarg(argc, argv, k);
         std::string *dst = !strcmp(k, "sched") ? &s.sched : !strcmp(k, "operands") ? &s.operands
                          : !strcmp(k, "bug") ? &s.bug : !strcmp(k, "ignore") ? &s.ignore
                          : !strcmp(k, "mask") ? &s.mask : !strcmp(k, "waves") ? &s.waves
                          : !strcmp(k, "seed") ? &s.seed : !strcmp(k, "result") ? &s.result
-                         : !strcmp(k, "dump") ? &s.dump : &s.test;
+                         : !strcmp(k, "dump") ? &s.dump : !strcmp(k, "test") ? &s.test : &s.trace;
         if (v)
             *dst = v;
     }
@@ -235,6 +236,10 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
         rc = usage_error(s, "%s: uses R0..R%d, the RTL keeps R0..R%u", p, s.nregs - 1, lim.nr - 1);
     else if (s.nwarps > static_cast<int>(lim.nw))
         rc = usage_error(s, "%s: %d warps, the RTL has %u", p, s.nwarps, lim.nw);
+    // the RTL's own trace (+trace=FILE: .wtb binary, else JSONL), written by the glue
+    // from each record before it is checked
+    if (rc < 0 && !s.trace.empty() && s.check != 0 && warpref_dpi_trace(s.h, s.trace.c_str()) != 0)
+        rc = usage_error(s, "+trace=%s: %s", s.trace.c_str(), last_line(warpref_dpi_messages(s.h)).c_str());
     if (rc >= 0) {
         lockstep_close(s);
         return rc;
@@ -257,6 +262,9 @@ int lockstep_finish(lockstep_session &s, const lockstep_end &e)
     std::string status = e.errored ? "error" : e.hung ? "hang" : compared == 0 ? "error"
                        : e.failed || mism != 0 ? "mismatch" : "pass";
     std::string endr = e.end;
+    // the trace ends with the RTL's end state when the run reached an end of its own
+    if (!s.trace.empty() && warpref_dpi_trace_end(s.h, endr.c_str(), e.t_end) != 0)
+        printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
     if (status == "mismatch" && endr != "mismatch")
         endr += "+final";
     // stopped by the cycle limit: does the program livelock (N-55, a spec hazard)?
