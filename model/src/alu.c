@@ -52,7 +52,11 @@ static inline srcs sources(const wr_ctx *x)
 }
 
 /* Every helper ends here: ActivePC = next (N-51). */
-static inline void helper_done(wr_ctx *x) { x->w->active_pc = x->next; }
+static inline void helper_done(wr_ctx *x)
+{
+    TOOK(x, HELPER, .a = x->pmask);
+    x->w->active_pc = x->next;
+}
 
 void exec_NOP(wr_ctx *x)
 {

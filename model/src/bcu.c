@@ -40,24 +40,42 @@ static void bar_execute(wr_ctx *x, unsigned kind, unsigned redop)
 
     /* N-31: the warp executes the instruction iff pmask != 0 */
     if (x->pmask == 0) {
+        TOOK(x, BAR_NO_OP, .a = w->active);
         w->active_pc = x->next;
         return;
     }
     const wr_bar_engine *eng = x->cta->engine;
     wr_bar_op op = { .kind = kind, .redop = redop };
     eng->read_operands(x, &op);                       /* N-30, warnings first */
+    for (uint32_t i = 0; i < x->rec->nev; i++)        /* its warnings */
+        if (x->rec->ev[i].kind == WR_EV_WARNING && x->rec->ev[i].code == WR_WARN_OPERAND_NOT_UNIFORM)
+            TOOK(x, BAR_NOT_UNIFORM, .a = x->pmask, .lane = (uint8_t)lowest(x->pmask));
     const unsigned exc = eng->check(x, &op);          /* N-37: before any change */
     if (exc != WR_EXC_NONE) {
+        TOOK(x, BAR_EXCEPTION, .num = (uint8_t)exc, .a = op.cnt, .b = op.bar);
         raise_exc(x, exc);
         return;
     }
     w->active_pc = x->next;                           /* N-31; a blocked warp resumes here */
+    const wr_barrier *bar = &x->cta->bar[op.bar];
     if (eng->arrive(x, &op)) {                        /* N-32: complete */
+        const uint32_t word = bar->word;
         push_event(x, WR_EV_ARRIVE, op.bar, 0);       /* own arrival completed it */
         eng->release(x, op.bar);                      /* N-34 */
+        const uint32_t woken = x->rec->ev[x->rec->nev - 1].value;
+        if (op.cnt)
+            TOOK(x, BAR_COMPLETE_CNT, .num = (uint8_t)op.bar, .a = word, .b = woken, .c = op.cnt);
+        else
+            TOOK(x, BAR_COMPLETE_ALL, .num = (uint8_t)op.bar, .a = word, .b = woken, .c = op.cnt);
+        took_red_result(x);
     } else if (kind == WR_BARK_ARV) {
+        TOOK(x, BAR_ARV, .num = (uint8_t)op.bar, .a = bar->word, .c = op.cnt);
         push_event(x, WR_EV_ARRIVE, op.bar, 0);       /* N-35: ARV never blocks */
     } else {
+        if (kind == WR_BARK_SYNC)
+            TOOK(x, BAR_SYNC_BLOCK, .num = (uint8_t)op.bar, .a = bar->word, .c = op.cnt);
+        else
+            TOOK(x, BAR_RED_BLOCK, .num = (uint8_t)op.bar, .a = bar->word, .c = op.cnt);
         set_run(x, x->warp, WR_WARP_BLOCKED);         /* N-35: the whole warp */
         w->blocked_bar = (uint8_t)op.bar;
         x->cta->bar[op.bar].blocked |= 1u << x->warp;
@@ -100,12 +118,17 @@ static void rd_undefined(wr_write *e)
 void exec_B2R(wr_ctx *x)
 {
     wr_write *e = write_rd(x, x->pmask);             /* pmask lanes; RZ discarded */
-    if (wr_insn_names_barrier(x->in))                /* .BAR: the barrier's word */
-        rd_fill(e, x->cta->bar[F_(x, BARID) & x->cta->bar_id_mask].word);
-    else if (x->w->bar_state_defined)                /* .WARP: WarpBARState */
+    if (wr_insn_names_barrier(x->in)) {              /* .BAR: the barrier's word */
+        const unsigned b = F_(x, BARID) & x->cta->bar_id_mask;
+        TOOK(x, B2R_BAR, .num = (uint8_t)b, .a = x->cta->bar[b].word);
+        rd_fill(e, x->cta->bar[b].word);
+    } else if (x->w->bar_state_defined) {            /* .WARP: WarpBARState */
+        TOOK(x, B2R_WARP, .a = x->w->bar_state);
         rd_fill(e, x->w->bar_state);
-    else
+    } else {
+        TOOK(x, B2R_WARP_UNDEFINED, .a = x->pmask);
         rd_undefined(e);                             /* no reduction nor R2B.WARP yet */
+    }
     x->w->active_pc = x->next;
 }
 
@@ -118,16 +141,22 @@ void exec_B2R_RESULT(wr_ctx *x)
     const unsigned op = BAR_FIELD(s, OP), acc = BAR_FIELD(s, ACC);
 
     wr_write *rd = write_rd(x, x->pmask);
-    if (defined && op == WR_REDOP_POPC)              /* Rd = count, Pu undefined */
+    if (defined && op == WR_REDOP_POPC) {            /* Rd = count, Pu undefined */
+        TOOK(x, BAR_RESULT_POPC, .a = acc);
         rd_fill(rd, acc);
-    else
+    } else {
         rd_undefined(rd);
+    }
     wr_write *pu = write_pd(x, F_(x, PU), x->pmask); /* PT discarded */
     pu->value[0] = 0;
-    if (defined && (op == WR_REDOP_AND || op == WR_REDOP_OR))    /* Pu = result, Rd undefined */
+    if (defined && (op == WR_REDOP_AND || op == WR_REDOP_OR)) {  /* Pu = result, Rd undefined */
+        TOOK(x, BAR_RESULT_PRED, .a = acc != 0);
         pu->value[0] = acc != 0 ? pu->lanes : 0u;
-    else                                             /* op POPC or 3, or no result */
+    } else {                                         /* op POPC or 3, or no result */
         wr_write_mark_undefined(pu, pu->lanes);
+    }
+    if (!defined || op > WR_REDOP_POPC)
+        TOOK(x, BAR_RESULT_UNDEFINED, .a = s);
     x->w->active_pc = x->next;
 }
 
@@ -140,11 +169,15 @@ void exec_R2B(wr_ctx *x)
             /* .BAR: bits 31:29 dropped; no completion check, the blocked
              * and arrived warps stay as they are */
             const unsigned b = F_(x, BARID) & x->cta->bar_id_mask;
+            TOOK(x, R2B_BAR, .num = (uint8_t)b, .a = v & (uint32_t)WR_BAR_WORD_MASK);
             x->cta->bar[b].word = v & (uint32_t)WR_BAR_WORD_MASK;
             bar_changed(x, b);
         } else {
+            TOOK(x, R2B_WARP, .a = v);
             set_warp_bar_state(x, x->warp, v);       /* .WARP: all 32 bits, defined */
         }
+    } else {
+        TOOK(x, R2B_NO_OP, .a = x->w->active);
     }
     x->w->active_pc = x->next;
 }

@@ -37,11 +37,14 @@ struct wr_checker {
     wr_compare_report fail_rep;
     char fail_line[320];
     wr_warp fail_before;         /* the failing warp at issue */
-    /* history: the CTA's last HIST records and each warp's */
+    /* history: the CTA's last HIST records and each warp's, with the paths
+     * the model took for the warp's (warp_why[w][k] goes with warp_hist[w][k]) */
     hist cta_hist[HIST];
     uint64_t cta_hn;
     hist warp_hist[WR_MAX_WARPS][HIST];
+    wr_why warp_why[WR_MAX_WARPS][HIST];
     uint64_t warp_hn[WR_MAX_WARPS];
+    wr_coverage cov;             /* the paths of the model's steps */
     /* messages, one per line */
     char msgs[MSGS];
     size_t msglen;
@@ -254,12 +257,20 @@ static int fail_warp(wr_checker *c, uint64_t cycle, unsigned w, const wr_warp *b
     return fail(c, cycle, NULL, &r, NULL, before, line);
 }
 
-static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r)
+/* The history gets the other side's record r and, when the model stepped
+ * it, the paths the model took (why; NULL: it did not step). */
+static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_why *why)
 {
     hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault };
     c->cta_hist[c->cta_hn++ % HIST] = h;
-    if (r->warp < WR_MAX_WARPS)
-        c->warp_hist[r->warp][c->warp_hn[r->warp]++ % HIST] = h;
+    if (r->warp < WR_MAX_WARPS) {
+        const unsigned k = (unsigned)(c->warp_hn[r->warp]++ % HIST);
+        c->warp_hist[r->warp][k] = h;
+        if (why)
+            c->warp_why[r->warp][k] = *why;
+        else
+            c->warp_why[r->warp][k].n = 0;
+    }
 }
 
 /* ---- the checks ------------------------------------------------------------------- */
@@ -298,7 +309,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     const unsigned w = other->warp;
     if (w >= c->cta.nwarps) {
         snprintf(line, sizeof line, "warp: retire from warp %u, but the CTA has %u warps [N-53]", w, c->cta.nwarps);
-        remember(c, cycle, other);
+        remember(c, cycle, other, NULL);
         return fail(c, cycle, NULL, other, NULL, NULL, line);
     }
     const wr_warp before = c->cta.warp[w];
@@ -306,7 +317,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         snprintf(line, sizeof line, "run: warp %u retired at pc 0x%" PRIx64 " but the model has it %s%s [N-35]",
                  w, other->pc, wr_run_state_name(before.run),
                  before.run == WR_WARP_ASLEEP ? " (its sleep deadline has not fired, N-23)" : "");
-        remember(c, cycle, other);
+        remember(c, cycle, other, NULL);
         return fail(c, cycle, NULL, other, NULL, &before, line);
     }
     /* the model's own fetch (N-27): the instruction at its ActivePC */
@@ -315,7 +326,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (why != WR_FETCH_NONE) {
         snprintf(line, sizeof line, "fetch_fault: warp %u retired at pc 0x%" PRIx64 " but the model faults at "
                  "its pc 0x%" PRIx64 " (%s) [N-27]", w, other->pc, pc, wr_fetch_fault_name(why));
-        remember(c, cycle, other);
+        remember(c, cycle, other, NULL);
         return fail(c, cycle, NULL, other, NULL, &before, line);
     }
     const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
@@ -343,7 +354,8 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     m->has_state = 1;
     m->reads = (uint16_t)reads;
     m->in = ops;
-    remember(c, cycle, other);
+    wr_coverage_add(&c->cov, &m->why);
+    remember(c, cycle, other, &m->why);
     wr_compare_report rep;
     int nd = wr_compare(m, other, &c->o.ctl, &rep);
     c->n.compared++;
@@ -380,7 +392,7 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     m->warp = w;
     m->pc = pc;
     m->fetch_fault = (uint8_t)why;
-    remember(c, cycle, m);
+    remember(c, cycle, m, NULL);
     if (w >= c->cta.nwarps || c->cta.warp[w].run != WR_WARP_READY) {
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " but the model has it %s [N-27]",
                  w, pc, w < c->cta.nwarps ? wr_run_state_name(c->cta.warp[w].run) : "out of range");
@@ -395,11 +407,13 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         return fail(c, cycle, NULL, m, NULL, &before, line);
     }
     c->cta.now = cycle;
-    if (wr_fetch_fault(&c->cta, w, why, NULL) != 0) {
+    if (wr_fetch_fault(&c->cta, w, why, m) != 0) {
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
+    wr_coverage_add(&c->cov, &m->why);
+    c->warp_why[w][(c->warp_hn[w] - 1) % HIST] = m->why;   /* the record remembered above */
     c->n.compared++;
     return WR_CHK_OK;
 }
@@ -528,6 +542,7 @@ int wr_checker_failed(const wr_checker *c) { return c->n.mismatched != 0 || c->e
 const char *wr_checker_messages(const wr_checker *c) { return c->msgs; }
 const char *wr_checker_summary(const wr_checker *c) { return c->have_fail ? c->fail_line : ""; }
 const wr_cta *wr_checker_cta(const wr_checker *c) { return &c->cta; }
+const wr_coverage *wr_checker_coverage(const wr_checker *c) { return &c->cov; }
 
 void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
 {
@@ -612,32 +627,61 @@ static void warp_row(FILE *f, unsigned w, const wr_warp *x, uint64_t deadline)
     fputc('\n', f);
 }
 
-static void hist_rows(FILE *f, const hist *h, uint64_t n)
+/* What the model did in a step, without the disassembly: its paths and
+ * the values that decided them (wr_explain); "" when it did not step. */
+static const char *explain_why(const wr_why *y, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (y && y->n)
+        wr_explain(NULL, 0, y, buf, size);
+    return buf;
+}
+
+/* the history rows; with `why` (a warp's history), each followed by the
+ * explanation of the model's step */
+static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
 {
     const uint64_t first = n > HIST ? n - HIST : 0;
     for (uint64_t i = first; i < n; i++) {
         const hist *x = &h[i % HIST];
-        char text[128];
+        char text[128], expl[1024];
         if (x->fetch_fault)
             snprintf(text, sizeof text, "(fetch fault: %s)", wr_fetch_fault_name(x->fetch_fault));
         else
             disasm_at(&x->insn, x->pc, text, sizeof text);
         fprintf(f, "  %10" PRIu64 "  %4u  %8" PRIx64 "  %s\n", x->cycle, x->warp, x->pc, text);
+        if (why && *explain_why(&why[i % HIST], expl, sizeof expl))
+            fprintf(f, "  %10s  %4s  %8s    = %s\n", "", "", "", expl);
     }
 }
 
-static void hist_json(FILE *f, const hist *h, uint64_t n)
+/* the paths of a step as a JSON array of names */
+static void paths_json(FILE *f, const wr_why *y)
+{
+    fputc('[', f);
+    for (uint32_t i = 0; y && i < y->n && i < WR_WHY_MAX; i++)
+        fprintf(f, "%s\"%s\"", i ? "," : "", wr_path_name(y->hit[i].id));
+    fputc(']', f);
+}
+
+static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
 {
     const uint64_t first = n > HIST ? n - HIST : 0;
     fputc('[', f);
     for (uint64_t i = first; i < n; i++) {
         const hist *x = &h[i % HIST];
-        char text[128], word[35];
+        char text[128], word[35], expl[1024];
         disasm_at(&x->insn, x->pc, text, sizeof text);
         wr_word_format(&x->insn, word);
         fprintf(f, "%s{\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"insn\":\"%s\",\"asm\":",
                 i == first ? "" : ",", x->cycle, x->warp, x->pc, word);
         json_str(f, x->fetch_fault ? "(fetch fault)" : text);
+        if (why) {
+            fputs(",\"paths\":", f);
+            paths_json(f, &why[i % HIST]);
+            fputs(",\"explanation\":", f);
+            json_str(f, explain_why(&why[i % HIST], expl, sizeof expl));
+        }
         fputc('}', f);
     }
     fputc(']', f);
@@ -728,6 +772,9 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
             wr_insn in;
             if (wr_decode(&m->insn, &in, NULL, 0) == 0)
                 fprintf(f, "  rule        %s (%s)\n", wr_optype_rule(in.optype), wr_op_name(&in));
+            char expl[1024];
+            if (*explain_why(&m->why, expl, sizeof expl))
+                fprintf(f, "  explanation %s\n", expl);
         }
     }
     fprintf(f, "  waves       %s\n", meta->waves ? meta->waves : "(none: rerun with +waves=FILE.fst)");
@@ -767,12 +814,12 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
         }
     }
     if (c->have_fail && o->warp < WR_MAX_WARPS) {
-        fprintf(f, "\nLast instructions of warp %u (oldest first):\n  %10s  %4s  %8s  %s\n", o->warp, "cycle", "warp",
-                "pc", "instruction");
-        hist_rows(f, c->warp_hist[o->warp], c->warp_hn[o->warp]);
+        fprintf(f, "\nLast instructions of warp %u (oldest first; '=' what the model did, its paths and rules):\n"
+                "  %10s  %4s  %8s  %s\n", o->warp, "cycle", "warp", "pc", "instruction");
+        hist_rows(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
     }
     fprintf(f, "\nLast instructions of the CTA:\n  %10s  %4s  %8s  %s\n", "cycle", "warp", "pc", "instruction");
-    hist_rows(f, c->cta_hist, c->cta_hn);
+    hist_rows(f, c->cta_hist, NULL, c->cta_hn);
     fprintf(f, "\nBarriers (model, after the failing step; N-38 fields):\n");
     fprintf(f, "  %3s  %-8s %7s %8s %4s %2s %5s %3s  %-8s %-8s\n", "bar", "word", "arrived", "expected", "mode",
             "op", "acc", "def", "blocked", "arrived");
@@ -836,6 +883,11 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
             fputs(",\"insn_rule\":", f);
             json_str(f, wr_optype_rule(in.optype));
         }
+        char expl[1024];
+        fputs(",\"paths\":", f);
+        paths_json(f, &m->why);
+        fputs(",\"explanation\":", f);
+        json_str(f, explain_why(&m->why, expl, sizeof expl));
         fputs(",\"diffs\":[", f);
         const unsigned listed = c->fail_rep.ndiffs < WR_MAX_DIFFS ? c->fail_rep.ndiffs : WR_MAX_DIFFS;
         for (unsigned i = 0; i < listed; i++) {
@@ -852,10 +904,10 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     json_str(f, c->msgs);
     if (c->have_fail && o->warp < WR_MAX_WARPS) {
         fputs(",\"warp_history\":", f);
-        hist_json(f, c->warp_hist[o->warp], c->warp_hn[o->warp]);
+        hist_json(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
     }
     fputs(",\"cta_history\":", f);
-    hist_json(f, c->cta_hist, c->cta_hn);
+    hist_json(f, c->cta_hist, NULL, c->cta_hn);
     fputs(",\"bars\":{", f);
     int first = 1;
     for (unsigned b = 0; b < c->cta.nbars; b++) {

@@ -111,6 +111,28 @@ static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t 
     }
 }
 
+/* A semantic path taken (warpref/paths.def), with the values that decided
+ * it: one call per branch point, small stores only (the text is made on
+ * demand, wr_explain).  TOOK(x, BSYNC_FULL_SYNC, .a = arrive) records
+ * WR_PATH_BSYNC_FULL_SYNC; the fields are wr_path_hit's. */
+static inline void took(wr_ctx *x, wr_path_hit h)
+{
+    wr_why *y = &x->rec->why;
+    if (y->n < WR_WHY_MAX)
+        y->hit[y->n++] = h;
+}
+#define TOOK(x, path, ...) took((x), (wr_path_hit){ .id = WR_PATH_##path, __VA_ARGS__ })
+
+/* After a barrier release: BAR.red_result if it delivered a reduction's
+ * final word to the warps that arrived (N-34; they are the WarpBARStates
+ * this step wrote: no other instruction of a step that releases writes one). */
+static inline void took_red_result(wr_ctx *x)
+{
+    if (x->warpbar_changed)
+        TOOK(x, BAR_RED_RESULT, .a = x->cta->warp[__builtin_ctz(x->warpbar_changed)].bar_state,
+             .b = x->warpbar_changed);
+}
+
 /* Barrier b's state word changed. */
 static inline void bar_changed(wr_ctx *x, unsigned b)
 {

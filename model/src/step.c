@@ -133,7 +133,19 @@ void warp_exit(wr_ctx *x)
     set_run(x, x->warp, WR_WARP_EXITED);
     x->cta->deadline[x->warp] = WR_NO_DEADLINE;   /* N-55: dropped at full exit */
     push_event(x, WR_EV_EXIT, 0, 0);
+    const uint32_t nev = x->rec->nev;
     x->cta->engine->warp_exit(x);                 /* N-33 */
+    if (x->rec->nev == nev)
+        return;
+    /* it released barriers: which (release:B events) and whom they woke */
+    uint32_t bars = 0, woken = 0;
+    for (uint32_t i = nev; i < x->rec->nev; i++)
+        if (x->rec->ev[i].kind == WR_EV_RELEASE) {
+            bars |= 1u << x->rec->ev[i].code;
+            woken |= x->rec->ev[i].value;
+        }
+    TOOK(x, BAR_COMPLETE_ON_EXIT, .a = bars, .b = woken);
+    took_red_result(x);
 }
 
 /* The dispatch, expanded from isa.def: exec_<OPTYPE> for every optype
@@ -180,6 +192,7 @@ static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operan
     rec->nwrites = 0;
     rec->book.t = cta->now;
     rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
+    rec->why.n = 0;
     cta->wake_pending &= ~(1u << w);
     return 0;
 }
@@ -249,6 +262,8 @@ static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 {
     const wr_cta *cta = x->cta;
     x->rec->has_state = cta->record_state;
+    x->rec->why.pc = x->w->active_pc;            /* for the explanation (paths.h) */
+    x->rec->why.active = x->w->active;
     if (x->rec->exception | x->bars_changed | x->warpbar_changed | x->runs_changed |
         x->lost_events | cta->record_state | cta->checks)
         return step_end_slow(x, insn, word);
@@ -301,6 +316,7 @@ int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands
     if (step_begin(&x, cta, w, ops, rec) != 0)
         return -1;
     rec->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
+    TOOK(&x, ILLEGAL_ENCODING, .a = x.w->active);
     return step_end(&x, NULL, word);
 }
 
@@ -348,8 +364,11 @@ int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
         return -1;
     x.rec->fetch_fault = (uint8_t)why;
     set_run(&x, w, WR_WARP_FAULTED);     /* N-27: the warp stops; nothing else */
+    TOOK(&x, FETCH_FAULT, .num = (uint8_t)why);
     record_cta_writes(&x);
     x.rec->has_state = cta->record_state;
+    x.rec->why.pc = x.w->active_pc;
+    x.rec->why.active = x.w->active;
     if (cta->record_state) {
         x.rec->after = *x.w;
         memset(&x.rec->insn, 0, sizeof x.rec->insn);   /* nothing was fetched */

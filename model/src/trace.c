@@ -357,16 +357,17 @@ static void put_out(wr_tw *tw, const wr_retire *rec, const wr_insn *insn)
     put(tw, "}", 1);
 }
 
-void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
-                  const wr_operands *ops, int operands)
+/* A record starts: count it, with a checkpoint every WR_TW_CKPT records
+ * for wr_tw_cut.  -1 when out of memory. */
+static int begin_record(wr_tw *tw)
 {
-    if (tw->records % WR_TW_CKPT == 0) {    /* for wr_tw_cut */
+    if (tw->records % WR_TW_CKPT == 0) {
         if (tw->nckpt == tw->ckcap) {
             size_t cap = tw->ckcap ? tw->ckcap * 2 : 64;
             uint64_t *c = realloc(tw->ckpt, cap * sizeof *c);
             if (!c) {
                 fail(tw, ENOMEM);
-                return;
+                return -1;
             }
             tw->ckpt = c;
             tw->ckcap = cap;
@@ -374,6 +375,22 @@ void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
         tw->ckpt[tw->nckpt++] = tw->bytes;
     }
     tw->records++;
+    return 0;
+}
+
+void wr_tw_line(wr_tw *tw, const char *s, size_t n)
+{
+    if (begin_record(tw) != 0)
+        return;
+    put(tw, s, n);
+    put(tw, "\n", 1);
+}
+
+void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
+                  const wr_operands *ops, int operands)
+{
+    if (begin_record(tw) != 0)
+        return;
 
     const wr_warp *wp = &rec->after;
     put(tw, "{\"t\":", 5);

@@ -117,6 +117,10 @@ void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out);
 
 const wr_cta *wr_checker_cta(const wr_checker *c);
 
+/* The hits of the semantic paths (paths.h) of every step the model took so
+ * far (coverage: the testbench's result file, scripts/regress). */
+const wr_coverage *wr_checker_coverage(const wr_checker *c);
+
 /* What a dump says besides the checker's own knowledge. */
 typedef struct wr_dump_meta {
     const char *test;            /* job name, or NULL */

@@ -5,6 +5,7 @@
 #define WARPREF_RUN_H
 
 #include "model.h"
+#include "paths.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,6 +55,12 @@ typedef struct wr_run_opts {
                                     temporary file in $TMPDIR */
     unsigned dump_regs;          /* R0..R(N-1) in the final record */
     int trace_operands;          /* add `insn`, `in` and `out` to every record */
+    FILE *explain;               /* NULL, or a stream for one line per step: "t=T
+                                    warp=W pc=PC " and wr_explain(); a fetch fault
+                                    gets a line too.  Cut at a livelock like the
+                                    trace, through a temporary file likewise */
+    wr_coverage *coverage;       /* NULL, or the hits of the paths the run's steps
+                                    took (up to its end, as the trace) are added */
 } wr_run_opts;
 
 typedef struct wr_run_result {
@@ -67,6 +74,8 @@ typedef struct wr_run_result {
     int trace_errno;             /* wr_runner_run returned -1: the errno of the */
     int trace_spool;             /* first trace I/O failure, and 1 when it was  */
                                  /* the temporary file's, not the output's     */
+    int explain_errno;           /* the same for the explanation output */
+    int explain_spool;
     /* What the run cost (--stats).  Livelock detection (N-55) executes
      * instructions that are not counted: the run itself may go past a
      * livelock's first repeated turn before it sees the repeat, a run that
