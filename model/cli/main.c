@@ -33,6 +33,7 @@ static const char *const usage_main =
     "  disasm [WORDS]  disassemble words (hex, one per line) into canonical text\n"
     "  encoding        print the instruction encoding reference (docs/encoding.md)\n"
     "  gen --seed S    write a random, terminating program (docs/gen.md)\n"
+    "  paths           list the semantic paths of the model (docs/semantics.md)\n"
     "  help [COMMAND]  show help for a command\n"
     "\n"
     "options: --help, --version\n"
@@ -42,6 +43,7 @@ static const char *const usage_main =
 static const char *const usage_run =
     "usage: warpref run PROG.s [--threads N] [--trace FILE|-] [--dump-regs N]\n"
     "                          [--max-steps N] [--trace-operands] [--stats]\n"
+    "                          [--explain FILE|-] [--coverage FILE|-]\n"
     "\n"
     "Runs PROG.s on one CTA with the round-robin scheduler of SPEC-NOTES N-50.\n"
     "\n"
@@ -51,10 +53,23 @@ static const char *const usage_run =
     "  --max-steps N     stop after N instructions with end 'limit' (default 1000000)\n"
     "  --trace-operands  add insn, in, out and asm to every instruction record\n"
     "  --stats           also print the run's speed (instructions per second)\n"
+    "  --explain FILE|-  write one line per step: the semantic path(s) it took and\n"
+    "                    the masks that decided them, with the rules\n"
+    "  --coverage FILE|- write the table path -> hits of the run\n"
     "\n"
-    "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
+    "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once;\n"
+    "at most one output on stdout.\n"
     "A one-line summary goes to stderr.  Exit status: 0 done, 2 bad input,\n"
     "3 deadlock or livelock, 4 exception or fetch fault, 5 limit.\n";
+
+static const char *const usage_paths =
+    "usage: warpref paths\n"
+    "\n"
+    "Lists the semantic paths of the model, one per line: the name, the rules of\n"
+    "SPEC-NOTES, where the path is reached (gen: by generated programs; error:\n"
+    "only by a program error; hazard: only in a spec hazard, which generated\n"
+    "programs avoid; word: only by a word the assembler never writes; never) and\n"
+    "the template of its explanation.  docs/semantics.md explains each.\n";
 
 static const char *const usage_asm =
     "usage: warpref asm PROG.s|- [-o FILE|-]\n"
@@ -228,8 +243,8 @@ typedef struct optspec {
 } optspec;
 
 typedef struct optvals {
-    const char *str[8];          /* the value of option i (OPT_STR), "" for a flag; NULL if absent */
-    uint64_t num[8];             /* OPT_NUM */
+    const char *str[12];         /* the value of option i (OPT_STR), "" for a flag; NULL if absent */
+    uint64_t num[12];            /* OPT_NUM */
     const char *arg;             /* the one positional argument, or NULL */
 } optvals;
 
@@ -298,7 +313,8 @@ static int assemble_path(const char *cmd, const char *path, wr_program *prog)
     return rc;
 }
 
-enum { RUN_THREADS, RUN_TRACE, RUN_DUMP_REGS, RUN_MAX_STEPS, RUN_TRACE_OPERANDS, RUN_STATS };
+enum { RUN_THREADS, RUN_TRACE, RUN_DUMP_REGS, RUN_MAX_STEPS, RUN_TRACE_OPERANDS, RUN_STATS, RUN_EXPLAIN,
+       RUN_COVERAGE };
 static const optspec run_opts[] = {
     [RUN_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
     [RUN_TRACE] = { "--trace", OPT_STR, 0, 0, "a file name or -" },
@@ -306,7 +322,37 @@ static const optspec run_opts[] = {
     [RUN_MAX_STEPS] = { "--max-steps", OPT_NUM, 1, WR_MAX_STEPS_LIMIT, "a positive number" },
     [RUN_TRACE_OPERANDS] = { "--trace-operands", OPT_FLAG, 0, 0, NULL },
     [RUN_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
+    [RUN_EXPLAIN] = { "--explain", OPT_STR, 0, 0, "a file name or -" },
+    [RUN_COVERAGE] = { "--coverage", OPT_STR, 0, 0, "a file name or -" },
 };
+
+/* The outputs of a run: the trace, the explanation, the coverage table. */
+enum { OUT_TRACE, OUT_EXPLAIN, OUT_COVERAGE, NOUT };
+static const struct { int opt; const char *what; int rw; } run_outputs[NOUT] = {
+    [OUT_TRACE] = { RUN_TRACE, "trace", 1 },          /* rw: a livelock cuts it in place */
+    [OUT_EXPLAIN] = { RUN_EXPLAIN, "explanation", 1 },
+    [OUT_COVERAGE] = { RUN_COVERAGE, "coverage table", 0 },
+};
+
+static void close_outputs(output *o)
+{
+    for (int i = 0; i < NOUT; i++)
+        if (o[i].f && !o[i].is_stdout)
+            fclose(o[i].f);
+}
+
+/* an output of the run failed: the temporary file, the output, or memory */
+static void run_output_error(const char *what, const output *o, int err, int spool)
+{
+    if (spool) {
+        const char *dir = getenv("TMPDIR");
+        fprintf(stderr, "warpref: run: cannot write the %s's temporary file in '%s': %s\n", what,
+                dir && *dir ? dir : "/tmp", strerror(err));
+    } else {
+        fprintf(stderr, "warpref: run: cannot write the %s to %s%s%s: %s\n", what, o->is_stdout ? "" : "'",
+                o->name, o->is_stdout ? "" : "'", strerror(err));
+    }
+}
 
 static int cmd_run(int argc, char **argv)
 {
@@ -315,7 +361,7 @@ static int cmd_run(int argc, char **argv)
                         "one program only, got a second: '%s'", &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
-    const char *path = ov.arg, *trace = ov.str[RUN_TRACE];
+    const char *path = ov.arg;
     int stats = ov.str[RUN_STATS] != NULL;
     wr_run_opts opts = { 0 };
     opts.threads = (unsigned)ov.num[RUN_THREADS];
@@ -324,24 +370,44 @@ static int cmd_run(int argc, char **argv)
     opts.trace_operands = ov.str[RUN_TRACE_OPERANDS] != NULL;
     if (!path)
         return usage_error("run", "missing the program file");
+    for (int i = 0; i < NOUT; i++)                   /* two outputs on one file interleave */
+        for (int k = i + 1; k < NOUT; k++) {
+            const char *a = ov.str[run_outputs[i].opt], *b = ov.str[run_outputs[k].opt];
+            if (!a || !b)
+                continue;
+            if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
+                return usage_error("run", "%s and %s both write to standard output",
+                                   run_opts[run_outputs[i].opt].name, run_opts[run_outputs[k].opt].name);
+            if (strcmp(a, b) == 0 || same_file(a, b))
+                return usage_error("run", "%s and %s both write to '%s'", run_opts[run_outputs[i].opt].name,
+                                   run_opts[run_outputs[k].opt].name, b);
+        }
 
     wr_program prog;
     if (assemble_path("run", path, &prog) != 0)
         return WR_EXIT_USAGE;
 
-    output out = { 0 };
-    if (trace && (rc = out_open(&out, "run", "trace", trace, path, 1)) != 0) {
-        wr_program_free(&prog);
-        return rc;
+    output outs[NOUT] = { { 0 } };
+    for (int i = 0; i < NOUT; i++) {
+        const char *name = ov.str[run_outputs[i].opt];
+        if (name && (rc = out_open(&outs[i], "run", run_outputs[i].what, name, path, run_outputs[i].rw)) != 0) {
+            close_outputs(outs);
+            wr_program_free(&prog);
+            return rc;
+        }
     }
-    opts.trace = out.f;
+    output *const out = &outs[OUT_TRACE];
+    opts.trace = out->f;
+    opts.explain = outs[OUT_EXPLAIN].f;
+    wr_coverage cov = { { 0 } };
+    if (outs[OUT_COVERAGE].f)
+        opts.coverage = &cov;
 
     char err[256];
     wr_runner *r = wr_runner_new(&prog, &opts, err, sizeof err);
     if (!r) {
         fprintf(stderr, "warpref: run: %s\n", err);
-        if (out.f && !out.is_stdout)
-            fclose(out.f);
+        close_outputs(outs);
         wr_program_free(&prog);
         return WR_EXIT_USAGE;
     }
@@ -352,21 +418,20 @@ static int cmd_run(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     int status = res.exit_status;
     if (rc != 0) {
-        if (res.trace_spool) {
-            const char *dir = getenv("TMPDIR");
-            fprintf(stderr, "warpref: run: cannot write the trace's temporary file in '%s': %s\n",
-                    dir && *dir ? dir : "/tmp", strerror(res.trace_errno));
-        }
-        else if (res.trace_errno)
-            fprintf(stderr, "warpref: run: cannot write the trace to %s%s%s: %s\n", out.is_stdout ? "" : "'",
-                    out.name, out.is_stdout ? "" : "'", strerror(res.trace_errno));
+        if (res.trace_errno)
+            run_output_error("trace", out, res.trace_errno, res.trace_spool);
+        else if (res.explain_errno)
+            run_output_error("explanation", &outs[OUT_EXPLAIN], res.explain_errno, res.explain_spool);
         else
             fprintf(stderr, "warpref: run: out of memory\n");
         status = WR_EXIT_USAGE;
-        if (out.f && !out.is_stdout)
-            fclose(out.f);
-    } else if (out.f && out_close(&out, "run") != 0) {
-        status = WR_EXIT_USAGE;
+        close_outputs(outs);
+    } else {
+        if (outs[OUT_COVERAGE].f)
+            wr_coverage_write(outs[OUT_COVERAGE].f, &cov);   /* a write error shows in out_close */
+        for (int i = 0; i < NOUT; i++)
+            if (outs[i].f && out_close(&outs[i], "run") != 0)
+                status = WR_EXIT_USAGE;
     }
     if (status == WR_EXIT_USAGE) {
         wr_runner_free(r);
@@ -402,6 +467,25 @@ static int cmd_run(int argc, char **argv)
     wr_runner_free(r);
     wr_program_free(&prog);
     return status;
+}
+
+static int cmd_paths(int argc, char **argv)
+{
+    optvals ov;
+    int rc = parse_opts("paths", usage_paths, argc, argv, NULL, 0, "takes no arguments, got '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (ov.arg)
+        return usage_error("paths", "takes no arguments, got '%s'", ov.arg);
+    output out;
+    if ((rc = out_open(&out, "paths", "list", NULL, NULL, 0)) == 0) {
+        fprintf(out.f, "# %-28s %-14s %-6s %s\n", "path", "rules", "reach", "explanation");
+        for (unsigned p = 0; p < WR_PATH_COUNT; p++)
+            fprintf(out.f, "%-30s %-14s %-6s %s\n", wr_path_name(p), wr_path_rules(p),
+                    wr_reach_name(wr_path_reach(p)), wr_path_template(p));
+        rc = out_close(&out, "paths");
+    }
+    return rc;
 }
 
 static const optspec asm_opts[] = { { "-o", OPT_STR, 0, 0, "a file name or -" } };
@@ -561,6 +645,7 @@ static const struct command {
     { "disasm", cmd_disasm, usage_disasm },
     { "encoding", cmd_encoding, usage_encoding },
     { "gen", cmd_gen, usage_gen },
+    { "paths", cmd_paths, usage_paths },
 };
 
 static const struct command *command(const char *name)
