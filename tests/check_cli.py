@@ -376,8 +376,8 @@ rc, out, err = run(["run", loop, "--explain", "-", "--coverage", os.path.join(tm
 with open(os.path.join(tmp, "c3.txt")) as f:
     c3 = dict((l.split()[0], int(l.split()[1])) for l in f if not l.startswith("#"))
 check("livelock: explanation and coverage cut at the first repeat",
-      rc == 3 and out.splitlines() == ["t=0 warp=0 pc=0x0 NOP: a helper: pmask lanes 0xffffffff written, no BRU/BCU "
-                                       "state, ActivePC = next [HELPER.exec; N-51]",
+      rc == 3 and out.splitlines() == ["t=0 warp=0 pc=0x0 NOP: a helper: no BRU/BCU state, ActivePC = next "
+                                       "[HELPER.exec; N-51]",
                                        "t=1 warp=0 pc=0x10 BRA 0x10: no modifier: b_jump = pmask 0xffffffff; every "
                                        "active lane (0xffffffff) jumps to 0x10 [BRA.cond_none, BRANCH.all; N-11, N-12]"]
       and c3["HELPER.exec"] == 1 and c3["BRA.cond_none"] == 1 and sum(c3.values()) == 3, out + err)

@@ -62,7 +62,7 @@ START_TEST(paths_every_template_fills)
 {
     for (unsigned p = 0; p < WR_PATH_COUNT; p++) {
         wr_why y = { .n = 1, .active = 0xf, .pc = 0x40 };
-        y.hit[0] = (wr_path_hit){ .id = (uint16_t)p, .lane = 3, .num = 1, .a = 5, .b = 6, .c = 7 };
+        y.hit[0] = wr_hit((wr_hit_fields){ .id = (uint16_t)p, .lane = 3, .num = 1, .a = 5, .b = 6, .c = 7 });
         char buf[512], tail[128];
         size_t n = wr_explain(NULL, 0, &y, buf, sizeof buf);
         ck_assert_uint_eq(n, strlen(buf));
@@ -79,29 +79,29 @@ START_TEST(paths_explain_placeholders)
     wr_insn in = unit_insn(WR_FORM_BSYNC_X);
     in.f[WR_F_BREG] = 2;
     wr_why y = { .n = 1, .active = 0x0000ff00, .pc = 0x80 };
-    y.hit[0] = (wr_path_hit){ .id = WR_PATH_BSYNC_SWITCH_BMASK, .lane = 8, .num = 2, .a = 0x0000ff00,
-                              .b = 0x0000ff00 };
+    y.hit[0] = wr_hit((wr_hit_fields){ .id = WR_PATH_BSYNC_SWITCH_BMASK, .lane = 8, .num = 2, .a = 0x0000ff00,
+                              .b = 0x0000ff00 });
     char buf[512];
     wr_explain(&in, 0x40, &y, buf, sizeof buf);
     ck_assert_str_eq(buf, "BSYNC B2: not synchronised, bmask=0x0000ff00; switch to waiting non-yield lanes in "
                           "bmask (0x0000ff00) -> lane 8, ActivePC=0x80 [BSYNC.switch_bmask; N-21]");
     /* {la} {lb} {arrived} {acc} {exc} {fault} {da}, and rules once each */
     y.n = 3;
-    y.hit[0] = (wr_path_hit){ .id = WR_PATH_BAR_COMPLETE_ON_EXIT, .a = 0x5, .b = 0 };
-    y.hit[1] = (wr_path_hit){ .id = WR_PATH_BAR_RED_BLOCK, .num = 1, .a = 0x00514002, .c = 64 };
-    y.hit[2] = (wr_path_hit){ .id = WR_PATH_BAR_EXCEPTION, .num = WR_EXC_BAR_CNT_ALIGN, .a = 48, .b = 3 };
+    y.hit[0] = wr_hit((wr_hit_fields){ .id = WR_PATH_BAR_COMPLETE_ON_EXIT, .a = 0x5, .b = 0 });
+    y.hit[1] = wr_hit((wr_hit_fields){ .id = WR_PATH_BAR_RED_BLOCK, .num = 1, .a = 0x00514002, .c = 64 });
+    y.hit[2] = wr_hit((wr_hit_fields){ .id = WR_PATH_BAR_EXCEPTION, .num = WR_EXC_BAR_CNT_ALIGN, .a = 48, .b = 3 });
     wr_explain(NULL, 0, &y, buf, sizeof buf);
     ck_assert_str_eq(buf, "the exit completes cnt-0 barrier(s) 0,2: warps none woken; barrier 1: 2 warp(s) "
                           "arrived, accumulator 40, cnt 64: not complete, the warp blocks; barrier 3, cnt 48: "
                           "BAR_CNT_ALIGN; nothing changes [BAR.complete_on_exit, BAR.red_block, BAR.exception; "
                           "N-33, N-34, N-31, N-35, N-36, N-37]");
     y.n = 1;
-    y.hit[0] = (wr_path_hit){ .id = WR_PATH_FETCH_FAULT, .num = WR_FETCH_MISALIGNED };
+    y.hit[0] = wr_hit((wr_hit_fields){ .id = WR_PATH_FETCH_FAULT, .num = WR_FETCH_MISALIGNED });
     wr_explain(NULL, 0, &y, buf, sizeof buf);
     ck_assert_str_eq(buf, "fetch fault at ActivePC (misaligned pc): the warp faults [FETCH.fault; N-27]");
-    y.n = 0;
+    y.n = 0;                                     /* a helper's step records none */
     wr_explain(NULL, 0, &y, buf, sizeof buf);
-    ck_assert_str_eq(buf, "no path recorded");
+    ck_assert_str_eq(buf, "a helper: no BRU/BCU state, ActivePC = next [HELPER.exec; N-51]");
 }
 END_TEST
 
@@ -110,7 +110,7 @@ END_TEST
 START_TEST(paths_explain_cuts_short)
 {
     wr_why y = { .n = 1 };
-    y.hit[0] = (wr_path_hit){ .id = WR_PATH_YIELD_NOP, .a = 1 };
+    y.hit[0] = wr_hit((wr_hit_fields){ .id = WR_PATH_YIELD_NOP, .a = 1 });
     char full[256], small[16];
     size_t n = wr_explain(NULL, 0, &y, full, sizeof full);
     ck_assert_str_eq(full, "no divergence (ActiveMask = ValidMask): ActivePC = next [YIELD.nop; N-22, N-03]");
@@ -130,8 +130,8 @@ START_TEST(paths_coverage_add_and_table)
     wr_coverage cov;
     memset(&cov, 0, sizeof cov);
     wr_why y = { .n = 2 };
-    y.hit[0] = (wr_path_hit){ .id = WR_PATH_BSYNC_FULL_SYNC };
-    y.hit[1] = (wr_path_hit){ .id = WR_PATH_BAR_COMPLETE_ON_EXIT };
+    y.hit[0] = wr_hit((wr_hit_fields){ .id = WR_PATH_BSYNC_FULL_SYNC });
+    y.hit[1] = wr_hit((wr_hit_fields){ .id = WR_PATH_BAR_COMPLETE_ON_EXIT });
     wr_coverage_add(&cov, &y);
     wr_coverage_add(&cov, &y);
     ck_assert_uint_eq(cov.hits[WR_PATH_BSYNC_FULL_SYNC], 2);
@@ -168,7 +168,7 @@ START_TEST(N_37_path_illegal_encoding)
     wr_retire r;
     ck_assert_int_eq(wr_step_word(&c, 0, &w, &o, &r), 0);
     ck_assert_uint_eq(r.why.n, 1);
-    ck_assert_uint_eq(r.why.hit[0].id, WR_PATH_ILLEGAL_ENCODING);
+    ck_assert_uint_eq(wr_hit_id(r.why.hit[0]), WR_PATH_ILLEGAL_ENCODING);
     char buf[256];
     wr_explain(NULL, r.pc, &r.why, buf, sizeof buf);
     ck_assert_str_eq(buf, "the word is no instruction: ILLEGAL_ENCODING, nothing changes [ILLEGAL.encoding; N-37]");
@@ -212,9 +212,11 @@ START_TEST(paths_step_records_in_order)
     wr_retire r;
     unit_step(&c, 0, &in, &o, &r);
     ck_assert_uint_eq(r.why.n, 3);
-    ck_assert_uint_eq(r.why.hit[0].id, WR_PATH_YIELD_SWITCHMASK_RESET);
-    ck_assert_uint_eq(r.why.hit[1].id, WR_PATH_YIELD_SWITCH);
-    ck_assert_uint_eq(r.why.hit[2].id, WR_PATH_YIELD_SWITCHMASK_REFILL);
+    ck_assert_uint_eq(wr_hit_id(r.why.hit[0]), WR_PATH_YIELD_SWITCHMASK_RESET);
+    ck_assert_uint_eq(wr_hit_id(r.why.hit[1]), WR_PATH_YIELD_SWITCH);
+    ck_assert_uint_eq(wr_hit_id(r.why.hit[2]), WR_PATH_YIELD_SWITCHMASK_REFILL);
+    r.why.pc = r.after.active_pc;                 /* the explainer's (paths.h) */
+    r.why.active = r.after.active;
     ck_assert_uint_eq(r.why.pc, 0x80);
     ck_assert_uint_eq(r.why.active, 0x000000ff);
     char buf[512];
@@ -224,6 +226,27 @@ START_TEST(paths_step_records_in_order)
                           "SwitchMask 0x000000ff -> lane 0, ActivePC=0x80, ActiveMask=0x000000ff; no other waiting "
                           "lane in SwitchMask: refilled with ValidMask ^ ActiveMask = 0x0000ff00 "
                           "[YIELD.switchmask_reset, YIELD.switch, YIELD.switchmask_refill; N-22]");
+}
+END_TEST
+
+/* a configuration that records no paths leaves `why` as it was: a plain
+ * run's steps make no stores for them (wr_config.record_paths) */
+START_TEST(paths_not_recorded_when_nobody_asks)
+{
+    wr_config cfg;
+    wr_config_init(&cfg, 32);
+    ck_assert_uint_eq(cfg.record_paths, 1);
+    cfg.record_paths = 0;
+    wr_cta c;
+    ck_assert_int_eq(wr_cta_init(&c, &cfg), 0);
+    wr_insn in = unit_insn(WR_FORM_BSSY_I);
+    wr_operands o;
+    memset(&o, 0, sizeof o);
+    wr_retire r;
+    r.why.n = 77;
+    unit_step(&c, 0, &in, &o, &r);
+    ck_assert_uint_eq(r.why.n, 77);
+    ck_assert_uint_eq(c.warp[0].breg[0], 0xffffffffu);     /* the step itself as ever */
 }
 END_TEST
 
@@ -274,6 +297,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_37_path_illegal_encoding);
     tcase_add_test(tc, N_11_path_ur_without_div_or_conv);
     tcase_add_test(tc, paths_step_records_in_order);
+    tcase_add_test(tc, paths_not_recorded_when_nobody_asks);
     tcase_add_test(tc, paths_run_coverage_stops_with_the_trace);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);

@@ -51,12 +51,9 @@ static inline srcs sources(const wr_ctx *x)
     return s;
 }
 
-/* Every helper ends here: ActivePC = next (N-51). */
-static inline void helper_done(wr_ctx *x)
-{
-    TOOK(x, HELPER, .a = x->pmask);
-    x->w->active_pc = x->next;
-}
+/* Every helper ends here: ActivePC = next (N-51).  Its path, HELPER.exec,
+ * is the one a step that records none took (warpref/paths.h). */
+static inline void helper_done(wr_ctx *x) { x->w->active_pc = x->next; }
 
 void exec_NOP(wr_ctx *x)
 {

@@ -34,7 +34,7 @@ uint32_t bar_wake_blocked(wr_ctx *x, unsigned b)
     return woken;
 }
 
-static void bar_execute(wr_ctx *x, unsigned kind, unsigned redop)
+static inline __attribute__((always_inline)) void bar_execute(wr_ctx *x, unsigned kind, unsigned redop)
 {
     wr_warp *w = x->w;
 
@@ -47,7 +47,7 @@ static void bar_execute(wr_ctx *x, unsigned kind, unsigned redop)
     const wr_bar_engine *eng = x->cta->engine;
     wr_bar_op op = { .kind = kind, .redop = redop };
     eng->read_operands(x, &op);                       /* N-30, warnings first */
-    for (uint32_t i = 0; i < x->rec->nev; i++)        /* its warnings */
+    for (uint32_t i = 0; x->why && i < x->rec->nev; i++)   /* its warnings */
         if (x->rec->ev[i].kind == WR_EV_WARNING && x->rec->ev[i].code == WR_WARN_OPERAND_NOT_UNIFORM)
             TOOK(x, BAR_NOT_UNIFORM, .a = x->pmask, .lane = (uint8_t)lowest(x->pmask));
     const unsigned exc = eng->check(x, &op);          /* N-37: before any change */
@@ -141,22 +141,20 @@ void exec_B2R_RESULT(wr_ctx *x)
     const unsigned op = BAR_FIELD(s, OP), acc = BAR_FIELD(s, ACC);
 
     wr_write *rd = write_rd(x, x->pmask);
-    if (defined && op == WR_REDOP_POPC) {            /* Rd = count, Pu undefined */
-        TOOK(x, BAR_RESULT_POPC, .a = acc);
+    if (defined && op == WR_REDOP_POPC)              /* Rd = count, Pu undefined */
         rd_fill(rd, acc);
-    } else {
+    else
         rd_undefined(rd);
-    }
     wr_write *pu = write_pd(x, F_(x, PU), x->pmask); /* PT discarded */
     pu->value[0] = 0;
-    if (defined && (op == WR_REDOP_AND || op == WR_REDOP_OR)) {  /* Pu = result, Rd undefined */
-        TOOK(x, BAR_RESULT_PRED, .a = acc != 0);
+    if (defined && (op == WR_REDOP_AND || op == WR_REDOP_OR))    /* Pu = result, Rd undefined */
         pu->value[0] = acc != 0 ? pu->lanes : 0u;
-    } else {                                         /* op POPC or 3, or no result */
+    else                                             /* op POPC or 3, or no result */
         wr_write_mark_undefined(pu, pu->lanes);
-    }
-    if (!defined || op > WR_REDOP_POPC)
-        TOOK(x, BAR_RESULT_UNDEFINED, .a = s);
+    /* the path: no result (or op 3), POPC, AND/OR */
+    TOOK_ID(x, !defined || op > WR_REDOP_POPC ? WR_PATH_BAR_RESULT_UNDEFINED
+               : op == WR_REDOP_POPC ? WR_PATH_BAR_RESULT_POPC : WR_PATH_BAR_RESULT_PRED,
+            .a = !defined || op > WR_REDOP_POPC ? s : op == WR_REDOP_POPC ? acc : acc != 0);
     x->w->active_pc = x->next;
 }
 

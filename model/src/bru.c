@@ -51,8 +51,7 @@ static inline uint32_t *bn(const wr_ctx *x)
 static void split_on_guard(wr_ctx *x, unsigned path, uint32_t mask_np, uint32_t mask_p)
 {
     wr_warp *w = x->w;
-    took(x, (wr_path_hit){ .id = (uint16_t)path, .num = (uint8_t)(F_(x, BREG) & (WR_NUM_BREGS - 1)),
-                           .a = mask_np, .b = mask_p });
+    TOOK_ID(x, path, .num = F_(x, BREG) & (WR_NUM_BREGS - 1), .a = mask_np, .b = mask_p);
     set_rpc(w, mask_p, w->active_pc);
     w->active = mask_np;
     w->active_pc = x->next;
@@ -133,39 +132,21 @@ void exec_BRA(wr_ctx *x)
         /* no UR operand: divergent iff the predicated-on active lanes are not
          * all valid lanes */
         int is_div = pmask != w->valid;
+        int arm;                              /* the modifier's condition holds */
         switch (cond) {
-        case COND_NONE:
-            TOOK(x, BRA_COND_NONE, .a = pmask);
-            b_jump = pmask;
-            break;
-        case COND_U:                                                       /* all agree */
-            if (pmask == w->active) {
-                TOOK(x, BRA_U_ALL, .a = w->active);
-                b_jump = w->active;
-            } else {
-                TOOK(x, BRA_U_NOT_ALL, .a = w->active & ~pmask);
-                b_jump = 0;
-            }
-            break;
-        case COND_DIV:
-            if (is_div) {
-                TOOK(x, BRA_DIV, .a = pmask, .b = w->valid);
-                b_jump = pmask;
-            } else {
-                TOOK(x, BRA_DIV_NOT, .a = pmask, .b = w->valid);
-                b_jump = 0;
-            }
-            break;
-        default:                                                           /* CONV */
-            if (is_div) {
-                TOOK(x, BRA_CONV_NOT, .a = pmask, .b = w->valid);
-                b_jump = 0;
-            } else {
-                TOOK(x, BRA_CONV, .a = pmask, .b = w->valid);
-                b_jump = pmask;
-            }
-            break;
+        case COND_NONE: arm = 1; b_jump = pmask; break;
+        case COND_U:    arm = pmask == w->active; b_jump = arm ? w->active : 0; break; /* all agree */
+        case COND_DIV:  arm = is_div; b_jump = is_div ? pmask : 0; break;
+        default:        arm = !is_div; b_jump = is_div ? 0 : pmask; break;          /* CONV */
         }
+        /* the path: the modifier, and whether its condition held */
+        static const uint16_t cond_path[4][2] = {
+            [COND_NONE] = { WR_PATH_BRA_COND_NONE, WR_PATH_BRA_COND_NONE },
+            [COND_U] = { WR_PATH_BRA_U_NOT_ALL, WR_PATH_BRA_U_ALL },
+            [COND_DIV] = { WR_PATH_BRA_DIV_NOT, WR_PATH_BRA_DIV },
+            [COND_CONV] = { WR_PATH_BRA_CONV_NOT, WR_PATH_BRA_CONV },
+        };
+        TOOK_ID(x, cond_path[cond][arm], .a = cond == COND_U ? w->active & ~pmask : pmask, .b = w->valid);
     } else {                                  /* BRA_U: URa is a lane mask */
         if (cond != COND_DIV && cond != COND_CONV) {
             TOOK(x, BRA_UR_ILLEGAL, .a = cond);
@@ -192,7 +173,7 @@ void exec_BRA(wr_ctx *x)
             b_jump = pmask != 0 && is_div ? w->active : 0;
         else
             b_jump = pmask != 0 && !is_div ? w->active : 0;
-        took(x, (wr_path_hit){ .id = (uint16_t)why, .a = decided, .b = pmask, .c = b_jump });
+        TOOK_ID(x, why, .a = decided, .b = pmask, .c = b_jump);
     }
 
     const uint64_t target = wr_branch_target(x->w->active_pc, F_(x, OFFSET));   /* N-10 */
@@ -429,12 +410,11 @@ static void yield_switch(wr_ctx *x, const switch_paths *p, uint32_t t)
     w->swtch &= w->valid ^ w->active;         /* keep valid-not-active lanes */
     if (w->swtch == 0) {
         w->swtch = w->valid ^ w->active;
-        took(x, (wr_path_hit){ .id = p->reset, .a = w->swtch });
+        TOOK_ID(x, p->reset, .a = w->swtch);
     }
     int do_sleep, yielded;                    /* choose only within SwitchMask */
     const unsigned lid = pick_lane(w, w->swtch, &do_sleep, &yielded);
-    took(x, (wr_path_hit){ .id = yielded ? p->yielded : p->sw, .lane = (uint8_t)lid, .a = old_active,
-                           .b = w->swtch, .c = t });
+    TOOK_ID(x, yielded ? p->yielded : p->sw, .lane = (uint8_t)lid, .a = old_active, .b = w->swtch, .c = t);
 
     w->yield |= w->active;
     set_rpc(w, w->active, x->next);           /* N-22: they resume after the YIELD */
@@ -443,10 +423,10 @@ static void yield_switch(wr_ctx *x, const switch_paths *p, uint32_t t)
     w->swtch &= w->valid ^ w->active;         /* again, for the new ActiveMask */
     if (w->swtch == 0) {
         w->swtch = w->valid ^ w->active;
-        took(x, (wr_path_hit){ .id = p->refill, .a = w->swtch });
+        TOOK_ID(x, p->refill, .a = w->swtch);
     }
     if (do_sleep) {
-        took(x, (wr_path_hit){ .id = p->sleep, .a = w->sleep });
+        TOOK_ID(x, p->sleep, .a = w->sleep);
         warp_sleep(x);
     }
 }
@@ -667,7 +647,7 @@ void exec_NANOSLEEP(wr_ctx *x)
  * unchanged.  Never a silent no-op. */
 static void stop_warp(wr_ctx *x, unsigned path, unsigned ev, uint32_t value)
 {
-    took(x, (wr_path_hit){ .id = (uint16_t)path, .a = x->pmask, .b = value });
+    TOOK_ID(x, path, .a = x->pmask, .b = value);
     push_event(x, ev, 0, value);
     set_run(x, x->warp, WR_WARP_TRAPPED);
 }

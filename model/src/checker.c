@@ -20,6 +20,7 @@ typedef struct hist {
     uint32_t warp;
     uint8_t exception;
     uint8_t fetch_fault;
+    uint8_t stepped;             /* the model stepped it: warp_why holds its paths */
 } hist;
 
 struct wr_checker {
@@ -261,15 +262,13 @@ static int fail_warp(wr_checker *c, uint64_t cycle, unsigned w, const wr_warp *b
  * it, the paths the model took (why; NULL: it did not step). */
 static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_why *why)
 {
-    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault };
+    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault, why != NULL };
     c->cta_hist[c->cta_hn++ % HIST] = h;
     if (r->warp < WR_MAX_WARPS) {
         const unsigned k = (unsigned)(c->warp_hn[r->warp]++ % HIST);
         c->warp_hist[r->warp][k] = h;
         if (why)
             c->warp_why[r->warp][k] = *why;
-        else
-            c->warp_why[r->warp][k].n = 0;
     }
 }
 
@@ -350,6 +349,8 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (c->cta.deadline[w] != deadline)
         c->deadline_set[w] = cycle;
     m->after = c->cta.warp[w];
+    m->why.pc = m->after.active_pc;                 /* for the explanation (paths.h) */
+    m->why.active = m->after.active;
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
@@ -413,7 +414,9 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         return WR_CHK_ERROR;
     }
     wr_coverage_add(&c->cov, &m->why);
-    c->warp_why[w][(c->warp_hn[w] - 1) % HIST] = m->why;   /* the record remembered above */
+    const unsigned k = (unsigned)((c->warp_hn[w] - 1) % HIST);   /* the record remembered above */
+    c->warp_why[w][k] = m->why;
+    c->warp_hist[w][k].stepped = 1;
     c->n.compared++;
     return WR_CHK_OK;
 }
@@ -628,11 +631,12 @@ static void warp_row(FILE *f, unsigned w, const wr_warp *x, uint64_t deadline)
 }
 
 /* What the model did in a step, without the disassembly: its paths and
- * the values that decided them (wr_explain); "" when it did not step. */
+ * the values that decided them (wr_explain); "" when it did not step (y
+ * NULL). */
 static const char *explain_why(const wr_why *y, char *buf, size_t size)
 {
     buf[0] = '\0';
-    if (y && y->n)
+    if (y)
         wr_explain(NULL, 0, y, buf, size);
     return buf;
 }
@@ -650,17 +654,20 @@ static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
         else
             disasm_at(&x->insn, x->pc, text, sizeof text);
         fprintf(f, "  %10" PRIu64 "  %4u  %8" PRIx64 "  %s\n", x->cycle, x->warp, x->pc, text);
-        if (why && *explain_why(&why[i % HIST], expl, sizeof expl))
+        if (why && x->stepped && *explain_why(&why[i % HIST], expl, sizeof expl))
             fprintf(f, "  %10s  %4s  %8s    = %s\n", "", "", "", expl);
     }
 }
 
-/* the paths of a step as a JSON array of names */
+/* the paths of a step as a JSON array of names ([] when it did not step,
+ * y NULL; a helper's one path when it recorded none, paths.h) */
 static void paths_json(FILE *f, const wr_why *y)
 {
     fputc('[', f);
-    for (uint32_t i = 0; y && i < y->n && i < WR_WHY_MAX; i++)
-        fprintf(f, "%s\"%s\"", i ? "," : "", wr_path_name(y->hit[i].id));
+    if (y && y->n == 0)
+        fprintf(f, "\"%s\"", wr_path_name(WR_PATH_HELPER));
+    for (uint64_t i = 0; y && i < y->n && i < WR_WHY_MAX; i++)
+        fprintf(f, "%s\"%s\"", i ? "," : "", wr_path_name(wr_hit_id(y->hit[i])));
     fputc(']', f);
 }
 
@@ -677,10 +684,11 @@ static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
                 i == first ? "" : ",", x->cycle, x->warp, x->pc, word);
         json_str(f, x->fetch_fault ? "(fetch fault)" : text);
         if (why) {
+            const wr_why *y = x->stepped ? &why[i % HIST] : NULL;
             fputs(",\"paths\":", f);
-            paths_json(f, &why[i % HIST]);
+            paths_json(f, y);
             fputs(",\"explanation\":", f);
-            json_str(f, explain_why(&why[i % HIST], expl, sizeof expl));
+            json_str(f, explain_why(y, expl, sizeof expl));
         }
         fputc('}', f);
     }

@@ -81,9 +81,9 @@ static void put_list(sbuf *b, uint32_t m)
 }
 
 /* one path's text: its template with the placeholders of paths.def filled */
-static void put_hit(sbuf *b, const wr_path_hit *h, const wr_why *y)
+static void put_hit(sbuf *b, wr_path_hit h, const wr_why *y)
 {
-    const char *t = wr_path_template(h->id);
+    const char *t = wr_path_template(wr_hit_id(h));
     while (*t) {
         const char *open = strchr(t, '{');
         const char *close = open ? strchr(open, '}') : NULL;
@@ -95,20 +95,20 @@ static void put_hit(sbuf *b, const wr_path_hit *h, const wr_why *y)
         const size_t n = (size_t)(close - open - 1);
         const char *k = open + 1;
 #define IS(s) (n == sizeof(s) - 1 && memcmp(k, s, n) == 0)
-        if (IS("a")) put_hex32(b, h->a);
-        else if (IS("b")) put_hex32(b, h->b);
-        else if (IS("c")) put_hex32(b, h->c);
-        else if (IS("da")) put_dec(b, h->a);
-        else if (IS("db")) put_dec(b, h->b);
-        else if (IS("dc")) put_dec(b, h->c);
-        else if (IS("la")) put_list(b, h->a);
-        else if (IS("lb")) put_list(b, h->b);
-        else if (IS("lane")) put_dec(b, h->lane);
-        else if (IS("num")) put_dec(b, h->num);
-        else if (IS("exc")) puts_(b, wr_exception_name(h->num));
-        else if (IS("fault")) puts_(b, wr_fetch_fault_name(h->num));
-        else if (IS("arrived")) put_dec(b, h->a >> WR_BAR_ARRIVED_SHIFT & WR_BAR_ARRIVED_MASK);
-        else if (IS("acc")) put_dec(b, h->a >> WR_BAR_ACC_SHIFT & WR_BAR_ACC_MASK);
+        if (IS("a")) put_hex32(b, wr_hit_a(h));
+        else if (IS("b")) put_hex32(b, wr_hit_b(h));
+        else if (IS("c")) put_hex32(b, wr_hit_c(h));
+        else if (IS("da")) put_dec(b, wr_hit_a(h));
+        else if (IS("db")) put_dec(b, wr_hit_b(h));
+        else if (IS("dc")) put_dec(b, wr_hit_c(h));
+        else if (IS("la")) put_list(b, wr_hit_a(h));
+        else if (IS("lb")) put_list(b, wr_hit_b(h));
+        else if (IS("lane")) put_dec(b, wr_hit_lane(h));
+        else if (IS("num")) put_dec(b, wr_hit_num(h));
+        else if (IS("exc")) puts_(b, wr_exception_name(wr_hit_num(h)));
+        else if (IS("fault")) puts_(b, wr_fetch_fault_name(wr_hit_num(h)));
+        else if (IS("arrived")) put_dec(b, wr_hit_a(h) >> WR_BAR_ARRIVED_SHIFT & WR_BAR_ARRIVED_MASK);
+        else if (IS("acc")) put_dec(b, wr_hit_a(h) >> WR_BAR_ACC_SHIFT & WR_BAR_ACC_MASK);
         else if (IS("pc")) putf(b, "0x%" PRIx64, y->pc);
         else if (IS("active")) put_hex32(b, y->active);
         else put(b, open, n + 2);             /* not a placeholder: as written */
@@ -123,8 +123,8 @@ static void put_rules(sbuf *b, const wr_why *y)
     const char *seen[3 * WR_WHY_MAX];
     size_t seen_len[3 * WR_WHY_MAX];
     unsigned nseen = 0;
-    for (uint32_t i = 0; i < y->n && i < WR_WHY_MAX; i++) {
-        for (const char *r = wr_path_rules(y->hit[i].id); *r;) {
+    for (uint64_t i = 0; i < y->n && i < WR_WHY_MAX; i++) {
+        for (const char *r = wr_path_rules(wr_hit_id(y->hit[i])); *r;) {
             const size_t n = strcspn(r, ",");
             unsigned k;
             for (k = 0; k < nseen; k++)
@@ -150,23 +150,21 @@ size_t wr_explain(const wr_insn *insn, uint64_t pc, const wr_why *why, char *buf
         puts_(&b, text);
         put(&b, ": ", 2);
     }
-    const uint32_t n = why->n < WR_WHY_MAX ? why->n : WR_WHY_MAX;
-    if (n == 0) {
-        puts_(&b, "no path recorded");
-        if (size)
-            buf[b.len < size ? b.len : size - 1] = '\0';
-        return b.len;
-    }
-    for (uint32_t i = 0; i < n; i++) {
+    const wr_why helper = { .n = 1, .pc = why->pc, .active = why->active,
+                            .hit = { { .what = WR_PATH_HELPER } } };
+    if (why->n == 0)                  /* a helper's step (paths.h) */
+        why = &helper;
+    const uint64_t n = why->n < WR_WHY_MAX ? why->n : WR_WHY_MAX;
+    for (uint64_t i = 0; i < n; i++) {
         if (i)
             put(&b, "; ", 2);
-        put_hit(&b, &why->hit[i], why);
+        put_hit(&b, why->hit[i], why);
     }
     put(&b, " [", 2);
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         if (i)
             put(&b, ", ", 2);
-        puts_(&b, wr_path_name(why->hit[i].id));
+        puts_(&b, wr_path_name(wr_hit_id(why->hit[i])));
     }
     put_rules(&b, why);
     put(&b, "]", 1);

@@ -92,6 +92,7 @@ static int sim_init(const wr_runner *r, sim *s)
     wr_config cfg;
     wr_config_init(&cfg, r->threads);
     cfg.record_state = r->opts.trace != NULL;    /* the trace prints the state after */
+    cfg.record_paths = r->opts.explain || r->opts.coverage;
     if (wr_cta_init(&s->cta, &cfg) != 0 || wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
         return -1;
     for (size_t i = 0; i < r->prog->nconsts; i++) {
@@ -209,10 +210,14 @@ static int watch_turn(watch *wt, sim *s)
     return 0;
 }
 
-/* One line of the explanation output (wr_run_opts.explain). */
-__attribute__((noinline)) static void explain_line(wr_tw *xw, const wr_retire *rec, const wr_insn *insn)
+/* One line of the explanation output (wr_run_opts.explain); the warp's
+ * state after is that of `w`. */
+__attribute__((noinline)) static void explain_line(wr_tw *xw, wr_retire *rec, const wr_insn *insn,
+                                                   const wr_warp *w)
 {
     char line[2048];
+    rec->why.pc = w->active_pc;
+    rec->why.active = w->active;
     int k = snprintf(line, sizeof line, "t=%" PRIu64 " warp=%u pc=0x%" PRIx64 " ", rec->book.t, rec->warp,
                      rec->pc);
     size_t n = k > 0 ? (size_t)k : 0;
@@ -222,8 +227,10 @@ __attribute__((noinline)) static void explain_line(wr_tw *xw, const wr_retire *r
 
 /* Runs turns until the end of the run or until the watch stops it
  * (WR_END_NONE).  `tw` (the trace) and `xw` (the explanation) may be NULL.
- * `limit` is the instruction limit. */
-static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt)
+ * `limit` is the instruction limit.  `extras` (explanation or coverage) is a
+ * constant of each of run_loop's two copies: a plain run tests nothing. */
+static inline __attribute__((always_inline)) wr_end
+run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt, const int extras)
 {
     wr_cta *c = &s->cta;
     const wr_program *p = r->prog;
@@ -289,7 +296,7 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_
             if (count)
                 wr_coverage_add(&s->cov, &rec.why);
             if (xw)
-                explain_line(xw, &rec, NULL);
+                explain_line(xw, &rec, NULL, &c->warp[w]);
             s->fault_warp = (int)w;
             s->fault_pc = pc;
             s->fault_what = wr_fetch_fault_name(why);
@@ -303,10 +310,12 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_
         wr_regfile_apply(&s->rf, &rec);
         if (tw)
             wr_tw_record(tw, &rec, insn, &ops, operands);
-        if (count)
-            wr_coverage_add(&s->cov, &rec.why);
-        if (xw)
-            explain_line(xw, &rec, insn);
+        if (extras) {                            /* one test when nobody asks */
+            if (count)
+                wr_coverage_add(&s->cov, &rec.why);
+            if (xw)
+                explain_line(xw, &rec, insn, wp);
+        }
 
         s->steps++;
         c->now++;
@@ -320,6 +329,13 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_
         if (rec.exception != WR_EXC_NONE)
             return WR_END_EXCEPTION;
     }
+}
+
+static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt)
+{
+    if (xw || r->opts.coverage)
+        return run_loop_body(r, s, tw, xw, limit, wt, 1);
+    return run_loop_body(r, s, tw, xw, limit, wt, 0);
 }
 
 /* advance s to the deadline-free turn with index `target` (>= s->df) */

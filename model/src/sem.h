@@ -24,6 +24,8 @@ typedef struct wr_ctx {
     uint32_t warpbar_changed;    /* warps whose WarpBARState was written */
     uint32_t runs_changed;       /* warps whose run state changed */
     uint32_t lost_events;        /* events past the configured capacity */
+    wr_why *why;                 /* the record's paths, NULL when the
+                                    configuration records none (TOOK) */
     wr_write scratch;            /* what a discarded write (RZ, PT, URZ) fills */
 } wr_ctx;
 
@@ -112,16 +114,25 @@ static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t 
 }
 
 /* A semantic path taken (warpref/paths.def), with the values that decided
- * it: one call per branch point, small stores only (the text is made on
- * demand, wr_explain).  TOOK(x, BSYNC_FULL_SYNC, .a = arrive) records
- * WR_PATH_BSYNC_FULL_SYNC; the fields are wr_path_hit's. */
-static inline void took(wr_ctx *x, wr_path_hit h)
+ * it: one macro per branch point, small stores only (the text is made on
+ * demand, wr_explain), and a test of one pointer when the configuration
+ * records no paths (wr_config.record_paths).  TOOK(x, BSYNC_FULL_SYNC,
+ * .a = arrive) records WR_PATH_BSYNC_FULL_SYNC; TOOK_ID takes a path
+ * computed at run time; the fields are wr_hit_fields'.  No test on the
+ * hot path: the slot wraps within hit[] (a step takes at most 5 paths; with
+ * checks on, step_end_slow reports more than WR_WHY_MAX as a model error).
+ * A helper records nothing (paths.h: n == 0 is HELPER.exec). */
+static inline void took(wr_why *y, wr_hit_fields f)
 {
-    wr_why *y = &x->rec->why;
-    if (y->n < WR_WHY_MAX)
-        y->hit[y->n++] = h;
+    y->hit[y->n++ & (WR_WHY_MAX - 1)] = wr_hit(f);
 }
-#define TOOK(x, path, ...) took((x), (wr_path_hit){ .id = WR_PATH_##path, __VA_ARGS__ })
+/* the values are computed only when the paths are recorded */
+#define TOOK_ID(x, path_id, ...)                                                  \
+    do {                                                                          \
+        if ((x)->why)                                                             \
+            took((x)->why, (wr_hit_fields){ .id = (path_id), __VA_ARGS__ });      \
+    } while (0)
+#define TOOK(x, path, ...) TOOK_ID(x, WR_PATH_##path, __VA_ARGS__)
 
 /* After a barrier release: BAR.red_result if it delivered a reduction's
  * final word to the warps that arrived (N-34; they are the WarpBARStates

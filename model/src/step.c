@@ -37,6 +37,7 @@ void wr_config_init(wr_config *cfg, unsigned threads)
     cfg->operand_mode = WR_OPERANDS_SELF;
     cfg->checks = WR_CHECKS_DEFAULT;
     cfg->record_state = 1;
+    cfg->record_paths = 1;
 }
 
 int wr_cta_init(wr_cta *cta, const wr_config *cfg)
@@ -73,6 +74,7 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
     cta->checks = cfg->checks != WR_CHECKS_OFF;
 #endif
     cta->record_state = cfg->record_state != 0;
+    cta->record_paths = cfg->record_paths != 0;
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         cta->deadline[i] = WR_NO_DEADLINE;
     for (unsigned i = 0; i < cta->nwarps; i++) {
@@ -192,7 +194,9 @@ static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operan
     rec->nwrites = 0;
     rec->book.t = cta->now;
     rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
-    rec->why.n = 0;
+    x->why = cta->record_paths ? &rec->why : NULL;
+    if (x->why)
+        x->why->n = 0;
     cta->wake_pending &= ~(1u << w);
     return 0;
 }
@@ -251,6 +255,9 @@ __attribute__((noinline)) static int step_end_slow(wr_ctx *x, const wr_insn *ins
                     OP_, x->warp, x->lost_events, cta->max_events);
     if (cta->checks) {
         char msg[sizeof cta->errmsg - 48];
+        if (x->why && x->why->n > WR_WHY_MAX)
+            return fail(cta, WR_ERR_INVARIANT, "after %s by warp %u: %u semantic paths, room for %d",
+                        OP_, x->warp, (unsigned)r->why.n, WR_WHY_MAX);
         if (wr_check_invariants(cta, msg, sizeof msg) != 0)
             return fail(cta, WR_ERR_INVARIANT, "after %s by warp %u: %s", OP_, x->warp, msg);
     }
@@ -262,8 +269,6 @@ static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 {
     const wr_cta *cta = x->cta;
     x->rec->has_state = cta->record_state;
-    x->rec->why.pc = x->w->active_pc;            /* for the explanation (paths.h) */
-    x->rec->why.active = x->w->active;
     if (x->rec->exception | x->bars_changed | x->warpbar_changed | x->runs_changed |
         x->lost_events | cta->record_state | cta->checks)
         return step_end_slow(x, insn, word);
@@ -367,8 +372,6 @@ int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
     TOOK(&x, FETCH_FAULT, .num = (uint8_t)why);
     record_cta_writes(&x);
     x.rec->has_state = cta->record_state;
-    x.rec->why.pc = x.w->active_pc;
-    x.rec->why.active = x.w->active;
     if (cta->record_state) {
         x.rec->after = *x.w;
         memset(&x.rec->insn, 0, sizeof x.rec->insn);   /* nothing was fetched */

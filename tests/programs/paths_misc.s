@@ -13,7 +13,7 @@
 //! expect: {"end":"done","t":39,"warps":[{"warp":0,"state":"trapped","pc":"0xb0"},{"warp":1,"state":"trapped","pc":"0xc0"},{"warp":2,"state":"trapped","pc":"0xd0"}],"bars":{}}
 //
 // The explanation of every step but the helpers, in order (//! explain):
-//! explain: t=0 warp=0 pc=0x0 S2R R1, SR_WARPID: a helper: pmask lanes 0xffffffff written, no BRU/BCU state, ActivePC = next [HELPER.exec; N-51]
+//! explain: t=0 warp=0 pc=0x0 S2R R1, SR_WARPID: a helper: no BRU/BCU state, ActivePC = next [HELPER.exec; N-51]
 //! explain: t=3 warp=0 pc=0x10 @!PT BMOV B1, R1: pmask = 0: B1 unchanged [BMOV.no_op; N-19]
 //! explain: t=4 warp=1 pc=0x10 @!PT BMOV B1, R1: pmask = 0: B1 unchanged [BMOV.no_op; N-19]
 //! explain: t=5 warp=2 pc=0x10 @!PT BMOV B1, R1: pmask = 0: B1 unchanged [BMOV.no_op; N-19]

@@ -139,6 +139,10 @@ typedef struct wr_config {
     unsigned record_state;       /* fill the record's instruction word and state
                                     after (default 1; a driver that reads
                                     neither, like an untraced run, saves the copy) */
+    unsigned record_paths;       /* fill the record's semantic paths, `why`
+                                    (paths.h; default 1; a driver that neither
+                                    explains nor counts them, like a plain run,
+                                    saves the stores) */
 } wr_config;
 
 void wr_config_init(wr_config *cfg, unsigned threads);
@@ -160,6 +164,7 @@ typedef struct wr_cta {
     uint8_t operand_mode;        /* wr_operand_mode */
     uint8_t checks;              /* invariants checked after every step */
     uint8_t record_state;        /* wr_config.record_state */
+    uint8_t record_paths;        /* wr_config.record_paths */
     const struct wr_bar_engine *engine;
     /* ---- architectural state ---- */
     wr_barrier bar[WR_MAX_BARRIERS];

@@ -4,8 +4,10 @@
  * The list is paths.def (one row per path: name, rules, where it is
  * reached, the explanation template).  Every step records in its retire
  * record (wr_retire.why) the paths it took, in order, each with the few
- * values that decided it: small integer stores, made whether or not anyone
- * looks.  Text is made only on demand:
+ * values that decided it: small integer stores, unless the launch
+ * configuration says nobody looks (wr_config.record_paths = 0: a plain
+ * standalone run; the lockstep checker, `--explain` and `--coverage`
+ * record them).  Text is made only on demand:
  *   wr_explain        one step in one line: "not synchronised, bmask=...;
  *                     switch to ... [BSYNC.switch_bmask; N-21]"
  *   wr_coverage_add   path -> hits, summed over steps
@@ -53,22 +55,51 @@ const char *wr_path_template(unsigned path);
 const char *wr_reach_name(unsigned reach);  /* "gen" */
 int wr_path_by_name(const char *name);      /* the path, -1 if none */
 
-/* One path taken: its values mean what its template says. */
+/* One path taken, with the values that decided it (they mean what its
+ * template says): the path (wr_path), the lane it chose ({lane}), a small
+ * number ({num}: a barrier, a B register, an exception) and three masks
+ * ({a} {b} {c}).  Packed in two 64-bit words: the step stores them without
+ * its compiler having to assume that they overwrite the warp's 32-bit
+ * state.  wr_hit() packs, wr_hit_*() read. */
 typedef struct wr_path_hit {
-    uint16_t id;                 /* wr_path */
-    uint8_t lane;                /* the lane the path chose ({lane}) */
-    uint8_t num;                 /* a barrier, a B register, an exception ({num}) */
-    uint32_t a, b, c;            /* the masks that decided ({a} {b} {c}) */
+    uint64_t what;               /* id 15:0, lane 23:16, num 31:24, a 63:32 */
+    uint64_t masks;              /* b 31:0, c 63:32 */
 } wr_path_hit;
 
-enum { WR_WHY_MAX = 6 };         /* the most paths one step takes */
+typedef struct wr_hit_fields {
+    unsigned id, lane, num;
+    uint32_t a, b, c;
+} wr_hit_fields;
+
+static inline wr_path_hit wr_hit(wr_hit_fields f)
+{
+    wr_path_hit h = { (uint64_t)(f.id & 0xffffu) | (uint64_t)(f.lane & 0xffu) << 16 |
+                      (uint64_t)(f.num & 0xffu) << 24 | (uint64_t)f.a << 32,
+                      (uint64_t)f.b | (uint64_t)f.c << 32 };
+    return h;
+}
+static inline unsigned wr_hit_id(wr_path_hit h) { return (unsigned)(h.what & 0xffffu); }
+static inline unsigned wr_hit_lane(wr_path_hit h) { return (unsigned)(h.what >> 16 & 0xffu); }
+static inline unsigned wr_hit_num(wr_path_hit h) { return (unsigned)(h.what >> 24 & 0xffu); }
+static inline uint32_t wr_hit_a(wr_path_hit h) { return (uint32_t)(h.what >> 32); }
+static inline uint32_t wr_hit_b(wr_path_hit h) { return (uint32_t)h.masks; }
+static inline uint32_t wr_hit_c(wr_path_hit h) { return (uint32_t)(h.masks >> 32); }
+
+enum { WR_WHY_MAX = 8 };         /* room for the paths of one step (a power of two;
+                                    a step takes at most 5) */
 
 /* Why a step did what it did: its paths, and ActivePC / ActiveMask after
- * (so that the explanation needs nothing else). */
+ * (so that the explanation needs nothing else).  The step fills n and hit[];
+ * pc and active are filled by whoever explains the step, from the state
+ * after (the record's `after`, the CTA), not on the hot path.  n == 0: the
+ * step took the
+ * one path of a helper instruction (HELPER.exec, N-51), which takes no
+ * branch and records nothing, helpers being most of the steps. */
 typedef struct wr_why {
-    uint32_t n;                  /* paths taken, hit[0..n) in the order taken */
-    uint32_t active;             /* ActiveMask after the step */
-    uint64_t pc;                 /* ActivePC after the step */
+    uint64_t n;                  /* paths taken, hit[0..n) in the order taken (64 bits,
+                                    like the hits, for the step's stores) */
+    uint64_t pc;                 /* ActivePC after the step (the explainer's to fill) */
+    uint32_t active;             /* ActiveMask after the step (likewise) */
     wr_path_hit hit[WR_WHY_MAX];
 } wr_why;
 
@@ -88,8 +119,10 @@ typedef struct wr_coverage {
 
 static inline void wr_coverage_add(wr_coverage *cov, const wr_why *why)
 {
-    for (uint32_t i = 0; i < why->n; i++)
-        cov->hits[why->hit[i].id]++;
+    if (why->n == 0)
+        cov->hits[WR_PATH_HELPER]++;
+    for (uint64_t i = 0; i < why->n && i < WR_WHY_MAX; i++)
+        cov->hits[wr_hit_id(why->hit[i])]++;
 }
 
 /* The table, one line per path in the list's order, every path:

@@ -16,7 +16,7 @@
  *                    the trace's pending `wake`
  *   why              not compared either: the semantic paths the step took
  *                    and the values that decided them (paths.h), for
- *                    explanations and coverage
+ *                    explanations and coverage (wr_config.record_paths)
  *
  * Undefined values (SPEC-NOTES section 5) and don't-care bits are one
  * representation, here: a write's dc_lanes are the lanes holding undefined
@@ -159,7 +159,8 @@ typedef struct wr_retire {
     wr_operands in;
     /* ---- bookkeeping ---- */
     wr_retire_book book;
-    wr_why why;                  /* the paths taken (paths.h); filled by every step */
+    wr_why why;                  /* the paths taken (paths.h); filled when the
+                                    configuration records them (record_paths, default) */
     /* ---- writes: GPR/PRED/UR in the order the instruction writes them,
      *      then barriers, WarpBARStates and run states, each ascending ---- */
     uint32_t nwrites;
