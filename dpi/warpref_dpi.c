@@ -322,6 +322,11 @@ int warpref_dpi_wake(void *h, unsigned long long cycle, unsigned int warp)
 
 unsigned int warpref_dpi_ready(void *h) { return h ? wr_checker_ready(((dpi *)h)->chk) : 0; }
 
+const char *warpref_dpi_own_end(void *h, unsigned long long max_steps)
+{
+    return h ? wr_checker_own_end(((dpi *)h)->chk, max_steps) : "error";
+}
+
 int warpref_dpi_fail(void *h, unsigned long long cycle, const char *line)
 {
     return h ? wr_checker_report(((dpi *)h)->chk, cycle, line) : -1;

@@ -104,6 +104,11 @@ package warpref_pkg;
   // the warps the model has ready (bit per warp): a testbench's watchdog asks before it
   // calls a long silence a hang
   import "DPI-C" function int unsigned warpref_dpi_ready(input chandle h);
+  // how the program ends under the model's own scheduler (N-50, N-55) within max_steps
+  // instructions (0: 1000000): "done", "deadlock", "livelock", "exception", "limit" or
+  // "error"; a testbench stopped by its cycle limit asks whether the program is a livelock
+  // hazard (SPEC-NOTES section 9)
+  import "DPI-C" function string warpref_dpi_own_end(input chandle h, input longint unsigned max_steps);
   // a failure no record shows ("hang: no retire for N cycles ... [N-50]"): counted, dumped
   // and reported like a mismatch; returns 1
   import "DPI-C" function int warpref_dpi_fail(input chandle h, input longint unsigned cycle,

@@ -3,6 +3,10 @@
 // is {bank[4:0], offset[15:2]}.  Words never written read 0; a later write of
 // the same address overrides the earlier one.  Two read ports: the word at
 // an address and the word 4 bytes above (the high half of a 64-bit constant).
+// The searches run only when asked (re_i: the instruction reads a constant;
+// we_i: the testbench writes one): outputs are 0 / don't-care otherwise, and
+// a simulator evaluating the table every cycle would spend a third of the
+// core's time on it (docs/lockstep.md, Performance).
 module warpref_cmem #(
   parameter int unsigned N = 64
 ) (
@@ -11,6 +15,7 @@ module warpref_cmem #(
   input  logic        we_i,
   input  logic [18:0] waddr_i,
   input  logic [31:0] wdata_i,
+  input  logic        re_i,
   input  logic [18:0] raddr_i,
   output logic [31:0] rlo_o,
   output logic [31:0] rhi_o
@@ -28,9 +33,11 @@ module warpref_cmem #(
   always_comb begin
     rlo_o = 32'd0;
     rhi_o = 32'd0;
-    for (int i = 0; i < N; i++) begin
-      if (used_q[i] && addr_q[i] == raddr_i) rlo_o = data_q[i];
-      if (used_q[i] && hi_ok && addr_q[i] == raddr_hi) rhi_o = data_q[i];
+    if (re_i) begin
+      for (int i = 0; i < N; i++) begin
+        if (used_q[i] && addr_q[i] == raddr_i) rlo_o = data_q[i];
+        if (used_q[i] && hi_ok && addr_q[i] == raddr_hi) rhi_o = data_q[i];
+      end
     end
   end
 
@@ -39,10 +46,12 @@ module warpref_cmem #(
   always_comb begin
     slot = fill_q;
     hit = 1'b0;
-    for (int i = 0; i < N; i++) begin
-      if (used_q[i] && addr_q[i] == waddr_i) begin
-        slot = 32'(i);
-        hit = 1'b1;
+    if (we_i) begin
+      for (int i = 0; i < N; i++) begin
+        if (used_q[i] && addr_q[i] == waddr_i) begin
+          slot = 32'(i);
+          hit = 1'b1;
+        end
       end
     end
   end

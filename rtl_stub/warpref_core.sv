@@ -422,7 +422,7 @@ module warpref_core #(
 
   warpref_cmem #(.N(CMEM_N)) u_cmem (
     .clk_i, .rst_ni, .we_i(cmem_we_i), .waddr_i(cmem_addr_i), .wdata_i(cmem_wdata_i),
-    .raddr_i({f_cmem[20:16], f_cmem[15:2]}), .rlo_o(cm_lo), .rhi_o(cm_hi)
+    .re_i(has_cmem), .raddr_i({f_cmem[20:16], f_cmem[15:2]}), .rlo_o(cm_lo), .rhi_o(cm_hi)
   );
 
   // ---- time ----

@@ -58,6 +58,51 @@ for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
 for f in formats(main, r'fprintf\(stderr,\s*'):
     msgs.append(("cli", f))
 
+# the lockstep testbench: usage_error(...) and $display("tb_lockstep: ...") in
+# the SystemVerilog (literals of a concatenation joined by %s), tb_main.cpp's fprintf
+tb = read("tb/lockstep/tb_lockstep.sv")
+for m in re.finditer(r'usage_error\((.*)\);', tb):
+    lits = [literal_text(x) for x in re.findall(LIT, m.group(1))]
+    if lits and not m.group(0).startswith("usage_error(input"):
+        msgs.append(("tb_lockstep", "%s".join(lits)))
+for f in formats(tb, r'\$display\(\s*(?="tb_lockstep: )'):
+    msgs.append(("tb_lockstep", f))
+for f in formats(read("tb/lockstep/tb_main.cpp"), r'fprintf\(stderr,\s*'):
+    msgs.append(("tb_lockstep", f))
+
+
+def python_messages(rel, calls):
+    """the messages passed to the named calls (die, SlurmError, ...) in a Python
+    file: f-string fields match anything"""
+    import ast
+
+    def fmt(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value.replace("%", "%%")
+        if isinstance(node, ast.JoinedStr):
+            return "".join(fmt(v) if isinstance(v, ast.Constant) else "%s" for v in node.values)
+        if isinstance(node, ast.BinOp):
+            return fmt(node.left) + fmt(node.right)
+        return "%s"
+    out = []
+    for node in ast.walk(ast.parse(read(rel))):
+        if isinstance(node, ast.Call) and node.args:
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in calls:
+                out.append(fmt(node.args[-1]).replace("%s%s", "%s"))
+    return out
+
+
+# the scripts: die(...) (status 2); the Slurm backend's errors and notes; the
+# no-false-pass lines of scripts/regress
+for rel, calls in (("scripts/lockstep_common.py", ("die",)), ("scripts/regress", ("die",)),
+                   ("scripts/shrink", ("die",)), ("scripts/view", ("die",)),
+                   ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
+                   ("scripts/regresslib/verdict.py", ("append", "insert"))):
+    if os.path.exists(os.path.join(SRC, rel)):
+        for f in python_messages(rel, calls):
+            msgs.append((rel, f))
+
 with open(os.path.join(SRC, "docs", "errors.md")) as f:
     doc = f.read()
 documented = [a or b for a, b in re.findall(r"``\s?(.+?)\s?``|`([^`\n]+)`", doc)]

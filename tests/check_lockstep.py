@@ -7,8 +7,9 @@ Usage: check_lockstep.py --tb TB_LOCKSTEP --model WARPREF [--quick]
              lockstep and passes, under the stub's own scheduler and N-50's
              (+sched=rr), self-contained and operand-driven (+operands=rtl),
              and ends as the model's standalone run does (`warpref run`):
-             done, exception, deadlock; a livelock or the model's step limit
-             is stopped by +max_cycles and ends `limit`
+             done, exception, deadlock; a livelock is stopped by +max_cycles
+             and reported `livelock` (the model's own run names it), a
+             program that runs past the model's step limit ends `limit`
   bugs       every injectable bug (+bug=NAME) is caught by the program
              docs/bugs.md names for it: status mismatch, exit 1, a dump
              naming the field (text and JSON) and a result file saying the
@@ -103,8 +104,7 @@ def main():
     for prog in PROGS:
         name = os.path.basename(prog)
         want = model_end(a.model, prog)
-        if want in ('livelock', 'limit'):
-            want = 'limit'
+        # (a livelock is stopped by +max_cycles, then named by the model's own run)
         for mode in modes:
             res = os.path.join(tmp, 'result.json')
             if os.path.exists(res):

@@ -3,23 +3,29 @@
 clean regression (5 generated seeds) passes; with an injected bug every seed
 detects it, each failing job is run again with waves (the dump names
 OUT/JOB/waves.fst, the result says reproduced); the bug table, JUnit XML,
---resume, and a bad argument (exit 2).  The coverage table of a small
-regression under the round-robin scheduler (3 seeds): the lockstep checker's
-path counts, through the result files and the regression's sum, equal those
-of `warpref run --coverage` on the same programs (the same order: N-50),
-its holes are the paths of reach gen with no hit, and --require-coverage
-fails on them.
+--resume, and a bad argument (exit 2); a regression killed with kill -9 in the
+middle resumes (--resume) to the summary of an uninterrupted run without
+running a finished job again.  The coverage table of a small regression
+under the round-robin scheduler (3 seeds): the lockstep checker's path
+counts, through the result files and the regression's sum, equal those of
+`warpref run --coverage` on the same programs (the same order: N-50), its
+holes are the paths of reach gen with no hit, and --require-coverage fails
+on them.
 
 Usage: check_regress.py --tb TB_LOCKSTEP --warpref WARPREF
 Prints `N passed, N failed`."""
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+from clitest import regress_summary  # noqa: E402
 passed = failed = 0
 
 
@@ -107,6 +113,33 @@ def main():
     rc, so, se = run(['--seeds', '1-3', '--sched', 'rr', '--out', out, '--resume', '--require-coverage'])
     check(rc == 1 and ('--require-coverage: %d path(s) of reach gen never taken' % len(holes)) in so,
           'coverage: --require-coverage exit %d\n%s' % (rc, so[-400:]))
+    # kill -9 in the middle, then --resume: the summary of an uninterrupted run,
+    # and no job that had finished runs again
+    args = ['--seeds', '1-8', '--size', '1500', '--bug', 'bar_no_reset']
+    rc, full, se = run(args + ['--out', os.path.join(tmp, 'full')])
+    check(rc == 0 and full.rstrip().endswith('1 passed, 0 failed'), 'uninterrupted: exit %d\n%s%s' % (rc, full, se))
+    out = os.path.join(tmp, 'killed')
+    p = subprocess.Popen(regress + args + ['--out', out], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    results = lambda: [s for s in range(1, 9) if os.path.exists(os.path.join(out, 'bar_no_reset', 'seed-%d' % s,
+                                                                               'result.json'))]
+    t0 = time.monotonic()
+    while len(results()) < 3 and p.poll() is None and time.monotonic() - t0 < 120:
+        time.sleep(0.02)
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    done = results()
+    logs = {s: os.stat(os.path.join(out, 'bar_no_reset', 'seed-%d' % s, 'log.txt')).st_mtime_ns for s in done}
+    check(3 <= len(done) < 8 and not os.path.exists(os.path.join(out, 'junit.xml')),
+          'killed after %s finished jobs' % done)
+    rc, so, se = run(args + ['--out', out, '--resume'])
+    check(rc == 0 and regress_summary(so) == regress_summary(full),
+          'resumed: exit %d\n%s%s\n--- uninterrupted:\n%s' % (rc, so, se, full))
+    check('regress: --resume: %d of 8 jobs finished before, %d to run' % (len(done), 8 - len(done)) in se, se)
+    check(all(os.stat(os.path.join(out, 'bar_no_reset', 'seed-%d' % s, 'log.txt')).st_mtime_ns == logs[s]
+              for s in done), 'a finished job ran again')
+    left = [f for r, _, fs in os.walk(out) for f in fs if f.startswith('.tmp-')]
+    check(not left, 'temporary files left: %s' % left)
 
     # bad arguments
     for args in (['--seeds', 'x'], ['--bug', 'no_such_bug'], ['--threads', '0'], ['--sched', 'fifo']):

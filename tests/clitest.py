@@ -1,5 +1,7 @@
 """clitest.py - what the command-line test scripts share: running the command
-and tallying named checks, ending with the plain 'N passed, N failed' line."""
+and tallying named checks, ending with the plain 'N passed, N failed' line;
+scripts/regress's summary with its times taken out, to compare two runs."""
+import re
 import subprocess
 import sys
 
@@ -13,12 +15,33 @@ def run(exe, args, stdin=None, timeout=120):
 
 
 def check(name, cond, detail=""):
+    """count one named check; returns whether it held"""
     global passed, failed
     if cond:
         passed += 1
     else:
         failed += 1
         print(f"FAIL {name}: {detail}")
+    return bool(cond)
+
+
+ROW = re.compile(r"^(\S+)\s+(\S+)\s+(\d+)\s+([\d.]+)  (.*)$")
+
+
+def regress_summary(stdout):
+    """scripts/regress's summary without what differs from run to run: the
+    seconds of each job, the wall time and rate, the output directory"""
+    out = []
+    for line in stdout.splitlines():
+        m = ROW.match(line)
+        if m and not line.startswith(("job ", "bug ")):
+            line = f"{m.group(1)} {m.group(2)} {m.group(3)} S {m.group(5)}"
+        line = re.sub(r"jobs in [\d.]+ s", "jobs in T s", line)
+        line = re.sub(r"\([\d,]+/s\)", "(R/s)", line)
+        line = re.sub(r"results in \S+$", "results in OUT", line)
+        line = re.sub(r" \S+/waves\.fst$", " WAVES", line)
+        out.append(line)
+    return "\n".join(out)
 
 
 def finish():

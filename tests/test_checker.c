@@ -406,7 +406,7 @@ END_TEST
 
 START_TEST(checker_reports_a_driver_failure_and_ready_warps)
 {
-    wr_program p = assemble(".threads 64\nBAR.SYNC 0x0 ;\nEXIT ;\n");
+    wr_program p = assemble(".threads 64\nNOP ;\nBAR.SYNC 0x0 ;\nEXIT ;\n");
     other o;
     other_init(&o, &p, 64);
     char err[256];
@@ -414,8 +414,11 @@ START_TEST(checker_reports_a_driver_failure_and_ready_warps)
     ck_assert_uint_eq(wr_checker_ready(c), 0x3);
     static wr_retire r;
     uint64_t cycle = 0;
-    other_step(&o, &r, &cycle);                          /* warp 1 blocks (the other order) */
-    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    for (unsigned k = 0; k < 3; k++) {                   /* NOP (warp 1, 0), then warp 1 blocks */
+        other_step(&o, &r, &cycle);
+        ck_assert_int_eq(wr_checker_retire(c, k, &r), WR_CHK_OK);
+    }
+    ck_assert_uint_eq(r.warp, 1);
     ck_assert_uint_eq(wr_checker_ready(c), 0x1);
     ck_assert_int_eq(wr_checker_report(c, 5000, "hang: no retire for 5000 cycles while the model has warps "
                                           "0x00000001 ready [N-50]"), WR_CHK_MISMATCH);
@@ -426,8 +429,33 @@ START_TEST(checker_reports_a_driver_failure_and_ready_warps)
     ck_assert_str_eq(f.field, "hang");
     ck_assert_str_eq(f.rule, "N-50");
     ck_assert_uint_eq(f.cycle, 5000);
+    ck_assert_uint_eq(f.warp, 0);                        /* the warp the model has ready, */
+    ck_assert_uint_eq(f.pc, 0x10);                       /* at its pc (the BAR.SYNC) */
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* a driver stopped by its own limit asks how the program ends under the
+ * model's scheduler: a livelock (N-55), a plain end, a step limit */
+START_TEST(checker_own_end_names_a_livelock)
+{
+    wr_program p = assemble("S2R R0, SR_LANEID ;\nISETP.LT P0, R0, 0x8 ;\nISETP.LT P1, R0, 0x10 ;\n"
+                            "@!P1 BRA `(.L_join) ;\nBSSY B0, `(.L_sync) ;\n@!P0 BRA `(.L_else) ;\n"
+                            "YIELD ;\nMOV R1, 0x1 ;\nBRA `(.L_sync) ;\n.L_else: YIELD ;\nMOV R1, 0x2 ;\n"
+                            ".L_sync: BSYNC B0 ;\n.L_join: WARPSYNC 0xffffffff ;\nEXIT ;\n");
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_str_eq(wr_checker_own_end(c, 0), "livelock");
+    wr_checker_free(c);
+    wr_program_free(&p);
+
+    p = assemble(prog_text);
+    c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_str_eq(wr_checker_own_end(c, 0), "done");
+    ck_assert_str_eq(wr_checker_own_end(c, 3), "limit");
+    wr_checker_free(c);
     wr_program_free(&p);
 }
 END_TEST
@@ -469,10 +497,26 @@ START_TEST(checker_dump_has_every_section)
         ck_assert_msg(strstr(t, sections[i]) != NULL, "no '%s' in the dump:\n%s", sections[i], t);
     unlink(path);
     snprintf(path, sizeof path, "%s.json", base);
-    t = slurp(path);
+    char *js = slurp(path);
+    t = js;
     ck_assert_ptr_nonnull(strstr(t, "\"failed\":true"));
     ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\""));
     ck_assert_ptr_nonnull(strstr(t, "\"waves\":\"w.fst\""));
+    /* the last entry of warp 0's history: its state after, both sides, the
+     * differing lane 7 of ActiveMask (the lane x time picture of the report) */
+    char *wh = strstr(js, "\"warp_history\":"), *ch = strstr(js, "\"cta_history\":");
+    ck_assert_ptr_nonnull(wh);
+    ck_assert_ptr_nonnull(ch);
+    *ch = '\0';                          /* warp 0's history only */
+    const char *bad = strstr(wh, "\"active\":\"0xffff0080\""), *last = NULL;
+    ck_assert_ptr_nonnull(bad);
+    for (const char *q = wh; (q = strstr(q, "{\"cycle\":")) && q < bad; q++)
+        last = q;
+    ck_assert_ptr_nonnull(last);
+    static const char want[] = "\"model\":{\"pc\":\"0x40\",\"active\":\"0xffff0000\",\"valid\":\"0xffffffff\","
+        "\"yield\":\"0x00000000\",\"sleep\":\"0x00000000\"},\"other\":{\"pc\":\"0x40\",\"active\":\"0xffff0080\"";
+    ck_assert_msg(strncmp(strstr(last, "\"model\":"), want, strlen(want)) == 0,
+                  "the failing history entry: %.400s", last);
     unlink(path);
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
@@ -531,7 +575,7 @@ START_TEST(checker_counts_paths_and_explains_the_dump)
     t = slurp(path);
     ck_assert_ptr_nonnull(strstr(t, ",\"paths\":[\"BRA.cond_none\",\"BRANCH.some\"],\"explanation\":"
                                     "\"no modifier: b_jump = pmask 0x0000ffff; "));
-    ck_assert_ptr_nonnull(strstr(t, "\"asm\":\"BSSY B0, 0x70\",\"paths\":[\"BSSY.add\"],\"explanation\":"
+    ck_assert_ptr_nonnull(strstr(t, "\"paths\":[\"BSSY.add\"],\"explanation\":"
                                     "\"B0 |= pmask 0xffffffff: B0 = 0xffffffff [BSSY.add; N-20]\"}"));
     unlink(path);
     wr_checker_free(c);
@@ -558,6 +602,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_counts_paths_and_explains_the_dump);
     tcase_add_test(tc, checker_driven_final_compares_no_registers);
     tcase_add_test(tc, checker_reports_a_driver_failure_and_ready_warps);
+    tcase_add_test(tc, checker_own_end_names_a_livelock);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

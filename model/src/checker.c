@@ -14,12 +14,20 @@
 
 enum { HIST = 32, MSGS = 8192 };
 
+/* a warp's state after a step, as one side has it (the dump's lane x time picture) */
+typedef struct hist_side {
+    uint64_t pc;                 /* ActivePC after */
+    uint32_t active, valid, yield, sleep;
+    uint8_t known;               /* 0: that side gave no state */
+} hist_side;
+
 typedef struct hist {
     uint64_t cycle, pc;
     wr_word insn;
     uint32_t warp;
     uint8_t exception;
     uint8_t fetch_fault;
+    hist_side model, other;      /* the warp after the step: the model's, the other side's */
     uint8_t stepped;             /* the model stepped it: warp_why holds its paths */
 } hist;
 
@@ -258,11 +266,28 @@ static int fail_warp(wr_checker *c, uint64_t cycle, unsigned w, const wr_warp *b
     return fail(c, cycle, NULL, &r, NULL, before, line);
 }
 
-/* The history gets the other side's record r and, when the model stepped
- * it, the paths the model took (why; NULL: it did not step). */
-static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_why *why)
+static hist_side side_of(const wr_warp *w)
 {
-    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault, why != NULL };
+    hist_side s = { 0, 0, 0, 0, 0, 0 };
+    if (w) {
+        s.pc = w->active_pc;
+        s.active = w->active;
+        s.valid = w->valid;
+        s.yield = w->yield;
+        s.sleep = w->sleep;
+        s.known = 1;
+    }
+    return s;
+}
+
+/* One record into the histories, with the warp's state after it on both
+ * sides (model_after NULL: the model has no such warp) and, when the model
+ * stepped it, the paths the model took (why; NULL: it did not step). */
+static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_warp *model_after,
+                     const wr_why *why)
+{
+    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault, side_of(model_after),
+               side_of(r->has_state ? &r->after : NULL), why != NULL };
     c->cta_hist[c->cta_hn++ % HIST] = h;
     if (r->warp < WR_MAX_WARPS) {
         const unsigned k = (unsigned)(c->warp_hn[r->warp]++ % HIST);
@@ -308,7 +333,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     const unsigned w = other->warp;
     if (w >= c->cta.nwarps) {
         snprintf(line, sizeof line, "warp: retire from warp %u, but the CTA has %u warps [N-53]", w, c->cta.nwarps);
-        remember(c, cycle, other, NULL);
+        remember(c, cycle, other, NULL, NULL);
         return fail(c, cycle, NULL, other, NULL, NULL, line);
     }
     const wr_warp before = c->cta.warp[w];
@@ -316,7 +341,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         snprintf(line, sizeof line, "run: warp %u retired at pc 0x%" PRIx64 " but the model has it %s%s [N-35]",
                  w, other->pc, wr_run_state_name(before.run),
                  before.run == WR_WARP_ASLEEP ? " (its sleep deadline has not fired, N-23)" : "");
-        remember(c, cycle, other, NULL);
+        remember(c, cycle, other, &before, NULL);
         return fail(c, cycle, NULL, other, NULL, &before, line);
     }
     /* the model's own fetch (N-27): the instruction at its ActivePC */
@@ -325,7 +350,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (why != WR_FETCH_NONE) {
         snprintf(line, sizeof line, "fetch_fault: warp %u retired at pc 0x%" PRIx64 " but the model faults at "
                  "its pc 0x%" PRIx64 " (%s) [N-27]", w, other->pc, pc, wr_fetch_fault_name(why));
-        remember(c, cycle, other, NULL);
+        remember(c, cycle, other, &before, NULL);
         return fail(c, cycle, NULL, other, NULL, &before, line);
     }
     const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
@@ -349,14 +374,14 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (c->cta.deadline[w] != deadline)
         c->deadline_set[w] = cycle;
     m->after = c->cta.warp[w];
-    m->why.pc = m->after.active_pc;                 /* for the explanation (paths.h) */
-    m->why.active = m->after.active;
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
     m->in = ops;
+    m->why.pc = m->after.active_pc;                 /* for the explanation (paths.h) */
+    m->why.active = m->after.active;
     wr_coverage_add(&c->cov, &m->why);
-    remember(c, cycle, other, &m->why);
+    remember(c, cycle, other, &m->after, &m->why);
     wr_compare_report rep;
     int nd = wr_compare(m, other, &c->o.ctl, &rep);
     c->n.compared++;
@@ -393,10 +418,10 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     m->warp = w;
     m->pc = pc;
     m->fetch_fault = (uint8_t)why;
-    remember(c, cycle, m, NULL);
     if (w >= c->cta.nwarps || c->cta.warp[w].run != WR_WARP_READY) {
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " but the model has it %s [N-27]",
                  w, pc, w < c->cta.nwarps ? wr_run_state_name(c->cta.warp[w].run) : "out of range");
+        remember(c, cycle, m, w < c->cta.nwarps ? &c->cta.warp[w] : NULL, NULL);
         return fail(c, cycle, NULL, m, NULL, NULL, line);
     }
     const wr_warp before = c->cta.warp[w];
@@ -405,18 +430,18 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " (%s); the model's pc is 0x%"
                  PRIx64 " (%s) [N-27]", w, pc, wr_fetch_fault_name(why), before.active_pc,
                  mine == WR_FETCH_NONE ? "fetches" : wr_fetch_fault_name(mine));
+        remember(c, cycle, m, &before, NULL);
         return fail(c, cycle, NULL, m, NULL, &before, line);
     }
     c->cta.now = cycle;
     if (wr_fetch_fault(&c->cta, w, why, m) != 0) {
+        remember(c, cycle, m, &before, NULL);
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
     wr_coverage_add(&c->cov, &m->why);
-    const unsigned k = (unsigned)((c->warp_hn[w] - 1) % HIST);   /* the record remembered above */
-    c->warp_why[w][k] = m->why;
-    c->warp_hist[w][k].stepped = 1;
+    remember(c, cycle, m, &c->cta.warp[w], &m->why);
     c->n.compared++;
     return WR_CHK_OK;
 }
@@ -525,6 +550,13 @@ int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line)
 {
     if (!c->have_fail)
         c->fail_driver = 1;              /* the dump's title says so */
+    /* a hang names the lowest warp the model has ready, at its pc: the one
+     * the other side should have issued */
+    const uint32_t ready = wr_checker_ready(c);
+    if (ready) {
+        const unsigned w = (unsigned)__builtin_ctz(ready);
+        return fail_warp(c, cycle, w, &c->cta.warp[w], line ? line : "driver: failure");
+    }
     return fail(c, cycle, NULL, NULL, NULL, NULL, line ? line : "driver: failure");
 }
 
@@ -535,6 +567,19 @@ uint32_t wr_checker_ready(const wr_checker *c)
         if (c->cta.warp[w].run == WR_WARP_READY)
             m |= 1u << w;
     return m;
+}
+
+const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
+{
+    wr_run_opts o = { .threads = c->cta.threads, .max_steps = max_steps };
+    char err[160];
+    wr_runner *r = wr_runner_new(c->prog, &o, err, sizeof err);
+    wr_run_result res;
+    const char *name = "error";
+    if (r && wr_runner_run(r, &res) == 0)
+        name = wr_end_name(res.end);
+    wr_runner_free(r);
+    return name;
 }
 
 /* ---- state ------------------------------------------------------------------------- */
@@ -641,6 +686,18 @@ static const char *explain_why(const wr_why *y, char *buf, size_t size)
     return buf;
 }
 
+/* the paths of a step as a JSON array of names ([] when it did not step,
+ * y NULL; a helper's one path when it recorded none, paths.h) */
+static void paths_json(FILE *f, const wr_why *y)
+{
+    fputc('[', f);
+    if (y && y->n == 0)
+        fprintf(f, "\"%s\"", wr_path_name(WR_PATH_HELPER));
+    for (uint64_t i = 0; y && i < y->n && i < WR_WHY_MAX; i++)
+        fprintf(f, "%s\"%s\"", i ? "," : "", wr_path_name(wr_hit_id(y->hit[i])));
+    fputc(']', f);
+}
+
 /* the history rows; with `why` (a warp's history), each followed by the
  * explanation of the model's step */
 static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
@@ -659,16 +716,16 @@ static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
     }
 }
 
-/* the paths of a step as a JSON array of names ([] when it did not step,
- * y NULL; a helper's one path when it recorded none, paths.h) */
-static void paths_json(FILE *f, const wr_why *y)
+/* ,"model":{"pc":...,"active":...} of a history entry, null when unknown */
+static void side_json(FILE *f, const char *who, const hist_side *s)
 {
-    fputc('[', f);
-    if (y && y->n == 0)
-        fprintf(f, "\"%s\"", wr_path_name(WR_PATH_HELPER));
-    for (uint64_t i = 0; y && i < y->n && i < WR_WHY_MAX; i++)
-        fprintf(f, "%s\"%s\"", i ? "," : "", wr_path_name(wr_hit_id(y->hit[i])));
-    fputc(']', f);
+    if (!s->known) {
+        fprintf(f, ",\"%s\":null", who);
+        return;
+    }
+    fprintf(f, ",\"%s\":{\"pc\":\"0x%" PRIx64 "\",\"active\":\"0x%08" PRIx32 "\",\"valid\":\"0x%08" PRIx32
+            "\",\"yield\":\"0x%08" PRIx32 "\",\"sleep\":\"0x%08" PRIx32 "\"}", who, s->pc, s->active, s->valid,
+            s->yield, s->sleep);
 }
 
 static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
@@ -683,6 +740,8 @@ static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
         fprintf(f, "%s{\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"insn\":\"%s\",\"asm\":",
                 i == first ? "" : ",", x->cycle, x->warp, x->pc, word);
         json_str(f, x->fetch_fault ? "(fetch fault)" : text);
+        side_json(f, "model", &x->model);
+        side_json(f, "other", &x->other);
         if (why) {
             const wr_why *y = x->stepped ? &why[i % HIST] : NULL;
             fputs(",\"paths\":", f);

@@ -102,8 +102,16 @@ static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, ui
         add(rep, f, WR_DIFF_VALUE, 0, 0, differ, la[lowest(differ)], lb[lowest(differ)]);
 }
 
-static const wr_write *find_write(const wr_retire *r, unsigned kind, unsigned warp, unsigned index)
+/* the write of r with this (kind, warp, index); both sides usually list their
+ * writes in the same order, so position `hint` is tried first */
+static const wr_write *find_write(const wr_retire *r, unsigned kind, unsigned warp, unsigned index,
+                                  unsigned hint)
 {
+    if (hint < r->nwrites) {
+        const wr_write *e = &r->write[hint];
+        if (e->kind == kind && e->warp == warp && e->index == index)
+            return e;
+    }
     for (unsigned i = 0; i < r->nwrites; i++) {
         const wr_write *e = &r->write[i];
         if (e->kind == kind && e->warp == warp && e->index == index)
@@ -122,7 +130,7 @@ static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, ui
         const wr_write *e = &m->write[i];
         if (e->kind != kind)
             continue;
-        const wr_write *x = find_write(o, kind, e->warp, e->index);
+        const wr_write *x = find_write(o, kind, e->warp, e->index, i);
         if (!x) {
             add(rep, f, WR_DIFF_MISSING, e->warp, e->index, per_lane ? e->lanes : 0,
                 e->lanes ? wr_write_value(e, lowest(e->lanes)) : 0, 0);
@@ -133,11 +141,21 @@ static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, ui
         else if (kind == WR_WRITE_GPR && e->lanes == ~0u && !e->dc_lanes && (uint32_t)mask == ~0u &&
                  memcmp(e->value, x->value, sizeof e->value) == 0)
             continue;                    /* a full warp's write, equal: the common case */
+        const uint32_t common = e->lanes & x->lanes;
         uint32_t differ = 0;
-        for (uint32_t c = e->lanes & x->lanes; c; c &= c - 1) {
-            const unsigned l = lowest(c);
-            if ((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l) & (uint32_t)mask)
-                differ |= 1u << l;
+        if (kind == WR_WRITE_PRED) {     /* one bit a lane: the whole warp at once */
+            if (mask & 1u)
+                differ = (e->value[0] ^ x->value[0]) & common & ~(e->dc_lanes & e->lanes);
+        } else if (kind == WR_WRITE_GPR && !(e->dc_lanes & e->lanes)) {
+            for (unsigned l = 0; l < WR_LANES; l++)   /* (no don't-care lane: branch-free) */
+                differ |= (uint32_t)(((e->value[l] ^ x->value[l]) & (uint32_t)mask) != 0) << l;
+            differ &= common;
+        } else {
+            for (uint32_t c = common; c; c &= c - 1) {
+                const unsigned l = lowest(c);
+                if ((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l) & (uint32_t)mask)
+                    differ |= 1u << l;
+            }
         }
         if (differ) {
             const unsigned l = lowest(differ);
@@ -147,7 +165,7 @@ static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, ui
     }
     for (unsigned i = 0; i < o->nwrites; i++) {
         const wr_write *x = &o->write[i];
-        if (x->kind == kind && !find_write(m, kind, x->warp, x->index))
+        if (x->kind == kind && !find_write(m, kind, x->warp, x->index, i))
             add(rep, f, WR_DIFF_EXTRA, x->warp, x->index, per_lane ? x->lanes : 0, 0,
                 x->lanes ? wr_write_value(x, lowest(x->lanes)) : 0);
     }
@@ -331,8 +349,8 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
                               m->after.rpc[lowest(l)], o->after.rpc[lowest(l)]);
         } else if (how == WR_CMP_WRITES && d->what == WR_DIFF_VALUE && d->lanes) {
             const unsigned kind = (unsigned)field_value(d->field, m);
-            const wr_write *e = find_write(m, kind, d->warp, d->index);
-            const wr_write *x = find_write(o, kind, d->warp, d->index);
+            const wr_write *e = find_write(m, kind, d->warp, d->index, 0);
+            const wr_write *x = find_write(o, kind, d->warp, d->index, 0);
             for (uint32_t l = d->lanes; l && e && x; l &= l - 1)
                 wr_buf_printf(&b, "\n    lane %2u: model 0x%08" PRIx32 " (don't-care 0x%08" PRIx32
                               "), other 0x%08" PRIx32, lowest(l), wr_write_value(e, lowest(l)),

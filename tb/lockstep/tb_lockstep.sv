@@ -25,7 +25,8 @@ module tb_lockstep #(
   parameter int unsigned NW = 32,             // warps: CTAs up to 1024 threads
   parameter int unsigned NR = 64,             // GPRs per lane the RTL keeps
   parameter int unsigned IMEM_DEPTH = 4096,   // instructions
-  parameter int unsigned CMEM_N = 256         // constant words
+  parameter int unsigned CMEM_N = 256,        // constant words
+  parameter longint unsigned LIVELOCK_STEPS = 10000  // the model's own run that names a livelock
 ) (
   input logic clk
 );
@@ -141,6 +142,9 @@ module tb_lockstep #(
                a_wbs [32], a_woken [32], a_preds [7];
   int unsigned a_regs [8192];
   logic [NW*3-1:0] last_run = '1;              // rt_run as a_runs holds it
+  logic [32*64-1:0] last_rpc;                  // rt_rpc as a_rpc holds it (when have_rpc)
+  logic [16*32-1:0] last_breg;                 // rt_breg as a_breg holds it (when have_breg)
+  bit have_rpc = 1'b0, have_breg = 1'b0;
 
   // A numeric plusarg +NAME=N (the project's number syntax); v keeps its
   // default when absent.  0 and a message on a bad number.
@@ -311,11 +315,19 @@ module tb_lockstep #(
     if (rt_reads[warpref_rtl_pkg::IN_RB]) for (int l = 0; l < 32; l++) a_rb[l] = rt_rb[l*32 +: 32];
     if (rt_reads[warpref_rtl_pkg::IN_RC]) for (int l = 0; l < 32; l++) a_rc[l] = rt_rc[l*32 +: 32];
     if (rt_rd_we != 0) for (int l = 0; l < 32; l++) a_rdv[l] = rt_rd_val[l*64 +: 64];
-    for (int l = 0; l < 32; l++) a_rpc[l] = rt_rpc[l*64 +: 64];
+    if (!have_rpc || rt_rpc != last_rpc) begin  // (one compare is cheaper than 32 slices)
+      for (int l = 0; l < 32; l++) a_rpc[l] = rt_rpc[l*64 +: 64];
+      last_rpc = rt_rpc;
+      have_rpc = 1'b1;
+    end
     a_undef[0] = rt_ra_undef; a_undef[1] = rt_rb_undef; a_undef[2] = rt_rb_undef;  // Rc shares Rb's bits
     a_masks[0] = rt_valid_mask; a_masks[1] = rt_active; a_masks[2] = rt_yield; a_masks[3] = rt_sleep;
     a_masks[4] = rt_switch;
-    breg_array(rt_breg);
+    if (!have_breg || rt_breg != last_breg) begin
+      breg_array(rt_breg);
+      last_breg = rt_breg;
+      have_breg = 1'b1;
+    end
     if (rt_bar_changed != 0) bar_array(rt_bar_words);
     if (rt_run != last_run) begin
       for (int i = 0; i < int'(NW); i++) a_runs[i] = 32'(rt_run[i*3 +: 3]);
@@ -395,6 +407,7 @@ module tb_lockstep #(
       a_masks[0] = dbg_valid; a_masks[1] = dbg_active; a_masks[2] = dbg_yield; a_masks[3] = dbg_sleep;
       a_masks[4] = dbg_switch;
       breg_array(dbg_breg);
+      have_breg = 1'b0;                       // (a_breg no longer holds last_breg)
       for (int p = 0; p < 7; p++) a_preds[p] = dbg_pred[p*32 +: 32];
       warpref_pkg::warpref_dpi_final_warp(h, w, 32'(dbg_run), dbg_apc, a_masks, a_breg, nregs, a_regs,
                                           a_preds);
@@ -430,6 +443,15 @@ module tb_lockstep #(
     else if (failed || mism != 0) status = "mismatch";
     else status = "pass";
     if (status == "mismatch" && endr != "mismatch") endr = {endr, "+final"};
+    // stopped by the cycle limit: does the program livelock (N-55, a spec hazard)?
+    // The model's own run decides, within LIVELOCK_STEPS instructions (the hazards of
+    // SPEC-NOTES section 9 repeat within a few dozen); a livelock is reported as such
+    if (status == "pass" && endr == "limit" &&
+        warpref_pkg::warpref_dpi_own_end(h, LIVELOCK_STEPS) == "livelock") begin
+      endr = "livelock";
+      $display("tb_lockstep: %s livelocks: the model's own run of it ends livelock (N-55, a spec hazard of SPEC-NOTES section 9); +max_cycles=%0d stopped the RTL",
+               prog, max_cycles);
+    end
     if (status != "pass") begin
       reproduce = tb_command_line();
       if (warpref_pkg::warpref_dpi_dump(h, dump_base, test, seed, waves, reproduce) != 0)

@@ -92,6 +92,14 @@ int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line);
 /* The warps the model has ready (bit per warp): those that could issue. */
 uint32_t wr_checker_ready(const wr_checker *c);
 
+/* How the checked program ends under the model's own scheduler (a
+ * standalone run, N-50, with its livelock detection, N-55, and at most
+ * max_steps steps; 0: WR_DEFAULT_MAX_STEPS), for a driver whose run was
+ * stopped by its own limit: "livelock" names the spec hazard it met
+ * (SPEC-NOTES section 9).  The end's name (wr_end_name), or "error" when
+ * the run cannot be made.  Independent of the checker's state. */
+const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps);
+
 typedef struct wr_checker_counts {
     uint64_t retired;            /* records reported by the other side */
     uint64_t compared;           /* ... checked by the model */

@@ -1,0 +1,301 @@
+"""report.py - the regression's HTML report (scripts/regress --html FILE,
+default OUT/report.html): one self-contained page (inline CSS and SVG, no
+script, nothing fetched) with the run's parameters and totals, the failures
+with their first differing field and links to each job's log, program,
+dumps and wave file, the bug-detection table, the semantic-path coverage
+table with its holes, per-profile figures, plots of throughput and of
+instructions to detection, and for each failure the lane x time picture of
+the failing warp (lanes.py).
+
+Templating: Jinja2 (Debian's python3-jinja2), autoescaping every value; the
+plots are SVG written here.  The page is written atomically."""
+import datetime
+import html
+import math
+import os
+import platform
+import subprocess
+
+import jinja2
+from markupsafe import Markup
+
+from . import lanes
+from .files import write_atomic, read_json
+
+MAX_PICTURES = 50           # lane x time pictures on one page
+
+
+class Run:
+    """what the report shows of one regression"""
+
+    def __init__(self, a, jobs, bugs, out, wall, status, problems, counts):
+        self.a, self.jobs, self.bugs, self.out = a, jobs, bugs, out
+        self.wall, self.status, self.problems, self.counts = wall, status, problems, counts
+
+
+def _rel(path, base):
+    return os.path.relpath(path, base)
+
+
+def _links(job_dir, base):
+    """(label, relative href) of the job's files that exist"""
+    out = []
+    for label, name in (("log", "log.txt"), ("program", "prog.s"), ("dump", "dump.txt"),
+                        ("dump.json", "dump.json"), ("waves", "waves.fst"), ("result", "result.json")):
+        p = os.path.join(job_dir, name)
+        if os.path.exists(p):
+            out.append((label, _rel(p, base)))
+    return out
+
+
+def _first_diff(dump, result):
+    """the first differing field: (field, rule, what) from the dump, else the result"""
+    if dump and dump.get("diffs"):
+        d = dump["diffs"][0]
+        what = {"value": f"model {d.get('model')}, RTL {d.get('other')}", "missing": "missing in the RTL",
+                "extra": "extra in the RTL", "lanes": f"other lanes {d.get('lanes')}"}.get(d.get("what"), "")
+        if d.get("what") == "value" and d.get("lanes") not in (None, "0x00000000"):
+            what += f" (lanes {d.get('lanes')})"
+        return d.get("field", ""), d.get("rule", ""), what
+    if dump and dump.get("field"):
+        return dump.get("field", ""), dump.get("rule", ""), dump.get("failure", "")
+    return result.get("field", ""), result.get("rule", ""), result.get("why", "")
+
+
+def _git(args):
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    try:
+        p = subprocess.run(["git", "-C", here] + args, capture_output=True, text=True, timeout=10)
+        return p.stdout.strip() if p.returncode == 0 else ""
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+# ---- plots -------------------------------------------------------------------------------
+
+def _nice(v):
+    """a round number at or above v (1, 2, 5 x 10^k)"""
+    if v <= 0:
+        return 1
+    k = 10 ** math.floor(math.log10(v))
+    for m in (1, 2, 5, 10):
+        if v <= m * k:
+            return m * k
+    return 10 * k
+
+
+def _fmt(v):
+    if v >= 1e6:
+        return f"{v / 1e6:g}M"
+    if v >= 1e3:
+        return f"{v / 1e3:g}k"
+    return f"{v:g}"
+
+
+def plot_throughput(jobs):
+    """instructions retired and checked per second, one dot per job, in job order"""
+    pts = [(i, j.result.get("retired", 0) / j.result["seconds"], j.name) for i, j in enumerate(jobs)
+           if j.result.get("seconds") and j.result.get("retired")]
+    if not pts:
+        return None
+    W, H, L, B = 640, 220, 56, 34
+    top = _nice(max(p[1] for p in pts))
+    n = max(1, len(jobs) - 1)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+           'class="plot" font-family="sans-serif" font-size="10">',
+           '<title>throughput: instructions retired and checked per second, per job</title>']
+    for k in range(5):
+        v = top * k / 4
+        y = H - B - (H - B - 10) * k / 4
+        out.append(f'<line x1="{L}" y1="{y}" x2="{W - 10}" y2="{y}" stroke="#ddd"/>'
+                   f'<text x="{L - 4}" y="{y + 3}" text-anchor="end">{_fmt(v)}</text>')
+    for i, v, name in pts:
+        x = L + (W - L - 20) * (i / n if len(jobs) > 1 else 0.5)
+        y = H - B - (H - B - 10) * v / top
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="#2b6cb0"><title>{html.escape(name)}: '
+                   f'{v:,.0f}/s</title></circle>')
+    mean = sum(p[1] for p in pts) / len(pts)
+    y = H - B - (H - B - 10) * mean / top
+    out.append(f'<line x1="{L}" y1="{y:.1f}" x2="{W - 10}" y2="{y:.1f}" stroke="#c05621" stroke-dasharray="4 3"/>'
+               f'<text x="{W - 12}" y="{y - 3:.1f}" text-anchor="end" fill="#c05621">mean {mean:,.0f}/s</text>')
+    out.append(f'<text x="{(W + L) / 2}" y="{H - 6}" text-anchor="middle">job (in order: {len(jobs)} jobs)</text>')
+    out.append(f'<text x="12" y="{(H - B) / 2}" transform="rotate(-90 12 {(H - B) / 2})" text-anchor="middle">'
+               'instructions/s</text></svg>')
+    return "\n".join(out)
+
+
+def plot_detection(jobs, bugs, detected):
+    """per bug: instructions retired until each detecting seed found it (dots),
+    the first seed's as a bar; log scale"""
+    rows = []
+    for b in bugs:
+        hits = sorted((j for j in jobs if j.bug == b and detected(j)), key=lambda j: j.seed)
+        rows.append((b, [max(1, j.result.get("retired", 0)) for j in hits], hits))
+    if not rows:
+        return None
+    vals = [v for _, vs, _ in rows for v in vs] or [1]
+    hi = 10 ** math.ceil(math.log10(max(vals) + 1))
+    L, R, RH = 190, 20, 14
+    W, H = 700, 40 + RH * len(rows) + 30
+    span = math.log10(hi)
+
+    def xof(v):
+        return L + (W - L - R) * math.log10(max(1, v)) / span
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+           'class="plot" font-family="sans-serif" font-size="10">',
+           '<title>instructions retired until detection, per injected bug</title>']
+    for k in range(int(span) + 1):
+        x = xof(10 ** k)
+        out.append(f'<line x1="{x:.1f}" y1="20" x2="{x:.1f}" y2="{H - 30}" stroke="#ddd"/>'
+                   f'<text x="{x:.1f}" y="{H - 18}" text-anchor="middle">{_fmt(10 ** k)}</text>')
+    for i, (b, vs, hits) in enumerate(rows):
+        y = 24 + i * RH
+        out.append(f'<text x="{L - 6}" y="{y + 9}" text-anchor="end">{html.escape(b)}</text>')
+        if not vs:
+            out.append(f'<text x="{L + 4}" y="{y + 9}" fill="#c00" font-weight="bold">not detected</text>')
+            continue
+        out.append(f'<rect x="{L}" y="{y + 2}" width="{xof(vs[0]) - L:.1f}" height="{RH - 5}" fill="#90cdf4">'
+                   f'<title>{html.escape(b)}: first seed {hits[0].seed}, {vs[0]} instructions</title></rect>')
+        for v, j in zip(vs, hits):
+            out.append(f'<circle cx="{xof(v):.1f}" cy="{y + 6}" r="2.2" fill="#2c5282"><title>seed {j.seed}: {v} '
+                       'instructions</title></circle>')
+    out.append(f'<text x="{(W + L) / 2}" y="{H - 4}" text-anchor="middle">instructions retired until the '
+               'detection (log scale; bar: the first detecting seed, dots: every detecting seed)</text></svg>')
+    return "\n".join(out)
+
+
+# ---- coverage and profiles -----------------------------------------------------------------
+
+def coverage(jobs, warpref):
+    """(rows [(path, rules, reach, hits, hole)], summary) or None when no result carries path hits"""
+    carried = [j.result.get("paths") for j in jobs if isinstance(j.result.get("paths"), dict)]
+    if not carried:
+        return None
+    hits = {}
+    for ph in carried:
+        for name, n in ph.items():
+            hits[name] = hits.get(name, 0) + int(n)
+    listed = []
+    try:
+        p = subprocess.run([warpref, "paths"], capture_output=True, text=True, timeout=30)
+        if p.returncode == 0:
+            listed = [l.split(None, 3)[:3] for l in p.stdout.splitlines() if l.strip() and not l.startswith("#")]
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    rows = []
+    if listed:
+        for r in listed:
+            name, rules, reach = (r + ["", ""])[:3]
+            n = hits.get(name, 0)
+            rows.append((name, rules, reach, n, reach == "gen" and n == 0))
+    else:
+        rows = [(name, "", "", n, n == 0) for name, n in sorted(hits.items())]
+    gen = [r for r in rows if r[2] == "gen"] if listed else rows
+    holes = [r[0] for r in rows if r[4]]
+    summary = f"{len(gen) - len(holes)} of {len(gen)} paths{' of reach gen' if listed else ''} hit; " \
+              f"{len(holes)} hole{'s' if len(holes) != 1 else ''}"
+    return rows, summary
+
+
+def profiles(jobs):
+    """per profile: jobs, passed, failed, retired, instructions/s; None when no result names one"""
+    if not any(j.result.get("profile") for j in jobs):
+        return None
+    by = {}
+    for j in jobs:
+        by.setdefault(j.result.get("profile") or "native", []).append(j)
+    rows = []
+    for prof, js in sorted(by.items()):
+        ret = sum(j.result.get("retired", 0) for j in js)
+        sec = sum(j.result.get("seconds", 0) for j in js)
+        ok = sum(1 for j in js if j.result.get("status") == "pass")
+        rows.append((prof, len(js), ok, len(js) - ok, ret, f"{ret / sec:,.0f}" if sec else "-"))
+    return rows
+
+
+# ---- the page ------------------------------------------------------------------------------
+
+def context(run, path):
+    from_dir = os.path.dirname(os.path.abspath(path))
+    a, jobs, out = run.a, run.jobs, run.out
+    def detected(j):
+        return j.result.get("status") in ("mismatch", "hang")
+    statuses = {}
+    for j in jobs:
+        st = j.result.get("status", "?")
+        statuses[st] = statuses.get(st, 0) + 1
+    retired = sum(j.result.get("retired", 0) for j in jobs)
+    failures = []
+    for j in jobs:
+        r = j.result
+        if r.get("status") == "pass":
+            continue
+        d = os.path.join(out, j.name)
+        dump = read_json(os.path.join(d, "dump.json"))
+        field, rule, what = _first_diff(dump if isinstance(dump, dict) else None, r)
+        svg = None
+        if isinstance(dump, dict) and len(failures) < MAX_PICTURES:
+            svg = lanes.svg_from_dump(dump)
+        failures.append({"name": j.name, "anchor": "f-" + j.name.replace("/", "-"), "status": r.get("status"),
+                         "field": field, "rule": rule, "what": what, "warp": r.get("warp", ""),
+                         "pc": r.get("pc", ""), "cycle": r.get("cycle", ""), "retired": r.get("retired", 0),
+                         "why": r.get("why", ""), "reproduced": r.get("reproduced"),
+                         "links": _links(d, from_dir),
+                         "failure": dump.get("failure", "") if isinstance(dump, dict) else "",
+                         "svg": Markup(svg) if svg else None})
+    bug_rows = []
+    for b in run.bugs:
+        mine = [j for j in jobs if j.bug == b]
+        hits = sorted((j for j in mine if detected(j)), key=lambda j: j.seed)
+        if hits:
+            r = hits[0].result
+            w = r.get("waves")
+            bug_rows.append({"bug": b, "detected": f"{len(hits)}/{len(mine)}", "ok": True, "seed": hits[0].seed,
+                             "retired": r.get("retired", 0), "field": r.get("field", ""), "rule": r.get("rule", ""),
+                             "waves": _rel(w, from_dir) if w and os.path.exists(w) else None,
+                             "anchor": "f-" + hits[0].name.replace("/", "-")})
+        else:
+            bug_rows.append({"bug": b, "detected": f"0/{len(mine)}", "ok": False})
+    seeds = sorted({j.seed for j in jobs})
+    params = [
+        ("seeds", a.seeds + f" ({len(seeds)} seeds)"),
+        ("jobs", f"{len(jobs)}" + (f" ({len(run.bugs)} bugs x {len(seeds)} seeds)" if run.bugs else "")),
+        ("injected bugs", ", ".join(run.bugs) if run.bugs else "none (clean RTL)"),
+        ("backend", f"Slurm (partition {a.partition or 'default'}, {a.chunk} jobs per array task"
+                    f"{', sbatch ' + a.slurm_opts if a.slurm_opts else ''})" if a.slurm else f"local, -j {a.jobs}"),
+        ("scheduler", a.sched), ("threads", a.threads or "from the seed"), ("size", a.size or "default (200)"),
+        ("timeout", f"{a.timeout} s"), ("waves", "off" if a.no_waves else f"window {a.window} cycles"),
+        ("resume", "yes" if a.resume else "no"), ("testbench", a.tb), ("warpref", a.warpref),
+        ("output", out), ("commit", _git(["describe", "--always", "--dirty"]) or "-"),
+        ("host", platform.node()), ("written", datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")),
+    ]
+    cov = coverage(jobs, a.warpref)
+    return {
+        "title": "warpref lockstep regression",
+        "verdict": "PASS" if run.status == 0 else "FAIL",
+        "params": params,
+        "totals": [("jobs", len(jobs))] + sorted(statuses.items()) + [
+            ("instructions retired and checked", f"{retired:,}"), ("wall time", f"{run.wall:.1f} s"),
+            ("instructions/s", f"{retired / run.wall:,.0f}" if run.wall > 0 else "-"),
+            ("result", f"{run.counts[0]} passed, {run.counts[1]} failed"), ("exit status", run.status)],
+        "problems": run.problems,
+        "failures": failures, "more_pictures": max(0, sum(1 for f in failures if f["svg"] is None)),
+        "bugs": bug_rows, "have_bugs": bool(run.bugs),
+        "coverage": cov[0] if cov else None, "coverage_summary": cov[1] if cov else "",
+        "profiles": profiles(jobs),
+        "plot_throughput": Markup(plot_throughput(jobs) or ""),
+        "plot_detection": Markup(plot_detection(jobs, run.bugs, detected) or "") if run.bugs else None,
+        "junit": _rel(a.junit or os.path.join(out, "junit.xml"), from_dir),
+    }
+
+
+def render(ctx):
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.dirname(os.path.abspath(__file__))),
+                             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("report.html.j2").render(**ctx)
+
+
+def write(path, run):
+    write_atomic(path, render(context(run, path)))
+

@@ -1,0 +1,4 @@
+.L_a:
+NOP ;
+.L_a:
+EXIT ;

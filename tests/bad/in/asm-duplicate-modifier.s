@@ -1,0 +1,1 @@
+BAR.SYNC.SYNC 0x1 ;

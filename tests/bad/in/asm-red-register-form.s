@@ -1,0 +1,1 @@
+BAR.RED.POPC R1, R2, P0 ;

@@ -1,0 +1,1 @@
+S2R R1, SR_CLOCK ;

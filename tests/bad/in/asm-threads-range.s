@@ -1,0 +1,2 @@
+.threads 2000
+EXIT ;

@@ -1,0 +1,3 @@
+.threads 32
+.threads 64
+EXIT ;

@@ -1,0 +1,1 @@
+MOV R1, 0x1 EXIT ;

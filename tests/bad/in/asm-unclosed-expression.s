@@ -1,0 +1,3 @@
+BRA `(.L_x ;
+.L_x:
+EXIT ;

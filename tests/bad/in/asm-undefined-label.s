@@ -1,0 +1,2 @@
+BRA `(.L_nowhere) ;
+EXIT ;

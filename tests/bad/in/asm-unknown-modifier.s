@@ -1,0 +1,1 @@
+BAR.FROB 0x1 ;

@@ -1,0 +1,2 @@
+NOP ; /* never closed
+EXIT ;
