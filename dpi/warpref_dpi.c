@@ -16,6 +16,7 @@
 #include WARPREF_DPI_HEADER
 #endif
 #include "warpref.h"
+#include "warpref_dpi.h"
 
 typedef struct dpi {
     wr_program prog;
@@ -27,7 +28,17 @@ typedef struct dpi {
     uint32_t *regs;                        /* [warp][reg][lane] */
     unsigned nregs;
     uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
+    char simulator[32];                    /* what a dump names */
     char notes[1024];                      /* the glue's own messages (a dump that failed) */
+    /* the RTL's trace (warpref_dpi_trace) */
+    wr_trace_writer *trace;
+    wr_trace_rec *trec;
+    uint32_t wake_pending;                 /* warps woken while asleep: their next record says `wake` */
+    int fault_warp;                        /* a fetch fault: the final record's `fault` */
+    uint64_t fault_pc;
+    unsigned fault_why;
+    int have_final;                        /* warpref_dpi_final was called */
+    uint32_t final_bars[WR_MAX_BARRIERS];
     char msgbuf[8192 + 1024];              /* the checker's messages, then the notes */
 } dpi;
 
@@ -68,7 +79,16 @@ void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const cha
     const wr_cta *cta = wr_checker_cta(d->chk);
     for (unsigned w = 0; w < cta->nwarps; w++)
         d->runs[w] = cta->warp[w].run;
+    snprintf(d->simulator, sizeof d->simulator, "verilator");
+    d->fault_warp = -1;
     return d;
+}
+
+void warpref_dpi_set_simulator(void *h, const char *name)
+{
+    dpi *d = h;
+    if (d && name)
+        snprintf(d->simulator, sizeof d->simulator, "%s", name);
 }
 
 void warpref_dpi_free(void *h)
@@ -76,6 +96,11 @@ void warpref_dpi_free(void *h)
     dpi *d = h;
     if (!d)
         return;
+    if (d->trace) {
+        char err[600];
+        wr_trace_close_file(d->trace, err, sizeof err);
+    }
+    free(d->trec);
     wr_checker_free(d->chk);
     wr_program_free(&d->prog);
     free(d->regs);
@@ -154,6 +179,32 @@ static void add_releases(wr_retire *r, unsigned released, const unsigned int *wo
     for (unsigned b = 0; b < 32; b++)
         if (released >> b & 1u)
             add_event(r, WR_EV_RELEASE, b, woken[b]);
+}
+
+static void note(dpi *d, const char *what, const char *msg)
+{
+    const size_t n = strlen(d->notes);
+    snprintf(d->notes + n, sizeof d->notes - n, "%s: %s\n", what, msg);
+}
+
+/* the RTL's record into its trace, with the operands it read: the op, asm
+ * and operand widths from the RTL's word (the program's at pc if that word
+ * does not decode) */
+static void trace_record(dpi *d, const wr_retire *r)
+{
+    wr_insn insn;
+    if (wr_decode(&r->insn, &insn, NULL, 0) != 0) {
+        if (r->pc % WR_INST_SIZE || r->pc / WR_INST_SIZE >= d->prog.ninsns)
+            return;
+        insn = d->prog.insns[r->pc / WR_INST_SIZE];
+    }
+    wr_trace_rec_from_retire(d->trec, r, &insn, &r->in, r->reads, WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_ASM);
+    if (wr_trace_put(d->trace, d->trec) != 0) {
+        char err[600];
+        wr_trace_close_file(d->trace, err, sizeof err);
+        d->trace = NULL;
+        note(d, "trace", err);
+    }
 }
 
 int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, unsigned long long pc,
@@ -291,6 +342,11 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
                     e->value[0] = WR_RUNSTATE_VALUE(runs[w], bar);
                 d->runs[w] = runs[w];
             }
+    r->book.t = cycle;
+    r->book.wake = (uint8_t)(warp < 32 && (d->wake_pending >> warp & 1u));
+    d->wake_pending &= warp < 32 ? ~(1u << warp) : ~0u;
+    if (d->trace)                          /* before the check: a failing record is in the trace */
+        trace_record(d, r);
     return wr_checker_retire(d->chk, cycle, r);
 }
 
@@ -304,6 +360,11 @@ int warpref_dpi_fetch_fault(void *h, unsigned long long cycle, unsigned int warp
         return -1;
     if (warp < WR_MAX_WARPS)
         d->runs[warp] = WR_WARP_FAULTED;
+    if (d->fault_warp < 0) {
+        d->fault_warp = (int)warp;
+        d->fault_pc = pc;
+        d->fault_why = why;
+    }
     return wr_checker_fetch_fault(d->chk, cycle, warp, pc, why);
 }
 
@@ -313,8 +374,10 @@ int warpref_dpi_wake(void *h, unsigned long long cycle, unsigned int warp)
     if (!d)
         return -1;
     int rc = wr_checker_wake(d->chk, cycle, warp);
-    if (warp < WR_MAX_WARPS && d->runs[warp] == WR_WARP_ASLEEP)
+    if (warp < WR_MAX_WARPS && d->runs[warp] == WR_WARP_ASLEEP) {
         d->runs[warp] = WR_WARP_READY;
+        d->wake_pending |= 1u << warp;
+    }
     return rc;
 }
 
@@ -370,8 +433,70 @@ int warpref_dpi_final(void *h, unsigned long long cycle, const unsigned int *bar
     if (!d)
         return -1;
     const wr_cta *cta = wr_checker_cta(d->chk);
+    d->have_final = 1;
+    for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++)
+        d->final_bars[b] = bar_words[b];
     return wr_checker_final(d->chk, cycle, d->final, cta->nwarps, d->regs, d->nregs, d->preds, bar_words,
                             cta->nbars);
+}
+
+/* ---- the RTL's trace ------------------------------------------------------------------ */
+
+int warpref_dpi_trace(void *h, const char *path)
+{
+    dpi *d = h;
+    if (!d || !path || !*path)
+        return -1;
+    char err[600];
+    if (!d->trec && !(d->trec = malloc(sizeof *d->trec))) {
+        note(d, "trace", "out of memory");
+        return -1;
+    }
+    if (d->trace)
+        wr_trace_close_file(d->trace, err, sizeof err);
+    d->trace = wr_trace_create(path, wr_checker_cta(d->chk)->threads, err, sizeof err);
+    if (!d->trace) {
+        note(d, "trace", err);
+        return -1;
+    }
+    return 0;
+}
+
+int warpref_dpi_trace_end(void *h, const char *end_reason, unsigned long long t)
+{
+    dpi *d = h;
+    if (!d || !d->trace)
+        return d ? 0 : -1;
+    int rc = 0;
+    unsigned end = WR_END_NONE;
+    for (unsigned e = WR_END_DONE; e < WR_END_ERROR; e++)
+        if (end_reason && strcmp(end_reason, wr_end_name((wr_end)e)) == 0)
+            end = e;
+    const wr_cta *cta = wr_checker_cta(d->chk);
+    wr_trace_final *f = end != WR_END_NONE && d->have_final ? calloc(1, sizeof *f) : NULL;
+    if (f) {
+        f->end = end;
+        f->t = t;
+        f->nwarps = cta->nwarps;
+        memcpy(f->warp, d->final, sizeof f->warp);
+        for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++) {
+            f->bar[b] = d->final_bars[b];
+            f->bars |= (uint32_t)(f->bar[b] != 0) << b;
+        }
+        f->fault_warp = d->fault_warp;
+        f->fault_pc = d->fault_pc;
+        f->fault_what = d->fault_why;
+        if (wr_trace_put_end(d->trace, f) != 0)
+            rc = -1;
+        free(f);
+    }
+    char err[600];
+    if (wr_trace_close_file(d->trace, err, sizeof err) != 0) {
+        note(d, "trace", err);
+        rc = -1;
+    }
+    d->trace = NULL;
+    return rc;
 }
 
 unsigned long long warpref_dpi_count(void *h, int which)
@@ -399,10 +524,9 @@ int warpref_dpi_dump(void *h, const char *base, const char *test, const char *se
     char err[600];
     wr_dump_meta m = { test && *test ? test : NULL, seed && *seed ? seed : NULL, d->prog.filename,
                        waves && *waves ? waves : NULL, reproduce && *reproduce ? reproduce : NULL,
-                       "verilator" };
+                       d->simulator, NULL };
     if (wr_checker_dump(d->chk, &m, base, err, sizeof err) != 0) {
-        const size_t n = strlen(d->notes);     /* a note, not the summary: that stays the failure */
-        snprintf(d->notes + n, sizeof d->notes - n, "dump: %s\n", err);
+        note(d, "dump", err);                  /* a note, not the summary: that stays the failure */
         return -1;
     }
     return 0;

@@ -133,4 +133,14 @@ package warpref_pkg;
   import "DPI-C" function int warpref_dpi_result(input chandle h, input string path, input string status,
       input longint unsigned cycles, input string end_reason);
 
+
+  // ---- the RTL's own trace (docs/replay.md) ---------------------------------------------
+  // write every record the RTL reports, before it is checked, to path (.wtb: binary,
+  // else JSONL), with its operands; 0, or -1 with the reason in warpref_dpi_messages
+  import "DPI-C" function int warpref_dpi_trace(input chandle h, input string path);
+  // end the trace: the final record (the end state of warpref_dpi_final_warp/_final) when
+  // end_reason is done, deadlock, livelock, exception or limit; none otherwise; closes it
+  import "DPI-C" function int warpref_dpi_trace_end(input chandle h, input string end_reason,
+      input longint unsigned t);
+
 endpackage

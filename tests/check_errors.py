@@ -52,23 +52,31 @@ if os.path.exists(os.path.join(SRC, "model/src/num.c")):
         msgs.append(("numbers", f))
 for f in formats(read("model/src/run.c"), r'snprintf\(err,\s*errsize,\s*'):
     msgs.append(("runner", f))
+# the trace readers' messages (after "FILE:RECORD[:COL]: error: ") and replay's
+tf = read("model/src/tracefile.c")
+for call in (r'jfail(?:_at)?\((?:[^;"]*?),\s*', r'rfail\(r,\s*(?:[^;"]*?),\s*'):
+    for f in formats(tf, call):
+        msgs.append(("trace reader", f))
+for f in formats(tf, r'snprintf\((?:err|msg),\s*(?:errsize|sizeof msg),\s*'):
+    msgs.append(("trace reader", f.split("error: ", 1)[-1]))
+for f in formats(read("model/src/replay.c"), r'snprintf\((?:err|msg),\s*(?:errsize|sizeof msg),\s*'):
+    msgs.append(("replay", f.split("error: ", 1)[-1]))
 main = read("model/cli/main.c")
 for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
     msgs.append(("usage", f))
 for f in formats(main, r'fprintf\(stderr,\s*'):
     msgs.append(("cli", f))
-
-# the lockstep testbench: usage_error(...) and $display("tb_lockstep: ...") in
-# the SystemVerilog (literals of a concatenation joined by %s), tb_main.cpp's fprintf
-tb = read("tb/lockstep/tb_lockstep.sv")
-for m in re.finditer(r'usage_error\((.*)\);', tb):
-    lits = [literal_text(x) for x in re.findall(LIT, m.group(1))]
-    if lits and not m.group(0).startswith("usage_error(input"):
-        msgs.append(("tb_lockstep", "%s".join(lits)))
-for f in formats(tb, r'\$display\(\s*(?="tb_lockstep: )'):
-    msgs.append(("tb_lockstep", f))
-for f in formats(read("tb/lockstep/tb_main.cpp"), r'fprintf\(stderr,\s*'):
-    msgs.append(("tb_lockstep", f))
+# the lockstep testbenches (tb/common, both: tb_lockstep and tb_sc_lockstep):
+# usage_error(s, ...), fprintf(stderr, ...) and the lines of a run's end
+# (printf("%s: ...", tool, ...)), and the SystemC example
+if os.path.exists(os.path.join(SRC, "tb/common/lockstep_session.cpp")):
+    ls = read("tb/common/lockstep_session.cpp")
+    for f in formats(ls, r'usage_error\(s,\s*') + formats(ls, r'fprintf\(stderr,\s*') + \
+            formats(ls, r'printf\(\s*(?="%s: )'):
+        msgs.append(("tb_lockstep", f))
+if os.path.exists(os.path.join(SRC, "tb/sc/examples/sm_frontend.cpp")):
+    for f in formats(read("tb/sc/examples/sm_frontend.cpp"), r'fprintf\(stderr,\s*'):
+        msgs.append(("sm_frontend", f))
 
 
 def python_messages(rel, calls):

@@ -10,21 +10,15 @@ format only."""
 import difflib
 import glob
 import os
-import shlex
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from clitest import program_args  # noqa: E402
 
 EXE, SRC = sys.argv[1], sys.argv[2]
 UPDATE = "--update" in sys.argv[3:]
 VARIANTS = {".jsonl": [], ".ops.jsonl": ["--trace-operands", "--dump-regs", "8"]}
-
-
-def program_args(path):
-    args = []
-    for line in open(path):
-        if line.startswith("//! args:"):
-            args += shlex.split(line[len("//! args:"):])
-    return args
 
 
 passed = failed = 0

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """check_lockstep.py - the lockstep testbench (tb/lockstep, docs/lockstep.md).
 
-Usage: check_lockstep.py --tb TB_LOCKSTEP --model WARPREF [--quick]
+Usage: check_lockstep.py --tb TB_LOCKSTEP --model WARPREF [--quick] [--simulator NAME]
+
+The testbench is the SystemVerilog one (tb/lockstep, the default) or the
+SystemC one (tb/sc, --tb tb_sc_lockstep --simulator systemc): the same
+plusargs, dumps, summary and exit statuses.
 
   programs   every program of tests/programs/ and tb/programs/ runs in
              lockstep and passes, under the stub's own scheduler and N-50's
@@ -93,6 +97,7 @@ def main():
     ap.add_argument('--tb', default=os.path.join(ROOT, 'build', 'tb', 'tb_lockstep'))
     ap.add_argument('--model', default=os.path.join(ROOT, 'build', 'model', 'warpref'))
     ap.add_argument('--quick', action='store_true', help='own scheduler, self-contained only')
+    ap.add_argument('--simulator', default='verilator', help="what the dumps name ('systemc' for tb_sc_lockstep)")
     a = ap.parse_args()
     tb = os.path.abspath(a.tb)
     tmp = tempfile.mkdtemp(prefix='check-lockstep-')
@@ -146,7 +151,7 @@ def main():
     rc, out = run([tb, '+program=' + prog, '+bug=red_or_as_and', '+dump=' + base, '+seed=42', '+test=sections'])
     txt = open(base + '.txt').read() if os.path.exists(base + '.txt') else ''
     for s in ['warpref lockstep MISMATCH', '  test        sections', '  seed        42', '  program     ',
-              '  simulator   verilator, operands self', '  failure     ', '  cycle       ', '  warp        ',
+              '  simulator   %s, operands self' % a.simulator, '  failure     ', '  cycle       ', '  warp        ',
               '  pc          ', '  instruction ', '  rule        ', '  waves       ', '  reproduce   ',
               '  counts      ', 'What differs (model = the reference, other = the RTL):', 'Operands read:',
               'at issue and after (model / other):', 'All failing checks:', 'Last instructions of warp',

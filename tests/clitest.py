@@ -2,6 +2,7 @@
 and tallying named checks, ending with the plain 'N passed, N failed' line;
 scripts/regress's summary with its times taken out, to compare two runs."""
 import re
+import shlex
 import subprocess
 import sys
 
@@ -12,6 +13,16 @@ def run(exe, args, stdin=None, timeout=120):
     """text in, text out: (status, stdout, stderr)"""
     p = subprocess.run([exe] + args, input=stdin, capture_output=True, text=True, timeout=timeout)
     return p.returncode, p.stdout, p.stderr
+
+
+def program_args(path):
+    """the `warpref run` arguments a program names in its `//! args:` lines"""
+    args = []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("//! args:"):
+                args += shlex.split(line[len("//! args:"):])
+    return args
 
 
 def check(name, cond, detail=""):

@@ -481,7 +481,7 @@ START_TEST(checker_dump_has_every_section)
     ck_assert_int_eq(lockstep(c, &o, 7, break_active), 1);
     char base[64];
     snprintf(base, sizeof base, "/tmp/warpref-dump-%d", (int)getpid());
-    wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test" };
+    wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test", NULL };
     ck_assert_int_eq(wr_checker_dump(c, &meta, base, err, sizeof err), 0);
     char path[96];
     snprintf(path, sizeof path, "%s.txt", base);

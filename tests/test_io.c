@@ -268,6 +268,241 @@ START_TEST(trace_spool_in_a_missing_tmpdir)
 }
 END_TEST
 
+
+/* ---- traces as files (warpref/tracefile.h) ----------------------------------- */
+
+/* a record with every optional part: wide operands, texts the word does not
+ * give, a pair's out, a predicate out with don't-care, bars, 40 events */
+static void full_record(wr_trace_rec *t)
+{
+    memset(t, 0, sizeof *t);
+    t->t = 0x123456789aULL;
+    t->warp = 31;
+    t->pc = 0x40;
+    t->active = 0x0000ffff;
+    t->valid = 0xffffffff;
+    t->yield = 0x00ff0000;
+    t->sleep = 0x1;
+    t->swtch = 0x80000000;
+    t->next_pc = 0xfffffffff0ULL;
+    for (unsigned b = 0; b < WR_NUM_BREGS; b += 3)
+        t->b[b] = 0x1000u + b;
+    t->wake = 1;
+    snprintf(t->op, sizeof t->op, "BAR.RED.POPC");
+    snprintf(t->asm_text, sizeof t->asm_text, "a text with \"quotes\" and \\ and \t a tab");
+    t->nev = WR_MAX_EVENTS;
+    for (unsigned i = 0; i < t->nev; i++)
+        t->ev[i] = (wr_event){ WR_EV_RELEASE, (uint8_t)(i % 32), 0x80000001u };
+    t->ev[0] = (wr_event){ WR_EV_WARNING, WR_WARN_OPERAND_NOT_UNIFORM, 0 };
+    t->keys = WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_BARS | WR_TK_ASM;
+    t->insn = (wr_word){ { 0x00007110u, 0, 0, 0 } };
+    t->in_keys = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RA64 | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_UR64 |
+                 WR_IN_C | WR_IN_C64;
+    t->in.pg = 0xdeadbeef;
+    t->in.pp = 0x0f0f0f0f;
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        t->in.ra[l] = 0x0123456789abcdefULL + l;
+        t->in.rb[l] = 0xa0000000u + l;
+        t->in.rc[l] = l * 7;
+        t->rd[l] = (l & 1) ? 0xfedcba9876543210ULL - l : 0;
+    }
+    t->in.ur = 0x1111222233334444ULL;
+    t->in.c = 0x5555666677778888ULL;
+    t->out = WR_TO_RD | WR_TO_RD64 | WR_TO_PD | WR_TO_PD_DC;
+    t->rd_lanes = 0xaaaaaaaau;
+    t->rd_dc = 0xffff0000ffff0000ULL;
+    t->pd_mask = 0x3;
+    t->pd_val = 0x1;
+    t->bars = 0x80000005u;
+    t->bar[0] = 0x10000041u;
+    t->bar[2] = 0x2001u;
+    t->bar[31] = 0x1fffffffu;
+}
+
+/* the JSONL line of a record */
+static char *jsonl_of(const wr_trace_rec *t, const wr_trace_final *f, size_t *n)
+{
+    char *buf = NULL;
+    FILE *m = open_memstream(&buf, n);
+    ck_assert_ptr_nonnull(m);
+    wr_trace_writer *w = wr_trace_writer_new(m, WR_TRACE_FMT_JSONL, 0);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_int_eq(t ? wr_trace_put(w, t) : wr_trace_put_end(w, f), 0);
+    ck_assert_int_eq(wr_trace_writer_free(w), 0);
+    ck_assert_int_eq(fclose(m), 0);
+    return buf;
+}
+
+/* a record written in `format` to a file, read back */
+static int reread(const wr_trace_rec *t, const wr_trace_final *f, unsigned format, const char *path,
+                  wr_trace_reader **r, const wr_trace_rec **rec, const wr_trace_final **fin)
+{
+    FILE *o = fopen(path, "w");
+    ck_assert_ptr_nonnull(o);
+    wr_trace_writer *w = wr_trace_writer_new(o, format, 77);
+    ck_assert_ptr_nonnull(w);
+    if (t)
+        ck_assert_int_eq(wr_trace_put(w, t), 0);
+    if (f)
+        ck_assert_int_eq(wr_trace_put_end(w, f), 0);
+    ck_assert_int_eq(wr_trace_writer_free(w), 0);
+    ck_assert_int_eq(fclose(o), 0);
+    char err[600];
+    *r = wr_trace_open(path, err, sizeof err);
+    ck_assert_msg(*r != NULL, "%s", err);
+    ck_assert_uint_eq(wr_trace_reader_format(*r), format);
+    const int k = wr_trace_read(*r, rec, fin, err, sizeof err);
+    ck_assert_msg(k > 0, "%s", err);
+    return k;
+}
+
+START_TEST(trace_record_every_part_round_trips)
+{
+    wr_trace_rec t;
+    full_record(&t);
+    size_t n1;
+    char *a = jsonl_of(&t, NULL, &n1);
+    ck_assert(strstr(a, "\"ev\":[\"wake\",\"warning:OPERAND_NOT_UNIFORM\",\"release:1:0,31\"") != NULL);
+    ck_assert(strstr(a, "\"ur\":\"0x1111222233334444\"") != NULL);
+    ck_assert(strstr(a, "\"rd_dc\":\"0xffff0000ffff0000\"") != NULL);
+    ck_assert(strstr(a, "\"pd_dc\":true") != NULL);
+    ck_assert(strstr(a, "\"asm\":\"a text with \\\"quotes\\\" and \\\\ and \\u0009 a tab\"") != NULL);
+    const char *path = "test_io_trace.tmp";
+    for (unsigned format = 0; format < WR_TRACE_FMT_COUNT; format++) {
+        wr_trace_reader *r;
+        const wr_trace_rec *rec;
+        const wr_trace_final *fin;
+        ck_assert_int_eq(reread(&t, NULL, format, path, &r, &rec, &fin), WR_TRACE_INSN);
+        ck_assert_uint_eq(wr_trace_reader_threads(r), format == WR_TRACE_FMT_BINARY ? 77 : 0);
+        size_t n2;
+        char *b = jsonl_of(rec, NULL, &n2);
+        ck_assert_msg(n1 == n2 && memcmp(a, b, n1) == 0, "%s:\n%s\n%s", wr_trace_format_name(format), a, b);
+        free(b);
+        char err[600];
+        ck_assert_int_eq(wr_trace_read(r, &rec, &fin, err, sizeof err), WR_TRACE_EOF);
+        wr_trace_close(r);
+    }
+    remove(path);
+    free(a);
+}
+END_TEST
+
+START_TEST(trace_final_record_with_registers_round_trips)
+{
+    wr_trace_final *f = calloc(1, sizeof *f);
+    ck_assert_ptr_nonnull(f);
+    enum { NW = 3, NR = 5 };
+    uint32_t regs[NW * NR * WR_LANES], undef[NW * NR] = { 0 };
+    for (unsigned i = 0; i < NW * NR * WR_LANES; i++)
+        regs[i] = i * 0x01010101u;
+    undef[4] = 0xf0f0f0f0u;
+    undef[NW * NR - 1] = 1;
+    f->end = WR_END_EXCEPTION;
+    f->t = 99;
+    f->nwarps = NW;
+    for (unsigned w = 0; w < NW; w++) {
+        f->warp[w].run = (uint8_t)(w + 3);
+        f->warp[w].active_pc = 0x10u * w;
+        f->warp[w].valid = 0xffu << w;
+        f->warp[w].breg[15] = w;
+        f->p[w][6] = 0x55555555u >> w;
+        f->p_undef[w][1] = w;
+    }
+    f->bars = 0x8002;
+    f->bar[1] = 0x41;
+    f->bar[15] = 0x10000000u;
+    f->fault_warp = 2;
+    f->fault_pc = 0x1234;
+    f->fault_what = WR_FETCH_MISALIGNED;
+    snprintf(f->profile, sizeof f->profile, "native");
+    f->dump_regs = NR + 2;                /* two beyond what is kept: written as 0 */
+    f->r = regs;
+    f->r_undef = undef;
+    f->r_have = NR;
+    size_t n1;
+    char *a = jsonl_of(NULL, f, &n1);
+    ck_assert(strstr(a, "\"fault\":{\"warp\":2,\"pc\":\"0x1234\",\"what\":\"misaligned pc\"}") != NULL);
+    ck_assert(strstr(a, "\"dc\":{\"R4\":\"0xf0f0f0f0\"}") != NULL);
+    ck_assert(strstr(a, "\"dc\":{\"R4\":\"0x00000001\",\"P1\":\"0x00000002\"}") != NULL);
+    const char *path = "test_io_final.tmp";
+    for (unsigned format = 0; format < WR_TRACE_FMT_COUNT; format++) {
+        wr_trace_reader *r;
+        const wr_trace_rec *rec;
+        const wr_trace_final *fin;
+        ck_assert_int_eq(reread(NULL, f, format, path, &r, &rec, &fin), WR_TRACE_END);
+        ck_assert_uint_eq(fin->dump_regs, NR + 2);
+        size_t n2;
+        char *b = jsonl_of(NULL, fin, &n2);
+        ck_assert_msg(n1 == n2 && memcmp(a, b, n1) == 0, "%s:\n%s\n%s", wr_trace_format_name(format), a, b);
+        free(b);
+        wr_trace_close(r);
+    }
+    remove(path);
+    free(a);
+    free(f);
+}
+END_TEST
+
+START_TEST(trace_reader_accepts_other_spellings)
+{
+    /* blanks, another key order, short hex, upper-case digits, an unknown key */
+    const char *line = " { \"ev\" : [ \"wake\" , \"block:3\" ] , \"t\" : 5 , \"warp\" : 1 , \"pc\" : \"0x10\" , "
+                       "\"op\" : \"BAR.SYNC\" , \"active\" : \"0xF\" , \"valid\":\"0xff\",\"next_pc\":\"0x20\","
+                       "\"yield\":\"0x0\",\"sleep\":\"0x0\",\"switch\":\"0x0\",\"b\":{\"B2\":\"0x1\"},"
+                       "\"extra\":{\"x\":[1,2.5e3,true,null,\"s\\\"\"]} } ";
+    wr_trace_scratch *s = wr_trace_scratch_new();
+    const wr_trace_rec *rec;
+    char err[600];
+    ck_assert_int_eq(wr_trace_parse_line(s, line, strlen(line), "x", 1, &rec, NULL, err, sizeof err), WR_TRACE_INSN);
+    ck_assert_uint_eq(rec->t, 5);
+    ck_assert_uint_eq(rec->active, 0xf);
+    ck_assert_uint_eq(rec->b[2], 1);
+    ck_assert_uint_eq(rec->wake, 1);
+    ck_assert_uint_eq(rec->nev, 1);
+    ck_assert_uint_eq(rec->ev[0].kind, WR_EV_BLOCK);
+    ck_assert_uint_eq(rec->ev[0].code, 3);
+    ck_assert_uint_eq(rec->keys, 0);
+    /* errors name the record and the column */
+    ck_assert_int_eq(wr_trace_parse_line(s, "{\"t\":-1}", 8, "x", 7, &rec, NULL, err, sizeof err), WR_TRACE_ERROR);
+    ck_assert_str_eq(err, "x:7:6: error: t: expected a non-negative integer");
+    wr_trace_scratch_free(s);
+}
+END_TEST
+
+START_TEST(trace_record_from_a_step_and_back)
+{
+    /* a step's record -> trace record -> the other side's retire record:
+     * the compare finds them equal on every field a trace carries */
+    wr_program p;
+    char err[512];
+    ck_assert_int_eq(wr_assemble("S2R R0, SR_LANEID\nISETP.LT P1, R0, 5\nBAR.SYNC 0\nEXIT\n", "t.s", &p, err,
+                                 sizeof err), 0);
+    wr_cta cta;
+    unit_cta(&cta, 32, 0);
+    wr_retire *m = calloc(1, sizeof *m), *o = calloc(1, sizeof *o);
+    wr_trace_rec *t = malloc(sizeof *t);
+    ck_assert(m && o && t);
+    wr_compare_ctl ctl;
+    wr_compare_ctl_init(&ctl);
+    ck_assert_int_eq(wr_compare_ctl_ignore(&ctl, wr_replay_untraced, err, sizeof err), 0);
+    wr_operands ops = { 0 };
+    for (unsigned i = 0; i < p.ninsns; i++) {
+        ops.pg = 0xffffffffu;
+        for (unsigned l = 0; l < WR_LANES; l++)
+            ops.ra[l] = l;
+        ck_assert_int_eq(wr_step(&cta, 0, &p.insns[i], &ops, m), 0);
+        wr_trace_rec_from_retire(t, m, &p.insns[i], &ops, 0, WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_ASM);
+        wr_trace_rec_to_retire(t, &p.insns[i], NULL, o);
+        wr_compare_report rep;
+        ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    }
+    free(m);
+    free(o);
+    free(t);
+    wr_program_free(&p);
+}
+END_TEST
+
 void unit_add_suites(SRunner *sr)
 {
     Suite *s = unit_suite("io");
@@ -287,6 +522,12 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, livelock_cut_through_a_pipe);
     tcase_add_test(tc, trace_to_a_full_device_reports_enospc);
     tcase_add_test(tc, trace_spool_in_a_missing_tmpdir);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("trace files");
+    tcase_add_test(tc, trace_record_every_part_round_trips);
+    tcase_add_test(tc, trace_final_record_with_registers_round_trips);
+    tcase_add_test(tc, trace_reader_accepts_other_spellings);
+    tcase_add_test(tc, trace_record_from_a_step_and_back);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

@@ -286,6 +286,70 @@ START_TEST(N_55_livelock_self_loop_one_warp)
 }
 END_TEST
 
+/* wr_run_opts.step: the run calls it for every instruction instead of
+ * wr_step, also in the re-runs that locate a livelock (other CTAs) */
+typedef struct hook_log {
+    unsigned calls;
+    const wr_cta *first;
+    unsigned other_ctas;         /* calls on another CTA than the first */
+    unsigned fail_at;            /* refuse the call with this number (1-based), 0: never */
+} hook_log;
+
+static int counting_step(void *ctx, wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops,
+                         wr_retire *rec)
+{
+    hook_log *h = ctx;
+    if (!h->first)
+        h->first = cta;
+    h->other_ctas += cta != h->first;
+    if (++h->calls == h->fail_at) {
+        cta->err = WR_ERR_CALL;
+        snprintf(cta->errmsg, sizeof cta->errmsg, "refused by the hook");
+        return -1;
+    }
+    return wr_step(cta, w, insn, ops, rec);
+}
+
+/* run without a trace: end and instructions counted */
+static wr_run_result run_with(prog_builder *b, unsigned threads, const wr_run_opts *opts)
+{
+    wr_program p = program(b, threads);
+    char err[200];
+    wr_runner *r = wr_runner_new(&p, opts, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    wr_run_result res;
+    ck_assert_int_eq(wr_runner_run(r, &res), 0);
+    wr_runner_free(r);
+    return res;
+}
+
+static wr_run_result run_hooked(prog_builder *b, unsigned threads, hook_log *h)
+{
+    wr_run_opts opts = { .step = counting_step, .step_ctx = h };
+    return run_with(b, threads, &opts);
+}
+
+START_TEST(step_hook_replaces_wr_step)
+{
+    prog_builder b = { 0 };
+    add_nops(&b, 1);
+    add_bra(&b, 0x10);
+    hook_log h = { 0 };
+    wr_run_result res = run_hooked(&b, 64, &h);
+    ck_assert_int_eq(res.end, WR_END_LIVELOCK);
+    ck_assert_uint_eq(res.steps, 4);                 /* as without the hook */
+    ck_assert_uint_eq(h.calls, res.executed);        /* every instruction, the re-runs too */
+    ck_assert_uint_gt(h.calls, res.steps);
+    ck_assert_uint_gt(h.other_ctas, 0);
+    hook_log f = { .fail_at = 3 };
+    res = run_hooked(&b, 64, &f);
+    ck_assert_int_eq(res.end, WR_END_ERROR);
+    ck_assert_int_eq(res.exit_status, WR_EXIT_ERROR);
+    ck_assert_uint_eq(res.steps, 2);
+    ck_assert_str_eq(res.error, "refused by the hook");
+}
+END_TEST
+
 START_TEST(N_55_livelock_includes_scheduler_pointer)
 {
     /* two warps: turn 2 (both at 0x10, pointer 0) repeats at turn 4 */
@@ -565,18 +629,10 @@ START_TEST(N_55_limit_while_a_deadline_is_pending)
 }
 END_TEST
 
-/* run without a trace: end and instructions counted */
 static wr_run_result run_quiet(prog_builder *b, uint64_t max_steps)
 {
-    wr_program p = program(b, 32);
     wr_run_opts opts = { .max_steps = max_steps };
-    char err[200];
-    wr_runner *r = wr_runner_new(&p, &opts, err, sizeof err);
-    ck_assert_msg(r != NULL, "%s", err);
-    wr_run_result res;
-    ck_assert_int_eq(wr_runner_run(r, &res), 0);
-    wr_runner_free(r);
-    return res;
+    return run_with(b, 32, &opts);
 }
 
 START_TEST(N_55_limit_sweep)
@@ -743,6 +799,7 @@ void unit_add_suites(SRunner *sr)
     suite_add_tcase(s, tc);
     tc = tcase_create("livelock");
     tcase_add_test(tc, N_55_livelock_self_loop_one_warp);
+    tcase_add_test(tc, step_hook_replaces_wr_step);
     tcase_add_test(tc, N_55_livelock_includes_scheduler_pointer);
     tcase_add_test(tc, N_55_livelock_exact_first_repeat_long_cycle);
     tcase_add_test(tc, N_55_livelock_versus_limit);

@@ -34,11 +34,13 @@ static const char *const usage_main =
     "  encoding        print the instruction encoding reference (docs/encoding.md)\n"
     "  gen --seed S    write a random, terminating program (docs/gen.md)\n"
     "  paths           list the semantic paths of the model (docs/semantics.md)\n"
+    "  replay TRACE    check a trace (JSONL or binary) against the model (docs/replay.md)\n"
+    "  trace convert IN OUT  convert a trace between JSONL and binary (docs/trace-binary.md)\n"
     "  help [COMMAND]  show help for a command\n"
     "\n"
     "options: --help, --version\n"
     "exit status: 0 success, 2 bad input or usage; run also 3 deadlock/livelock,\n"
-    "4 exception, 5 limit (see 'warpref help run').\n";
+    "4 exception, 5 limit (see 'warpref help run'); replay 1 on a divergence.\n";
 
 static const char *const usage_run =
     "usage: warpref run PROG.s [--threads N] [--trace FILE|-] [--dump-regs N]\n"
@@ -114,6 +116,41 @@ static const char *const usage_gen =
     "\n"
     "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
     "Exit status: 0, or 2 with a one-line message on a bad option.\n";
+
+static const char *const usage_replay =
+    "usage: warpref replay TRACE|- [--program FILE.s] [--threads N] [--start N] [--count N]\n"
+    "                              [--ignore FIELD,...] [--mask FIELD:MASK,...] [--keep-going]\n"
+    "                              [--dump BASE] [--stats]\n"
+    "\n"
+    "Checks a trace (canonical JSONL or binary, by its first bytes) record by record\n"
+    "against the model with the lockstep checker, in the trace's order: operand-driven\n"
+    "when the records carry 'in', else self-contained with --program (docs/replay.md).\n"
+    "\n"
+    "  --program FILE.s  the program (needed when the records have no 'insn' or 'in')\n"
+    "  --threads N       CTA size, 1..1024 (default: the binary header's, the program's\n"
+    "                    .threads, the warps and lanes of a JSONL trace's records, else 32)\n"
+    "  --start N         compare from record N on (1..); earlier records are stepped\n"
+    "  --count N         compare N records from --start (then stop: no final record)\n"
+    "  --ignore LIST     compare fields left out (names as in docs/lockstep.md)\n"
+    "  --mask LIST       FIELD:MASK,...: only these bits of a field are compared\n"
+    "  --keep-going      report every divergence (default: stop at the first)\n"
+    "  --dump BASE       the mismatch dump's files, BASE.txt and BASE.json\n"
+    "                    (default replay-dump); written on a divergence only\n"
+    "  --stats           also print the replay's speed (records per second, wall and CPU)\n"
+    "\n"
+    "Exit status: 0 the trace matches, 1 a divergence (FILE:RECORD: divergence: ...),\n"
+    "2 bad input (FILE:RECORD[:COL]: error: ...) or usage.\n";
+
+static const char *const usage_trace =
+    "usage: warpref trace convert IN|- OUT|- [--to jsonl|binary] [--threads N]\n"
+    "\n"
+    "Converts a trace between the canonical JSONL format and the binary format\n"
+    "(docs/trace-binary.md).  IN's format comes from its first bytes; OUT's from\n"
+    "--to, else its extension: .wtb binary, anything else (and -) JSONL.  The\n"
+    "conversion is lossless: JSONL -> binary -> JSONL gives the same bytes for a\n"
+    "trace written by warpref.  --threads: the CTA size a binary header records\n"
+    "(default: IN's header's, else 32 x the warps of IN's final record, else 0).\n"
+    "Exit status: 0, or 2 with FILE:RECORD: error: ... on bad input.\n";
 
 /* ---- standard streams ---------------------------------------------------
  * A descriptor 0, 1 or 2 that was closed when we started is reopened on
@@ -243,17 +280,22 @@ typedef struct optspec {
 } optspec;
 
 typedef struct optvals {
-    const char *str[12];         /* the value of option i (OPT_STR), "" for a flag; NULL if absent */
-    uint64_t num[12];            /* OPT_NUM */
+    const char *str[16];         /* the value of option i (OPT_STR), "" for a flag; NULL if absent */
+    uint64_t num[16];            /* OPT_NUM */
     const char *arg;             /* the one positional argument, or NULL */
+    const char *arg2;            /* the second, for commands that take two */
 } optvals;
 
 /* Parse argv against specs[0..n).  0 when done, 1 when --help was printed,
  * WR_EXIT_USAGE after a one-line message.  `second` words the error of a
- * second positional argument ("one program only"). */
+ * positional argument past the last one taken ("one program only"); a
+ * command that takes two says so by a `second` that starts with "2:". */
 static int parse_opts(const char *cmd, const char *usage, int argc, char **argv, const optspec *specs,
                       size_t n, const char *second, optvals *v)
 {
+    const int two = strncmp(second, "2:", 2) == 0;
+    if (two)
+        second += 2;
     memset(v, 0, sizeof *v);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -270,9 +312,12 @@ static int parse_opts(const char *cmd, const char *usage, int argc, char **argv,
         if (k == n) {
             if (a[0] == '-' && a[1] != '\0')
                 return usage_error(cmd, "unknown option '%s'", a);
-            if (v->arg)
+            if (v->arg && (!two || v->arg2))
                 return usage_error(cmd, second, a);
-            v->arg = a;
+            if (v->arg)
+                v->arg2 = a;
+            else
+                v->arg = a;
             continue;
         }
         const optspec *o = &specs[k];
@@ -635,6 +680,203 @@ static int cmd_gen(int argc, char **argv)
     return 0;
 }
 
+enum { RP_PROGRAM, RP_THREADS, RP_START, RP_COUNT, RP_IGNORE, RP_MASK, RP_KEEP_GOING, RP_DUMP, RP_STATS };
+static const optspec replay_opts[] = {
+    [RP_PROGRAM] = { "--program", OPT_STR, 0, 0, "a file name" },
+    [RP_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
+    [RP_START] = { "--start", OPT_NUM, 1, UINT64_MAX, "a record number (1..)" },
+    [RP_COUNT] = { "--count", OPT_NUM, 1, UINT64_MAX, "a positive number" },
+    [RP_IGNORE] = { "--ignore", OPT_STR, 0, 0, "a list of fields" },
+    [RP_MASK] = { "--mask", OPT_STR, 0, 0, "a list FIELD:MASK,..." },
+    [RP_KEEP_GOING] = { "--keep-going", OPT_FLAG, 0, 0, NULL },
+    [RP_DUMP] = { "--dump", OPT_STR, 0, 0, "a base name" },
+    [RP_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
+};
+
+typedef struct replay_out {
+    const char *name;
+    int keep_going;
+} replay_out;
+
+static void replay_fail(void *ctx, uint64_t recno, uint64_t cycle, const char *line)
+{
+    const replay_out *o = ctx;
+    (void)cycle;
+    fprintf(stderr, "%s:%" PRIu64 ": divergence: %s\n", o->name, recno, line);
+}
+
+/* append s to the string in buf[size], cut at the end */
+static void append(char *buf, size_t size, const char *s)
+{
+    const size_t n = strlen(buf);
+    if (n + 1 < size)
+        snprintf(buf + n, size - n, "%s", s);
+}
+
+/* append " WORD" for sh: as it is when that is safe, else in single quotes */
+static void shell_word(char *buf, size_t size, const char *w)
+{
+    append(buf, size, " ");
+    if (*w && strspn(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+-=_./:,@%") == strlen(w)) {
+        append(buf, size, w);
+        return;
+    }
+    append(buf, size, "'");
+    for (; *w; w++) {
+        const char c[2] = { *w, 0 };
+        append(buf, size, *w == '\'' ? "'\\''" : c);
+    }
+    append(buf, size, "'");
+}
+
+/* the command line, for the dump's `reproduce` */
+static void command_line(char *buf, size_t size, int argc, char **argv)
+{
+    char cwd[2048];
+    snprintf(buf, size, "cd");
+    shell_word(buf, size, getcwd(cwd, sizeof cwd) ? cwd : ".");
+    append(buf, size, " && warpref replay");
+    for (int i = 0; i < argc; i++)
+        shell_word(buf, size, argv[i]);
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+    optvals ov;
+    int rc = parse_opts("replay", usage_replay, argc, argv, replay_opts, sizeof replay_opts / sizeof replay_opts[0],
+                        "one trace only, got a second: '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (!ov.arg)
+        return usage_error("replay", "missing the trace file (or - for standard input)");
+    if (strcmp(ov.arg, "-") == 0 && stdin_closed) {
+        fprintf(stderr, "<stdin>:1: error: standard input is closed\n");
+        return WR_EXIT_USAGE;
+    }
+    char repro[8192];
+    command_line(repro, sizeof repro, argc, argv);
+    replay_out ro = { strcmp(ov.arg, "-") == 0 ? "<stdin>" : ov.arg, ov.str[RP_KEEP_GOING] != NULL };
+    wr_replay_opts o = { 0 };
+    o.trace = ov.arg;
+    o.program = ov.str[RP_PROGRAM];
+    o.threads = (unsigned)ov.num[RP_THREADS];
+    o.start = ov.num[RP_START];
+    o.count = ov.num[RP_COUNT];
+    o.keep_going = ro.keep_going;
+    o.ignore = ov.str[RP_IGNORE];
+    o.mask = ov.str[RP_MASK];
+    o.dump = ov.str[RP_DUMP] ? ov.str[RP_DUMP] : "replay-dump";
+    o.reproduce = repro;
+    o.on_fail = replay_fail;
+    o.ctx = &ro;
+    char err[1024];
+    wr_replay_result res;
+    rc = wr_replay(&o, &res, err, sizeof err);
+    if (rc == 2) {
+        if (strncmp(err, "ignore: ", 8) == 0 || strncmp(err, "mask: ", 6) == 0)
+            return usage_error("replay", "--%s", err);
+        if (strncmp(err, "--start", 7) == 0)
+            return usage_error("replay", "%s", err);
+        fprintf(stderr, "%s\n", err);
+        return WR_EXIT_USAGE;
+    }
+    if (rc == 0)
+        fprintf(stderr, "warpref: replay: %s: match: %" PRIu64 " records, %" PRIu64 " compared%s (%s, %s, %u threads)\n",
+                ro.name, res.records, res.compared, res.final_compared ? ", final record compared" : "",
+                wr_trace_format_name(res.format), res.operand_mode == WR_OPERANDS_DRIVEN ? "operand-driven"
+                : "self-contained", res.threads);
+    else
+        fprintf(stderr, "warpref: replay: %s: %" PRIu64 " divergence%s, the first at record %" PRIu64 " (%" PRIu64
+                " records, %" PRIu64 " compared); dump %s.txt\n", ro.name, res.failures, res.failures == 1 ? "" : "s",
+                res.first_recno, res.records, res.compared, o.dump);
+    if (res.dump_error[0])
+        fprintf(stderr, "warpref: replay: cannot write the dump: %s\n", res.dump_error);
+    if (ov.str[RP_STATS])
+        fprintf(stderr, "warpref: stats: %" PRIu64 " records in %.6f s: %.0f records/s (CPU %.6f s: %.0f records/s)\n",
+                res.records, res.seconds, res.seconds > 0 ? (double)res.records / res.seconds : 0.0, res.cpu_seconds,
+                res.cpu_seconds > 0 ? (double)res.records / res.cpu_seconds : 0.0);
+    return rc;
+}
+
+enum { TC_TO, TC_THREADS };
+static const optspec convert_opts[] = {
+    [TC_TO] = { "--to", OPT_STR, 0, 0, "jsonl or binary" },
+    [TC_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
+};
+
+static int cmd_trace(int argc, char **argv)
+{
+    if (argc > 0 && is_help(argv[0]))
+        return print_text("trace", usage_trace) ? WR_EXIT_USAGE : 0;
+    if (argc < 1)
+        return usage_error("trace", "missing the subcommand (convert)");
+    if (strcmp(argv[0], "convert") != 0)
+        return usage_error("trace", "unknown subcommand '%s' (convert)", argv[0]);
+    optvals ov;
+    int rc = parse_opts("trace", usage_trace, argc - 1, argv + 1, convert_opts,
+                        sizeof convert_opts / sizeof convert_opts[0], "2:convert takes IN and OUT, got a third: '%s'",
+                        &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (!ov.arg2)
+        return usage_error("trace", "convert needs IN and OUT");
+    unsigned to = wr_trace_format_for(strcmp(ov.arg2, "-") == 0 ? NULL : ov.arg2);
+    if (ov.str[TC_TO]) {
+        if (strcmp(ov.str[TC_TO], "jsonl") == 0)
+            to = WR_TRACE_FMT_JSONL;
+        else if (strcmp(ov.str[TC_TO], "binary") == 0)
+            to = WR_TRACE_FMT_BINARY;
+        else
+            return usage_error("trace", "--to: '%s' is not jsonl or binary", ov.str[TC_TO]);
+    }
+    if (strcmp(ov.arg, "-") == 0 && stdin_closed) {
+        fprintf(stderr, "<stdin>:1: error: standard input is closed\n");
+        return WR_EXIT_USAGE;
+    }
+    char err[1024];
+    wr_trace_reader *r = wr_trace_open(ov.arg, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "%s\n", err);
+        return WR_EXIT_USAGE;
+    }
+    output out;
+    if ((rc = out_open(&out, "trace", "trace", ov.arg2, ov.arg, 0)) != 0) {
+        wr_trace_close(r);
+        return rc;
+    }
+    unsigned threads = ov.str[TC_THREADS] ? (unsigned)ov.num[TC_THREADS]
+                       : strcmp(ov.arg, "-") != 0 ? wr_trace_threads_hint(ov.arg) : 0;
+    wr_trace_writer *w = wr_trace_writer_new(out.f, to, threads);
+    if (!w) {
+        fprintf(stderr, "warpref: trace: out of memory\n");
+        wr_trace_close(r);
+        if (!out.is_stdout)
+            fclose(out.f);
+        return WR_EXIT_USAGE;
+    }
+    int k, status = 0;
+    const wr_trace_rec *rec;
+    const wr_trace_final *fin;
+    while ((k = wr_trace_read(r, &rec, &fin, err, sizeof err)) > 0 && status == 0)
+        if ((k == WR_TRACE_INSN ? wr_trace_put(w, rec) : wr_trace_put_end(w, fin)) != 0)
+            status = WR_EXIT_USAGE;
+    if (k == WR_TRACE_ERROR) {
+        fprintf(stderr, "%s\n", err);
+        status = WR_EXIT_USAGE;
+    }
+    const int e = wr_trace_writer_free(w);
+    wr_trace_close(r);
+    if (e && !status) {
+        errno = e;
+        fprintf(stderr, "warpref: trace: cannot write to %s%s%s: %s\n", out.is_stdout ? "" : "'", out.name,
+                out.is_stdout ? "" : "'", strerror(e));
+        status = WR_EXIT_USAGE;
+    }
+    if (out_close(&out, "trace") != 0)
+        status = WR_EXIT_USAGE;
+    return status;
+}
+
 static const struct command {
     const char *name;
     int (*fn)(int, char **);
@@ -646,6 +888,8 @@ static const struct command {
     { "encoding", cmd_encoding, usage_encoding },
     { "gen", cmd_gen, usage_gen },
     { "paths", cmd_paths, usage_paths },
+    { "replay", cmd_replay, usage_replay },
+    { "trace", cmd_trace, usage_trace },
 };
 
 static const struct command *command(const char *name)

@@ -9,4 +9,6 @@
 #include "warpref/run.h"
 #include "warpref/checker.h"
 #include "warpref/gen.h"
+#include "warpref/tracefile.h"
+#include "warpref/replay.h"
 #endif

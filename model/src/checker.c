@@ -58,6 +58,8 @@ struct wr_checker {
     char msgs[MSGS];
     size_t msglen;
     wr_retire scratch;
+    wr_warp before;              /* the retiring warp at issue (up to its B registers) */
+    uint64_t next_due;           /* no sleep deadline is due before this cycle */
     /* the time each warp's sleep deadline was set: it fires at the start of a
      * later turn (N-23), so it is due at max(deadline, set + 1) */
     uint64_t deadline_set[WR_MAX_WARPS];
@@ -173,9 +175,7 @@ wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, cha
         free(c);
         return NULL;
     }
-    if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
-        for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
-            c->o.ctl.field[f].enable = 0;
+    wr_checker_set_ctl(c, &c->o.ctl);
     if (wr_regfile_init(&c->rf, c->cta.nwarps, wr_program_nregs(prog)) != 0) {
         snprintf(err, errsize, "out of memory");
         free(c);
@@ -236,6 +236,8 @@ static int fail(wr_checker *c, uint64_t cycle, const wr_retire *model, const wr_
 {
     c->n.mismatched++;
     message(c, "cycle %" PRIu64 ": %s", cycle, line);
+    if (c->o.on_fail)
+        c->o.on_fail(c->o.ctx, cycle, line);
     if (!c->have_fail) {
         c->have_fail = 1;
         c->fail_cycle = cycle;
@@ -336,48 +338,55 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         remember(c, cycle, other, NULL, NULL);
         return fail(c, cycle, NULL, other, NULL, NULL, line);
     }
-    const wr_warp before = c->cta.warp[w];
-    if (before.run != WR_WARP_READY) {
+    /* the warp at issue, for a failure's dump: what a warp row shows */
+    wr_warp *const bp = &c->before;
+    memcpy(bp, &c->cta.warp[w], offsetof(wr_warp, breg));
+    if (bp->run != WR_WARP_READY) {
         snprintf(line, sizeof line, "run: warp %u retired at pc 0x%" PRIx64 " but the model has it %s%s [N-35]",
-                 w, other->pc, wr_run_state_name(before.run),
-                 before.run == WR_WARP_ASLEEP ? " (its sleep deadline has not fired, N-23)" : "");
-        remember(c, cycle, other, &before, NULL);
-        return fail(c, cycle, NULL, other, NULL, &before, line);
+                 w, other->pc, wr_run_state_name(bp->run),
+                 bp->run == WR_WARP_ASLEEP ? " (its sleep deadline has not fired, N-23)" : "");
+        remember(c, cycle, other, bp, NULL);
+        return fail(c, cycle, NULL, other, NULL, bp, line);
     }
     /* the model's own fetch (N-27): the instruction at its ActivePC */
-    const uint64_t pc = before.active_pc;
+    const uint64_t pc = bp->active_pc;
     const unsigned why = wr_fetch_check(pc, 0, c->prog->ninsns);
     if (why != WR_FETCH_NONE) {
         snprintf(line, sizeof line, "fetch_fault: warp %u retired at pc 0x%" PRIx64 " but the model faults at "
                  "its pc 0x%" PRIx64 " (%s) [N-27]", w, other->pc, pc, wr_fetch_fault_name(why));
-        remember(c, cycle, other, &before, NULL);
-        return fail(c, cycle, NULL, other, NULL, &before, line);
+        remember(c, cycle, other, bp, NULL);
+        return fail(c, cycle, NULL, other, NULL, bp, line);
     }
     const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
     wr_retire *m = &c->scratch;
-    wr_operands ops;
+    /* operands: the other side's as they are (copied into the model's
+     * record only for a failure's dump), or read into the record */
+    const int driven = c->cta.operand_mode == WR_OPERANDS_DRIVEN;
+    const wr_operands *ops = driven ? &other->in : &m->in;
     unsigned reads;
-    if (c->cta.operand_mode == WR_OPERANDS_DRIVEN) {
-        ops = other->in;
+    if (driven) {
         reads = other->reads;
     } else {
-        wr_regfile_read(&c->rf, w, insn, &ops);
+        wr_regfile_read(&c->rf, w, insn, &m->in);
         reads = wr_insn_reads(insn) | WR_IN_PG;
     }
     c->cta.now = cycle;
     const uint64_t deadline = c->cta.deadline[w];
-    if (wr_step(&c->cta, w, insn, &ops, m) != 0) {
+    if (wr_step(&c->cta, w, insn, ops, m) != 0) {
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
-    if (c->cta.deadline[w] != deadline)
+    if (c->cta.deadline[w] != deadline) {
         c->deadline_set[w] = cycle;
-    m->after = c->cta.warp[w];
+        c->next_due = 0;                 /* wr_checker_wake_due looks again */
+    }
+    /* the state after; the RPCs only when they are compared (a replay's are not) */
+    memcpy(&m->after, &c->cta.warp[w],
+           c->o.ctl.field[WR_RF_RPC].enable ? sizeof m->after : offsetof(wr_warp, rpc));
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
-    m->in = ops;
     m->why.pc = m->after.active_pc;                 /* for the explanation (paths.h) */
     m->why.active = m->after.active;
     wr_coverage_add(&c->cov, &m->why);
@@ -398,7 +407,9 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
                      rep.ndiffs, rep.ndiffs == 1 ? "" : "s", wr_retire_field_rule(d->field),
                      wr_op_name(insn), wr_optype_rule(insn->optype));
         }
-        rc = fail(c, cycle, m, other, &rep, &before, line);
+        if (driven)
+            m->in = other->in;
+        rc = fail(c, cycle, m, other, &rep, bp, line);
     }
     if (c->cta.operand_mode != WR_OPERANDS_DRIVEN) {
         adopt(m, other);
@@ -471,6 +482,37 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
     }
     c->n.wakes++;
     return WR_CHK_OK;
+}
+
+int wr_checker_wake_due(wr_checker *c, uint64_t cycle)
+{
+    int rc = WR_CHK_OK;
+    if (cycle < c->next_due)             /* (a retire that sets a deadline clears it) */
+        return rc;
+    uint64_t next = UINT64_MAX;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        const uint64_t d = c->cta.deadline[w];
+        if (d == WR_NO_DEADLINE)
+            continue;
+        const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+        if (due <= cycle) {
+            const int k = wr_checker_wake(c, due, w);
+            if (k != WR_CHK_OK && rc == WR_CHK_OK)
+                rc = k;
+        } else if (due < next) {
+            next = due;
+        }
+    }
+    c->next_due = next;
+    return rc;
+}
+
+void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl)
+{
+    c->o.ctl = *ctl;
+    if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
+        for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
+            c->o.ctl.field[f].enable = 0;
 }
 
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
@@ -829,6 +871,8 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     fprintf(f, "  simulator   %s, operands %s\n", meta->simulator ? meta->simulator : "-",
             wr_operand_mode_name(c->cta.operand_mode));
     fprintf(f, "  failure     %s\n", c->have_fail ? c->fail_line : "-");
+    if (meta->record)
+        fprintf(f, "  record      %s\n", meta->record);
     if (c->have_fail) {
         fprintf(f, "  cycle       %" PRIu64 "\n", c->fail_cycle);
         fprintf(f, "  warp        %u\n", o->warp);
@@ -931,6 +975,10 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     if (meta->waves) json_str(f, meta->waves); else fputs("null", f);
     fputs(",\"reproduce\":", f);
     json_str(f, meta->reproduce);
+    if (meta->record) {
+        fputs(",\"record\":", f);
+        json_str(f, meta->record);
+    }
     fprintf(f, ",\"counts\":{\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 "}",
             n.retired, n.compared, n.mismatched);
     fputs(",\"failure\":", f);

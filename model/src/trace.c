@@ -147,6 +147,14 @@ int wr_tw_open(wr_tw *tw, FILE *f)
             return -1;
         }
     }
+    tw->cuttable = 1;
+    return reserve(tw, 1 << 16);
+}
+
+int wr_tw_open_plain(wr_tw *tw, FILE *f)
+{
+    memset(tw, 0, sizeof *tw);
+    tw->f = f;
     return reserve(tw, 1 << 16);
 }
 
@@ -191,6 +199,7 @@ int wr_tw_close(wr_tw *tw, int *in_spool)
     }
     free(tw->buf);
     free(tw->ckpt);
+    free(tw->scratch);
     int err = tw->err ? tw->errnum : 0;
     if (in_spool)
         *in_spool = tw->err && tw->err_spool;
@@ -198,12 +207,12 @@ int wr_tw_close(wr_tw *tw, int *in_spool)
     return err;
 }
 
-static void put_bregs(wr_tw *tw, const wr_warp *w)
+static void put_bregs(wr_tw *tw, const uint32_t *breg)
 {
     put(tw, "{", 1);
     int first = 1;
     for (unsigned b = 0; b < WR_NUM_BREGS; b++) {
-        if (!w->breg[b])
+        if (!breg[b])
             continue;
         if (!first)
             put(tw, ",", 1);
@@ -211,7 +220,7 @@ static void put_bregs(wr_tw *tw, const wr_warp *w)
         put(tw, "\"B", 2);
         put_dec(tw, b);
         put(tw, "\":", 2);
-        put_qhex(tw, w->breg[b], 8);
+        put_qhex(tw, breg[b], 8);
     }
     put(tw, "}", 1);
 }
@@ -231,15 +240,15 @@ static void put_bars(wr_tw *tw, const uint32_t *words, uint32_t which)
     put(tw, "}", 1);
 }
 
-/* `wake` (bookkeeping), then the record's events */
-static void put_events(wr_tw *tw, const wr_retire *rec)
+/* `wake`, then the record's events */
+static void put_events(wr_tw *tw, const wr_trace_rec *rec)
 {
     put(tw, "[", 1);
-    if (rec->book.wake)
+    if (rec->wake)
         put(tw, "\"wake\"", 6);
     for (unsigned i = 0; i < rec->nev; i++) {
         const wr_event *e = &rec->ev[i];
-        if (i || rec->book.wake)
+        if (i || rec->wake)
             put(tw, ",", 1);
         put(tw, "\"", 1);
         puts_(tw, wr_event_name(e->kind));
@@ -277,13 +286,14 @@ static void put_lanes(wr_tw *tw, const char *key, const uint64_t v[WR_LANES], in
     put(tw, "]", 1);
 }
 
-static void put_in(wr_tw *tw, const wr_insn *insn, const wr_operands *ops)
+static void put_in(wr_tw *tw, const wr_trace_rec *rec)
 {
-    unsigned reads = wr_insn_reads(insn);
+    const unsigned reads = rec->in_keys;
+    const wr_operands *ops = &rec->in;
     put(tw, ",\"in\":{\"pg\":", 12);
-    put_qhex(tw, wr_pred_value(wr_f_PG(insn), ops->pg), 8);
+    put_qhex(tw, ops->pg, 8);
     if (reads & WR_IN_PP)
-        put_mask_key(tw, "pp", wr_pred_value(wr_f_PP(insn), ops->pp));
+        put_mask_key(tw, "pp", ops->pp);
     if (reads & WR_IN_RA)
         put_lanes(tw, "ra", ops->ra, (reads & WR_IN_RA64) != 0);
     if (reads & WR_IN_RB)
@@ -292,76 +302,70 @@ static void put_in(wr_tw *tw, const wr_insn *insn, const wr_operands *ops)
         put_lanes(tw, "rc", ops->rc, 0);
     if (reads & WR_IN_UR) {
         put(tw, ",\"ur\":", 6);
-        put_qhex(tw, ops->ur, (reads & WR_IN_UR64) ? 16 : 8);
+        put_qhex(tw, (reads & WR_IN_UR64) ? ops->ur : (uint32_t)ops->ur, (reads & WR_IN_UR64) ? 16 : 8);
     }
     if (reads & WR_IN_C) {
         put(tw, ",\"c\":", 5);
-        put_qhex(tw, ops->c, (reads & WR_IN_C64) ? 16 : 8);
+        put_qhex(tw, (reads & WR_IN_C64) ? ops->c : (uint32_t)ops->c, (reads & WR_IN_C64) ? 16 : 8);
     }
     put(tw, "}", 1);
 }
 
-/* `out`: the executing warp's GPR write (Rd, with Rd+1 when RD is a pair:
- * 64-bit lane values) and predicate write.  rd_dc is one mask for every
- * lane (TRACE-FORMAT): the OR of the written lanes' don't-care bits. */
-static void put_out(wr_tw *tw, const wr_retire *rec, const wr_insn *insn)
+/* `out`: rd (null for lanes not written) with one don't-care mask for
+ * every lane (TRACE-FORMAT), and pd */
+static void put_out(wr_tw *tw, const wr_trace_rec *rec)
 {
-    const wr_write *rd = NULL, *rd_hi = NULL, *pd = NULL;
-    for (unsigned i = 0; i < rec->nwrites; i++) {
-        const wr_write *e = &rec->write[i];
-        if (e->warp != rec->warp)
-            continue;
-        if (e->kind == WR_WRITE_GPR && !rd)
-            rd = e;
-        else if (e->kind == WR_WRITE_GPR && !rd_hi)
-            rd_hi = e;
-        else if (e->kind == WR_WRITE_PRED && !pd)
-            pd = e;
-    }
-    const int pair = wr_form_wide(insn->form, WR_F_RD) && rd_hi;
+    const int pair = (rec->out & WR_TO_RD64) != 0;
     put(tw, ",\"out\":{", 8);
-    int first = 1;
-    if (rd) {
-        uint64_t dc = 0;
+    if (rec->out & WR_TO_RD) {
         put(tw, "\"rd\":[", 6);
         for (unsigned l = 0; l < WR_LANES; l++) {
             if (l)
                 put(tw, ",", 1);
-            if (rd->lanes >> l & 1) {
-                uint64_t v = wr_write_value(rd, l);
-                dc |= wr_write_dc(rd, l);
-                if (pair) {
-                    v |= (uint64_t)wr_write_value(rd_hi, l) << 32;
-                    dc |= (uint64_t)wr_write_dc(rd_hi, l) << 32;
-                }
-                put_qhex(tw, v, pair ? 16 : 8);
-            } else {
+            if (rec->rd_lanes >> l & 1)
+                put_qhex(tw, pair ? rec->rd[l] : (uint32_t)rec->rd[l], pair ? 16 : 8);
+            else
                 put(tw, "null", 4);
-            }
         }
         put(tw, "]", 1);
         put(tw, ",\"rd_dc\":", 9);
-        put_qhex(tw, dc, pair ? 16 : 8);
-        first = 0;
+        put_qhex(tw, pair ? rec->rd_dc : (uint32_t)rec->rd_dc, pair ? 16 : 8);
     }
-    if (pd) {
-        if (!first)
+    if (rec->out & WR_TO_PD) {
+        if (rec->out & WR_TO_RD)
             put(tw, ",", 1);
         put(tw, "\"pd\":{\"mask\":", 13);
-        put_qhex(tw, pd->lanes, 8);
+        put_qhex(tw, rec->pd_mask, 8);
         put(tw, ",\"val\":", 7);
-        put_qhex(tw, pd->value[0] & pd->lanes, 8);
+        put_qhex(tw, rec->pd_val, 8);
         put(tw, "},\"pd_dc\":", 10);
-        puts_(tw, wr_write_undefined(pd) ? "true" : "false");
+        puts_(tw, (rec->out & WR_TO_PD_DC) ? "true" : "false");
     }
     put(tw, "}", 1);
+}
+
+/* a JSON string's contents */
+static void put_escaped(wr_tw *tw, const char *s)
+{
+    for (; *s; s++) {
+        const unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') {
+            put(tw, "\\", 1);
+            put(tw, s, 1);
+        } else if (ch < 0x20) {
+            char u[7] = { '\\', 'u', '0', '0', hexd[ch >> 4], hexd[ch & 15], 0 };
+            put(tw, u, 6);
+        } else {
+            put(tw, s, 1);
+        }
+    }
 }
 
 /* A record starts: count it, with a checkpoint every WR_TW_CKPT records
  * for wr_tw_cut.  -1 when out of memory. */
 static int begin_record(wr_tw *tw)
 {
-    if (tw->records % WR_TW_CKPT == 0) {
+    if (tw->records % WR_TW_CKPT == 0 && tw->cuttable) {   /* for wr_tw_cut */
         if (tw->nckpt == tw->ckcap) {
             size_t cap = tw->ckcap ? tw->ckcap * 2 : 64;
             uint64_t *c = realloc(tw->ckpt, cap * sizeof *c);
@@ -386,66 +390,79 @@ void wr_tw_line(wr_tw *tw, const char *s, size_t n)
     put(tw, "\n", 1);
 }
 
-void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
-                  const wr_operands *ops, int operands)
+void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec)
 {
     if (begin_record(tw) != 0)
         return;
 
-    const wr_warp *wp = &rec->after;
+    /* a derived op or asm comes from the word (a binary trace's writer
+     * derives them only from a word that decodes; a corrupt one shows "?") */
+    wr_insn insn;
+    const int need_insn = rec->op_derived || ((rec->keys & WR_TK_ASM) && rec->asm_derived);
+    const int decoded = need_insn && wr_decode(&rec->insn, &insn, NULL, 0) == 0;
     put(tw, "{\"t\":", 5);
-    put_dec(tw, rec->book.t);
+    put_dec(tw, rec->t);
     put(tw, ",\"warp\":", 8);
     put_dec(tw, rec->warp);
     put(tw, ",\"pc\":", 6);
     put_qhex(tw, rec->pc, 0);
     put(tw, ",\"op\":\"", 7);
-    puts_(tw, wr_op_name(insn));
+    if (rec->op_derived)
+        puts_(tw, decoded ? wr_op_name(&insn) : "?");
+    else
+        put_escaped(tw, rec->op);
     put(tw, "\"", 1);
-    put_mask_key(tw, "active", wp->active);
-    put_mask_key(tw, "valid", wp->valid);
+    put_mask_key(tw, "active", rec->active);
+    put_mask_key(tw, "valid", rec->valid);
     put(tw, ",\"next_pc\":", 11);
-    put_qhex(tw, wp->active_pc, 0);
-    put_mask_key(tw, "yield", wp->yield);
-    put_mask_key(tw, "sleep", wp->sleep);
-    put_mask_key(tw, "switch", wp->swtch);
+    put_qhex(tw, rec->next_pc, 0);
+    put_mask_key(tw, "yield", rec->yield);
+    put_mask_key(tw, "sleep", rec->sleep);
+    put_mask_key(tw, "switch", rec->swtch);
     put(tw, ",\"b\":", 5);
-    put_bregs(tw, wp);
+    put_bregs(tw, rec->b);
     put(tw, ",\"ev\":", 6);
     put_events(tw, rec);
-    if (operands) {
+    if (rec->keys & WR_TK_INSN) {
         char wbuf[35];
         wr_word_format(&rec->insn, wbuf);
         put(tw, ",\"insn\":\"", 9);
-        puts_(tw, wbuf);
+        put(tw, wbuf, 34);
         put(tw, "\"", 1);
-        put_in(tw, insn, ops);
-        put_out(tw, rec, insn);
     }
-    uint32_t bars = 0, words[WR_MAX_BARRIERS];
-    for (unsigned i = 0; i < rec->nwrites; i++) {
-        const wr_write *e = &rec->write[i];
-        if (e->kind == WR_WRITE_BARRIER && e->index < WR_MAX_BARRIERS) {
-            bars |= 1u << e->index;
-            words[e->index] = e->value[0];
-        }
-    }
-    if (bars) {
+    if (rec->keys & WR_TK_IN)
+        put_in(tw, rec);
+    if (rec->keys & WR_TK_OUT)
+        put_out(tw, rec);
+    if (rec->keys & WR_TK_BARS) {
         put(tw, ",", 1);
-        put_bars(tw, words, bars);
+        put_bars(tw, rec->bar, rec->bars);
     }
-    if (operands) {
-        char text[160];
-        wr_disasm(insn, rec->pc, text, sizeof text);
+    if (rec->keys & WR_TK_ASM) {
         put(tw, ",\"asm\":\"", 8);
-        for (const char *s = text; *s; s++) {   /* JSON-escape the text */
-            if (*s == '"' || *s == '\\')
-                put(tw, "\\", 1);
-            put(tw, s, 1);
+        if (rec->asm_derived) {
+            char text[WR_TRACE_ASM_MAX] = "?";
+            if (decoded)
+                wr_disasm(&insn, rec->pc, text, sizeof text);
+            put_escaped(tw, text);
+        } else {
+            put_escaped(tw, rec->asm_text);
         }
         put(tw, "\"", 1);
     }
     put(tw, "}\n", 2);
+}
+
+void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
+                  const wr_operands *ops, int operands)
+{
+    if (!tw->scratch && !(tw->scratch = malloc(sizeof *tw->scratch))) {
+        fail(tw, ENOMEM);
+        return;
+    }
+    wr_trace_rec_from_retire(tw->scratch, rec, insn, ops, 0,
+                             operands ? WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_ASM : 0);
+    wr_tw_trec(tw, tw->scratch);
 }
 
 /* one entry of the final record's `dc`: "R5":"0x0000ffff" (none if no lane) */
@@ -461,16 +478,16 @@ static void put_dc(wr_tw *tw, int *first, char kind, unsigned index, uint32_t la
     put_qhex(tw, lanes, 8);
 }
 
-void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
-                 uint64_t t, unsigned dump_regs, const wr_tw_fault *fault)
+void wr_tw_end(wr_tw *tw, const wr_trace_final *fin)
 {
     put(tw, "{\"end\":\"", 8);
-    puts_(tw, wr_end_name(end));
+    puts_(tw, wr_end_name(fin->end));
     put(tw, "\",\"t\":", 6);
-    put_dec(tw, t);
+    put_dec(tw, fin->t);
     put(tw, ",\"warps\":[", 10);
-    for (unsigned i = 0; i < cta->nwarps; i++) {
-        const wr_warp *w = &cta->warp[i];
+    const unsigned n = fin->dump_regs, have = fin->r_have;
+    for (unsigned i = 0; i < fin->nwarps; i++) {
+        const wr_warp *w = &fin->warp[i];
         if (i)
             put(tw, ",", 1);
         put(tw, "{\"warp\":", 8);
@@ -485,13 +502,13 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
         put_mask_key(tw, "sleep", w->sleep);
         put_mask_key(tw, "switch", w->swtch);
         put(tw, ",\"b\":", 5);
-        put_bregs(tw, w);
-        if (dump_regs && rf) {
+        put_bregs(tw, w->breg);
+        if (n) {
             put(tw, ",\"r\":[", 6);
             for (unsigned l = 0; l < WR_LANES; l++) {
                 put(tw, l ? ",[" : "[", l ? 2 : 1);
-                for (unsigned r = 0; r < dump_regs; r++) {
-                    uint32_t v = r < rf->nregs ? rf->r[wr_regfile_slot(rf, i, r) * WR_LANES + l] : 0;
+                for (unsigned r = 0; r < n; r++) {
+                    uint32_t v = r < have ? fin->r[((size_t)i * have + r) * WR_LANES + l] : 0;
                     if (r)
                         put(tw, ",", 1);
                     put_qhex(tw, v, 8);
@@ -502,45 +519,68 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
             for (unsigned l = 0; l < WR_LANES; l++) {
                 unsigned bits = 0;
                 for (unsigned p = 0; p < WR_NUM_PREDS; p++)
-                    bits |= (rf->p[i][p] >> l & 1u) << p;
+                    bits |= (fin->p[i][p] >> l & 1u) << p;
                 if (l)
                     put(tw, ",", 1);
                 put_dec(tw, bits);
             }
             put(tw, "],\"dc\":{", 8);
             int first = 1;
-            for (unsigned r = 0; r < dump_regs && r < rf->nregs; r++)
-                put_dc(tw, &first, 'R', r, rf->r_undef[wr_regfile_slot(rf, i, r)]);
+            for (unsigned r = 0; r < n && r < have; r++)
+                put_dc(tw, &first, 'R', r, fin->r_undef[(size_t)i * have + r]);
             for (unsigned p = 0; p < WR_NUM_PREDS; p++)
-                put_dc(tw, &first, 'P', p, rf->p_undef[i][p]);
+                put_dc(tw, &first, 'P', p, fin->p_undef[i][p]);
             put(tw, "}", 1);
         }
         put(tw, "}", 1);
     }
     put(tw, "],", 2);
-    uint32_t live = 0, words[WR_MAX_BARRIERS];
-    for (unsigned b = 0; b < cta->nbars; b++) {
-        words[b] = cta->bar[b].word;
-        live |= (uint32_t)(words[b] != 0) << b;
+    put_bars(tw, fin->bar, fin->bars);
+    if (fin->profile[0]) {
+        put(tw, ",\"profile\":\"", 12);
+        put_escaped(tw, fin->profile);
+        put(tw, "\"", 1);
     }
-    put_bars(tw, words, live);
-    if (fault && fault->warp >= 0) {
+    if (fin->fault_warp >= 0) {
         put(tw, ",\"fault\":{\"warp\":", 17);
-        put_dec(tw, (unsigned)fault->warp);
+        put_dec(tw, (unsigned)fin->fault_warp);
         put(tw, ",\"pc\":", 6);
-        put_qhex(tw, fault->pc, 0);
+        put_qhex(tw, fin->fault_pc, 0);
         put(tw, ",\"what\":\"", 9);
-        puts_(tw, fault->what);
+        puts_(tw, wr_fetch_fault_name(fin->fault_what));
         put(tw, "\"}", 2);
     }
     put(tw, "}\n", 2);
     flush(tw);
 }
 
+void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
+                 uint64_t t, unsigned dump_regs, const wr_tw_fault *fault)
+{
+    wr_trace_final *fin = malloc(sizeof *fin);
+    if (!fin) {
+        fail(tw, ENOMEM);
+        return;
+    }
+    wr_trace_final_from_cta(fin, cta, rf, end, t, dump_regs);
+    if (fault && fault->warp >= 0) {
+        fin->fault_warp = fault->warp;
+        fin->fault_pc = fault->pc;
+        fin->fault_what = WR_FETCH_NO_INSN;
+        for (unsigned k = 1; k < WR_FETCH_FAULT_COUNT; k++)
+            if (strcmp(fault->what, wr_fetch_fault_name(k)) == 0)
+                fin->fault_what = k;
+    }
+    wr_tw_end(tw, fin);
+    free(fin);
+}
+
+void wr_tw_flush(wr_tw *tw) { flush(tw); }
+
 int wr_tw_cut(wr_tw *tw, uint64_t keep)
 {
     flush(tw);
-    if (tw->err || !tw->f)
+    if (tw->err || !tw->f || !tw->cuttable)
         return -1;
     if (keep >= tw->records)
         return 0;

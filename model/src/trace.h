@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "warpref/retire.h"
 #include "warpref/run.h"
+#include "warpref/tracefile.h"
 
 typedef struct wr_tw {
     FILE *f;                     /* where records go: the output, or the spool */
@@ -20,6 +21,8 @@ typedef struct wr_tw {
     int err;                     /* an allocation or I/O error happened */
     int errnum;                  /* its errno */
     int err_spool;               /* it happened on the spool, not the output */
+    int cuttable;                /* wr_tw_open: records can be cut (checkpoints kept) */
+    wr_trace_rec *scratch;       /* wr_tw_record's record */
 } wr_tw;
 
 enum { WR_TW_CKPT = 4096 };
@@ -30,6 +33,9 @@ enum { WR_TW_CKPT = 4096 };
  * anonymous temporary file, the spool, copied to it by wr_tw_close, so that
  * a cut works everywhere.  0, or -1 (errnum set) when no spool can be made. */
 int wr_tw_open(wr_tw *tw, FILE *f);
+/* Start a trace written straight to `f`, no cut possible (conversions,
+ * the DPI glue).  0, or -1 on no memory. */
+int wr_tw_open_plain(wr_tw *tw, FILE *f);
 /* Flush (and copy the spool out), free.  0, or the errno of the first
  * failure, with *in_spool telling whether it was the spool's. */
 int wr_tw_close(wr_tw *tw, int *in_spool);
@@ -44,6 +50,12 @@ void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
  * step), counted as a record for wr_tw_cut; `s` holds no newline, the
  * writer adds it. */
 void wr_tw_line(wr_tw *tw, const char *s, size_t n);
+/* One record as the trace holds it: the one printer of instruction
+ * records, and of final records (wr_tw_end). */
+void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec);
+void wr_tw_end(wr_tw *tw, const wr_trace_final *fin);
+/* Flush the buffer to the stream. */
+void wr_tw_flush(wr_tw *tw);
 
 typedef struct wr_tw_fault {
     int warp;                    /* -1: none */

@@ -12,7 +12,8 @@ import re
 from .files import read_result
 
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
-VERDICT = re.compile(r"^tb_lockstep: (PASS|MISMATCH|HANG|ERROR|FAILURE) ")
+# the summary line of either testbench: SystemVerilog or SystemC (docs/systemc.md)
+VERDICT = re.compile(r"^(?:tb_lockstep|tb_sc_lockstep): (PASS|MISMATCH|HANG|ERROR|FAILURE) ")
 TB_STATUSES = ("pass", "mismatch", "hang")
 
 

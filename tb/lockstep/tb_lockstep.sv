@@ -4,6 +4,11 @@
 // that fires; at the end the final state of every warp.  docs/lockstep.md
 // describes every plusarg, the exit statuses and the result file.
 //
+// The C++ main (tb_main.cpp) reads and checks the plusargs and makes the
+// checker before the simulation (tb/common/lockstep_session: shared with the
+// SystemC testbench), hands them over (tb_config) and, at the end, writes the
+// dump, the result file and the summary (tb_finish).
+//
 // The clock comes from the C++ main (tb_main.cpp: no --timing).  The
 // testbench is one process at the rising edge: it samples the core's
 // registered ports as they were before the edge (the record of the
@@ -12,7 +17,7 @@
 // assignments (one settling of the core's logic per cycle).  When it stops
 // issuing, the instruction of that cycle still commits: its record is taken
 // at the next edge (S_STOP), so the model has seen every instruction the
-// RTL executed.  It never exits: it sets the exit status (tb_set_exit) and
+// RTL executed.  It never exits: tb_finish sets the exit status and it
 // calls $finish; main returns the status after the final blocks and the
 // wave file are closed.
 //
@@ -22,11 +27,12 @@
 // state through the debug port, compared by warpref_dpi_final_warp and
 // warpref_dpi_final), end (dump, result file, summary).
 module tb_lockstep #(
+  // (tb/meson.build sets them, and tells tb_main.cpp: the C++ side refuses a
+  // program that does not fit before the simulation)
   parameter int unsigned NW = 32,             // warps: CTAs up to 1024 threads
   parameter int unsigned NR = 64,             // GPRs per lane the RTL keeps
   parameter int unsigned IMEM_DEPTH = 4096,   // instructions
-  parameter int unsigned CMEM_N = 256,        // constant words
-  parameter longint unsigned LIVELOCK_STEPS = 10000  // the model's own run that names a livelock
+  parameter int unsigned CMEM_N = 256         // constant words
 ) (
   input logic clk
 );
@@ -34,10 +40,15 @@ module tb_lockstep #(
   localparam int DRAIN = 8;                   // cycles run after a mismatch
 
   // ---- the C++ main (tb_main.cpp) ----
-  import "DPI-C" function void tb_set_exit(input int code);
+  // the checker and the plusargs the run needs (bug: the bit of bug_i, -1: none)
+  import "DPI-C" function void tb_config(output chandle h, output longint unsigned max_cycles,
+                                         output longint unsigned watchdog, output longint unsigned waves_from,
+                                         output longint unsigned check, output int bug, output int rr,
+                                         output int waves);
   import "DPI-C" function void tb_waves(input int on);
-  import "DPI-C" function string tb_command_line();
-  import "DPI-C" function int tb_parse_u64(input string text, output longint unsigned v);
+  import "DPI-C" function void tb_finish(input int errored, input int hung, input int failed, input string end_reason,
+                                         input longint unsigned t_end, input longint unsigned nretired,
+                                         input longint unsigned cycles);
 
   // ---- the core's ports ----
   logic          rst_n;
@@ -117,23 +128,10 @@ module tb_lockstep #(
                     st_woke, st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched, dbg_gpr_undef,
                     dbg_pred_undef};
 
-  // the catalogue, in the order of warpref_rtl_pkg::BUG_* (docs/bugs.md)
-  string bug_names [NB] = '{
-    "bra_u_any", "bra_div_active", "brx_zero_extend", "call_rel_from_pc", "ret_no_offset",
-    "exit_partial_valid", "exit_switch_yielded", "bssy_overwrite", "bsync_no_writeback",
-    "bsync_yield_keep", "bsync_highest", "yield_no_switchmask", "warpsync_no_valid",
-    "warpsync_r_all_valid", "nanosleep_late", "break_clears_all", "bmov_highest",
-    "bar_exit_no_recheck", "bar_no_reset", "red_and_init0", "red_ignores_pp",
-    "red_or_as_and", "r2b_keep_top", "rf_ignore_guard", "bar_count_late", "result_pu_inverted"
-  };
-
-  // ---- configuration (plusargs, read once) ----
+  // ---- configuration (tb_config) ----
   chandle h;
-  string prog, bugname, sched, operands, ignore, mask, waves, dump_base, result_path, seed, test;
-  longint unsigned max_cycles, watchdog, max_mismatches, waves_from, check;
-  longint wake_early, wake_late;
+  longint unsigned max_cycles, watchdog, waves_from, check;
   int ninsns, nconsts, nregs, nwarps;
-  bit bad;                                    // a bad plusarg: exit 2 at the first edge
 
   // arguments of the DPI calls
   bit [127:0] word;
@@ -146,136 +144,25 @@ module tb_lockstep #(
   logic [16*32-1:0] last_breg;                 // rt_breg as a_breg holds it (when have_breg)
   bit have_rpc = 1'b0, have_breg = 1'b0;
 
-  // A numeric plusarg +NAME=N (the project's number syntax); v keeps its
-  // default when absent.  0 and a message on a bad number.
-  function automatic bit num_arg(input string name, inout longint unsigned v);
-    string s;
-    longint unsigned x;
-    if (!$value$plusargs({name, "=%s"}, s)) return 1'b1;
-    if (tb_parse_u64(s, x) != 0) begin
-      $display("tb_lockstep: +%s=%s: not a number (decimal, or hex with 0x)", name, s);
-      return 1'b0;
-    end
-    v = x;
-    return 1'b1;
-  endfunction
-
-  function automatic void usage_error(input string msg);
-    $display("tb_lockstep: %s", msg);
-    bad = 1'b1;
-  endfunction
-
   initial begin
-    longint unsigned thr, we, wl;
-    bit any_late;
-    string s;
+    int bug, is_rr, waves;
     for (int i = 0; i < 32; i++) begin
       a_ra[i] = 0; a_rpc[i] = 0; a_rdv[i] = 0; a_rb[i] = 0; a_rc[i] = 0; a_bw[i] = 0; a_wbs[i] = 0; a_woken[i] = 0;
       a_runs[i] = warpref_pkg::RUN_EXITED;             // warps the core does not have
     end
     rst_n = 1'b0; run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
-    cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; threads = 11'd32;
-    n_insns = 0; rr = 1'b0; bad = 1'b0; h = null;
-    ninsns = 0; nconsts = 0; nregs = 0; nwarps = 0;
-    if ($test$plusargs("list_bugs")) begin
-      for (int i = 0; i < int'(NB); i++) $display("%s", bug_names[i]);
-      list_only = 1'b1;
-    end else begin
-      thr = 0; max_cycles = 1000000; watchdog = 10000; max_mismatches = 1; waves_from = 0; check = 1;
-      we = 0; wl = 0;
-      if (!num_arg("threads", thr) || !num_arg("max_cycles", max_cycles) || !num_arg("watchdog", watchdog) ||
-          !num_arg("max_mismatches", max_mismatches) || !num_arg("waves_from", waves_from) ||
-          !num_arg("check", check))
-        bad = 1'b1;
-      // the stub fires a deadline in the first cycle it is due: by default no
-      // early or late wake is accepted; +wake_late=any accepts any later one
-      any_late = $value$plusargs("wake_late=%s", s) != 0 && s == "any";
-      if (!num_arg("wake_early", we) || (!any_late && !num_arg("wake_late", wl))) bad = 1'b1;
-      wake_early = longint'(we);
-      wake_late = any_late ? -1 : longint'(wl);
-      if (!bad && !$value$plusargs("program=%s", prog)) usage_error("+program=FILE.s is required (docs/lockstep.md)");
-      if (!bad && (thr > 1024 || (thr == 0 && $test$plusargs("threads="))))
-        usage_error($sformatf("+threads=%0d: out of range 1..%0d", thr, NW * 32));
-      if (!bad && check > 1) usage_error($sformatf("+check=%0d: 0 or 1", check));
-      if (!bad && (max_mismatches == 0 || max_mismatches > 64'h7fffffff))
-        usage_error($sformatf("+max_mismatches=%0d: out of range 1..2147483647", max_mismatches));
-      if (!bad && (we > 64'h7fffffffffffffff || (!any_late && wl > 64'h7fffffffffffffff)))
-        usage_error("+wake_early/+wake_late: out of range");
-      sched = "own";
-      void'($value$plusargs("sched=%s", sched));
-      if (!bad && sched != "own" && sched != "rr") usage_error({"+sched=", sched, ": own or rr"});
-      operands = "self";
-      void'($value$plusargs("operands=%s", operands));
-      if (!bad && operands != "self" && operands != "rtl")
-        usage_error({"+operands=", operands, ": self (the model's own registers) or rtl (the RTL's operands)"});
-      bugname = "";
-      if (!bad && $value$plusargs("bug=%s", bugname)) begin
-        int found;
-        found = -1;
-        for (int i = 0; i < int'(NB); i++) if (bug_names[i] == bugname) found = i;
-        if (found < 0) usage_error({"+bug=", bugname, ": unknown bug (tb_lockstep +list_bugs, docs/bugs.md)"});
-        else bugs[found] = 1'b1;
-      end
-      ignore = ""; mask = ""; waves = ""; seed = ""; result_path = ""; test = "";
-      dump_base = "lockstep-dump";
-      void'($value$plusargs("ignore=%s", ignore));
-      void'($value$plusargs("mask=%s", mask));
-      void'($value$plusargs("waves=%s", waves));
-      want_waves = waves != "";
-      void'($value$plusargs("seed=%s", seed));
-      void'($value$plusargs("result=%s", result_path));
-      void'($value$plusargs("dump=%s", dump_base));
-      void'($value$plusargs("test=%s", test));
-      if (!bad && dump_base == "") usage_error("+dump=: empty base name");
-      if (!bad) begin
-        h = warpref_pkg::warpref_dpi_new(prog, int'(thr), operands == "rtl" ? warpref_pkg::OPERANDS_DRIVEN
-                                         : warpref_pkg::OPERANDS_SELF, ignore, mask, int'(max_mismatches),
-                                         wake_early, wake_late);
-        if (h == null) usage_error(first_line(warpref_pkg::warpref_dpi_messages(null)));
-      end
-      if (!bad) begin
-        ninsns = warpref_pkg::warpref_dpi_ninsns(h);
-        nconsts = warpref_pkg::warpref_dpi_nconsts(h);
-        nregs = warpref_pkg::warpref_dpi_nregs(h);
-        nwarps = (warpref_pkg::warpref_dpi_threads(h) + 31) / 32;
-        if (ninsns > int'(IMEM_DEPTH))
-          usage_error($sformatf("%s: %0d instructions, the RTL holds %0d", prog, ninsns, IMEM_DEPTH));
-        else if (nconsts > int'(CMEM_N))
-          usage_error($sformatf("%s: %0d constant words, the RTL holds %0d", prog, nconsts, CMEM_N));
-        else if (nregs > int'(NR))
-          usage_error($sformatf("%s: uses R0..R%0d, the RTL keeps R0..R%0d", prog, nregs - 1, NR - 1));
-        else if (nwarps > int'(NW))
-          usage_error($sformatf("%s: %0d warps, the RTL has %0d", prog, nwarps, NW));
-        threads = 11'(warpref_pkg::warpref_dpi_threads(h));
-        n_insns = 32'(ninsns);
-        rr = sched == "rr";
-      end
-      if (test == "") test = basename(prog);
-    end
+    cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0;
+    tb_config(h, max_cycles, watchdog, waves_from, check, bug, is_rr, waves);
+    if (bug >= 0) bugs[bug] = 1'b1;
+    want_waves = waves != 0;
+    ninsns = warpref_pkg::warpref_dpi_ninsns(h);
+    nconsts = warpref_pkg::warpref_dpi_nconsts(h);
+    nregs = warpref_pkg::warpref_dpi_nregs(h);
+    nwarps = (warpref_pkg::warpref_dpi_threads(h) + 31) / 32;
+    threads = 11'(warpref_pkg::warpref_dpi_threads(h));
+    n_insns = 32'(ninsns);
+    rr = is_rr != 0;
   end
-
-  function automatic string first_line(input string s);
-    for (int i = 0; i < s.len(); i++) if (s[i] == "\n") return s.substr(0, i - 1);
-    return s;
-  endfunction
-
-  function automatic string last_line(input string s);
-    int e;
-    e = s.len();
-    while (e > 0 && s[e - 1] == "\n") e--;
-    for (int i = e - 1; i >= 0; i--) if (s[i] == "\n") return s.substr(i + 1, e - 1);
-    return s.substr(0, e - 1);
-  endfunction
-
-  function automatic string basename(input string s);
-    int b, e;
-    b = 0;
-    e = s.len();
-    for (int i = 0; i < s.len(); i++) if (s[i] == "/") b = i + 1;
-    if (e - b > 2 && s.substr(e - 2, e - 1) == ".s") e = e - 2;
-    if (e <= b) return s;
-    return s.substr(b, e - 1);
-  endfunction
 
   // ---- the run ----
   // The testbench is one procedural process (and the functions it calls):
@@ -285,7 +172,6 @@ module tb_lockstep #(
   localparam int S_RESET = 0, S_LOAD = 1, S_RUN = 2, S_STOP = 3, S_DRAIN = 4, S_FINAL = 5, S_END = 6,
                  S_DONE = 7;
   int state = S_RESET;
-  bit list_only = 1'b0;
   int k = 0;                                  // phase counter
   longint unsigned cyc = 0;                   // clock cycles since the start
   longint unsigned last_retire = 0;           // cycle of the last retire (the watchdog)
@@ -426,55 +312,7 @@ module tb_lockstep #(
   endfunction
 
   function automatic void finish_run();
-    string status, summary, line, reproduce;
-    longint unsigned compared, mism;
-    int code;
-    if (check == 0) begin
-      $display("tb_lockstep: %s: unchecked run (+check=0): end %s at t=%0d, %0d retired in %0d cycles",
-               prog, endr, t_end, nretired, cyc);
-      tb_set_exit(0);
-      return;
-    end
-    compared = warpref_pkg::warpref_dpi_count(h, 1);
-    mism = warpref_pkg::warpref_dpi_count(h, 2);
-    if (errored) status = "error";
-    else if (hung) status = "hang";
-    else if (compared == 0) status = "error";
-    else if (failed || mism != 0) status = "mismatch";
-    else status = "pass";
-    if (status == "mismatch" && endr != "mismatch") endr = {endr, "+final"};
-    // stopped by the cycle limit: does the program livelock (N-55, a spec hazard)?
-    // The model's own run decides, within LIVELOCK_STEPS instructions (the hazards of
-    // SPEC-NOTES section 9 repeat within a few dozen); a livelock is reported as such
-    if (status == "pass" && endr == "limit" &&
-        warpref_pkg::warpref_dpi_own_end(h, LIVELOCK_STEPS) == "livelock") begin
-      endr = "livelock";
-      $display("tb_lockstep: %s livelocks: the model's own run of it ends livelock (N-55, a spec hazard of SPEC-NOTES section 9); +max_cycles=%0d stopped the RTL",
-               prog, max_cycles);
-    end
-    if (status != "pass") begin
-      reproduce = tb_command_line();
-      if (warpref_pkg::warpref_dpi_dump(h, dump_base, test, seed, waves, reproduce) != 0)
-        $display("tb_lockstep: %s", last_line(warpref_pkg::warpref_dpi_messages(h)));
-    end
-    if (result_path != "" && warpref_pkg::warpref_dpi_result(h, result_path, status, t_end, endr) != 0)
-      $display("tb_lockstep: cannot write the result file %s", result_path);
-    line = {"sched ", sched};
-    if (bugname != "") line = {line, ", bug ", bugname};
-    if (seed != "") line = {line, ", seed ", seed};
-    if (status == "pass") begin
-      $display("tb_lockstep: PASS %s: end %s at t=%0d, %0d retired, %0d compared (%s)", prog, endr, t_end,
-               warpref_pkg::warpref_dpi_count(h, 0), compared, line);
-    end else begin
-      summary = warpref_pkg::warpref_dpi_summary(h);
-      if (summary == "") summary = first_line(warpref_pkg::warpref_dpi_messages(h));
-      $display("tb_lockstep: %s %s: %s (end %s at t=%0d, %0d retired, %0d compared; %s; dump %s.txt)",
-               status.toupper(), prog, summary, endr, t_end, warpref_pkg::warpref_dpi_count(h, 0), compared,
-               line, dump_base);
-    end
-    $display("%0d passed, %0d failed", status == "pass" ? 1 : 0, status == "pass" ? 0 : 1);
-    code = status == "pass" ? 0 : 1;
-    tb_set_exit(code);
+    tb_finish(32'(errored), 32'(hung), 32'(failed), endr, t_end, nretired, cyc);
   endfunction
 
   // The process, at the rising edge: it reads the core's outputs as they
@@ -483,108 +321,97 @@ module tb_lockstep #(
   // non-blocking assignments, so the core's logic settles once per cycle.
   always @(posedge clk) begin
     cyc = cyc + 1;
-    if (list_only || bad) begin
-      // (a bad plusarg was reported in the initial block)
-      tb_set_exit(list_only ? 0 : 2);
-      state = S_DONE;
-      $finish;
-    end else begin
-      case (state)
-        S_RESET: begin
-          if (cyc == 2) begin
-            rst_n <= 1'b1;
-            state = S_LOAD;
-            k = 0;
-          end
-        end
-        S_LOAD: begin
-          if (k < ninsns) begin
-            warpref_pkg::warpref_dpi_insn(h, k, word);
-            imem_we <= 1'b1; imem_addr <= k; imem_wdata <= word;
-          end else if (k < ninsns + nconsts) begin
-            int bank, off;
-            int unsigned val;
-            imem_we <= 1'b0;
-            warpref_pkg::warpref_dpi_const(h, k - ninsns, bank, off, val);
-            cmem_we <= 1'b1; cmem_addr <= 19'((bank << 14) | (off >> 2)); cmem_wdata <= val;
-          end else begin
-            imem_we <= 1'b0; cmem_we <= 1'b0;
-            state = S_RUN;
-            last_retire = cyc;
-            if (max_cycles == 0) begin
-              endr = "limit";
-              state = S_FINAL;
-            end else run <= 1'b1;
-          end
-          k++;
-        end
-        S_RUN: begin
-          ports();
-          if (errored) begin
-            endr = "error";
-            run <= 1'b0;
-            t_end = st_now;
-            state = S_END;
-          end else if (check != 0 && !live()) begin
-            endr = "mismatch";
-            t_end = st_now;
-            state = S_DRAIN;
-            k = 0;
-          end else if (ft_valid || (rt_valid && rt_ev_exc != 3'd0)) stop("exception");
-          else if (st_stuck) stop(all_finished() ? "done" : "deadlock");
-          else if (st_now >= max_cycles) stop("limit");
-          else if (cyc - last_retire >= watchdog && check != 0) begin
-            int unsigned ready;
-            ready = warpref_pkg::warpref_dpi_ready(h);
-            if (ready != 0) begin
-              note(warpref_pkg::warpref_dpi_fail(h, st_now, $sformatf(
-                   "hang: no retire for %0d cycles while the model has warps 0x%08x ready [N-50]",
-                   cyc - last_retire, ready)));
-              hung = 1'b1;
-              endr = "hang";
-              run <= 1'b0;
-              t_end = st_now;
-              state = S_END;
-            end else last_retire = cyc;         // every warp waits (asleep): not a hang
-          end
-        end
-        S_STOP: begin                           // the last instruction, then the end state
-          ports();
-          t_end = st_now;
-          if (check != 0 && !live()) endr = "mismatch";
-          state = S_FINAL;
+    case (state)
+      S_RESET: begin
+        if (cyc == 2) begin
+          rst_n <= 1'b1;
+          state = S_LOAD;
           k = 0;
-          dbg_warp <= 5'd0;
-          dbg_reg <= 8'd0;
         end
-        S_DRAIN: begin
-          if (++k >= DRAIN) begin
-            run <= 1'b0;
-            state = S_END;
-          end
-        end
-        S_FINAL: begin
-          if (failed || errored || check == 0) state = S_END;
-          else final_step();
-        end
-        S_END: begin
-          finish_run();
-          state = S_DONE;
-          $finish;
-        end
-        default: ;
-      endcase
-      // the wave window (+waves_from: the RTL's time)
-      if (want_waves && !waves_on && st_now >= waves_from) begin
-        waves_on = 1'b1;
-        tb_waves(1);
       end
+      S_LOAD: begin
+        if (k < ninsns) begin
+          warpref_pkg::warpref_dpi_insn(h, k, word);
+          imem_we <= 1'b1; imem_addr <= k; imem_wdata <= word;
+        end else if (k < ninsns + nconsts) begin
+          int bank, off;
+          int unsigned val;
+          imem_we <= 1'b0;
+          warpref_pkg::warpref_dpi_const(h, k - ninsns, bank, off, val);
+          cmem_we <= 1'b1; cmem_addr <= 19'((bank << 14) | (off >> 2)); cmem_wdata <= val;
+        end else begin
+          imem_we <= 1'b0; cmem_we <= 1'b0;
+          state = S_RUN;
+          last_retire = cyc;
+          if (max_cycles == 0) begin
+            endr = "limit";
+            state = S_FINAL;
+          end else run <= 1'b1;
+        end
+        k++;
+      end
+      S_RUN: begin
+        ports();
+        if (errored) begin
+          endr = "error";
+          run <= 1'b0;
+          t_end = st_now;
+          state = S_END;
+        end else if (check != 0 && !live()) begin
+          endr = "mismatch";
+          t_end = st_now;
+          state = S_DRAIN;
+          k = 0;
+        end else if (ft_valid || (rt_valid && rt_ev_exc != 3'd0)) stop("exception");
+        else if (st_stuck) stop(all_finished() ? "done" : "deadlock");
+        else if (st_now >= max_cycles) stop("limit");
+        else if (cyc - last_retire >= watchdog && check != 0) begin
+          int unsigned ready;
+          ready = warpref_pkg::warpref_dpi_ready(h);
+          if (ready != 0) begin
+            note(warpref_pkg::warpref_dpi_fail(h, st_now, $sformatf(
+                 "hang: no retire for %0d cycles while the model has warps 0x%08x ready [N-50]",
+                 cyc - last_retire, ready)));
+            hung = 1'b1;
+            endr = "hang";
+            run <= 1'b0;
+            t_end = st_now;
+            state = S_END;
+          end else last_retire = cyc;         // every warp waits (asleep): not a hang
+        end
+      end
+      S_STOP: begin                           // the last instruction, then the end state
+        ports();
+        t_end = st_now;
+        if (check != 0 && !live()) endr = "mismatch";
+        state = S_FINAL;
+        k = 0;
+        dbg_warp <= 5'd0;
+        dbg_reg <= 8'd0;
+      end
+      S_DRAIN: begin
+        if (++k >= DRAIN) begin
+          run <= 1'b0;
+          state = S_END;
+        end
+      end
+      S_FINAL: begin
+        if (failed || errored || check == 0) state = S_END;
+        else final_step();
+      end
+      S_END: begin
+        finish_run();
+        state = S_DONE;
+        $finish;
+      end
+      default: ;
+    endcase
+    // the wave window (+waves_from: the RTL's time)
+    if (want_waves && !waves_on && st_now >= waves_from) begin
+      waves_on = 1'b1;
+      tb_waves(1);
     end
   end
   /* verilator lint_on BLKSEQ */
-
-  final begin
-    if (h != null) warpref_pkg::warpref_dpi_free(h);
-  end
 
 endmodule

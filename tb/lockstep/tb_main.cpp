@@ -1,68 +1,31 @@
 // tb_main.cpp - the C++ main of the lockstep testbench (tb_lockstep.sv).
 //
-// It drives the clock (the testbench has no delays: Verilator without
+// Before the simulation it reads and checks the plusargs and makes the
+// checker (tb/common/lockstep_session: one line and exit 2 for a bad one, a
+// typo included; +list_bugs prints the catalogue and exits 0).  Then it
+// drives the clock (the testbench has no delays: Verilator without
 // --timing), opens the FST wave file of +waves=FILE when the testbench turns
-// the wave window on, and returns the exit status the testbench set, after
-// $finish, after the final blocks have run and the wave file is closed.
-// Nothing here exits during the simulation.  It rejects a plusarg the
-// testbench does not know (a typo would otherwise be ignored) with exit 2,
-// before the simulation starts.
+// the wave window on, and returns the exit status the testbench's end set
+// (tb_finish), after $finish, after the final blocks have run and the wave
+// file is closed.  Nothing here exits during the simulation.
 //
-// DPI functions for the testbench: tb_set_exit, tb_waves, tb_command_line
-// (the command that reproduces the run, for the dump), tb_parse_u64 (the
-// project's number syntax, wr_num_parse).
-#include <errno.h>
-#include <unistd.h>
-
+// DPI functions for the testbench: tb_config (the checker and the plusargs
+// the run needs), tb_waves, tb_finish (the dump, the result file, the
+// summary and the exit status: lockstep_finish).
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <string>
 
 #include "Vtb_lockstep.h"
+#include "Vtb_lockstep__Dpi.h"
+#include "lockstep_session.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
-#include "warpref/isa.h"
 
 namespace {
-int g_exit = 1;                      // set by the testbench; 1 if it never does
+int g_exit = 1;                      // set by tb_finish; 1 if it never runs
 bool g_waves = false;                // the wave window is open
-std::string g_cmdline;
-
-// every plusarg of tb_lockstep.sv (docs/lockstep.md); flags have no '='
-const char *const k_plusargs[] = {
-    "program=", "threads=", "seed=", "bug=", "operands=", "ignore=", "mask=", "max_mismatches=",
-    "max_cycles=", "watchdog=", "sched=", "waves=", "waves_from=", "dump=", "result=", "wake_early=",
-    "wake_late=", "check=", "test=", "list_bugs",
-};
-
-bool known_plusarg(const char *a)
-{
-    if (strncmp(a, "+verilator+", 11) == 0)
-        return true;
-    for (const char *k : k_plusargs) {
-        size_t n = strlen(k);
-        if (k[n - 1] == '=' ? strncmp(a + 1, k, n) == 0 : strcmp(a + 1, k) == 0)
-            return true;
-    }
-    return false;
-}
-
-// a word for sh: as is when it is safe, else in single quotes
-std::string shell_word(const std::string &s)
-{
-    if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                          "+-=_./:,@%") == std::string::npos)
-        return s;
-    std::string q = "'";
-    for (char c : s) {
-        if (c == '\'')
-            q += "'\\''";
-        else
-            q += c;
-    }
-    return q + "'";
-}
+lockstep_session g_s;
 }  // namespace
 
 // $finish without the "- file:line: Verilog $finish" line on standard output
@@ -75,61 +38,46 @@ void vl_finish(const char *filename, int linenum, const char *hier)
     Verilated::threadContextp()->gotFinish(true);
 }
 
-extern "C" void tb_set_exit(int code) { g_exit = code; }
-extern "C" void tb_waves(int on) { g_waves = on != 0; }
-extern "C" const char *tb_command_line(void) { return g_cmdline.c_str(); }
-
-extern "C" int tb_parse_u64(const char *text, unsigned long long *v)
+void tb_config(void **h, unsigned long long *max_cycles, unsigned long long *watchdog,
+               unsigned long long *waves_from, unsigned long long *check, int *bug, int *rr, int *waves)
 {
-    uint64_t x;
-    if (wr_num_parse(text ? text : "", 0, UINT64_MAX, &x, nullptr, 0) != WR_NUM_OK)
-        return -1;
-    *v = x;
-    return 0;
+    *h = g_s.h;
+    *max_cycles = g_s.max_cycles;
+    *watchdog = g_s.watchdog;
+    *waves_from = g_s.waves_from;
+    *check = g_s.check;
+    *bug = g_s.bug_index;
+    *rr = g_s.sched == "rr";
+    *waves = !g_s.waves.empty();
+}
+
+void tb_waves(int on) { g_waves = on != 0; }
+
+void tb_finish(int errored, int hung, int failed, const char *end_reason, unsigned long long t_end,
+               unsigned long long nretired, unsigned long long cycles)
+{
+    lockstep_end e;
+    e.errored = errored != 0;
+    e.hung = hung != 0;
+    e.failed = failed != 0;
+    e.end = end_reason ? end_reason : "";
+    e.t_end = t_end;
+    e.nretired = nretired;
+    e.cycles = cycles;
+    g_exit = lockstep_finish(g_s, e);
 }
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] != '+' || !known_plusarg(argv[i])) {
-            fprintf(stderr, "tb_lockstep: unknown argument '%s' (the plusargs are in docs/lockstep.md)\n",
-                    argv[i]);
-            return 2;
-        }
-    }
-    // the files it will write: their directories must be writable (one line and
-    // exit 2 now, not a lost dump at the end of a long run)
-    for (int i = 1; i < argc; i++) {
-        for (const char *k : { "+dump=", "+result=", "+waves=" }) {
-            size_t n = strlen(k);
-            if (strncmp(argv[i], k, n) != 0)
-                continue;
-            std::string path = argv[i] + n, dir = ".";
-            size_t slash = path.rfind('/');
-            if (slash != std::string::npos)
-                dir = slash == 0 ? "/" : path.substr(0, slash);
-            if (!path.empty() && access(dir.c_str(), W_OK) != 0) {
-                fprintf(stderr, "tb_lockstep: %s: cannot write in '%s': %s\n", argv[i], dir.c_str(), strerror(errno));
-                return 2;
-            }
-        }
-    }
-    // the command that reproduces this run: the same arguments, from the same directory
-    char cwd[4096];
-    if (getcwd(cwd, sizeof cwd))
-        g_cmdline = "cd " + shell_word(cwd) + " && ";
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    exe[n > 0 ? n : 0] = 0;
-    g_cmdline += shell_word(n > 0 ? exe : argv[0]);
-    for (int i = 1; i < argc; i++)
-        g_cmdline += " " + shell_word(argv[i]);
+    // the RTL's parameters (tb/meson.build gives them to Verilator and here)
+    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N };
+    const int rc = lockstep_open(g_s, argc, argv, "tb_lockstep", lim);
+    if (rc >= 0)
+        return rc;
 
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);
-    std::string waves = ctx->commandArgsPlusMatch("waves=");
-    if (!waves.empty())
-        waves = waves.substr(strlen("+waves="));
+    const std::string &waves = g_s.waves;
     if (!waves.empty())
         ctx->traceEverOn(true);
     const std::unique_ptr<Vtb_lockstep> top{new Vtb_lockstep{ctx.get(), "tb_lockstep"}};
@@ -158,6 +106,7 @@ int main(int argc, char **argv)
     top->final();
     if (fst)
         fst->close();
+    lockstep_close(g_s);
     fflush(stdout);
     return g_exit;
 }

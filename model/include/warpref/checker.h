@@ -42,6 +42,10 @@ typedef struct wr_checker_opts {
                                     the instruction setting it (N-23): NANOSLEEP 0
                                     at time t is due at t + 1 */
     unsigned max_mismatches;     /* stop after this many failing checks (default 1) */
+    /* called with every failing check as it is found (NULL: none): the
+     * cycle and the line wr_checker_messages() keeps */
+    void (*on_fail)(void *ctx, uint64_t cycle, const char *line);
+    void *ctx;
 } wr_checker_opts;
 
 void wr_checker_opts_init(wr_checker_opts *o);
@@ -88,6 +92,16 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
  * field it names ("hang: ...") and may end in the rule ("[N-50]").
  * Returns WR_CHK_MISMATCH. */
 int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line);
+
+/* Fire every sleep deadline due at or before `cycle` (N-23: a deadline set
+ * at t is due at max(deadline, t + 1)), each at the cycle it is due, as
+ * wr_checker_wake does: for a driver whose input leaves deadline firing
+ * implicit (a trace).  WR_CHK_OK, or what a wake returned. */
+int wr_checker_wake_due(wr_checker *c, uint64_t cycle);
+
+/* Change the compare controls from the next record on (a replay's window).
+ * In operand-driven mode the operand fields stay off. */
+void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl);
 
 /* The warps the model has ready (bit per warp): those that could issue. */
 uint32_t wr_checker_ready(const wr_checker *c);
@@ -137,6 +151,7 @@ typedef struct wr_dump_meta {
     const char *waves;           /* the wave file, or NULL */
     const char *reproduce;       /* the command that reproduces the failure */
     const char *simulator;       /* "verilator", "replay", ... */
+    const char *record;          /* the failing record of a replay ("FILE:N"), or NULL */
 } wr_dump_meta;
 
 /* Write base.txt (for people) and base.json (for tools), each through a

@@ -42,6 +42,14 @@ enum {
 enum { WR_DEFAULT_MAX_STEPS = 1000000 };
 #define WR_MAX_STEPS_LIMIT UINT64_C(1000000000000000)   /* the largest max_steps, 10^15 */
 
+/* A step done elsewhere (wr_run_opts.step): it must do to `cta` what
+ * wr_step() does, with the same return value, and fill `rec` (e.g. the
+ * SystemC example of tb/sc/, which sends every instruction to the model's
+ * TLM-2.0 target).  The run calls it for every instruction, also in the
+ * re-runs that locate a livelock (on other copies of the CTA). */
+typedef int (*wr_step_fn)(void *ctx, wr_cta *cta, unsigned w, const wr_insn *insn,
+                          const wr_operands *ops, struct wr_retire *rec);
+
 typedef struct wr_run_opts {
     unsigned threads;            /* 0: the program's .threads, else 32 (N-53) */
     uint64_t max_steps;          /* 0: WR_DEFAULT_MAX_STEPS */
@@ -61,6 +69,8 @@ typedef struct wr_run_opts {
                                     trace, through a temporary file likewise */
     wr_coverage *coverage;       /* NULL, or the hits of the paths the run's steps
                                     took (up to its end, as the trace) are added */
+    wr_step_fn step;             /* NULL: wr_step */
+    void *step_ctx;              /* its first argument */
 } wr_run_opts;
 
 typedef struct wr_run_result {

@@ -1,0 +1,314 @@
+/* replay.c - trace replay (warpref/replay.h, docs/replay.md): a driver of
+ * the lockstep checker whose other side is a trace.  Per record: the
+ * program learns the word at the record's pc (when no program was given),
+ * sleep deadlines due by the record's time fire, the record becomes the
+ * other side's retire record (wr_trace_rec_to_retire) and the checker
+ * steps the model and compares.  No allocation per record. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "warpref/replay.h"
+
+const char wr_replay_untraced[] =
+    "fetch_fault,rpc,warp_bar_state,warp_bar_state_defined,run,blocked_bar,write.ur,write.warpbar,write.runstate";
+
+typedef struct replay {
+    const wr_replay_opts *o;
+    wr_replay_result *res;
+    wr_program prog;
+    int learn;                   /* no program given: learn it from the records' words */
+    uint8_t *known;              /* learn: instruction i's word is known */
+    size_t cap;
+    uint64_t recno;              /* the record being checked (0: the final one) */
+} replay;
+
+static void on_fail(void *ctx, uint64_t cycle, const char *line)
+{
+    replay *x = ctx;
+    if (!x->res->failures++) {
+        x->res->first_recno = x->recno;
+        snprintf(x->res->summary, sizeof x->res->summary, "%.399s", line);
+    }
+    if (x->o->on_fail)
+        x->o->on_fail(x->o->ctx, x->recno, cycle, line);
+}
+
+/* learn: instruction pc/16 is `word` (the first word seen there stays; a
+ * later record with another word there differs in `insn`) */
+static int learn(replay *x, uint64_t pc, const wr_word *word, char *msg, size_t msgsize)
+{
+    if (pc % WR_INST_SIZE || pc / WR_INST_SIZE >= WR_MAX_INSNS)
+        return 0;                    /* the model cannot be there: the compare says so */
+    const size_t i = (size_t)(pc / WR_INST_SIZE);
+    if (i >= x->cap) {
+        size_t cap = x->cap ? x->cap : 64;
+        while (cap <= i)
+            cap *= 2;
+        wr_insn *in = realloc(x->prog.insns, cap * sizeof *in);
+        if (in)
+            x->prog.insns = in;
+        wr_word *w = in ? realloc(x->prog.words, cap * sizeof *w) : NULL;
+        if (w)
+            x->prog.words = w;
+        uint8_t *k = w ? realloc(x->known, cap) : NULL;
+        if (!k) {
+            snprintf(msg, msgsize, "out of memory");
+            return -1;
+        }
+        memset(k + x->cap, 0, cap - x->cap);
+        x->known = k;
+        x->cap = cap;
+    }
+    if (x->known[i])
+        return 0;
+    char why[200];
+    if (wr_decode(word, &x->prog.insns[i], why, sizeof why) != 0) {
+        snprintf(msg, msgsize, "insn: illegal encoding: %s", why);
+        return -1;
+    }
+    x->prog.words[i] = *word;
+    x->known[i] = 1;
+    if (i + 1 > x->prog.ninsns) {
+        for (size_t k = x->prog.ninsns; k < i; k++)
+            if (!x->known[k])            /* a hole: never fetched unless the model goes there */
+                x->prog.insns[k] = x->prog.insns[i];
+        x->prog.ninsns = i + 1;
+    }
+    return 0;
+}
+
+/* the compare controls of the window and of the records before it */
+static int controls(const wr_replay_opts *o, wr_compare_ctl *on, wr_compare_ctl *on_noout, wr_compare_ctl *off,
+                    char *err, size_t errsize)
+{
+    char msg[300];
+    wr_compare_ctl_init(on);
+    wr_compare_ctl_ignore(on, wr_replay_untraced, msg, sizeof msg);
+    if ((o->ignore && wr_compare_ctl_ignore(on, o->ignore, msg, sizeof msg) != 0) ||
+        (o->mask && wr_compare_ctl_mask(on, o->mask, msg, sizeof msg) != 0)) {
+        snprintf(err, errsize, "%s", msg);
+        return -1;
+    }
+    *on_noout = *on;
+    on_noout->field[WR_RF_WRITE_GPR].enable = on_noout->field[WR_RF_WRITE_PRED].enable = 0;
+    *off = *on;
+    for (unsigned f = 0; f < WR_RF_COUNT; f++)
+        off->field[f].enable = 0;
+    return 0;
+}
+
+int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t errsize)
+{
+    memset(res, 0, sizeof *res);
+    struct timespec t0, t1, c0, c1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    replay x = { o, res, { 0 }, 0, NULL, 0, 0 };
+    wr_compare_ctl on, on_noout, off;
+    if (controls(o, &on, &on_noout, &off, err, errsize) != 0)
+        return 2;
+    if (o->program && wr_assemble_file(o->program, &x.prog, err, errsize) != 0)
+        return 2;
+    x.learn = !o->program;
+    int status = 2;
+    wr_checker *c = NULL;
+    wr_retire *other = calloc(1, sizeof *other);
+    wr_trace_reader *r = other ? wr_trace_open(o->trace, err, errsize) : NULL;
+    if (!other)
+        snprintf(err, errsize, "%s:1: error: out of memory", o->trace);
+    if (!r)
+        goto out;
+    res->format = wr_trace_reader_format(r);
+    const char *name = wr_trace_reader_name(r);
+    const uint64_t start = o->start ? o->start : 1;
+    const wr_trace_rec *rec = NULL;
+    const wr_trace_final *fin = NULL;
+    int k = wr_trace_read(r, &rec, &fin, err, errsize);
+    if (k == WR_TRACE_ERROR)
+        goto out;
+    if (k == WR_TRACE_EOF) {
+        snprintf(err, errsize, "%s:1: error: empty trace (no records)", name);
+        goto out;
+    }
+    /* the mode: operand-driven when the records carry `in` */
+    const int driven = k == WR_TRACE_INSN && (rec->keys & WR_TK_IN);
+    if (k == WR_TRACE_INSN && !(rec->keys & WR_TK_INSN) && !o->program) {
+        snprintf(err, errsize, "%s:1: error: the records have no 'insn': give the program (--program FILE.s)", name);
+        goto out;
+    }
+    if (!driven && !o->program) {
+        snprintf(err, errsize, "%s:1: error: the records have no operands ('in'): give the program (--program "
+                 "FILE.s) to replay self-contained", name);
+        goto out;
+    }
+    unsigned threads = o->threads ? o->threads : wr_trace_reader_threads(r);
+    if (!threads && x.prog.threads)
+        threads = x.prog.threads;
+    if (!threads)
+        threads = wr_trace_threads_hint(o->trace);
+    if (!threads)
+        threads = 32;
+    res->threads = threads;
+    res->operand_mode = driven ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
+
+    wr_checker_opts co;
+    wr_checker_opts_init(&co);
+    co.threads = threads;
+    co.operand_mode = res->operand_mode;
+    co.ctl = start > 1 ? off : (rec && !(rec->keys & WR_TK_OUT)) ? on_noout : on;
+    const wr_compare_ctl *cur = start > 1 ? &off : (rec && !(rec->keys & WR_TK_OUT)) ? &on_noout : &on;
+    co.max_mismatches = o->keep_going ? UINT32_MAX : 1;
+    co.on_fail = on_fail;
+    co.ctx = &x;
+    char msg[512];
+    if (x.learn && rec && (rec->keys & WR_TK_INSN) && learn(&x, rec->pc, &rec->insn, msg, sizeof msg) != 0) {
+        snprintf(err, errsize, "%s:1: error: %s", name, msg);
+        goto out;
+    }
+    c = wr_checker_new(&x.prog, &co, msg, sizeof msg);
+    if (!c) {
+        snprintf(err, errsize, "%s:1: error: %s", name, msg);
+        goto out;
+    }
+    const wr_cta *cta = wr_checker_cta(c);
+    status = 0;
+    for (; k != WR_TRACE_EOF; k = wr_trace_read(r, &rec, &fin, err, errsize)) {
+        if (k == WR_TRACE_ERROR) {
+            status = 2;
+            break;
+        }
+        x.recno = wr_trace_recno(r);
+        if (k == WR_TRACE_END) {
+            if (o->count)                      /* a closed window ends before it */
+                break;
+            /* nothing may follow it: bad input is told before any failure */
+            const wr_trace_rec *more_rec;
+            const wr_trace_final *more_fin;
+            const uint64_t fin_recno = x.recno;
+            wr_trace_final *keep = malloc(sizeof *keep);
+            if (!keep) {
+                snprintf(err, errsize, "%s:%" PRIu64 ": error: out of memory", name, x.recno);
+                status = 2;
+                break;
+            }
+            *keep = *fin;                      /* (the registers stay in the reader's scratch) */
+            const int k2 = wr_trace_read(r, &more_rec, &more_fin, err, errsize);
+            fin = keep;
+            x.recno = fin_recno;
+            if (k2 != WR_TRACE_EOF) {
+                free(keep);
+                status = 2;
+                break;
+            }
+            if (fin->fault_warp >= 0)
+                wr_checker_fetch_fault(c, fin->t, (unsigned)fin->fault_warp, fin->fault_pc, fin->fault_what);
+            uint32_t words[WR_MAX_BARRIERS] = { 0 };
+            for (uint32_t m = fin->bars; m; m &= m - 1)
+                words[__builtin_ctz(m)] = fin->bar[__builtin_ctz(m)];
+            /* registers: [warp][reg][lane] as the checker reads them */
+            wr_checker_final(c, fin->t, fin->warp, fin->nwarps, fin->dump_regs ? fin->r : NULL, fin->r_have,
+                             fin->dump_regs ? &fin->p[0][0] : NULL, words, cta->nbars);
+            res->final_compared = 1;
+            free(keep);
+            break;
+        }
+        res->records++;
+        if (o->count && x.recno >= start + o->count)
+            break;
+        /* the controls: none before the window; without `out` no register writes */
+        const wr_compare_ctl *want = x.recno < start ? &off : (rec->keys & WR_TK_OUT) ? &on : &on_noout;
+        if (want != cur) {
+            wr_checker_set_ctl(c, want);
+            cur = want;
+        }
+        if (x.recno >= start)
+            res->compared++;
+        const unsigned w = rec->warp;
+        /* the program: the record's word at its pc, and at the model's pc if
+         * that is still unknown (the compare then shows the pc) */
+        if (x.learn) {
+            if (!(rec->keys & WR_TK_INSN)) {
+                snprintf(err, errsize, "%s:%" PRIu64 ": error: the record has no 'insn' (the trace's first "
+                         "has one)", name, x.recno);
+                status = 2;
+                break;
+            }
+            const uint64_t mpc = w < cta->nwarps ? cta->warp[w].active_pc : rec->pc;
+            if (learn(&x, rec->pc, &rec->insn, msg, sizeof msg) != 0 ||
+                (mpc != rec->pc && learn(&x, mpc, &rec->insn, msg, sizeof msg) != 0)) {
+                snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, msg);
+                status = 2;
+                break;
+            }
+        }
+        if (driven && !(rec->keys & WR_TK_IN)) {
+            snprintf(err, errsize, "%s:%" PRIu64 ": error: the record has no 'in' (the trace's first has "
+                     "operands)", name, x.recno);
+            status = 2;
+            break;
+        }
+        /* the instruction at the record's pc names the registers of `out` */
+        const size_t idx = (size_t)(rec->pc / WR_INST_SIZE);
+        const int have = rec->pc % WR_INST_SIZE == 0 && idx < x.prog.ninsns && (!x.learn || x.known[idx]);
+        const wr_insn *insn = have ? &x.prog.insns[idx] : NULL;
+        wr_insn own;
+        if (!insn && (rec->keys & WR_TK_INSN) && wr_decode(&rec->insn, &own, NULL, 0) == 0)
+            insn = &own;
+        if (!(rec->keys & WR_TK_INSN) && x.recno >= start && on.field[WR_RF_INSN].enable) {
+            /* no word: the record's op against the program's */
+            const char *want = have ? wr_op_name(insn) : NULL;
+            if (want && strcmp(want, rec->op) != 0) {
+                snprintf(msg, sizeof msg, "insn: warp %u pc 0x%" PRIx64 ": the record's op is '%s', the program "
+                         "has %s [N-37]", w, rec->pc, rec->op, want);
+                wr_checker_report(c, rec->t, msg);
+            }
+        }
+        wr_checker_wake_due(c, rec->t);
+        wr_trace_rec_to_retire(rec, insn, have ? &x.prog.words[idx] : NULL, other);
+        if (wr_checker_retire(c, rec->t, other) == WR_CHK_ERROR) {
+            const char *m = wr_checker_messages(c);
+            const char *last = m + strlen(m);
+            while (last > m && last[-1] == '\n')
+                last--;
+            const char *b = last;
+            while (b > m && b[-1] != '\n')
+                b--;
+            snprintf(msg, sizeof msg, "%.*s", (int)(last - b), b);
+            on_fail(&x, rec->t, msg);
+            status = 1;
+            break;
+        }
+        if (wr_checker_stopped(c))
+            break;
+    }
+    if (status == 0 && o->start > res->records) {
+        snprintf(err, errsize, "--start %" PRIu64 ": the trace has %" PRIu64 " instruction records", o->start,
+                 res->records);
+        status = 2;
+    }
+    if (status != 2 && wr_checker_failed(c))
+        status = 1;
+    if (status == 1 && o->dump) {
+        char where[4200];
+        snprintf(where, sizeof where, "%s:%" PRIu64, name, res->first_recno);
+        wr_dump_meta meta = { NULL, NULL, o->program ? o->program : name, NULL, o->reproduce, "replay",
+                              res->first_recno ? where : NULL };
+        if (wr_checker_dump(c, &meta, o->dump, msg, sizeof msg) != 0)
+            snprintf(res->dump_error, sizeof res->dump_error, "%s", msg);
+    }
+out:
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    res->cpu_seconds = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
+    wr_checker_free(c);
+    wr_trace_close(r);
+    free(other);
+    free(x.known);
+    wr_program_free(&x.prog);
+    return status;
+}

@@ -1,0 +1,314 @@
+// lockstep_session.cpp - the plusargs, the checker and the end of a lockstep
+// run, for both testbenches (lockstep_session.h, docs/lockstep.md).
+#include "lockstep_session.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+
+#include "svdpi.h"
+#include "Vtb_lockstep__Dpi.h"      // the glue's calls (dpi/warpref_pkg.sv)
+#include "warpref_dpi.h"
+#include "warpref_bugs.h"           // generated from rtl_stub/warpref_rtl_pkg.sv
+#include "warpref/isa.h"
+
+namespace {
+
+// the model's own run that names a livelock, at most this many instructions
+constexpr unsigned long long k_livelock_steps = 10000;
+
+// every plusarg (docs/lockstep.md); flags have no '='
+const char *const k_plusargs[] = {
+    "program=", "threads=", "seed=", "bug=", "operands=", "ignore=", "mask=", "max_mismatches=",
+    "max_cycles=", "watchdog=", "sched=", "waves=", "waves_from=", "dump=", "result=", "wake_early=",
+    "wake_late=", "check=", "test=", "trace=", "list_bugs",
+};
+
+bool known_plusarg(const char *a)
+{
+    if (strncmp(a, "+verilator+", 11) == 0)
+        return true;
+    for (const char *k : k_plusargs) {
+        size_t n = strlen(k);
+        if (k[n - 1] == '=' ? strncmp(a + 1, k, n) == 0 : strcmp(a + 1, k) == 0)
+            return true;
+    }
+    return false;
+}
+
+// the value of +NAME=VALUE (the first one given), or nullptr
+const char *plusarg(int argc, char **argv, const char *name)
+{
+    const size_t n = strlen(name);
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '+' && strncmp(argv[i] + 1, name, n) == 0 && argv[i][1 + n] == '=')
+            return argv[i] + 2 + n;
+    return nullptr;
+}
+
+bool flag(int argc, char **argv, const char *name)
+{
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '+' && strcmp(argv[i] + 1, name) == 0)
+            return true;
+    return false;
+}
+
+// a word for sh: as is when it is safe, else in single quotes
+std::string shell_word(const std::string &s)
+{
+    if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                          "+-=_./:,@%") == std::string::npos)
+        return s;
+    std::string q = "'";
+    for (char c : s) {
+        if (c == '\'')
+            q += "'\\''";
+        else
+            q += c;
+    }
+    return q + "'";
+}
+
+std::string first_line(const char *s)
+{
+    const char *e = strchr(s, '\n');
+    return e ? std::string(s, static_cast<size_t>(e - s)) : std::string(s);
+}
+
+std::string last_line(const char *s)
+{
+    std::string t(s);
+    while (!t.empty() && t.back() == '\n')
+        t.pop_back();
+    const size_t nl = t.rfind('\n');
+    return nl == std::string::npos ? t : t.substr(nl + 1);
+}
+
+// the test name a program gives: its base name without ".s"
+std::string basename_of(const std::string &p)
+{
+    const size_t slash = p.rfind('/');
+    std::string b = slash == std::string::npos ? p : p.substr(slash + 1);
+    if (b.size() > 2 && b.compare(b.size() - 2, 2, ".s") == 0)
+        b.resize(b.size() - 2);
+    return b.empty() ? p : b;
+}
+
+// one line on standard output, "TOOL: ...": a bad plusarg (exit status 2)
+int usage_error(const lockstep_session &s, const char *fmt, ...)
+{
+    va_list ap;
+    printf("%s: ", s.tool.c_str());
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    fflush(stdout);
+    return 2;
+}
+
+}  // namespace
+
+int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, const lockstep_limits &lim)
+{
+    s.tool = tool;
+    // a typo would otherwise be ignored
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] != '+' || !known_plusarg(argv[i])) {
+            fprintf(stderr, "%s: unknown argument '%s' (the plusargs are in docs/lockstep.md)\n", tool, argv[i]);
+            return 2;
+        }
+    }
+    // the files it will write: their directories must be writable (one line and
+    // exit 2 now, not a lost dump at the end of a long run)
+    for (const char *k : { "dump", "result", "waves", "trace" }) {
+        const char *v = plusarg(argc, argv, k);
+        if (!v || !*v)
+            continue;
+        const std::string path = v;
+        std::string dir = ".";
+        const size_t slash = path.rfind('/');
+        if (slash != std::string::npos)
+            dir = slash == 0 ? "/" : path.substr(0, slash);
+        if (access(dir.c_str(), W_OK) != 0) {
+            fprintf(stderr, "%s: +%s=%s: cannot write in '%s': %s\n", tool, k, v, dir.c_str(), strerror(errno));
+            return 2;
+        }
+    }
+    if (flag(argc, argv, "list_bugs")) {
+        for (const char *b : wr_rtl_bug_names)
+            printf("%s\n", b);
+        return 0;
+    }
+    // the command that reproduces this run: the same arguments, from the same directory
+    char cwd[4096];
+    if (getcwd(cwd, sizeof cwd))
+        s.command_line = "cd " + shell_word(cwd) + " && ";
+    char exe[4096];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = '\0';
+    s.command_line += shell_word(n > 0 ? exe : argv[0]);
+    for (int i = 1; i < argc; i++)
+        s.command_line += " " + shell_word(argv[i]);
+
+    // numbers: the project's syntax
+    struct num {
+        const char *name;
+        uint64_t *v;
+    } nums[] = { { "threads", &s.threads }, { "max_cycles", &s.max_cycles }, { "watchdog", &s.watchdog },
+                 { "max_mismatches", &s.max_mismatches }, { "waves_from", &s.waves_from }, { "check", &s.check } };
+    for (const num &k : nums) {
+        const char *v = plusarg(argc, argv, k.name);
+        if (v && wr_num_parse(v, 0, UINT64_MAX, k.v, nullptr, 0) != WR_NUM_OK)
+            return usage_error(s, "+%s=%s: not a number (decimal, or hex with 0x)", k.name, v);
+    }
+    // the stub fires a deadline in the first cycle it is due: by default no
+    // early or late wake is accepted; +wake_late=any accepts any later one
+    uint64_t we = 0, wl = 0;
+    const char *v_we = plusarg(argc, argv, "wake_early"), *v_wl = plusarg(argc, argv, "wake_late");
+    const bool any_late = v_wl && strcmp(v_wl, "any") == 0;
+    if (v_we && wr_num_parse(v_we, 0, UINT64_MAX, &we, nullptr, 0) != WR_NUM_OK)
+        return usage_error(s, "+wake_early=%s: not a number (decimal, or hex with 0x)", v_we);
+    if (v_wl && !any_late && wr_num_parse(v_wl, 0, UINT64_MAX, &wl, nullptr, 0) != WR_NUM_OK)
+        return usage_error(s, "+wake_late=%s: not a number (decimal, or hex with 0x)", v_wl);
+    const char *prog = plusarg(argc, argv, "program");
+    if (!prog)
+        return usage_error(s, "+program=FILE.s is required (docs/lockstep.md)");
+    s.program = prog;
+    if (s.threads > lim.nw * 32 || (s.threads == 0 && plusarg(argc, argv, "threads")))
+        return usage_error(s, "+threads=%" PRIu64 ": out of range 1..%u", s.threads, lim.nw * 32);
+    if (s.check > 1)
+        return usage_error(s, "+check=%" PRIu64 ": 0 or 1", s.check);
+    if (s.max_mismatches == 0 || s.max_mismatches > INT32_MAX)
+        return usage_error(s, "+max_mismatches=%" PRIu64 ": out of range 1..2147483647", s.max_mismatches);
+    if (we > INT64_MAX || (!any_late && wl > INT64_MAX))
+        return usage_error(s, "+wake_early/+wake_late: out of range");
+    s.wake_early = static_cast<int64_t>(we);
+    s.wake_late = any_late ? -1 : static_cast<int64_t>(wl);
+    for (const char *k : { "sched", "operands", "bug", "ignore", "mask", "waves", "seed", "result", "dump", "test",
+                           "trace" }) {
+        const char *v = plusarg(argc, argv, k);
+        std::string *dst = !strcmp(k, "sched") ? &s.sched : !strcmp(k, "operands") ? &s.operands
+                         : !strcmp(k, "bug") ? &s.bug : !strcmp(k, "ignore") ? &s.ignore
+                         : !strcmp(k, "mask") ? &s.mask : !strcmp(k, "waves") ? &s.waves
+                         : !strcmp(k, "seed") ? &s.seed : !strcmp(k, "result") ? &s.result
+                         : !strcmp(k, "dump") ? &s.dump : !strcmp(k, "test") ? &s.test : &s.trace;
+        if (v)
+            *dst = v;
+    }
+    if (s.sched != "own" && s.sched != "rr")
+        return usage_error(s, "+sched=%s: own or rr", s.sched.c_str());
+    if (s.operands != "self" && s.operands != "rtl")
+        return usage_error(s, "+operands=%s: self (the model's own registers) or rtl (the RTL's operands)",
+                           s.operands.c_str());
+    if (plusarg(argc, argv, "bug")) {
+        for (int i = 0; i < WR_RTL_NBUGS; i++)
+            if (s.bug == wr_rtl_bug_names[i])
+                s.bug_index = i;
+        if (s.bug_index < 0)
+            return usage_error(s, "+bug=%s: unknown bug (%s +list_bugs, docs/bugs.md)", s.bug.c_str(), tool);
+    }
+    if (s.dump.empty())
+        return usage_error(s, "+dump=: empty base name");
+
+    s.h = warpref_dpi_new(s.program.c_str(), static_cast<int>(s.threads), s.operands == "rtl" ? 1 : 0,
+                          s.ignore.c_str(), s.mask.c_str(), static_cast<int>(s.max_mismatches), s.wake_early,
+                          s.wake_late);
+    if (!s.h)
+        return usage_error(s, "%s", first_line(warpref_dpi_messages(nullptr)).c_str());
+    s.ninsns = warpref_dpi_ninsns(s.h);
+    s.nconsts = warpref_dpi_nconsts(s.h);
+    s.nregs = warpref_dpi_nregs(s.h);
+    s.threads_run = warpref_dpi_threads(s.h);
+    s.nwarps = (s.threads_run + 31) / 32;
+    const char *p = prog;
+    int rc = -1;
+    if (s.ninsns > static_cast<int>(lim.imem_depth))
+        rc = usage_error(s, "%s: %d instructions, the RTL holds %u", p, s.ninsns, lim.imem_depth);
+    else if (s.nconsts > static_cast<int>(lim.cmem_n))
+        rc = usage_error(s, "%s: %d constant words, the RTL holds %u", p, s.nconsts, lim.cmem_n);
+    else if (s.nregs > static_cast<int>(lim.nr))
+        rc = usage_error(s, "%s: uses R0..R%d, the RTL keeps R0..R%u", p, s.nregs - 1, lim.nr - 1);
+    else if (s.nwarps > static_cast<int>(lim.nw))
+        rc = usage_error(s, "%s: %d warps, the RTL has %u", p, s.nwarps, lim.nw);
+    // the RTL's own trace (+trace=FILE: .wtb binary, else JSONL), written by the glue
+    // from each record before it is checked
+    if (rc < 0 && !s.trace.empty() && s.check != 0 && warpref_dpi_trace(s.h, s.trace.c_str()) != 0)
+        rc = usage_error(s, "+trace=%s: %s", s.trace.c_str(), last_line(warpref_dpi_messages(s.h)).c_str());
+    if (rc >= 0) {
+        lockstep_close(s);
+        return rc;
+    }
+    if (s.test.empty())
+        s.test = basename_of(s.program);
+    return -1;
+}
+
+int lockstep_finish(lockstep_session &s, const lockstep_end &e)
+{
+    const char *tool = s.tool.c_str(), *prog = s.program.c_str();
+    if (s.check == 0) {
+        printf("%s: %s: unchecked run (+check=0): end %s at t=%" PRIu64 ", %" PRIu64 " retired in %" PRIu64
+               " cycles\n", tool, prog, e.end.c_str(), e.t_end, e.nretired, e.cycles);
+        fflush(stdout);
+        return 0;
+    }
+    const uint64_t compared = warpref_dpi_count(s.h, 1), mism = warpref_dpi_count(s.h, 2);
+    std::string status = e.errored ? "error" : e.hung ? "hang" : compared == 0 ? "error"
+                       : e.failed || mism != 0 ? "mismatch" : "pass";
+    std::string endr = e.end;
+    // the trace ends with the RTL's end state when the run reached an end of its own
+    if (!s.trace.empty() && warpref_dpi_trace_end(s.h, endr.c_str(), e.t_end) != 0)
+        printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
+    if (status == "mismatch" && endr != "mismatch")
+        endr += "+final";
+    // stopped by the cycle limit: does the program livelock (N-55, a spec hazard)?
+    // The model's own run decides, within k_livelock_steps instructions (the hazards
+    // of SPEC-NOTES section 9 repeat within a few dozen); a livelock is reported as such
+    if (status == "pass" && endr == "limit" && strcmp(warpref_dpi_own_end(s.h, k_livelock_steps), "livelock") == 0) {
+        endr = "livelock";
+        printf("%s: %s livelocks: the model's own run of it ends livelock (N-55, a spec hazard of SPEC-NOTES "
+               "section 9); +max_cycles=%" PRIu64 " stopped the RTL\n", tool, prog, s.max_cycles);
+    }
+    if (status != "pass" &&
+        warpref_dpi_dump(s.h, s.dump.c_str(), s.test.c_str(), s.seed.c_str(), s.waves.c_str(),
+                         s.command_line.c_str()) != 0)
+        printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
+    if (!s.result.empty() &&
+        warpref_dpi_result(s.h, s.result.c_str(), status.c_str(), e.t_end, endr.c_str()) != 0)
+        printf("%s: cannot write the result file %s\n", tool, s.result.c_str());
+    std::string line = "sched " + s.sched;
+    if (!s.bug.empty())
+        line += ", bug " + s.bug;
+    if (!s.seed.empty())
+        line += ", seed " + s.seed;
+    const uint64_t retired = warpref_dpi_count(s.h, 0);
+    if (status == "pass") {
+        printf("%s: PASS %s: end %s at t=%" PRIu64 ", %" PRIu64 " retired, %" PRIu64 " compared (%s)\n", tool,
+               prog, endr.c_str(), e.t_end, retired, compared, line.c_str());
+    } else {
+        std::string summary = warpref_dpi_summary(s.h);
+        if (summary.empty())
+            summary = first_line(warpref_dpi_messages(s.h));
+        for (char &c : status)
+            c = static_cast<char>(toupper(static_cast<unsigned char>(c)));
+        printf("%s: %s %s: %s (end %s at t=%" PRIu64 ", %" PRIu64 " retired, %" PRIu64 " compared; %s; dump %s.txt)\n",
+               tool, status.c_str(), prog, summary.c_str(), endr.c_str(), e.t_end, retired, compared, line.c_str(),
+               s.dump.c_str());
+    }
+    const bool pass = status == "pass";
+    printf("%d passed, %d failed\n", pass ? 1 : 0, pass ? 0 : 1);
+    fflush(stdout);
+    return pass ? 0 : 1;
+}
+
+void lockstep_close(lockstep_session &s)
+{
+    warpref_dpi_free(s.h);
+    s.h = nullptr;
+}

@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""check_replay.py WARPREF SRCDIR - `warpref replay` and `warpref trace convert`
+(docs/replay.md, docs/trace-binary.md): the model's own traces of every program
+of tests/programs replay clean from JSONL and binary, operand-driven and
+self-contained; JSONL -> binary -> JSONL gives the same bytes; single edits of a
+trace (a mask bit, next_pc, a B register, a barrier word, an `out` value, an
+event, a dropped record, two swapped records) are reported at their record
+with the right field, in both formats; --keep-going, windows, the dump; and
+corrupt, truncated and malformed traces give their exact one-line message and
+status 2.  Prints 'N passed, N failed'."""
+import json
+import os
+import re
+import struct
+import sys
+import tempfile
+
+import clitest
+
+WARPREF, SRC = sys.argv[1], sys.argv[2]
+check = clitest.check
+tmp = tempfile.mkdtemp(prefix="warpref-replay-")
+
+
+def run(args, stdin=None):
+    return clitest.run(WARPREF, args, stdin)
+
+
+def path(name):
+    return os.path.join(tmp, name)
+
+
+def program_args(prog):
+    """the program's own `//! args:` line (as check_golden.py reads it)"""
+    with open(prog) as f:
+        for line in f:
+            if line.startswith("//! args:"):
+                return line[len("//! args:"):].split()
+    return []
+
+
+def trace_of(prog, name, operands=True, extra=()):
+    out = path(name)
+    args = ["run", prog, "--trace", out] + program_args(prog) + list(extra)
+    if operands:
+        args.append("--trace-operands")
+    rc, _, err = run(args)
+    check(f"run {name}", rc in (0, 3, 4, 5), err)
+    return out
+
+
+def replay(trace, *args):
+    rc, out, err = run(["replay", trace, "--dump", path("dump")] + list(args))
+    return rc, err
+
+
+def divergences(err):
+    """(record, field) of every divergence line"""
+    return [(int(m.group(1)), m.group(2)) for m in re.finditer(r":(\d+): divergence: ([\w.]+):", err)]
+
+
+def threads_arg(prog):
+    a = program_args(prog)
+    return a[a.index("--threads"):a.index("--threads") + 2] if "--threads" in a else []
+
+
+# ---- the model's traces replay clean, in both formats --------------------------
+programs = sorted(os.path.join(SRC, "tests", "programs", p) for p in os.listdir(os.path.join(SRC, "tests", "programs"))
+                  if p.endswith(".s"))
+check("programs found", len(programs) >= 20, programs)
+for prog in programs:
+    name = os.path.basename(prog)[:-2]
+    t = trace_of(prog, name + ".jsonl", extra=[] if "--dump-regs" in program_args(prog) else ["--dump-regs", "4"])
+    thr = threads_arg(prog)
+    rc, err = replay(t, *thr)
+    check(f"{name}: JSONL replays clean", rc == 0 and ": match: " in err and "final record compared" in err, err)
+    b = path(name + ".wtb")
+    rc, _, err = run(["trace", "convert", t, b] + thr)
+    check(f"{name}: converts to binary", rc == 0 and err == "", err)
+    back = path(name + ".back.jsonl")
+    rc, _, err = run(["trace", "convert", b, back])
+    check(f"{name}: converts back", rc == 0 and err == "", err)
+    check(f"{name}: JSONL -> binary -> JSONL is byte-identical", open(t, "rb").read() == open(back, "rb").read())
+    rc, err = replay(b)
+    check(f"{name}: binary replays clean", rc == 0 and "(binary, operand-driven" in err, err)
+    # without operands: self-contained with the program
+    plain = trace_of(prog, name + ".plain.jsonl", operands=False)
+    rc, err = replay(plain, "--program", prog, *thr)
+    check(f"{name}: plain trace replays self-contained", rc == 0 and "self-contained" in err, err)
+    rc, err = replay(plain, *thr)
+    check(f"{name}: a plain trace needs the program", rc == 2 and err.strip().endswith(
+        "error: the records have no 'insn': give the program (--program FILE.s)"), err)
+
+# ---- single edits are found at their record, with their field -------------------
+# a generated program with one warp that has B registers, a barrier, predicates, events
+prog = path("gen5.s")
+rc, _, err = run(["gen", "--seed", "5", "--size", "60", "-o", prog])
+check("gen", rc == 0, err)
+base = trace_of(prog, "edit.jsonl")
+lines = open(base).read().splitlines()
+recs = [json.loads(l) for l in lines]
+
+
+def first(pred):
+    return next(i for i, r in enumerate(recs) if "end" not in r and pred(r))
+
+
+def edited(name, fn):
+    """a copy of the trace with fn applied to its list of records (dicts)"""
+    rs = [json.loads(l) for l in lines]
+    rs = fn(rs)
+    p = path(name + ".jsonl")
+    with open(p, "w") as f:
+        for r in rs:
+            f.write(json.dumps(r, separators=(",", ":")) + "\n")
+    return p
+
+
+def flip_mask(rs, i, key, bit):
+    rs[i][key] = "0x%08x" % (int(rs[i][key], 16) ^ (1 << bit))
+    return rs
+
+
+i_rd = first(lambda r: r.get("out", {}).get("rd"))
+i_bars = first(lambda r: r.get("bars"))
+i_b = first(lambda r: r["b"])
+i_ev = first(lambda r: r["ev"])
+i_pd = first(lambda r: r.get("out", {}).get("pd"))
+w0 = [i for i, r in enumerate(recs) if "end" not in r and r["warp"] == 0]
+
+
+def set_rd(rs):
+    lane = next(k for k, v in enumerate(rs[i_rd]["out"]["rd"]) if v is not None)
+    rs[i_rd]["out"]["rd"][lane] = "0x%08x" % (int(rs[i_rd]["out"]["rd"][lane], 16) ^ 0x10)
+    return rs
+
+
+def set_bar(rs):
+    b = next(iter(rs[i_bars]["bars"]))
+    rs[i_bars]["bars"][b] = "0x%08x" % (int(rs[i_bars]["bars"][b], 16) ^ 1)
+    return rs
+
+
+def set_b(rs):
+    k = next(iter(rs[i_b]["b"]))
+    rs[i_b]["b"][k] = "0x%08x" % (int(rs[i_b]["b"][k], 16) ^ 0x100)
+    return rs
+
+
+def set_pd(rs):
+    rs[i_pd]["out"]["pd"]["val"] = "0x%08x" % (int(rs[i_pd]["out"]["pd"]["val"], 16) ^ 1)
+    return rs
+
+
+def set_next_pc(rs):
+    rs[3]["next_pc"] = hex(int(rs[3]["next_pc"], 16) + 16)
+    return rs
+
+
+def drop(rs):
+    del rs[w0[2]]
+    return rs
+
+
+def swap(rs):
+    rs[w0[2]], rs[w0[3]] = rs[w0[3]], rs[w0[2]]
+    return rs
+
+
+def set_ev(rs):
+    rs[i_ev]["ev"] = rs[i_ev]["ev"][:-1]
+    return rs
+
+
+def find_rec(rs, idx):
+    return idx
+
+
+# (name, edit, the record it is reported at (1-based), the field)
+cases = [
+    ("a mask bit", lambda rs: flip_mask(rs, 2, "active", 31), 3, "active"),
+    ("a valid bit", lambda rs: flip_mask(rs, 2, "valid", 0), 3, "valid"),
+    ("next_pc", set_next_pc, 4, "active_pc"),
+    ("a B register", set_b, i_b + 1, "b"),
+    ("a barrier word", set_bar, i_bars + 1, "write.barrier"),
+    ("an out value", set_rd, i_rd + 1, "write.gpr"),
+    ("a predicate out", set_pd, i_pd + 1, "write.pred"),
+    ("an event", set_ev, i_ev + 1, "events"),
+    ("a dropped record", drop, w0[2] + 1, "pc"),
+    ("two swapped records", swap, w0[2] + 1, "pc"),
+]
+for name, fn, at, field in cases:
+    p = edited(name.replace(" ", "_"), fn)
+    for fmt in ("jsonl", "wtb"):
+        t = p
+        if fmt == "wtb":
+            t = p[:-6] + ".wtb"
+            run(["trace", "convert", p, t])
+        rc, err = replay(t)
+        d = divergences(err)
+        check(f"edit {name} ({fmt}): reported at record {at} as {field}",
+              rc == 1 and d[:1] == [(at, field)] and len(d) == 1, (rc, d, err))
+    dump = json.load(open(path("dump.json")))
+    check(f"edit {name}: the dump names the field and record", dump["field"] == field and
+          dump.get("record", "").endswith(f":{at}") and dump["simulator"] == "replay", dump)
+
+# --keep-going: every divergence and the count
+p = edited("two_edits", lambda rs: flip_mask(flip_mask(rs, 2, "active", 31), 6, "yield", 3))
+rc, err = replay(p, "--keep-going")
+d = divergences(err)
+check("--keep-going reports both", rc == 1 and d == [(3, "active"), (7, "yield")] and
+      re.search(r": 2 divergences, the first at record 3 ", err), err)
+rc, err = replay(p)
+check("without --keep-going it stops at the first", rc == 1 and divergences(err) == [(3, "active")] and
+      re.search(r"1 divergence, the first at record 3 \(3 records", err), err)
+txt = open(path("dump.txt")).read()
+check("the text dump has the record", "record      " + p + ":3" in txt and "MISMATCH" in txt, txt[:400])
+
+# --ignore: the field is not compared
+rc, err = replay(edited("ign", lambda rs: flip_mask(rs, 6, "yield", 3)), "--ignore", "yield")
+check("--ignore yield", rc == 0, err)
+rc, err = replay(edited("msk", lambda rs: flip_mask(rs, 6, "yield", 3)), "--mask", "yield:0xfffffff0")
+check("--mask yield:0xfffffff0", rc == 0, err)
+
+# windows: records before --start are stepped, not compared; --count stops early
+p = edited("window", set_bar)
+rc, err = replay(p, "--start", str(i_bars + 2))
+check("--start after an edit of a compared-only field", rc == 0 and re.search(
+    rf"match: \d+ records, {len(recs) - 1 - i_bars - 1} compared, final record compared", err), err)
+rc, err = replay(p, "--start", "2", "--count", str(i_bars - 1))
+check("--count ends before the edit", rc == 0 and f", {i_bars - 1} compared (" in err and "final" not in err, err)
+rc, err = replay(p, "--start", "2", "--count", str(i_bars))
+check("--count reaching the edit", rc == 1 and divergences(err) == [(i_bars + 1, "write.barrier")], err)
+
+# the final record is compared
+p = edited("final", lambda rs: rs[:-1] + [dict(rs[-1], warps=[dict(w, valid="0x00000001") if w["warp"] == 0 else w
+                                                               for w in rs[-1]["warps"]])])
+rc, err = replay(p)
+check("the final record is compared", rc == 1 and re.search(rf":{len(recs)}: divergence: final: warp 0 valid", err), err)
+# a trace cut short (no final record) replays what it has
+p = edited("cut", lambda rs: rs[:5])
+rc, err = replay(p)
+check("a trace without its final record", rc == 0 and "match: 5 records, 5 compared (" in err, err)
+
+# ---- bad input: one line, the file and the record, status 2 ----------------------
+good = base
+gb = path("good.wtb")
+run(["trace", "convert", good, gb])
+blob = open(gb, "rb").read()
+first_line = lines[0]
+
+
+def bad(name, data, message, binary=False, args=(), convert=True):
+    p = path("bad-" + re.sub(r"\W+", "_", name) + (".wtb" if binary else ".jsonl"))
+    with open(p, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    rc, out, err = run(["replay", p, "--dump", path("baddump")] + list(args))
+    lines_ = err.strip().splitlines()
+    want = message.replace("FILE", p)
+    check(f"bad input: {name}", rc == 2 and out == "" and len(lines_) == 1 and lines_[0] == want,
+          f"status {rc}, stderr {err!r}, want {want!r}")
+    if convert:
+        rc, out, err = run(["trace", "convert", p, path("conv.jsonl")])
+        check(f"bad input: {name} (convert)", rc == 2 and err.strip() == want, err)
+
+
+rec1 = json.loads(first_line)
+at_ev = first_line.index('"ev":[]') + 7
+at_insn = first_line.index('"insn"') + 8
+short_rd = first_line.replace('"rd":["0x00000000",', '"rd":[', 1)
+at_rd_end = short_rd.index(']', short_rd.index('"rd"')) + 2
+at_active = first_line.index('"active":') + 10
+last = lines[-1]
+bad("empty file", "", "FILE:1: error: empty trace (no records)", convert=False)
+bad("not JSON", "hello\n", "FILE:1:1: error: expected a JSON object ('{'), got 'h'")
+bad("a cut line", first_line[:40] + "\n", "FILE:1:39: error: unterminated string")
+bad("a missing key", json.dumps({k: v for k, v in rec1.items() if k != "op"}, separators=(",", ":")) + "\n",
+    "FILE:1:1: error: no 'op' (an instruction record needs t, warp, pc, op, active, valid, next_pc, yield, "
+    "sleep, switch, b, ev)")
+bad("a key twice", first_line[:-1] + ',"t":4}\n', f"FILE:1:{len(first_line) + 1}: error: 't' given twice")
+bad("a bad hex", first_line.replace('"active":"0xffffffff"', '"active":"0xfffffffg"') + "\n",
+    f"FILE:1:{at_active}: error: active: expected a hex string \"0x...\"")
+bad("a mask too wide", first_line.replace('"active":"0xffffffff"', '"active":"0x1ffffffff"') + "\n",
+    f"FILE:1:{at_active}: error: active: value too wide (more than 32 bits)")
+bad("an unknown event", first_line.replace('"ev":[]', '"ev":["bogus"]') + "\n",
+    f"FILE:1:{at_ev}: error: ev: unknown event 'bogus'")
+bad("a warp out of range", first_line.replace('"warp":0', '"warp":40') + "\n",
+    "FILE:1:15: error: warp: 40 out of range 0..31")
+bad("a short insn", re.sub(r'"insn":"0x[0-9a-f]+"', '"insn":"0x12"', first_line) + "\n",
+    f"FILE:1:{at_insn}: error: insn: not a 128-bit word (want \"0x\" and 32 hex digits)")
+bad("31 lanes", short_rd + "\n",
+    f"FILE:1:{at_rd_end}: error: out.rd: 31 lane values, expected 32")
+bad("a blank line", first_line + "\n\n" + first_line + "\n", "FILE:2:1: error: empty line (want a JSON object)")
+bad("a record after the final one", first_line + "\n" + last + "\n" + first_line + "\n",
+    "FILE:3: error: a record after the final record")
+bad("an unknown end", last.replace('"end":"done"', '"end":"finished"') + "\n",
+    "FILE:1:8: error: end: unknown reason 'finished' (done, deadlock, livelock, exception, limit)")
+bad("a NUL byte", first_line.replace('"t":0', '"t":\0', 1) + "\n", "FILE:1:6: error: t: expected a non-negative integer")
+bad("trailing text", first_line + " x\n", f"FILE:1:{len(first_line) + 2}: error: unexpected 'x' after the record")
+# binary
+bad("binary: a wrong magic", b"\x89WTX" + blob[4:], "FILE:1:1: error: expected a JSON object ('{'), got 0x89", True)
+bad("binary: a truncated header", blob[:10], "FILE:1: error: truncated header (10 of 64 bytes)", True)
+bad("binary: another version", blob[:8] + struct.pack("<H", 2) + blob[10:],
+    "FILE:1: error: binary trace version 2; this warpref reads version 1", True)
+bad("binary: another record size", blob[:12] + struct.pack("<H", 64) + blob[14:],
+    "FILE:1: error: header size 64 and record size 64; version 1 has 64 and 128", True)
+first_size = 128 * (1 + blob[64 + 3])
+bad("binary: a truncated record", blob[:64 + first_size - 5],
+    f"FILE:1: error: truncated record ({first_size - 5} of {first_size} bytes at byte 64)", True)
+bad("binary: a half record", blob[:64 + 100], "FILE:1: error: truncated record (100 of 128 bytes at byte 64)", True)
+bad("binary: an unknown kind", blob[:64] + b"Z" + blob[65:], "FILE:1: error: corrupt record: kind 0x5a (byte 64)", True)
+bad("binary: unknown flags", blob[:68] + struct.pack("<I", struct.unpack("<I", blob[68:72])[0] | 1 << 30) + blob[72:],
+    "FILE:1: error: unknown flags 0x40000000 (byte 64)", True)
+bad("binary: a warp out of range", blob[:65] + b"\x40" + blob[66:],
+    "FILE:1: error: corrupt record: warp 64, 0 events (byte 64)", True)
+bad("binary: a wrong extension count", blob[:67] + bytes([blob[67] + 1]) + blob[68:],
+    f"FILE:1: error: corrupt record: {blob[67] + 1} extension records and a tail of "
+    f"{struct.unpack('<H', blob[64 + 54:64 + 56])[0]} words do not match its "
+    f"flags 0x{struct.unpack('<I', blob[68:72])[0]:08x} (byte 64)", True)
+bad("binary: data after the final record", blob + blob[64:64 + 128],
+    f"FILE:{len(recs) + 1}: error: a record after the final record (byte {len(blob)})", True)
+bad("binary: a truncated final record", blob[:-100],
+    f"FILE:{len(recs)}: error: truncated final record: warp 0 missing (byte {len(blob) - 128})", True)
+
+# the command line
+for args, msg in [
+    (["replay"], "warpref: replay: missing the trace file (or - for standard input) (see 'warpref replay --help')"),
+    (["replay", good, "--ignore", "frob"], "warpref: replay: --ignore: unknown field 'frob' (see 'warpref replay --help')"),
+    (["replay", good, "--start", "999"], f"warpref: replay: --start 999: the trace has {len(recs) - 1} instruction "
+                                          "records (see 'warpref replay --help')"),
+    (["replay", good, "--count", "0"], "warpref: replay: --count: 0 is out of range 1..18446744073709551615 "
+                                       "(see 'warpref replay --help')"),
+    (["replay", path("missing.jsonl")], f"{path('missing.jsonl')}:1: error: cannot open: No such file or directory"),
+    (["trace", "convert", good], "warpref: trace: convert needs IN and OUT (see 'warpref trace --help')"),
+    (["trace", "frob"], "warpref: trace: unknown subcommand 'frob' (convert) (see 'warpref trace --help')"),
+    (["trace", "convert", good, path("x.wtb"), "--to", "xml"],
+     "warpref: trace: --to: 'xml' is not jsonl or binary (see 'warpref trace --help')"),
+    (["trace", "convert", good, good], f"warpref: trace: refusing to write the trace to '{good}': it is the input"),
+]:
+    rc, out, err = run(args)
+    check(f"usage: {' '.join(args[:2])} {args[-1]}", rc == 2 and err.strip() == msg, (rc, err, msg))
+
+# standard input and output
+rc, out, err = run(["trace", "convert", good, "-"])
+check("convert to standard output", rc == 0 and out == open(good).read(), err)
+rc, out, err = clitest.run(WARPREF, ["replay", "-"], stdin=open(good).read())
+check("replay from standard input", rc == 0 and "<stdin>: match:" in err, err)
+rc, out, err = run(["trace", "convert", good, path("forced.bin"), "--to", "binary"])
+check("--to binary", rc == 0 and open(path("forced.bin"), "rb").read() == blob, err)
+rc, out, err = run(["help", "replay"])
+check("help replay", rc == 0 and out.startswith("usage: warpref replay TRACE"), out)
+
+clitest.finish()

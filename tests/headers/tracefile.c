@@ -1,0 +1,2 @@
+/* compiles warpref/tracefile.h on its own: the header includes what it needs */
+#include "warpref/tracefile.h"
