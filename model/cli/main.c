@@ -120,7 +120,7 @@ static const char *const usage_gen =
 static const char *const usage_replay =
     "usage: warpref replay TRACE|- [--program FILE.s] [--threads N] [--start N] [--count N]\n"
     "                              [--ignore FIELD,...] [--mask FIELD:MASK,...] [--keep-going]\n"
-    "                              [--dump BASE] [--stats]\n"
+    "                              [--dump BASE] [--stats] [--explain FILE|-] [--coverage FILE|-]\n"
     "\n"
     "Checks a trace (canonical JSONL or binary, by its first bytes) record by record\n"
     "against the model with the lockstep checker, in the trace's order: operand-driven\n"
@@ -137,9 +137,13 @@ static const char *const usage_replay =
     "  --dump BASE       the mismatch dump's files, BASE.txt and BASE.json\n"
     "                    (default replay-dump); written on a divergence only\n"
     "  --stats           also print the replay's speed (records per second, wall and CPU)\n"
+    "  --explain FILE|-  write one line per step the model took: the semantic path(s)\n"
+    "                    and the masks that decided them, with the rules (as 'run')\n"
+    "  --coverage FILE|- write the table path -> hits of the model's steps\n"
     "\n"
+    "At most one output on stdout; the summary goes to stderr.\n"
     "Exit status: 0 the trace matches, 1 a divergence (FILE:RECORD: divergence: ...),\n"
-    "2 bad input (FILE:RECORD[:COL]: error: ...) or usage.\n";
+    "2 bad input (FILE:RECORD[:COL]: error: ...), usage, or an output that cannot be written.\n";
 
 static const char *const usage_trace =
     "usage: warpref trace convert IN|- OUT|- [--to jsonl|binary] [--threads N]\n"
@@ -371,19 +375,73 @@ static const optspec run_opts[] = {
     [RUN_COVERAGE] = { "--coverage", OPT_STR, 0, 0, "a file name or -" },
 };
 
+/* A command's output files: the option naming each, what it is, and rw
+ * (out_open's). */
+typedef struct out_spec {
+    int opt;
+    const char *what;
+    int rw;
+} out_spec;
+
 /* The outputs of a run: the trace, the explanation, the coverage table. */
 enum { OUT_TRACE, OUT_EXPLAIN, OUT_COVERAGE, NOUT };
-static const struct { int opt; const char *what; int rw; } run_outputs[NOUT] = {
+static const out_spec run_outputs[NOUT] = {
     [OUT_TRACE] = { RUN_TRACE, "trace", 1 },          /* rw: a livelock cuts it in place */
     [OUT_EXPLAIN] = { RUN_EXPLAIN, "explanation", 1 },
     [OUT_COVERAGE] = { RUN_COVERAGE, "coverage table", 0 },
 };
 
-static void close_outputs(output *o)
+/* Two outputs on one file would interleave: refused.  0, or WR_EXIT_USAGE
+ * after a message. */
+static int outputs_check(const char *cmd, const optvals *ov, const optspec *opts, const out_spec *outs, int n)
 {
-    for (int i = 0; i < NOUT; i++)
+    for (int i = 0; i < n; i++)
+        for (int k = i + 1; k < n; k++) {
+            const char *a = ov->str[outs[i].opt], *b = ov->str[outs[k].opt];
+            if (!a || !b)
+                continue;
+            if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
+                return usage_error(cmd, "%s and %s both write to standard output", opts[outs[i].opt].name,
+                                   opts[outs[k].opt].name);
+            if (strcmp(a, b) == 0 || same_file(a, b))
+                return usage_error(cmd, "%s and %s both write to '%s'", opts[outs[i].opt].name,
+                                   opts[outs[k].opt].name, b);
+        }
+    return 0;
+}
+
+static void close_outputs(output *o, int n)
+{
+    for (int i = 0; i < n; i++)
         if (o[i].f && !o[i].is_stdout)
             fclose(o[i].f);
+}
+
+/* Opens the outputs named on the command line (o[i].f NULL for the others);
+ * `input` as out_open's.  0, or WR_EXIT_USAGE after a message (none open). */
+static int outputs_open(const char *cmd, const optvals *ov, const out_spec *outs, int n, const char *input,
+                        output *o)
+{
+    memset(o, 0, (size_t)n * sizeof *o);
+    for (int i = 0; i < n; i++) {
+        const char *name = ov->str[outs[i].opt];
+        int rc;
+        if (name && (rc = out_open(&o[i], cmd, outs[i].what, name, input, outs[i].rw)) != 0) {
+            close_outputs(o, n);
+            return rc;
+        }
+    }
+    return 0;
+}
+
+/* Flushes and closes the open outputs.  0, or WR_EXIT_USAGE after a message. */
+static int outputs_close(const char *cmd, output *o, int n)
+{
+    int rc = 0;
+    for (int i = 0; i < n; i++)
+        if (o[i].f && out_close(&o[i], cmd) != 0)
+            rc = WR_EXIT_USAGE;
+    return rc;
 }
 
 /* an output of the run failed: the temporary file, the output, or memory */
@@ -415,31 +473,17 @@ static int cmd_run(int argc, char **argv)
     opts.trace_operands = ov.str[RUN_TRACE_OPERANDS] != NULL;
     if (!path)
         return usage_error("run", "missing the program file");
-    for (int i = 0; i < NOUT; i++)                   /* two outputs on one file interleave */
-        for (int k = i + 1; k < NOUT; k++) {
-            const char *a = ov.str[run_outputs[i].opt], *b = ov.str[run_outputs[k].opt];
-            if (!a || !b)
-                continue;
-            if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
-                return usage_error("run", "%s and %s both write to standard output",
-                                   run_opts[run_outputs[i].opt].name, run_opts[run_outputs[k].opt].name);
-            if (strcmp(a, b) == 0 || same_file(a, b))
-                return usage_error("run", "%s and %s both write to '%s'", run_opts[run_outputs[i].opt].name,
-                                   run_opts[run_outputs[k].opt].name, b);
-        }
+    if ((rc = outputs_check("run", &ov, run_opts, run_outputs, NOUT)) != 0)
+        return rc;
 
     wr_program prog;
     if (assemble_path("run", path, &prog) != 0)
         return WR_EXIT_USAGE;
 
-    output outs[NOUT] = { { 0 } };
-    for (int i = 0; i < NOUT; i++) {
-        const char *name = ov.str[run_outputs[i].opt];
-        if (name && (rc = out_open(&outs[i], "run", run_outputs[i].what, name, path, run_outputs[i].rw)) != 0) {
-            close_outputs(outs);
-            wr_program_free(&prog);
-            return rc;
-        }
+    output outs[NOUT];
+    if ((rc = outputs_open("run", &ov, run_outputs, NOUT, path, outs)) != 0) {
+        wr_program_free(&prog);
+        return rc;
     }
     output *const out = &outs[OUT_TRACE];
     opts.trace = out->f;
@@ -452,7 +496,7 @@ static int cmd_run(int argc, char **argv)
     wr_runner *r = wr_runner_new(&prog, &opts, err, sizeof err);
     if (!r) {
         fprintf(stderr, "warpref: run: %s\n", err);
-        close_outputs(outs);
+        close_outputs(outs, NOUT);
         wr_program_free(&prog);
         return WR_EXIT_USAGE;
     }
@@ -470,13 +514,12 @@ static int cmd_run(int argc, char **argv)
         else
             fprintf(stderr, "warpref: run: out of memory\n");
         status = WR_EXIT_USAGE;
-        close_outputs(outs);
+        close_outputs(outs, NOUT);
     } else {
         if (outs[OUT_COVERAGE].f)
             wr_coverage_write(outs[OUT_COVERAGE].f, &cov);   /* a write error shows in out_close */
-        for (int i = 0; i < NOUT; i++)
-            if (outs[i].f && out_close(&outs[i], "run") != 0)
-                status = WR_EXIT_USAGE;
+        if (outputs_close("run", outs, NOUT) != 0)
+            status = WR_EXIT_USAGE;
     }
     if (status == WR_EXIT_USAGE) {
         wr_runner_free(r);
@@ -680,7 +723,8 @@ static int cmd_gen(int argc, char **argv)
     return 0;
 }
 
-enum { RP_PROGRAM, RP_THREADS, RP_START, RP_COUNT, RP_IGNORE, RP_MASK, RP_KEEP_GOING, RP_DUMP, RP_STATS };
+enum { RP_PROGRAM, RP_THREADS, RP_START, RP_COUNT, RP_IGNORE, RP_MASK, RP_KEEP_GOING, RP_DUMP, RP_STATS,
+       RP_EXPLAIN, RP_COVERAGE };
 static const optspec replay_opts[] = {
     [RP_PROGRAM] = { "--program", OPT_STR, 0, 0, "a file name" },
     [RP_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
@@ -691,6 +735,15 @@ static const optspec replay_opts[] = {
     [RP_KEEP_GOING] = { "--keep-going", OPT_FLAG, 0, 0, NULL },
     [RP_DUMP] = { "--dump", OPT_STR, 0, 0, "a base name" },
     [RP_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
+    [RP_EXPLAIN] = { "--explain", OPT_STR, 0, 0, "a file name or -" },
+    [RP_COVERAGE] = { "--coverage", OPT_STR, 0, 0, "a file name or -" },
+};
+
+/* The outputs of a replay besides the dump: the explanation, the coverage table. */
+enum { RPO_EXPLAIN, RPO_COVERAGE, NRPO };
+static const out_spec replay_outputs[NRPO] = {
+    [RPO_EXPLAIN] = { RP_EXPLAIN, "explanation", 0 },
+    [RPO_COVERAGE] = { RP_COVERAGE, "coverage table", 0 },
 };
 
 typedef struct replay_out {
@@ -753,6 +806,11 @@ static int cmd_replay(int argc, char **argv)
         fprintf(stderr, "<stdin>:1: error: standard input is closed\n");
         return WR_EXIT_USAGE;
     }
+    if ((rc = outputs_check("replay", &ov, replay_opts, replay_outputs, NRPO)) != 0)
+        return rc;
+    output outs[NRPO];
+    if ((rc = outputs_open("replay", &ov, replay_outputs, NRPO, ov.arg, outs)) != 0)
+        return rc;
     char repro[8192];
     command_line(repro, sizeof repro, argc, argv);
     replay_out ro = { strcmp(ov.arg, "-") == 0 ? "<stdin>" : ov.arg, ov.str[RP_KEEP_GOING] != NULL };
@@ -769,9 +827,16 @@ static int cmd_replay(int argc, char **argv)
     o.reproduce = repro;
     o.on_fail = replay_fail;
     o.ctx = &ro;
+    o.explain = outs[RPO_EXPLAIN].f;
+    wr_coverage cov = { { 0 } };
+    if (outs[RPO_COVERAGE].f)
+        o.coverage = &cov;
     char err[1024];
     wr_replay_result res;
     rc = wr_replay(&o, &res, err, sizeof err);
+    if (rc != 2 && outs[RPO_COVERAGE].f)
+        wr_coverage_write(outs[RPO_COVERAGE].f, &cov);       /* a write error shows in outputs_close */
+    const int closed = outputs_close("replay", outs, NRPO);
     if (rc == 2) {
         if (strncmp(err, "ignore: ", 8) == 0 || strncmp(err, "mask: ", 6) == 0)
             return usage_error("replay", "--%s", err);
@@ -795,7 +860,7 @@ static int cmd_replay(int argc, char **argv)
         fprintf(stderr, "warpref: stats: %" PRIu64 " records in %.6f s: %.0f records/s (CPU %.6f s: %.0f records/s)\n",
                 res.records, res.seconds, res.seconds > 0 ? (double)res.records / res.seconds : 0.0, res.cpu_seconds,
                 res.cpu_seconds > 0 ? (double)res.records / res.cpu_seconds : 0.0);
-    return rc;
+    return closed ? closed : rc;
 }
 
 enum { TC_TO, TC_THREADS };

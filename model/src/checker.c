@@ -54,6 +54,7 @@ struct wr_checker {
     wr_why warp_why[WR_MAX_WARPS][HIST];
     uint64_t warp_hn[WR_MAX_WARPS];
     wr_coverage cov;             /* the paths of the model's steps */
+    const wr_retire *last_step;  /* the model's record of the last retire, if it stepped */
     /* messages, one per line */
     char msgs[MSGS];
     size_t msglen;
@@ -330,6 +331,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     char line[320];
     c->n.retired++;
+    c->last_step = NULL;
     if (c->error)
         return WR_CHK_ERROR;
     const unsigned w = other->warp;
@@ -391,6 +393,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     m->why.active = m->after.active;
     wr_coverage_add(&c->cov, &m->why);
     remember(c, cycle, other, &m->after, &m->why);
+    c->last_step = m;
     wr_compare_report rep;
     int nd = wr_compare(m, other, &c->o.ctl, &rep);
     c->n.compared++;
@@ -422,6 +425,7 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
 {
     char line[320];
     c->n.retired++;
+    c->last_step = NULL;
     if (c->error)
         return WR_CHK_ERROR;
     wr_retire *m = &c->scratch;
@@ -451,8 +455,11 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
+    m->why.pc = c->cta.warp[w].active_pc;
+    m->why.active = c->cta.warp[w].active;
     wr_coverage_add(&c->cov, &m->why);
     remember(c, cycle, m, &c->cta.warp[w], &m->why);
+    c->last_step = m;
     c->n.compared++;
     return WR_CHK_OK;
 }
@@ -633,6 +640,8 @@ const char *wr_checker_messages(const wr_checker *c) { return c->msgs; }
 const char *wr_checker_summary(const wr_checker *c) { return c->have_fail ? c->fail_line : ""; }
 const wr_cta *wr_checker_cta(const wr_checker *c) { return &c->cta; }
 const wr_coverage *wr_checker_coverage(const wr_checker *c) { return &c->cov; }
+
+const wr_retire *wr_checker_last_step(const wr_checker *c) { return c->last_step; }
 
 void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
 {

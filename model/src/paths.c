@@ -173,6 +173,14 @@ size_t wr_explain(const wr_insn *insn, uint64_t pc, const wr_why *why, char *buf
     return b.len;
 }
 
+size_t wr_explain_step(uint64_t t, unsigned warp, uint64_t pc, const wr_insn *insn, const wr_why *why, char *buf,
+                       size_t size)
+{
+    const int k = snprintf(buf, size, "t=%" PRIu64 " warp=%u pc=0x%" PRIx64 " ", t, warp, pc);
+    const size_t n = k > 0 ? (size_t)k : 0;
+    return n + wr_explain(insn, pc, why, n < size ? buf + n : NULL, n < size ? size - n : 0);
+}
+
 /* ---- coverage ------------------------------------------------------------------ */
 
 int wr_coverage_write(FILE *f, const wr_coverage *cov)

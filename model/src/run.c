@@ -218,10 +218,7 @@ __attribute__((noinline)) static void explain_line(wr_tw *xw, wr_retire *rec, co
     char line[2048];
     rec->why.pc = w->active_pc;
     rec->why.active = w->active;
-    int k = snprintf(line, sizeof line, "t=%" PRIu64 " warp=%u pc=0x%" PRIx64 " ", rec->book.t, rec->warp,
-                     rec->pc);
-    size_t n = k > 0 ? (size_t)k : 0;
-    n += wr_explain(insn, rec->pc, &rec->why, line + n, sizeof line - n);
+    const size_t n = wr_explain_step(rec->book.t, rec->warp, rec->pc, insn, &rec->why, line, sizeof line);
     wr_tw_line(xw, line, n < sizeof line ? n : sizeof line - 1);
 }
 

@@ -112,6 +112,13 @@ typedef struct wr_why {
  * length of the whole line, like snprintf. */
 size_t wr_explain(const wr_insn *insn, uint64_t pc, const wr_why *why, char *buf, size_t size);
 
+/* One line of `warpref run --explain` and `warpref replay --explain`: the
+ * step's time, warp and pc, then its explanation (wr_explain):
+ *   t=12 warp=0 pc=0x40 BSYNC B0: ...
+ * Same contract as wr_explain. */
+size_t wr_explain_step(uint64_t t, unsigned warp, uint64_t pc, const wr_insn *insn, const wr_why *why, char *buf,
+                       size_t size);
+
 /* Coverage: hits per path. */
 typedef struct wr_coverage {
     uint64_t hits[WR_PATH_COUNT];
