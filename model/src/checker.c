@@ -295,8 +295,12 @@ static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr
     if (r->warp < WR_MAX_WARPS) {
         const unsigned k = (unsigned)(c->warp_hn[r->warp]++ % HIST);
         c->warp_hist[r->warp][k] = h;
-        if (why)
-            c->warp_why[r->warp][k] = *why;
+        if (why) {                       /* the hits taken only (pc, active: the model's side) */
+            wr_why *d = &c->warp_why[r->warp][k];
+            d->n = why->n;
+            for (uint64_t i = 0; i < why->n && i < WR_WHY_MAX; i++)
+                d->hit[i] = why->hit[i];
+        }
     }
 }
 
@@ -389,8 +393,6 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
-    m->why.pc = m->after.active_pc;                 /* for the explanation (paths.h) */
-    m->why.active = m->after.active;
     wr_coverage_add(&c->cov, &m->why);
     remember(c, cycle, other, &m->after, &m->why);
     c->last_step = m;
@@ -455,7 +457,7 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
-    m->why.pc = c->cta.warp[w].active_pc;
+    m->why.pc = c->cta.warp[w].active_pc;           /* for the explanation (paths.h) */
     m->why.active = c->cta.warp[w].active;
     wr_coverage_add(&c->cov, &m->why);
     remember(c, cycle, m, &c->cta.warp[w], &m->why);
@@ -641,7 +643,16 @@ const char *wr_checker_summary(const wr_checker *c) { return c->have_fail ? c->f
 const wr_cta *wr_checker_cta(const wr_checker *c) { return &c->cta; }
 const wr_coverage *wr_checker_coverage(const wr_checker *c) { return &c->cov; }
 
-const wr_retire *wr_checker_last_step(const wr_checker *c) { return c->last_step; }
+const wr_retire *wr_checker_last_step(wr_checker *c)
+{
+    /* the explainer's part of why (paths.h): the warp after the step (a fetch
+     * fault, which has no `after`, set it) */
+    if (c->last_step && c->last_step->has_state) {
+        c->scratch.why.pc = c->scratch.after.active_pc;
+        c->scratch.why.active = c->scratch.after.active;
+    }
+    return c->last_step;
+}
 
 void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
 {
@@ -727,13 +738,17 @@ static void warp_row(FILE *f, unsigned w, const wr_warp *x, uint64_t deadline)
 }
 
 /* What the model did in a step, without the disassembly: its paths and
- * the values that decided them (wr_explain); "" when it did not step (y
- * NULL). */
-static const char *explain_why(const wr_why *y, char *buf, size_t size)
+ * the values that decided them (wr_explain), the model's warp after being
+ * `after`; "" when it did not step (y NULL). */
+static const char *explain_why(const wr_why *y, uint64_t pc, uint32_t active, char *buf, size_t size)
 {
     buf[0] = '\0';
-    if (y)
-        wr_explain(NULL, 0, y, buf, size);
+    if (y) {
+        wr_why full = *y;
+        full.pc = pc;
+        full.active = active;
+        wr_explain(NULL, 0, &full, buf, size);
+    }
     return buf;
 }
 
@@ -762,7 +777,7 @@ static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
         else
             disasm_at(&x->insn, x->pc, text, sizeof text);
         fprintf(f, "  %10" PRIu64 "  %4u  %8" PRIx64 "  %s\n", x->cycle, x->warp, x->pc, text);
-        if (why && x->stepped && *explain_why(&why[i % HIST], expl, sizeof expl))
+        if (why && x->stepped && *explain_why(&why[i % HIST], x->model.pc, x->model.active, expl, sizeof expl))
             fprintf(f, "  %10s  %4s  %8s    = %s\n", "", "", "", expl);
     }
 }
@@ -798,7 +813,7 @@ static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
             fputs(",\"paths\":", f);
             paths_json(f, y);
             fputs(",\"explanation\":", f);
-            json_str(f, explain_why(y, expl, sizeof expl));
+            json_str(f, explain_why(y, x->model.pc, x->model.active, expl, sizeof expl));
         }
         fputc('}', f);
     }
@@ -893,7 +908,7 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
             if (wr_decode(&m->insn, &in, NULL, 0) == 0)
                 fprintf(f, "  rule        %s (%s)\n", wr_optype_rule(in.optype), wr_op_name(&in));
             char expl[1024];
-            if (*explain_why(&m->why, expl, sizeof expl))
+            if (*explain_why(&m->why, m->after.active_pc, m->after.active, expl, sizeof expl))
                 fprintf(f, "  explanation %s\n", expl);
         }
     }
@@ -1011,7 +1026,7 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
         fputs(",\"paths\":", f);
         paths_json(f, &m->why);
         fputs(",\"explanation\":", f);
-        json_str(f, explain_why(&m->why, expl, sizeof expl));
+        json_str(f, explain_why(&m->why, m->after.active_pc, m->after.active, expl, sizeof expl));
         fputs(",\"diffs\":[", f);
         const unsigned listed = c->fail_rep.ndiffs < WR_MAX_DIFFS ? c->fail_rep.ndiffs : WR_MAX_DIFFS;
         for (unsigned i = 0; i < listed; i++) {

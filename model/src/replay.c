@@ -38,7 +38,7 @@ static void on_fail(void *ctx, uint64_t cycle, const char *line)
 }
 
 /* --explain: the step the checker just had the model take, if it took one */
-static void explain(const replay *x, const wr_checker *c, uint64_t t)
+static void explain(const replay *x, wr_checker *c, uint64_t t)
 {
     const wr_retire *m = wr_checker_last_step(c);
     if (!m)

@@ -147,7 +147,7 @@ const wr_coverage *wr_checker_coverage(const wr_checker *c);
  * if the model stepped it (matching or not), else NULL; its `why` holds the
  * paths, ActivePC and ActiveMask after (wr_explain_step).  Valid until the
  * next call. */
-const wr_retire *wr_checker_last_step(const wr_checker *c);
+const wr_retire *wr_checker_last_step(wr_checker *c);
 
 /* What a dump says besides the checker's own knowledge. */
 typedef struct wr_dump_meta {
