@@ -575,7 +575,16 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
         json_str(f, ff.rule);
         fprintf(f, ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"cycle\":%" PRIu64, ff.warp, ff.pc, ff.cycle);
     }
-    fputs("}\n", f);
+    /* coverage: the semantic paths of the model's steps that were hit, in
+     * the list's order (warpref paths gives the whole list) */
+    const wr_coverage *cov = wr_checker_coverage(d->chk);
+    fputs(",\"paths\":{", f);
+    for (unsigned p = 0, first = 1; p < WR_PATH_COUNT; p++)
+        if (cov->hits[p]) {
+            fprintf(f, "%s\"%s\":%" PRIu64, first ? "" : ",", wr_path_name(p), cov->hits[p]);
+            first = 0;
+        }
+    fputs("}}\n", f);
     int bad = ferror(f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
         remove(tmp);

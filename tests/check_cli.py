@@ -351,4 +351,63 @@ check("limit: the check past it costs at most an eighth of the run",
 rc, _, err = run(["run", demo, "--stats"])
 check("stats", rc == 0 and re.search(r"stats: \d+ instructions in [0-9.]+ s", err) is not None, err)
 
+# ---- explanations, coverage, the path list (docs/semantics.md) -------------------------
+rc, out, err = run(["paths"])
+rows = [l for l in out.splitlines() if not l.startswith("#")]
+check("paths: the list", rc == 0 and out.startswith("# path ") and len(rows) > 80 and
+      re.search(r"^BSYNC\.switch_bmask +N-21 +gen +not synchronised, bmask=\{a\}; ", out, re.M) is not None,
+      out[:400] + err)
+rc, out2, _ = run(["help", "paths"])
+check("help paths", rc == 0 and out2.startswith("usage: warpref paths"), out2)
+exact_error("paths: an argument", ["paths", "x"], 2,
+            "warpref: paths: takes no arguments, got 'x' (see 'warpref paths --help')")
+ifelse = os.path.join(SRC, "tests", "programs", "if_else.s")
+efile = os.path.join(tmp, "e.txt")
+rc1, _, err1 = run(["run", ifelse, "--explain", efile])
+rc2, out2, err2 = run(["run", ifelse, "--explain", "-"])
+with open(efile) as f:
+    got = f.read()
+check("explain: file == stdout", rc1 == 0 and rc2 == 0 and got == out2, err1 + err2)
+check("explain: one line per step", got.count("\n") == 11 and got.splitlines()[6] ==
+      "t=6 warp=0 pc=0x70 BSYNC B0: not synchronised, bmask=0xffff0000; switch to waiting non-yield lanes in "
+      "bmask (0xffff0000) -> lane 16, ActivePC=0x60 [BSYNC.switch_bmask; N-21]", got)
+rc, out, err = run(["run", ifelse, "--coverage", "-"])
+cov = dict((l.split()[0], l.split()[1:]) for l in out.splitlines() if not l.startswith("#"))
+check("coverage: the table", rc == 0 and out.startswith("# path ") and len(cov) == len(rows) and
+      cov["BSYNC.full_sync"] == ["1", "N-21", "gen"] and cov["BSYNC.switch_bmask"] == ["1", "N-21", "gen"] and
+      cov["HELPER.exec"] == ["5", "N-51", "gen"] and cov["BSYNC.late_release"] == ["0", "N-21", "never"] and
+      sum(int(v[0]) for v in cov.values()) == 11 + 2, out + err)   # each of the two BRAs takes two paths
+rc, out, err = run(["run", ifelse, "--trace", os.path.join(tmp, "t2.jsonl"), "--explain", "-",
+                    "--coverage", os.path.join(tmp, "c2.txt")])
+check("trace, explanation and coverage at once", rc == 0 and out == got, out + err)
+exact_error("explain and trace both on stdout", ["run", prog, "--trace", "-", "--explain", "-"], 2,
+            "warpref: run: --trace and --explain both write to standard output (see 'warpref run --help')")
+exact_error("explain and coverage to one file", ["run", prog, "--explain", efile, "--coverage", efile], 2,
+            f"warpref: run: --explain and --coverage both write to '{efile}' (see 'warpref run --help')")
+exact_error("explain empty", ["run", prog, "--explain="], 2,
+            "warpref: run: --explain needs a file name or - (see 'warpref run --help')")
+exact_error("explain unwritable", ["run", prog, "--explain", "/nonexistent/dir/e.txt"], 2,
+            "warpref: run: cannot open '/nonexistent/dir/e.txt' for the explanation: No such file or directory")
+exact_error("coverage unwritable", ["run", prog, "--coverage", "/nonexistent/dir/c.txt"], 2,
+            "warpref: run: cannot open '/nonexistent/dir/c.txt' for the coverage table: No such file or directory")
+exact_error("explain to /dev/full", ["run", live, "--explain", "/dev/full"], 2,
+            "warpref: run: cannot write the explanation to '/dev/full': No space left on device")
+exact_error("coverage to /dev/full", ["run", live, "--coverage", "/dev/full"], 2,
+            "warpref: run: cannot write to '/dev/full': No space left on device")
+exact_error("explain: temporary file unwritable", ["run", live, "--explain", "-"], 2,
+            "warpref: run: cannot write the explanation's temporary file in '/nonexistent': No such file or "
+            "directory", env=dict(os.environ, TMPDIR="/nonexistent"))
+exact_error("explain over the program", ["run", victim, "--explain", victim], 2,
+            f"warpref: run: refusing to write the explanation to '{victim}': it is the input")
+# a livelock cuts the explanation where it cuts the trace; coverage counts the same steps
+rc, out, err = run(["run", loop, "--explain", "-", "--coverage", os.path.join(tmp, "c3.txt")])
+with open(os.path.join(tmp, "c3.txt")) as f:
+    c3 = dict((l.split()[0], int(l.split()[1])) for l in f if not l.startswith("#"))
+check("livelock: explanation and coverage cut at the first repeat",
+      rc == 3 and out.splitlines() == ["t=0 warp=0 pc=0x0 NOP: a helper: no BRU/BCU state, ActivePC = next "
+                                       "[HELPER.exec; N-51]",
+                                       "t=1 warp=0 pc=0x10 BRA 0x10: no modifier: b_jump = pmask 0xffffffff; every "
+                                       "active lane (0xffffffff) jumps to 0x10 [BRA.cond_none, BRANCH.all; N-11, N-12]"]
+      and c3["HELPER.exec"] == 1 and c3["BRA.cond_none"] == 1 and sum(c3.values()) == 3, out + err)
+
 clitest.finish()

@@ -17,6 +17,12 @@ The expectations are comment lines of PROG.s (the assembler ignores them):
                                            lines match in order, each after the
                                            previous match
     //! records: N                         exact number of instruction records
+    //! explain: TEXT                      a line that `--explain` must write, exactly
+                                           (several in order, as record lines)
+
+Every program also runs with `--explain FILE` (the same run as the trace):
+the explanation has one line per instruction record, each starting with
+the record's "t=T warp=W pc=PC ", and a fetch fault's line after them.
 
 Deep subset: an expected object's keys must all be present and match (extra
 keys in the trace are allowed), except under the keys "b", "dc" and "bars",
@@ -669,7 +675,7 @@ def deep_subset(exp, act, path='$'):
 
 
 def read_expectations(prog_path):
-    exp = {'args': [], 'exit': 0, 'expect': [], 'record': [], 'records': None}
+    exp = {'args': [], 'exit': 0, 'expect': [], 'record': [], 'records': None, 'explain': []}
     with open(prog_path, encoding='utf-8') as f:
         src = f.read()
     threads = None
@@ -691,6 +697,8 @@ def read_expectations(prog_path):
                 exp['exit'] = int(val)
             elif key == 'records':
                 exp['records'] = int(val)
+            elif key == 'explain':
+                exp['explain'].append((no, val))
             elif key in ('expect', 'record'):
                 obj = parse_json(val)
                 if not isinstance(obj, dict):
@@ -756,6 +764,30 @@ def check_expectations(exp, records, final, prog):
         pos = found + 1
 
 
+def check_explain(exp, records, final, lines, prog):
+    """one explanation line per record, with its t, warp and pc; then a fetch
+    fault's; the //! explain: lines in order"""
+    want = len(records) + (1 if 'fault' in final else 0)
+    if len(lines) != want:
+        raise CheckError('%s: --explain wrote %d lines for %d instruction records%s'
+                         % (prog, len(lines), len(records), ' and a fetch fault' if want > len(records) else ''))
+    for i, r in enumerate(records):
+        head = 't=%d warp=%d pc=%s ' % (r['t'], r['warp'], r['pc'])
+        if not lines[i].startswith(head):
+            raise CheckError('%s: explanation line %d does not start with %r: %s' % (prog, i + 1, head, lines[i]))
+    for i, l in enumerate(lines):                # every step took a path, named with its rules
+        if not re.search(r' \[[A-Z0-9_]+\.[a-z_]+(, [A-Z0-9_]+\.[a-z_]+)*; [NH]-\d+(, [NH]-\d+)*\]$', l):
+            raise CheckError('%s: explanation line %d names no path and rule: %s' % (prog, i + 1, l))
+    pos = 0
+    for no, e in exp['explain']:
+        try:
+            pos = lines.index(e, pos) + 1
+        except ValueError:
+            near = [l for l in lines[pos:] if l.split(' ', 3)[:3] == e.split(' ', 3)[:3]]
+            raise CheckError('%s:%d: //! explain: no explanation line at or after line %d is\n  %s%s'
+                             % (prog, no, pos + 1, e, '\n  the line of that step:\n  ' + near[0] if near else ''))
+
+
 # ---------------------------------------------------------------------------
 # driver
 
@@ -767,8 +799,10 @@ def run_program(warpref, prog):
         return 1
     fd, trace = tempfile.mkstemp(prefix='warpref-trace-', suffix='.jsonl')
     os.close(fd)
+    fd, explain = tempfile.mkstemp(prefix='warpref-explain-', suffix='.txt')
+    os.close(fd)
     try:
-        cmd = [warpref, 'run', prog, '--trace', trace] + exp['args']
+        cmd = [warpref, 'run', prog, '--trace', trace, '--explain', explain] + exp['args']
         try:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                timeout=120, universal_newlines=True)
@@ -800,8 +834,11 @@ def run_program(warpref, prog):
                 where = '\n  trace line %d: %s' % (e.line, shown)
             print('FAIL %s: invalid trace (TRACE-FORMAT.md): %s%s' % (prog, e.msg, where))
             return 1
+        with open(explain, encoding='utf-8') as f:
+            explained = f.read().split('\n')[:-1]
         try:
             check_expectations(exp, records, final, prog)
+            check_explain(exp, records, final, explained, prog)
         except CheckError as e:
             print('FAIL %s' % e.msg)
             return 1
@@ -809,6 +846,7 @@ def run_program(warpref, prog):
         return 0
     finally:
         os.unlink(trace)
+        os.unlink(explain)
 
 
 # ---------------------------------------------------------------------------

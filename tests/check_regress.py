@@ -5,7 +5,12 @@ detects it, each failing job is run again with waves (the dump names
 OUT/JOB/waves.fst, the result says reproduced); the bug table, JUnit XML,
 --resume, and a bad argument (exit 2); a regression killed with kill -9 in the
 middle resumes (--resume) to the summary of an uninterrupted run without
-running a finished job again.
+running a finished job again.  The coverage table of a small regression
+under the round-robin scheduler (3 seeds): the lockstep checker's path
+counts, through the result files and the regression's sum, equal those of
+`warpref run --coverage` on the same programs (the same order: N-50), its
+holes are the paths of reach gen with no hit, and --require-coverage fails
+on them.
 
 Usage: check_regress.py --tb TB_LOCKSTEP --warpref WARPREF
 Prints `N passed, N failed`."""
@@ -62,10 +67,10 @@ def main():
 
     # one injected bug: detected, the failing job again with waves
     out = os.path.join(tmp, 'bug')
-    rc, so, se = run(['--seeds', '1-3', '--bug', 'bar_no_reset', '--out', out])
+    rc, so, se = run(['--seeds', '3-5', '--bug', 'bar_no_reset', '--out', out])
     check(rc == 0 and so.rstrip().endswith('1 passed, 0 failed') and 'bar_no_reset' in so and
           '3/3' in so, 'bug: exit %d\n%s%s' % (rc, so, se))
-    for s in range(1, 4):
+    for s in range(3, 6):
         d = os.path.join(out, 'bar_no_reset', 'seed-%d' % s)
         r = json.load(open(os.path.join(d, 'result.json')))
         waves = os.path.join(d, 'waves.fst')
@@ -78,6 +83,36 @@ def main():
     junit = open(os.path.join(out, 'junit.xml')).read()
     check('tests="1" failures="0"' in junit, 'bug junit: ' + junit[:300])
 
+    # coverage: the table of 3 seeds under rr equals the standalone model's
+    out = os.path.join(tmp, 'cov')
+    rc, so, se = run(['--seeds', '1-3', '--sched', 'rr', '--out', out])
+    listing = subprocess.run([a.warpref, 'paths'], capture_output=True, text=True).stdout
+    plist = [l.split(None, 3)[:3] for l in listing.splitlines() if l and not l.startswith('#')]
+    want = {name: 0 for name, _, _ in plist}
+    for s in range(1, 4):
+        cov = os.path.join(tmp, 'cov-%d.txt' % s)
+        subprocess.run([a.warpref, 'run', os.path.join(out, 'seed-%d' % s, 'prog.s'), '--coverage', cov],
+                       capture_output=True)
+        for line in open(cov):
+            if not line.startswith('#'):
+                name, hits = line.split()[:2]
+                want[name] += int(hits)
+        res = json.load(open(os.path.join(out, 'seed-%d' % s, 'result.json')))
+        check(sum(res.get('paths', {}).values()) >= res.get('compared', 0) > 0 and
+              all(n > 0 for n in res['paths'].values()), 'seed %d: result paths %s' % (s, res.get('paths')))
+    table = open(os.path.join(out, 'coverage.txt')).read()
+    rows = [l.split() for l in table.splitlines()[1:] if len(l.split()) == 4 and l.split()[1].isdigit()]
+    check(rc == 0 and table in so and [r[0] for r in rows] == [p[0] for p in plist],
+          'coverage: exit %d, the table is not the list in order:\n%s' % (rc, table))
+    for name, hits, rules, reach in rows:
+        check(int(hits) == want[name] and [name, rules, reach] in plist,
+              'coverage: %s %s %s %s, the standalone runs %d' % (name, hits, rules, reach, want[name]))
+    holes = [p[0] for p in plist if p[2] == 'gen' and not want[p[0]]]
+    check(('holes: ' + (', '.join(holes) if holes else 'none')) in table, 'coverage: holes %s\n%s' % (holes, table))
+    check(holes != [], 'coverage: 3 seeds take every path of reach gen; the --require-coverage check below needs a hole')
+    rc, so, se = run(['--seeds', '1-3', '--sched', 'rr', '--out', out, '--resume', '--require-coverage'])
+    check(rc == 1 and ('--require-coverage: %d path(s) of reach gen never taken' % len(holes)) in so,
+          'coverage: --require-coverage exit %d\n%s' % (rc, so[-400:]))
     # kill -9 in the middle, then --resume: the summary of an uninterrupted run,
     # and no job that had finished runs again
     args = ['--seeds', '1-8', '--size', '1500', '--bug', 'bar_no_reset']

@@ -138,16 +138,27 @@ def main():
           page.count('class="diff"/>') == 3 and ">RTL</text>" in page and ">model (reference)</text>" in page,
           svg[:400])
 
-    # ---- path hits and profiles in the results: the coverage table with its holes, per profile
-    extra = '{"paths": {"bra.div.taken": 2, "bar.sync.block": 0, "yield.all": 1}, "profile": "sass"}'
+    # ---- path hits and profiles in the results: the coverage table with its holes (against the
+    # list of `warpref paths`), per profile
+    extra = '{"paths": {"BRA.div": 2, "BAR.sync_block": 0, "YIELD.switch": 1}, "profile": "sass"}'
     rc, so, se = run(["--seeds", "1-2"], {"FAKE_TB_EXTRA": extra}, name="paths")
     page = open(os.path.join(tmp, "paths", "report.html")).read()
     cov = page[page.find('<table id="coverage">'):]
     cov = cov[:cov.find("</table>")]
-    check("report: coverage with its holes", rc == 0 and "2 of 3 paths hit; 1 hole" in page and
-          cov.count("<tr") == 4 and re.search(r'<tr class="hole"><td class="mono">bar\.sync\.block</td>'
-                                              r'<td></td><td></td><td class="num">0</td>', cov) and
-          '<td class="mono">bra.div.taken</td><td></td><td></td><td class="num">4</td>' in cov, cov)
+    listed = [l.split(None, 3)[:3] for l in subprocess.run([warpref, "paths"], capture_output=True,
+                                                          text=True).stdout.splitlines() if not l.startswith("#")]
+    ngen = sum(1 for r in listed if r[2] == "gen")
+    check("report: coverage with its holes", rc == 0 and f"2 of {ngen} paths of reach gen hit; {ngen - 2} holes"
+          in page and cov.count("<tr") == len(listed) + 1 and
+          re.search(r'<tr class="hole"><td class="mono">BAR\.sync_block</td><td>N-31,N-35</td><td>gen</td>'
+                    r'<td class="num">0</td>', cov) and
+          '<tr><td class="mono">BRA.div</td><td>N-11</td><td>gen</td><td class="num">4</td>' in cov and
+          '<tr><td class="mono">BSYNC.late_release</td><td>N-21</td><td>never</td><td class="num">0</td>' in cov, cov)
+    # the same table in the summary and OUT/coverage.txt (scripts/regress)
+    table = open(os.path.join(tmp, "paths", "coverage.txt")).read()
+    check("summary: coverage with its holes", table in so and
+          re.search(r"^BRA\.div +4  N-11 +gen$", table, re.M) and
+          f"coverage: 2 of {ngen} paths of reach gen hit; holes: BRA.cond_none, " in table, table[-600:])
     check("report: per profile", '<table id="profiles">' in page and
           '<tr><td>sass</td><td class="num">2</td><td class="num">2</td><td class="num">0</td>'
           '<td class="num">20</td>' in page, page[page.find("Per profile"):][:400])

@@ -5,8 +5,9 @@ of tests/programs replay clean from JSONL and binary, operand-driven and
 self-contained; JSONL -> binary -> JSONL gives the same bytes; single edits of a
 trace (a mask bit, next_pc, a B register, a barrier word, an `out` value, an
 event, a dropped record, two swapped records) are reported at their record
-with the right field, in both formats; --keep-going, windows, the dump; and
-corrupt, truncated and malformed traces give their exact one-line message and
+with the right field, in both formats; --keep-going, windows, the dump;
+--explain and --coverage give what `warpref run`'s give, up to the failing
+step of a divergence; and corrupt, truncated and malformed traces give their exact one-line message and
 status 2.  Prints 'N passed, N failed'."""
 import glob
 import json
@@ -71,10 +72,14 @@ programs = sorted(os.path.join(SRC, "tests", "programs", p) for p in os.listdir(
 check("programs found", len(programs) >= 20, programs)
 for prog in programs:
     name = os.path.basename(prog)[:-2]
-    t = trace_of(prog, name + ".jsonl", extra=[] if "--dump-regs" in program_args(prog) else ["--dump-regs", "4"])
+    t = trace_of(prog, name + ".jsonl", extra=([] if "--dump-regs" in program_args(prog) else ["--dump-regs", "4"]) +
+                 ["--explain", path("run.explain"), "--coverage", path("run.cov")])
     thr = threads_arg(prog)
-    rc, err = replay(t, *thr)
+    rc, err = replay(t, *thr, "--explain", path("replay.explain"), "--coverage", path("replay.cov"))
     check(f"{name}: JSONL replays clean", rc == 0 and ": match: " in err and "final record compared" in err, err)
+    check(f"{name}: replay explains each step as run does",
+          open(path("run.explain")).read() == open(path("replay.explain")).read() != "")
+    check(f"{name}: replay's coverage table is run's", open(path("run.cov")).read() == open(path("replay.cov")).read())
     b = path(name + ".wtb")
     rc, _, err = run(["trace", "convert", t, b] + thr)
     check(f"{name}: converts to binary", rc == 0 and err == "", err)
@@ -82,8 +87,9 @@ for prog in programs:
     rc, _, err = run(["trace", "convert", b, back])
     check(f"{name}: converts back", rc == 0 and err == "", err)
     check(f"{name}: JSONL -> binary -> JSONL is byte-identical", open(t, "rb").read() == open(back, "rb").read())
-    rc, err = replay(b)
+    rc, err = replay(b, "--explain", path("replay.explain"))
     check(f"{name}: binary replays clean", rc == 0 and "(binary, operand-driven" in err, err)
+    check(f"{name}: binary replay explains as run", open(path("run.explain")).read() == open(path("replay.explain")).read())
     # without operands: self-contained with the program
     plain = trace_of(prog, name + ".plain.jsonl", operands=False)
     rc, err = replay(plain, "--program", prog, *thr)
@@ -284,6 +290,12 @@ check("--keep-going reports both", rc == 1 and d == [(3, "active"), (7, "yield")
 rc, err = replay(p)
 check("without --keep-going it stops at the first", rc == 1 and divergences(err) == [(3, "active")] and
       re.search(r"1 divergence, the first at record 3 \(3 records", err), err)
+# --explain: the model's steps up to the failing one (the model's own, as run explains them)
+rc, out, err = run(["replay", p, "--dump", path("dump"), "--explain", "-"])
+rc2, _, err2 = run(["run", prog, "--explain", path("gen5.explain")])
+want = open(path("gen5.explain")).read().splitlines()[:3]
+check("--explain stops at the failing step, explained as run does", rc == 1 and rc2 == 0 and len(want) == 3 and
+      out.splitlines() == want, (out, want, err2))
 txt = open(path("dump.txt")).read()
 check("the text dump has the record", "record      " + p + ":3" in txt and "MISMATCH" in txt, txt[:400])
 
@@ -407,6 +419,10 @@ for args, msg in [
     (["trace", "convert", good, path("x.wtb"), "--to", "xml"],
      "warpref: trace: --to: 'xml' is not jsonl or binary (see 'warpref trace --help')"),
     (["trace", "convert", good, good], f"warpref: trace: refusing to write the trace to '{good}': it is the input"),
+    (["replay", good, "--explain", "-", "--coverage", "-"],
+     "warpref: replay: --explain and --coverage both write to standard output (see 'warpref replay --help')"),
+    (["replay", good, "--explain", good], f"warpref: replay: refusing to write the explanation to '{good}': it is "
+                                          "the input"),
 ]:
     rc, out, err = run(args)
     check(f"usage: {' '.join(args[:2])} {args[-1]}", rc == 2 and err.strip() == msg, (rc, err, msg))
@@ -418,6 +434,10 @@ rc, out, err = clitest.run(WARPREF, ["replay", "-"], stdin=open(good).read())
 check("replay from standard input", rc == 0 and "<stdin>: match:" in err, err)
 rc, out, err = run(["trace", "convert", good, path("forced.bin"), "--to", "binary"])
 check("--to binary", rc == 0 and open(path("forced.bin"), "rb").read() == blob, err)
+if os.path.exists("/dev/full"):
+    rc, out, err = run(["replay", good, "--explain", "/dev/full"])
+    check("--explain /dev/full", rc == 2 and err.splitlines()[0] == "warpref: replay: cannot write to '/dev/full': "
+          "No space left on device" and "match" in err, err)
 rc, out, err = run(["help", "replay"])
 check("help replay", rc == 0 and out.startswith("usage: warpref replay TRACE"), out)
 

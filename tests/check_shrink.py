@@ -120,7 +120,7 @@ def main():
 
     # ---- numeric targets become labels --------------------------------------------
     gen = os.path.join(tmp, "g2.s")
-    subprocess.run([a.warpref, "gen", "--seed", "2", "--weights", "brx=0", "-o", gen], check=True)
+    subprocess.run([a.warpref, "gen", "--seed", "15", "--weights", "brx=0", "-o", gen], check=True)
     head = [l for l in open(gen).read().splitlines() if l.startswith((".threads", ".const")) and ".L" not in l]
     words = subprocess.run([a.warpref, "asm", gen], capture_output=True, text=True, check=True).stdout
     dis = subprocess.run([a.warpref, "disasm", "-"], input=words, capture_output=True, text=True, check=True).stdout

@@ -524,6 +524,66 @@ START_TEST(checker_dump_has_every_section)
 }
 END_TEST
 
+/* The checker counts the semantic paths of the model's steps: the same as
+ * the other side's own records carry (another copy of the model, another
+ * order: each warp takes the same paths); the dump explains the failing
+ * step and the failing warp's history, text and JSON. */
+START_TEST(checker_counts_paths_and_explains_the_dump)
+{
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    static wr_retire r;
+    wr_coverage mine;
+    memset(&mine, 0, sizeof mine);
+    uint64_t cycle = 0;
+    unsigned n = 0;
+    while (other_step(&o, &r, &cycle)) {
+        wr_coverage_add(&mine, &r.why);
+        if (n++ == 7)
+            r.after.active |= 0x80;              /* warp 0's @P0 BRA */
+        wr_checker_retire(c, cycle, &r);
+        cycle += 3;
+    }
+    const wr_coverage *cov = wr_checker_coverage(c);
+    for (unsigned k = 0; k < WR_PATH_COUNT; k++)
+        ck_assert_msg(cov->hits[k] == mine.hits[k], "%s: %llu, the other side %llu", wr_path_name(k),
+                      (unsigned long long)cov->hits[k], (unsigned long long)mine.hits[k]);
+    ck_assert_uint_eq(cov->hits[WR_PATH_BSYNC_SWITCH_BMASK], 2);
+    ck_assert_uint_eq(cov->hits[WR_PATH_BSYNC_FULL_SYNC], 2);
+    ck_assert_uint_eq(cov->hits[WR_PATH_BAR_SYNC_BLOCK] + cov->hits[WR_PATH_BAR_COMPLETE_ALL], 2);
+    char base[64], path[96];
+    snprintf(base, sizeof base, "/tmp/warpref-dump-paths-%d", (int)getpid());
+    ck_assert_int_eq(wr_checker_dump(c, NULL, base, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s.txt", base);
+    const char *t = slurp(path);
+    static const char *const lines[] = {
+        "\n  explanation no modifier: b_jump = pmask 0x0000ffff; lanes 0x0000ffff jump and wait at their "
+        "target; lanes 0xffff0000 fall through to 0x40 [BRA.cond_none, BRANCH.some; N-11, N-12, N-14]\n",
+        "\nLast instructions of warp 0 (oldest first; '=' what the model did, its paths and rules):\n",
+        "\n          15     0        20  BSSY B0, 0x70\n"
+        "                                = B0 |= pmask 0xffffffff: B0 = 0xffffffff [BSSY.add; N-20]\n",
+        "\n                                = not synchronised, bmask=0x0000ffff; switch to waiting non-yield "
+        "lanes in bmask (0x0000ffff) -> lane 0, ActivePC=0x60 [BSYNC.switch_bmask; N-21]\n",
+    };
+    for (unsigned i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        ck_assert_msg(strstr(t, lines[i]) != NULL, "no '%s' in the dump:\n%s", lines[i], t);
+    unlink(path);
+    snprintf(path, sizeof path, "%s.json", base);
+    t = slurp(path);
+    ck_assert_ptr_nonnull(strstr(t, ",\"paths\":[\"BRA.cond_none\",\"BRANCH.some\"],\"explanation\":"
+                                    "\"no modifier: b_jump = pmask 0x0000ffff; "));
+    ck_assert_ptr_nonnull(strstr(t, "\"paths\":[\"BSSY.add\"],\"explanation\":"
+                                    "\"B0 |= pmask 0xffffffff: B0 = 0xffffffff [BSSY.add; N-20]\"}"));
+    unlink(path);
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
 void unit_add_suites(SRunner *sr)
 {
     Suite *s = unit_suite("checker");
@@ -539,6 +599,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_driven_final_has_no_registers);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);
+    tcase_add_test(tc, checker_counts_paths_and_explains_the_dump);
     tcase_add_test(tc, checker_driven_final_compares_no_registers);
     tcase_add_test(tc, checker_reports_a_driver_failure_and_ready_warps);
     tcase_add_test(tc, checker_own_end_names_a_livelock);

@@ -33,6 +33,7 @@ static const char *const usage_main =
     "  disasm [WORDS]  disassemble words (hex, one per line) into canonical text\n"
     "  encoding        print the instruction encoding reference (docs/encoding.md)\n"
     "  gen --seed S    write a random, terminating program (docs/gen.md)\n"
+    "  paths           list the semantic paths of the model (docs/semantics.md)\n"
     "  replay TRACE    check a trace (JSONL or binary) against the model (docs/replay.md)\n"
     "  trace convert IN OUT  convert a trace between JSONL and binary (docs/trace-binary.md)\n"
     "  help [COMMAND]  show help for a command\n"
@@ -45,6 +46,7 @@ static const char *const usage_run =
     "usage: warpref run PROG.s [--threads N] [--trace FILE|-] [--dump-regs N]\n"
     "                          [--max-steps N] [--trace-operands] [--stats]\n"
     "                          [--profile NAME] [--trap-mode]\n"
+    "                          [--explain FILE|-] [--coverage FILE|-]\n"
     "\n"
     "Runs PROG.s on one CTA with the round-robin scheduler of SPEC-NOTES N-50.\n"
     "\n"
@@ -57,10 +59,23 @@ static const char *const usage_run =
     "  --max-steps N     stop after N instructions with end 'limit' (default 1000000)\n"
     "  --trace-operands  add insn, in, out and asm to every instruction record\n"
     "  --stats           also print the run's speed (instructions per second)\n"
+    "  --explain FILE|-  write one line per step: the semantic path(s) it took and\n"
+    "                    the masks that decided them, with the rules\n"
+    "  --coverage FILE|- write the table path -> hits of the run\n"
     "\n"
-    "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
+    "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once;\n"
+    "at most one output on stdout.\n"
     "A one-line summary goes to stderr.  Exit status: 0 done, 2 bad input,\n"
     "3 deadlock or livelock, 4 exception or fetch fault, 5 limit.\n";
+
+static const char *const usage_paths =
+    "usage: warpref paths\n"
+    "\n"
+    "Lists the semantic paths of the model, one per line: the name, the rules of\n"
+    "SPEC-NOTES, where the path is reached (gen: by generated programs; error:\n"
+    "only by a program error; hazard: only in a spec hazard, which generated\n"
+    "programs avoid; word: only by a word the assembler never writes; never) and\n"
+    "the template of its explanation.  docs/semantics.md explains each.\n";
 
 static const char *const usage_asm =
     "usage: warpref asm PROG.s|- [-o FILE|-] [--profile NAME]\n"
@@ -114,7 +129,7 @@ static const char *const usage_gen =
 static const char *const usage_replay =
     "usage: warpref replay TRACE|- [--program FILE.s] [--threads N] [--start N] [--count N]\n"
     "                              [--ignore FIELD,...] [--mask FIELD:MASK,...] [--keep-going]\n"
-    "                              [--dump BASE] [--stats]\n"
+    "                              [--dump BASE] [--stats] [--explain FILE|-] [--coverage FILE|-]\n"
     "\n"
     "Checks a trace (canonical JSONL or binary, by its first bytes) record by record\n"
     "against the model with the lockstep checker, in the trace's order: operand-driven\n"
@@ -131,9 +146,13 @@ static const char *const usage_replay =
     "  --dump BASE       the mismatch dump's files, BASE.txt and BASE.json\n"
     "                    (default replay-dump); written on a divergence only\n"
     "  --stats           also print the replay's speed (records per second, wall and CPU)\n"
+    "  --explain FILE|-  write one line per step the model took: the semantic path(s)\n"
+    "                    and the masks that decided them, with the rules (as 'run')\n"
+    "  --coverage FILE|- write the table path -> hits of the model's steps\n"
     "\n"
+    "At most one output on stdout; the summary goes to stderr.\n"
     "Exit status: 0 the trace matches, 1 a divergence (FILE:RECORD: divergence: ...),\n"
-    "2 bad input (FILE:RECORD[:COL]: error: ...) or usage.\n";
+    "2 bad input (FILE:RECORD[:COL]: error: ...), usage, or an output that cannot be written.\n";
 
 static const char *const usage_trace =
     "usage: warpref trace convert IN|- OUT|- [--to jsonl|binary] [--threads N]\n"
@@ -370,7 +389,7 @@ static int assemble_path(const char *cmd, const char *path, int profile, wr_prog
 }
 
 enum { RUN_THREADS, RUN_TRACE, RUN_DUMP_REGS, RUN_MAX_STEPS, RUN_TRACE_OPERANDS, RUN_STATS, RUN_PROFILE,
-       RUN_TRAP_MODE };
+       RUN_TRAP_MODE, RUN_EXPLAIN, RUN_COVERAGE };
 static const optspec run_opts[] = {
     [RUN_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
     [RUN_TRACE] = { "--trace", OPT_STR, 0, 0, "a file name or -" },
@@ -380,7 +399,91 @@ static const optspec run_opts[] = {
     [RUN_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
     [RUN_PROFILE] = { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" },
     [RUN_TRAP_MODE] = { "--trap-mode", OPT_FLAG, 0, 0, NULL },
+    [RUN_EXPLAIN] = { "--explain", OPT_STR, 0, 0, "a file name or -" },
+    [RUN_COVERAGE] = { "--coverage", OPT_STR, 0, 0, "a file name or -" },
 };
+
+/* A command's output files: the option naming each, what it is, and rw
+ * (out_open's). */
+typedef struct out_spec {
+    int opt;
+    const char *what;
+    int rw;
+} out_spec;
+
+/* The outputs of a run: the trace, the explanation, the coverage table. */
+enum { OUT_TRACE, OUT_EXPLAIN, OUT_COVERAGE, NOUT };
+static const out_spec run_outputs[NOUT] = {
+    [OUT_TRACE] = { RUN_TRACE, "trace", 1 },          /* rw: a livelock cuts it in place */
+    [OUT_EXPLAIN] = { RUN_EXPLAIN, "explanation", 1 },
+    [OUT_COVERAGE] = { RUN_COVERAGE, "coverage table", 0 },
+};
+
+/* Two outputs on one file would interleave: refused.  0, or WR_EXIT_USAGE
+ * after a message. */
+static int outputs_check(const char *cmd, const optvals *ov, const optspec *opts, const out_spec *outs, int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int k = i + 1; k < n; k++) {
+            const char *a = ov->str[outs[i].opt], *b = ov->str[outs[k].opt];
+            if (!a || !b)
+                continue;
+            if (strcmp(a, "-") == 0 && strcmp(b, "-") == 0)
+                return usage_error(cmd, "%s and %s both write to standard output", opts[outs[i].opt].name,
+                                   opts[outs[k].opt].name);
+            if (strcmp(a, b) == 0 || same_file(a, b))
+                return usage_error(cmd, "%s and %s both write to '%s'", opts[outs[i].opt].name,
+                                   opts[outs[k].opt].name, b);
+        }
+    return 0;
+}
+
+static void close_outputs(output *o, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (o[i].f && !o[i].is_stdout)
+            fclose(o[i].f);
+}
+
+/* Opens the outputs named on the command line (o[i].f NULL for the others);
+ * `input` as out_open's.  0, or WR_EXIT_USAGE after a message (none open). */
+static int outputs_open(const char *cmd, const optvals *ov, const out_spec *outs, int n, const char *input,
+                        output *o)
+{
+    memset(o, 0, (size_t)n * sizeof *o);
+    for (int i = 0; i < n; i++) {
+        const char *name = ov->str[outs[i].opt];
+        int rc;
+        if (name && (rc = out_open(&o[i], cmd, outs[i].what, name, input, outs[i].rw)) != 0) {
+            close_outputs(o, n);
+            return rc;
+        }
+    }
+    return 0;
+}
+
+/* Flushes and closes the open outputs.  0, or WR_EXIT_USAGE after a message. */
+static int outputs_close(const char *cmd, output *o, int n)
+{
+    int rc = 0;
+    for (int i = 0; i < n; i++)
+        if (o[i].f && out_close(&o[i], cmd) != 0)
+            rc = WR_EXIT_USAGE;
+    return rc;
+}
+
+/* an output of the run failed: the temporary file, the output, or memory */
+static void run_output_error(const char *what, const output *o, int err, int spool)
+{
+    if (spool) {
+        const char *dir = getenv("TMPDIR");
+        fprintf(stderr, "warpref: run: cannot write the %s's temporary file in '%s': %s\n", what,
+                dir && *dir ? dir : "/tmp", strerror(err));
+    } else {
+        fprintf(stderr, "warpref: run: cannot write the %s to %s%s%s: %s\n", what, o->is_stdout ? "" : "'",
+                o->name, o->is_stdout ? "" : "'", strerror(err));
+    }
+}
 
 static int cmd_run(int argc, char **argv)
 {
@@ -389,7 +492,7 @@ static int cmd_run(int argc, char **argv)
                         "one program only, got a second: '%s'", &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
-    const char *path = ov.arg, *trace = ov.str[RUN_TRACE];
+    const char *path = ov.arg;
     int stats = ov.str[RUN_STATS] != NULL;
     wr_run_opts opts = { 0 };
     opts.threads = (unsigned)ov.num[RUN_THREADS];
@@ -402,6 +505,8 @@ static int cmd_run(int argc, char **argv)
         return WR_EXIT_USAGE;
     if (!path)
         return usage_error("run", "missing the program file");
+    if ((rc = outputs_check("run", &ov, run_opts, run_outputs, NOUT)) != 0)
+        return rc;
 
     wr_program prog;
     if (assemble_path("run", path, profile, &prog) != 0)
@@ -412,19 +517,23 @@ static int cmd_run(int argc, char **argv)
         return usage_error("run", "--trap-mode needs the sass profile, not %s", wr_profile_name(p));
     }
 
-    output out = { 0 };
-    if (trace && (rc = out_open(&out, "run", "trace", trace, path, 1)) != 0) {
+    output outs[NOUT];
+    if ((rc = outputs_open("run", &ov, run_outputs, NOUT, path, outs)) != 0) {
         wr_program_free(&prog);
         return rc;
     }
-    opts.trace = out.f;
+    output *const out = &outs[OUT_TRACE];
+    opts.trace = out->f;
+    opts.explain = outs[OUT_EXPLAIN].f;
+    wr_coverage cov = { { 0 } };
+    if (outs[OUT_COVERAGE].f)
+        opts.coverage = &cov;
 
     char err[256];
     wr_runner *r = wr_runner_new(&prog, &opts, err, sizeof err);
     if (!r) {
         fprintf(stderr, "warpref: run: %s\n", err);
-        if (out.f && !out.is_stdout)
-            fclose(out.f);
+        close_outputs(outs, NOUT);
         wr_program_free(&prog);
         return WR_EXIT_USAGE;
     }
@@ -435,21 +544,19 @@ static int cmd_run(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     int status = res.exit_status;
     if (rc != 0) {
-        if (res.trace_spool) {
-            const char *dir = getenv("TMPDIR");
-            fprintf(stderr, "warpref: run: cannot write the trace's temporary file in '%s': %s\n",
-                    dir && *dir ? dir : "/tmp", strerror(res.trace_errno));
-        }
-        else if (res.trace_errno)
-            fprintf(stderr, "warpref: run: cannot write the trace to %s%s%s: %s\n", out.is_stdout ? "" : "'",
-                    out.name, out.is_stdout ? "" : "'", strerror(res.trace_errno));
+        if (res.trace_errno)
+            run_output_error("trace", out, res.trace_errno, res.trace_spool);
+        else if (res.explain_errno)
+            run_output_error("explanation", &outs[OUT_EXPLAIN], res.explain_errno, res.explain_spool);
         else
             fprintf(stderr, "warpref: run: out of memory\n");
         status = WR_EXIT_USAGE;
-        if (out.f && !out.is_stdout)
-            fclose(out.f);
-    } else if (out.f && out_close(&out, "run") != 0) {
-        status = WR_EXIT_USAGE;
+        close_outputs(outs, NOUT);
+    } else {
+        if (outs[OUT_COVERAGE].f)
+            wr_coverage_write(outs[OUT_COVERAGE].f, &cov);   /* a write error shows in out_close */
+        if (outputs_close("run", outs, NOUT) != 0)
+            status = WR_EXIT_USAGE;
     }
     if (status == WR_EXIT_USAGE) {
         wr_runner_free(r);
@@ -485,6 +592,25 @@ static int cmd_run(int argc, char **argv)
     wr_runner_free(r);
     wr_program_free(&prog);
     return status;
+}
+
+static int cmd_paths(int argc, char **argv)
+{
+    optvals ov;
+    int rc = parse_opts("paths", usage_paths, argc, argv, NULL, 0, "takes no arguments, got '%s'", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (ov.arg)
+        return usage_error("paths", "takes no arguments, got '%s'", ov.arg);
+    output out;
+    if ((rc = out_open(&out, "paths", "list", NULL, NULL, 0)) == 0) {
+        fprintf(out.f, "# %-28s %-14s %-6s %s\n", "path", "rules", "reach", "explanation");
+        for (unsigned p = 0; p < WR_PATH_COUNT; p++)
+            fprintf(out.f, "%-30s %-14s %-6s %s\n", wr_path_name(p), wr_path_rules(p),
+                    wr_reach_name(wr_path_reach(p)), wr_path_template(p));
+        rc = out_close(&out, "paths");
+    }
+    return rc;
 }
 
 static const optspec asm_opts[] = { { "-o", OPT_STR, 0, 0, "a file name or -" },
@@ -650,7 +776,8 @@ static int cmd_gen(int argc, char **argv)
     return 0;
 }
 
-enum { RP_PROGRAM, RP_THREADS, RP_START, RP_COUNT, RP_IGNORE, RP_MASK, RP_KEEP_GOING, RP_DUMP, RP_STATS };
+enum { RP_PROGRAM, RP_THREADS, RP_START, RP_COUNT, RP_IGNORE, RP_MASK, RP_KEEP_GOING, RP_DUMP, RP_STATS,
+       RP_EXPLAIN, RP_COVERAGE };
 static const optspec replay_opts[] = {
     [RP_PROGRAM] = { "--program", OPT_STR, 0, 0, "a file name" },
     [RP_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
@@ -661,6 +788,15 @@ static const optspec replay_opts[] = {
     [RP_KEEP_GOING] = { "--keep-going", OPT_FLAG, 0, 0, NULL },
     [RP_DUMP] = { "--dump", OPT_STR, 0, 0, "a base name" },
     [RP_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
+    [RP_EXPLAIN] = { "--explain", OPT_STR, 0, 0, "a file name or -" },
+    [RP_COVERAGE] = { "--coverage", OPT_STR, 0, 0, "a file name or -" },
+};
+
+/* The outputs of a replay besides the dump: the explanation, the coverage table. */
+enum { RPO_EXPLAIN, RPO_COVERAGE, NRPO };
+static const out_spec replay_outputs[NRPO] = {
+    [RPO_EXPLAIN] = { RP_EXPLAIN, "explanation", 0 },
+    [RPO_COVERAGE] = { RP_COVERAGE, "coverage table", 0 },
 };
 
 typedef struct replay_out {
@@ -723,6 +859,11 @@ static int cmd_replay(int argc, char **argv)
         fprintf(stderr, "<stdin>:1: error: standard input is closed\n");
         return WR_EXIT_USAGE;
     }
+    if ((rc = outputs_check("replay", &ov, replay_opts, replay_outputs, NRPO)) != 0)
+        return rc;
+    output outs[NRPO];
+    if ((rc = outputs_open("replay", &ov, replay_outputs, NRPO, ov.arg, outs)) != 0)
+        return rc;
     char repro[8192];
     command_line(repro, sizeof repro, argc, argv);
     replay_out ro = { strcmp(ov.arg, "-") == 0 ? "<stdin>" : ov.arg, ov.str[RP_KEEP_GOING] != NULL };
@@ -739,9 +880,16 @@ static int cmd_replay(int argc, char **argv)
     o.reproduce = repro;
     o.on_fail = replay_fail;
     o.ctx = &ro;
+    o.explain = outs[RPO_EXPLAIN].f;
+    wr_coverage cov = { { 0 } };
+    if (outs[RPO_COVERAGE].f)
+        o.coverage = &cov;
     char err[1024];
     wr_replay_result res;
     rc = wr_replay(&o, &res, err, sizeof err);
+    if (rc != 2 && outs[RPO_COVERAGE].f)
+        wr_coverage_write(outs[RPO_COVERAGE].f, &cov);       /* a write error shows in outputs_close */
+    const int closed = outputs_close("replay", outs, NRPO);
     if (rc == 2) {
         if (strncmp(err, "ignore: ", 8) == 0 || strncmp(err, "mask: ", 6) == 0)
             return usage_error("replay", "--%s", err);
@@ -765,7 +913,7 @@ static int cmd_replay(int argc, char **argv)
         fprintf(stderr, "warpref: stats: %" PRIu64 " records in %.6f s: %.0f records/s (CPU %.6f s: %.0f records/s)\n",
                 res.records, res.seconds, res.seconds > 0 ? (double)res.records / res.seconds : 0.0, res.cpu_seconds,
                 res.cpu_seconds > 0 ? (double)res.records / res.cpu_seconds : 0.0);
-    return rc;
+    return closed ? closed : rc;
 }
 
 enum { TC_TO, TC_THREADS };
@@ -857,6 +1005,7 @@ static const struct command {
     { "disasm", cmd_disasm, usage_disasm },
     { "encoding", cmd_encoding, usage_encoding },
     { "gen", cmd_gen, usage_gen },
+    { "paths", cmd_paths, usage_paths },
     { "replay", cmd_replay, usage_replay },
     { "trace", cmd_trace, usage_trace },
 };

@@ -3,6 +3,7 @@
 #define WARPREF_H
 #include "warpref/isa.h"
 #include "warpref/model.h"
+#include "warpref/paths.h"
 #include "warpref/retire.h"
 #include "warpref/compare.h"
 #include "warpref/run.h"

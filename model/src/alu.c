@@ -51,7 +51,8 @@ static inline srcs sources(const wr_ctx *x)
     return s;
 }
 
-/* Every helper ends here: ActivePC = next (N-51). */
+/* Every helper ends here: ActivePC = next (N-51).  Its path, HELPER.exec,
+ * is the one a step that records none took (warpref/paths.h). */
 static inline void helper_done(wr_ctx *x) { x->w->active_pc = x->next; }
 
 void exec_NOP(wr_ctx *x)

@@ -89,12 +89,22 @@ static void bar_block(wr_ctx *x, unsigned b)
     push_event(x, WR_EV_BLOCK, b, 0);
 }
 
+/* the path of an arrival that waits: a SYNC or a reduction */
+static inline void took_block(wr_ctx *x, const wr_bar_op *op, uint32_t word)
+{
+    if (op->kind == WR_BARK_RED)
+        TOOK(x, BAR_RED_BLOCK, .num = (uint8_t)op->bar, .a = word, .c = op->cnt);
+    else
+        TOOK(x, BAR_SYNC_BLOCK, .num = (uint8_t)op->bar, .a = word, .c = op->cnt);
+}
+
 static inline __attribute__((always_inline)) void bar_execute_(wr_ctx *x, wr_bar_op op)
 {
     wr_warp *w = x->w;
 
     /* N-31: the warp executes the instruction iff pmask != 0 */
     if (x->pmask == 0) {
+        TOOK(x, BAR_NO_OP, .a = w->active);
         w->active_pc = x->next;
         return;
     }
@@ -102,28 +112,45 @@ static inline __attribute__((always_inline)) void bar_execute_(wr_ctx *x, wr_bar
     op.lanes = x->pmask;                              /* N-36: who takes part, */
     op.in = x->pmask & x->ppv;                        /* with which input */
     eng->read_operands(x, &op);                       /* N-30, warnings first */
+    for (uint32_t i = 0; x->why && i < x->rec->nev; i++)   /* its warnings */
+        if (x->rec->ev[i].kind == WR_EV_WARNING && x->rec->ev[i].code == WR_WARN_OPERAND_NOT_UNIFORM)
+            TOOK(x, BAR_NOT_UNIFORM, .a = x->pmask, .lane = (uint8_t)lowest(x->pmask));
     const unsigned exc = eng->check(x, &op);          /* N-37: before any change */
     if (exc != WR_EXC_NONE) {
+        TOOK(x, BAR_EXCEPTION, .num = (uint8_t)exc, .a = op.cnt, .b = op.bar);
         raise_exc(x, exc);
         return;
     }
+    const wr_barrier *bar = &x->cta->bar[op.bar];
     switch (eng->arrive(x, &op)) {
     case WR_ARR_PENDING:                              /* ptx P-10: the engine moved the lanes */
         return;
     case WR_ARR_STALL:                                /* visa V-07: ActivePC stays */
+        took_block(x, &op, bar->word);
         bar_block(x, op.bar);
         return;
-    case WR_ARR_COMPLETE:
+    case WR_ARR_COMPLETE: {
         w->active_pc = x->next;                       /* N-31 */
+        const uint32_t word = bar->word;
         push_event(x, WR_EV_ARRIVE, op.bar, 0);       /* own arrival completed it */
         eng->release(x, op.bar);                      /* N-34 */
+        const uint32_t woken = x->rec->ev[x->rec->nev - 1].value;
+        if (op.cnt)
+            TOOK(x, BAR_COMPLETE_CNT, .num = (uint8_t)op.bar, .a = word, .b = woken, .c = op.cnt);
+        else
+            TOOK(x, BAR_COMPLETE_ALL, .num = (uint8_t)op.bar, .a = word, .b = woken, .c = op.cnt);
+        took_red_result(x);
         return;
+    }
     default:
         w->active_pc = x->next;                       /* N-31; a blocked warp resumes here */
-        if (op.wait)
+        if (op.wait) {
+            took_block(x, &op, bar->word);
             bar_block(x, op.bar);                     /* N-35: the whole warp */
-        else
+        } else {
+            TOOK(x, BAR_ARV, .num = (uint8_t)op.bar, .a = bar->word, .c = op.cnt);
             push_event(x, WR_EV_ARRIVE, op.bar, 0);   /* N-35: ARV never blocks */
+        }
         return;
     }
 }
@@ -152,12 +179,17 @@ void exec_BAR_RED(wr_ctx *x)
 void exec_B2R(wr_ctx *x)
 {
     wr_write *e = write_rd(x, x->pmask);             /* pmask lanes; RZ discarded */
-    if (wr_insn_names_barrier(x->in))                /* .BAR: the barrier's word */
-        rd_fill(e, x->cta->bar[F_(x, BARID) & x->cta->bar_id_mask].word);
-    else if (x->w->bar_state_defined)                /* .WARP: WarpBARState */
+    if (wr_insn_names_barrier(x->in)) {              /* .BAR: the barrier's word */
+        const unsigned b = F_(x, BARID) & x->cta->bar_id_mask;
+        TOOK(x, B2R_BAR, .num = (uint8_t)b, .a = x->cta->bar[b].word);
+        rd_fill(e, x->cta->bar[b].word);
+    } else if (x->w->bar_state_defined) {            /* .WARP: WarpBARState */
+        TOOK(x, B2R_WARP, .a = x->w->bar_state);
         rd_fill(e, x->w->bar_state);
-    else
+    } else {
+        TOOK(x, B2R_WARP_UNDEFINED, .a = x->pmask);
         rd_undefined(e);                             /* no reduction nor R2B.WARP yet */
+    }
     if (!wr_insn_names_barrier(x->in) && x->pmask != 0)
         x->cta->ps.warp[x->warp].unread = 0;          /* sass S-12: the result is read */
     x->w->active_pc = x->next;
@@ -182,6 +214,10 @@ void exec_B2R_RESULT(wr_ctx *x)
         pu->value[0] = acc != 0 ? pu->lanes : 0u;
     else                                             /* op POPC or 3, or no result */
         wr_write_mark_undefined(pu, pu->lanes);
+    /* the path: no result (or op 3), POPC, AND/OR */
+    TOOK_ID(x, !defined || op > WR_REDOP_POPC ? WR_PATH_BAR_RESULT_UNDEFINED
+               : op == WR_REDOP_POPC ? WR_PATH_BAR_RESULT_POPC : WR_PATH_BAR_RESULT_PRED,
+            .a = !defined || op > WR_REDOP_POPC ? s : op == WR_REDOP_POPC ? acc : acc != 0);
     x->w->active_pc = x->next;
 }
 
@@ -194,12 +230,16 @@ void exec_R2B(wr_ctx *x)
             /* .BAR: bits 31:29 dropped; no completion check, the blocked
              * and arrived warps stay as they are */
             const unsigned b = F_(x, BARID) & x->cta->bar_id_mask;
+            TOOK(x, R2B_BAR, .num = (uint8_t)b, .a = v & (uint32_t)WR_BAR_WORD_MASK);
             x->cta->bar[b].word = v & (uint32_t)WR_BAR_WORD_MASK;
             bar_changed(x, b);
         } else {
+            TOOK(x, R2B_WARP, .a = v);
             set_warp_bar_state(x, x->warp, v);       /* .WARP: all 32 bits, defined */
             x->cta->ps.warp[x->warp].unread = 0;      /* sass S-12: the result is read */
         }
+    } else {
+        TOOK(x, R2B_NO_OP, .a = x->w->active);
     }
     x->w->active_pc = x->next;
 }

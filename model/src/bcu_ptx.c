@@ -116,7 +116,7 @@ static void park(wr_ctx *x)
         return;
     }
     int do_sleep;                                    /* choice: as EXIT's switch (N-18) */
-    const unsigned lid = pick_lane(w, w->valid & ~w->active, &do_sleep);
+    const unsigned lid = pick_lane(w, w->valid & ~w->active, &do_sleep, NULL);
     w->active_pc = w->rpc[lid];
     w->active = rpc_eq(w, w->rpc[lid]) & w->valid;
     if (do_sleep)

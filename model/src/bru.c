@@ -48,9 +48,10 @@ static inline uint32_t *bn(const wr_ctx *x)
 /* The guard split that BSYNC, YIELD, NANOSLEEP and WARPSYNC share: lanes
  * whose guard is false (mask_np) fall through first; the predicated-on lanes
  * (mask_p) park at this instruction, RPC = ActivePC. */
-static void split_on_guard(wr_ctx *x, uint32_t mask_np, uint32_t mask_p)
+static void split_on_guard(wr_ctx *x, unsigned path, uint32_t mask_np, uint32_t mask_p)
 {
     wr_warp *w = x->w;
+    TOOK_ID(x, path, .num = F_(x, BREG) & (WR_NUM_BREGS - 1), .a = mask_np, .b = mask_p);
     set_rpc(w, mask_p, w->active_pc);
     w->active = mask_np;
     w->active_pc = x->next;
@@ -59,15 +60,18 @@ static void split_on_guard(wr_ctx *x, uint32_t mask_np, uint32_t mask_p)
 /* The seed's choice of the lane to switch to among candidates `cmask`
  * (EXIT, YIELD/NANOSLEEP, per-lane WARPSYNC): sleeping lanes are dropped
  * unless every candidate sleeps, in which case the warp goes to sleep after
- * switching (*do_sleep, N-02); non-yield lanes come before yielded ones; the
- * lowest lane wins.  cmask != 0. */
-unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep)
+ * switching (*do_sleep, N-02); non-yield lanes come before yielded ones
+ * (*yielded, when not NULL, says which it was); the lowest lane wins.
+ * cmask != 0. */
+unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep, int *yielded)
 {
     *do_sleep = all_asleep(w, cmask);
     if (!*do_sleep)
         cmask &= ~w->sleep;
     const uint32_t mask_ny = cmask & ~w->yield;
     const uint32_t mask_y = cmask & w->yield;
+    if (yielded)
+        *yielded = mask_ny == 0;
     return mask_ny ? lowest(mask_ny) : lowest(mask_y);
 }
 
@@ -79,11 +83,14 @@ static void take_branch(wr_ctx *x, uint32_t b_jump, const uint64_t target[], int
 {
     wr_warp *w = x->w;
     if (b_jump == 0) {                       /* nobody jumps: fall through */
+        TOOK(x, BRANCH_NONE, .a = w->active);
         w->active_pc = x->next;
     } else if (b_jump == w->active) {        /* every active lane jumps */
         unsigned lid = lowest(w->active);
         w->active_pc = target[uniform ? 0 : lid];
-        if (!uniform) {
+        if (uniform) {
+            TOOK(x, BRANCH_ALL, .a = w->active);
+        } else {
             /* N-13: only lanes of the old ActiveMask are looked at; those whose
              * target differs leave ActiveMask and wait at their target */
             uint32_t differ = 0;
@@ -94,11 +101,16 @@ static void take_branch(wr_ctx *x, uint32_t b_jump, const uint64_t target[], int
                     w->rpc[l] = target[l];
                 }
             }
+            if (differ)
+                TOOK(x, BRANCH_ALL_SPLIT, .a = w->active, .b = differ, .lane = (uint8_t)lid);
+            else
+                TOOK(x, BRANCH_ALL, .a = w->active);
             w->active &= ~differ;
         }
     } else {                                 /* some jump: fall-through first */
         w->active_pc = x->next;
         w->active &= ~b_jump;                /* N-14: ActiveMask & ~b_jump */
+        TOOK(x, BRANCH_SOME, .a = b_jump, .b = w->active);
         if (uniform) {
             set_rpc(w, b_jump, target[0]);
         } else {
@@ -122,30 +134,48 @@ void exec_BRA(wr_ctx *x)
         /* no UR operand: divergent iff the predicated-on active lanes are not
          * all valid lanes */
         int is_div = pmask != w->valid;
+        int arm;                              /* the modifier's condition holds */
         switch (cond) {
-        case COND_NONE: b_jump = pmask; break;
-        case COND_U:    b_jump = pmask == w->active ? w->active : 0; break; /* all agree */
-        case COND_DIV:  b_jump = is_div ? pmask : 0; break;
-        default:        b_jump = is_div ? 0 : pmask; break;                 /* CONV */
+        case COND_NONE: arm = 1; b_jump = pmask; break;
+        case COND_U:    arm = pmask == w->active; b_jump = arm ? w->active : 0; break; /* all agree */
+        case COND_DIV:  arm = is_div; b_jump = is_div ? pmask : 0; break;
+        default:        arm = !is_div; b_jump = is_div ? 0 : pmask; break;          /* CONV */
         }
+        /* the path: the modifier, and whether its condition held */
+        static const uint16_t cond_path[4][2] = {
+            [COND_NONE] = { WR_PATH_BRA_COND_NONE, WR_PATH_BRA_COND_NONE },
+            [COND_U] = { WR_PATH_BRA_U_NOT_ALL, WR_PATH_BRA_U_ALL },
+            [COND_DIV] = { WR_PATH_BRA_DIV_NOT, WR_PATH_BRA_DIV },
+            [COND_CONV] = { WR_PATH_BRA_CONV_NOT, WR_PATH_BRA_CONV },
+        };
+        TOOK_ID(x, cond_path[cond][arm], .a = cond == COND_U ? w->active & ~pmask : pmask, .b = w->valid);
     } else {                                  /* BRA_U: URa is a lane mask */
         if (cond != COND_DIV && cond != COND_CONV) {
+            TOOK(x, BRA_UR_ILLEGAL, .a = cond);
             raise_exc(x, WR_EXC_ILLEGAL_ENCODING);  /* the seed's EncodingError */
             return;
         }
         const uint32_t ur = maybe_not(x, (uint32_t)ureg(x));
         const uint32_t pg = x->pgv & x->ppv;
         int is_div;
-        if ((w->valid ^ w->active) & ur)
+        unsigned why;
+        uint32_t decided;
+        if ((decided = (w->valid ^ w->active) & ur) != 0) {
+            why = WR_PATH_BRA_UR_VALID_NOT_ACTIVE;
             is_div = 1;                        /* a UR lane is valid but not active */
-        else if (pmask != 0 && pmask != w->active)
-            is_div = (w->active & ~pg & ur) != 0;  /* guards disagree: a UR lane is off */
-        else
+        } else if (pmask != 0 && pmask != w->active) {
+            why = WR_PATH_BRA_UR_GUARD_SPLIT;
+            decided = w->active & ~pg & ur;
+            is_div = decided != 0;             /* guards disagree: a UR lane is off */
+        } else {
+            why = WR_PATH_BRA_UR_UNIFORM;
             is_div = 0;
+        }
         if (cond == COND_DIV)
             b_jump = pmask != 0 && is_div ? w->active : 0;
         else
             b_jump = pmask != 0 && !is_div ? w->active : 0;
+        TOOK_ID(x, why, .a = decided, .b = pmask, .c = b_jump);
     }
 
     const uint64_t target = wr_branch_target(x->w->active_pc, F_(x, OFFSET));   /* N-10 */
@@ -215,6 +245,7 @@ void exec_RET(wr_ctx *x) { call_or_ret(x); }    /* N-16: identical to CALL */
 void exec_LEPC(wr_ctx *x)
 {
     const uint64_t pc = disp_target(x, 0);    /* ActivePC + off (wr_disp_base) */
+    TOOK(x, LEPC_WRITE, .a = x->pmask);
     wr_write *lo = write_rd(x, x->pmask);     /* R[d:d+1]: the row marks RD wide */
     for (unsigned l = 0; l < WR_LANES; l++)   /* lanes not written are never read */
         lo->value[l] = (uint32_t)pc;
@@ -234,22 +265,31 @@ void exec_EXIT(wr_ctx *x)
 
     if (mask_np) {                            /* partial exit (or none) */
         w->valid &= ~pmask;
+        TOOK(x, EXIT_GUARD_SPLIT, .a = mask_np, .b = pmask, .c = w->valid);
         w->active = mask_np;
         w->active_pc = x->next;
         return;
     }
+    const uint32_t exiting = w->active;
     w->valid &= ~w->active;                   /* every active lane exits */
     if (w->valid == 0) {
+        TOOK(x, EXIT_WARP_EXIT, .a = exiting);
         warp_exit(x);                         /* N-18 (fix): Active = 0 too; N-33 */
         return;
     }
     /* switch to another valid branch: candidates are all valid lanes */
-    int do_sleep;
-    const unsigned lid = pick_lane(w, w->valid, &do_sleep);
+    int do_sleep, yielded;
+    const unsigned lid = pick_lane(w, w->valid, &do_sleep, &yielded);
+    if (yielded)
+        TOOK(x, EXIT_SWITCH_YIELDED, .a = exiting, .b = w->valid, .lane = (uint8_t)lid);
+    else
+        TOOK(x, EXIT_SWITCH, .a = exiting, .b = w->valid, .lane = (uint8_t)lid);
     w->active_pc = w->rpc[lid];
     w->active = rpc_eq(w, w->rpc[lid]) & w->valid;    /* N-18: & ValidMask, as written */
-    if (do_sleep)
+    if (do_sleep) {
+        TOOK(x, EXIT_SWITCH_SLEEP, .a = w->sleep);
         warp_sleep(x);
+    }
 }
 
 /* ---- BMOV (N-19) --------------------------------------------------------- */
@@ -258,14 +298,22 @@ void exec_BMOV(wr_ctx *x)
     const uint32_t pmask = x->pmask;
     uint32_t *b = bn(x);
 
+    const uint8_t n = (uint8_t)(F_(x, BREG) & (WR_NUM_BREGS - 1));
+
     if (x->in->form == WR_FORM_BMOV_X) {      /* Rd = Bn */
+        TOOK(x, BMOV_READ, .num = n, .a = *b, .b = pmask);
         wr_write *e = write_rd(x, pmask);
         for (unsigned l = 0; l < WR_LANES; l++)   /* lanes not written are never read */
             e->value[l] = *b;
-        if (F_(x, CLEAR) == 1 && pmask != 0)  /* .CLEAR */
+        if (F_(x, CLEAR) == 1 && pmask != 0) {    /* .CLEAR */
+            TOOK(x, BMOV_CLEAR, .num = n, .a = *b);
             *b = 0;
+        }
     } else if (pmask != 0) {                  /* Bn = Ra of lowest(pmask) */
         *b = (uint32_t)gpr_a(x)[lowest(pmask)];
+        TOOK(x, BMOV_WRITE, .num = n, .a = *b, .lane = (uint8_t)lowest(pmask));
+    } else {
+        TOOK(x, BMOV_NO_OP, .num = n, .a = *b);
     }
     x->w->active_pc = x->next;
 }
@@ -273,8 +321,13 @@ void exec_BMOV(wr_ctx *x)
 /* ---- BSSY (N-20): Bn |= pmask; the sync point is not used ---------------- */
 void exec_BSSY(wr_ctx *x)
 {
-    if (x->pmask != 0)
+    const uint8_t n = (uint8_t)(F_(x, BREG) & (WR_NUM_BREGS - 1));
+    if (x->pmask != 0) {
         *bn(x) |= x->pmask;
+        TOOK(x, BSSY_ADD, .num = n, .a = x->pmask, .b = *bn(x));
+    } else {
+        TOOK(x, BSSY_NO_OP, .num = n, .a = *bn(x));
+    }
     x->w->active_pc = x->next;
 }
 
@@ -290,14 +343,16 @@ void exec_BSYNC(wr_ctx *x)
     const uint32_t mask_p = w->active & pmask;
 
     if (mask_np) {                            /* guard split; Bn untouched */
-        split_on_guard(x, mask_np, mask_p);
+        split_on_guard(x, WR_PATH_BSYNC_GUARD_SPLIT, mask_np, mask_p);
         return;
     }
     /* here pmask == ActiveMask: the active lanes leave bmask */
     bmask = bmask & (bmask ^ w->active);
     *b = bmask;                               /* N-21: written back */
+    const uint8_t n = (uint8_t)(F_(x, BREG) & (WR_NUM_BREGS - 1));
 
     if (bmask == 0) {                         /* full sync */
+        TOOK(x, BSYNC_FULL_SYNC, .num = n, .a = arrive);
         w->active = arrive;
         w->active_pc = x->next;
         w->yield ^= w->yield & w->active;     /* the new ActiveMask leaves Yield */
@@ -306,6 +361,10 @@ void exec_BSYNC(wr_ctx *x)
     /* not synchronised: candidates are waiting non-yield lanes */
     uint32_t cmask = w->valid & ~arrive & ~w->yield;
     if (all_asleep(w, cmask)) {               /* N-02; also cmask == 0: yield release */
+        if (cmask)
+            TOOK(x, BSYNC_SLEEP_RELEASE, .num = n, .a = bmask, .b = arrive, .c = cmask);
+        else
+            TOOK(x, BSYNC_YIELD_RELEASE, .num = n, .a = bmask, .b = arrive);
         w->active = arrive;
         w->active_pc = x->next;
         w->yield ^= w->yield & pmask;         /* H-3: only pmask, as written */
@@ -317,38 +376,61 @@ void exec_BSYNC(wr_ctx *x)
 
     set_rpc(w, w->active, w->active_pc);      /* the active lanes wait here */
     if (mask_ny_b) {
+        TOOK(x, BSYNC_SWITCH_BMASK, .num = n, .a = bmask, .b = mask_ny_b, .lane = (uint8_t)lowest(mask_ny_b));
         switch_to(w, mask_ny_b);
     } else if (mask_ny_nb) {                  /* H-1: before any yield release */
+        TOOK(x, BSYNC_SWITCH_OUTSIDE, .num = n, .a = bmask, .b = mask_ny_nb,
+             .lane = (uint8_t)lowest(mask_ny_nb));
         switch_to(w, mask_ny_nb);
     } else {                                  /* unreachable (cmask != 0); kept as the seed has it */
+        TOOK(x, BSYNC_LATE_RELEASE, .num = n, .a = bmask, .b = arrive);
         w->active = arrive;
         w->active_pc = x->next;
         w->yield ^= w->yield & pmask;
     }
 }
 
+/* The paths of the switching half, YIELD's or NANOSLEEP's. */
+typedef struct switch_paths {
+    uint16_t reset, sw, yielded, refill, sleep;
+} switch_paths;
+static const switch_paths yield_paths = {
+    WR_PATH_YIELD_SWITCHMASK_RESET, WR_PATH_YIELD_SWITCH, WR_PATH_YIELD_SWITCH_YIELDED,
+    WR_PATH_YIELD_SWITCHMASK_REFILL, WR_PATH_YIELD_SWITCH_SLEEP };
+static const switch_paths nanosleep_paths = {
+    WR_PATH_NANOSLEEP_SWITCHMASK_RESET, WR_PATH_NANOSLEEP_SWITCH, WR_PATH_NANOSLEEP_SWITCH_YIELDED,
+    WR_PATH_NANOSLEEP_SWITCHMASK_REFILL, WR_PATH_NANOSLEEP_SWITCH_SLEEP };
+
 /* The switching half of YIELD and NANOSLEEP (N-22), for a divergent warp
- * whose active lanes all passed the guard. */
-static void yield_switch(wr_ctx *x)
+ * whose active lanes all passed the guard; `t` is NANOSLEEP's time (for the
+ * explanation). */
+static void yield_switch(wr_ctx *x, const switch_paths *p, uint32_t t)
 {
     wr_warp *w = x->w;
     const uint32_t old_active = w->active;
 
     w->swtch &= w->valid ^ w->active;         /* keep valid-not-active lanes */
-    if (w->swtch == 0)
+    if (w->swtch == 0) {
         w->swtch = w->valid ^ w->active;
-    int do_sleep;                             /* choose only within SwitchMask */
-    const unsigned lid = pick_lane(w, w->swtch, &do_sleep);
+        TOOK_ID(x, p->reset, .a = w->swtch);
+    }
+    int do_sleep, yielded;                    /* choose only within SwitchMask */
+    const unsigned lid = pick_lane(w, w->swtch, &do_sleep, &yielded);
+    TOOK_ID(x, yielded ? p->yielded : p->sw, .lane = (uint8_t)lid, .a = old_active, .b = w->swtch, .c = t);
 
     w->yield |= w->active;
     set_rpc(w, w->active, x->next);           /* N-22: they resume after the YIELD */
     w->active_pc = w->rpc[lid];
     w->active = rpc_eq(w, w->rpc[lid]) & (w->valid ^ old_active);
     w->swtch &= w->valid ^ w->active;         /* again, for the new ActiveMask */
-    if (w->swtch == 0)
+    if (w->swtch == 0) {
         w->swtch = w->valid ^ w->active;
-    if (do_sleep)
+        TOOK_ID(x, p->refill, .a = w->swtch);
+    }
+    if (do_sleep) {
+        TOOK_ID(x, p->sleep, .a = w->sleep);
         warp_sleep(x);
+    }
 }
 
 /* ---- YIELD (N-22) -------------------------------------------------------- */
@@ -359,13 +441,15 @@ void exec_YIELD(wr_ctx *x)
     const uint32_t mask_p = w->active & x->pmask;
 
     if (mask_np) {                            /* guard split: parks at the YIELD */
-        split_on_guard(x, mask_np, mask_p);
+        split_on_guard(x, WR_PATH_YIELD_GUARD_SPLIT, mask_np, mask_p);
         return;
     }
-    if ((w->valid ^ w->active) == 0)          /* N-03: no divergence, a NOP */
+    if ((w->valid ^ w->active) == 0) {        /* N-03: no divergence, a NOP */
+        TOOK(x, YIELD_NOP, .a = w->active);
         w->active_pc = x->next;
-    else
-        yield_switch(x);
+    } else {
+        yield_switch(x, &yield_paths, 0);
+    }
 }
 
 /* ---- BREAK (N-24): Bn &= ~pmask ------------------------------------------ */
@@ -373,6 +457,7 @@ void exec_BREAK(wr_ctx *x)
 {
     uint32_t *b = bn(x);
     *b ^= *b & x->pmask;
+    TOOK(x, BREAK_CLEAR, .num = (uint8_t)(F_(x, BREG) & (WR_NUM_BREGS - 1)), .a = x->pmask, .b = *b);
     x->w->active_pc = x->next;
 }
 
@@ -393,10 +478,12 @@ static void warpsync_uniform(wr_ctx *x, uint32_t mmask, uint32_t arrive)
     wr_warp *w = x->w;
 
     if ((arrive & ~mmask) != 0) {             /* N-25, N-37, H-4: before any change */
+        TOOK(x, WARPSYNC_NOT_MEMBER, .a = arrive & ~mmask, .b = mmask);
         raise_exc(x, WR_EXC_WARPSYNC_NOT_MEMBER);
         return;
     }
     if ((arrive & mmask) == mmask) {          /* N-03: every member arrived */
+        TOOK(x, WARPSYNC_SYNC, .a = mmask);
         w->active = mmask;
         w->active_pc = x->next;
         return;
@@ -410,12 +497,17 @@ static void warpsync_uniform(wr_ctx *x, uint32_t mmask, uint32_t arrive)
     const uint32_t mask_m_y = cmask & w->yield;
 
     set_rpc(w, w->active, w->active_pc);
-    if (mask_m_ny)
+    if (mask_m_ny) {
+        TOOK(x, WARPSYNC_SWITCH, .a = cmask, .b = mask_m_ny, .lane = (uint8_t)lowest(mask_m_ny));
         switch_to(w, mask_m_ny);
-    else
+    } else {
+        TOOK(x, WARPSYNC_SWITCH_YIELDED, .a = cmask, .b = mask_m_y, .lane = (uint8_t)lowest(mask_m_y));
         switch_to(w, mask_m_y);               /* H-1: the lowest yielded lane */
-    if (do_sleep)
+    }
+    if (do_sleep) {
+        TOOK(x, WARPSYNC_SWITCH_SLEEP, .a = w->sleep);
         warp_sleep(x);
+    }
 }
 
 static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
@@ -437,6 +529,7 @@ static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
     }
     /* N-25, N-37: program errors first, in this order, before any change */
     if (not_member) {
+        TOOK(x, WARPSYNC_R_NOT_MEMBER, .a = not_member, .lane = (uint8_t)lowest(not_member));
         raise_exc(x, WR_EXC_WARPSYNC_NOT_MEMBER);
         return;
     }
@@ -451,6 +544,7 @@ static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
                 same |= 1u << k;
         }
         if (v & arrive & ~same) {
+            TOOK(x, WARPSYNC_R_GROUP_MISMATCH, .a = v, .b = v & arrive & ~same, .lane = (uint8_t)lowest(rest));
             raise_exc(x, WR_EXC_WARPSYNC_GROUP_MISMATCH);
             return;
         }
@@ -460,20 +554,28 @@ static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
     if (warp_syncmask != 0) {                 /* release one complete group */
         const unsigned lid = lowest(warp_syncmask);
         const uint32_t amask = mmask[lid];
+        TOOK(x, WARPSYNC_R_RELEASE_GROUP, .a = amask, .b = arrive & ~amask, .lane = (uint8_t)lid);
         set_rpc(w, w->active ^ (w->active & amask), w->active_pc);
         w->active_pc = x->next;
         w->active = amask;
         return;
     }
     /* no group complete: switch to a member that has not arrived */
-    int do_sleep;
-    const unsigned lid = pick_lane(w, any_member & w->valid & ~arrive, &do_sleep);
+    int do_sleep, yielded;
+    const uint32_t cmask = any_member & w->valid & ~arrive;
+    const unsigned lid = pick_lane(w, cmask, &do_sleep, &yielded);
+    if (yielded)
+        TOOK(x, WARPSYNC_R_SWITCH_YIELDED, .a = cmask, .lane = (uint8_t)lid);
+    else
+        TOOK(x, WARPSYNC_R_SWITCH, .a = cmask, .lane = (uint8_t)lid);
 
     set_rpc(w, w->active, w->active_pc);
     w->active_pc = w->rpc[lid];
     w->active = rpc_eq(w, w->rpc[lid]) & w->valid;   /* & ValidMask, as written */
-    if (do_sleep)
+    if (do_sleep) {
+        TOOK(x, WARPSYNC_R_SWITCH_SLEEP, .a = w->sleep);
         warp_sleep(x);
+    }
 }
 
 void exec_WARPSYNC(wr_ctx *x)
@@ -484,7 +586,7 @@ void exec_WARPSYNC(wr_ctx *x)
     const uint32_t mask_p = w->active & x->pmask;
 
     if (mask_np) {                            /* guard split (H-2) */
-        split_on_guard(x, mask_np, mask_p);
+        split_on_guard(x, WR_PATH_WARPSYNC_GUARD_SPLIT, mask_np, mask_p);
         return;
     }
     if (x->in->form == WR_FORM_WARPSYNC_R)
@@ -521,7 +623,7 @@ void exec_NANOSLEEP(wr_ctx *x)
     const uint32_t mask_p = w->active & x->pmask;
 
     if (mask_np) {                            /* guard split: no timer */
-        split_on_guard(x, mask_np, mask_p);
+        split_on_guard(x, WR_PATH_NANOSLEEP_GUARD_SPLIT, mask_np, mask_p);
         return;
     }
     /* setTimer: one timer per warp, the earliest deadline wins */
@@ -533,10 +635,11 @@ void exec_NANOSLEEP(wr_ctx *x)
     w->sleep |= w->active;                    /* N-23: the lanes that sleep */
 
     if ((w->valid ^ w->active) == 0) {        /* N-03: no divergence */
+        TOOK(x, NANOSLEEP_CONVERGED, .a = (uint32_t)t);
         w->active_pc = x->next;
         warp_sleep(x);
     } else {
-        yield_switch(x);
+        yield_switch(x, &nanosleep_paths, (uint32_t)t);
     }
 }
 
@@ -545,8 +648,9 @@ void exec_NANOSLEEP(wr_ctx *x)
  * otherwise the event and the warp stops, trapped, ActivePC and masks
  * unchanged.  Never a silent no-op.  A profile with a trap mode (sass S-13)
  * lets TRAP and RTT go on instead (the engine's trap hook). */
-static void stop_warp(wr_ctx *x, unsigned ev, uint32_t value)
+static void stop_warp(wr_ctx *x, unsigned path, unsigned ev, uint32_t value)
 {
+    TOOK_ID(x, path, .a = x->pmask, .b = value);
     push_event(x, ev, 0, value);
     const wr_bar_engine *eng = x->cta->engine;
     if (ev != WR_EV_SYSCALL && eng->trap && eng->trap(x, ev)) {
@@ -560,6 +664,7 @@ void exec_TRAP(wr_ctx *x)
 {
     const uint32_t pmask = x->pmask;
     if (pmask == 0) {
+        TOOK(x, TRAP_NO_OP, .a = x->w->active);
         x->w->active_pc = x->next;
         return;
     }
@@ -569,21 +674,25 @@ void exec_TRAP(wr_ctx *x)
     case WR_FORM_TRAP_R: idx = (uint32_t)gpr_b(x)[lowest(pmask)]; break;
     default:             idx = (uint32_t)x->ops->c; break;
     }
-    stop_warp(x, WR_EV_TRAP, idx);
+    stop_warp(x, WR_PATH_TRAP_STOP, WR_EV_TRAP, idx);
 }
 
 void exec_SYSCALL(wr_ctx *x)
 {
-    if (x->pmask == 0)
+    if (x->pmask == 0) {
+        TOOK(x, SYSCALL_NO_OP, .a = x->w->active);
         x->w->active_pc = x->next;
-    else
-        stop_warp(x, WR_EV_SYSCALL, 0);
+    } else {
+        stop_warp(x, WR_PATH_SYSCALL_STOP, WR_EV_SYSCALL, 0);
+    }
 }
 
 void exec_RTT(wr_ctx *x)
 {
-    if (x->pmask == 0)
+    if (x->pmask == 0) {
+        TOOK(x, RTT_NO_OP, .a = x->w->active);
         x->w->active_pc = x->next;
-    else
-        stop_warp(x, WR_EV_RTT, 0);
+    } else {
+        stop_warp(x, WR_PATH_RTT_STOP, WR_EV_RTT, 0);
+    }
 }

@@ -29,6 +29,7 @@ typedef struct hist {
     uint8_t exception;
     uint8_t fetch_fault;
     hist_side model, other;      /* the warp after the step: the model's, the other side's */
+    uint8_t stepped;             /* the model stepped it: warp_why holds its paths */
 } hist;
 
 struct wr_checker {
@@ -46,11 +47,15 @@ struct wr_checker {
     wr_compare_report fail_rep;
     char fail_line[320];
     wr_warp fail_before;         /* the failing warp at issue */
-    /* history: the CTA's last HIST records and each warp's */
+    /* history: the CTA's last HIST records and each warp's, with the paths
+     * the model took for the warp's (warp_why[w][k] goes with warp_hist[w][k]) */
     hist cta_hist[HIST];
     uint64_t cta_hn;
     hist warp_hist[WR_MAX_WARPS][HIST];
+    wr_why warp_why[WR_MAX_WARPS][HIST];
     uint64_t warp_hn[WR_MAX_WARPS];
+    wr_coverage cov;             /* the paths of the model's steps */
+    const wr_retire *last_step;  /* the model's record of the last retire, if it stepped */
     /* messages, one per line */
     char msgs[MSGS];
     size_t msglen;
@@ -283,14 +288,24 @@ static hist_side side_of(const wr_warp *w)
 }
 
 /* One record into the histories, with the warp's state after it on both
- * sides (model_after NULL: the model has no such warp). */
-static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_warp *model_after)
+ * sides (model_after NULL: the model has no such warp) and, when the model
+ * stepped it, the paths the model took (why; NULL: it did not step). */
+static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_warp *model_after,
+                     const wr_why *why)
 {
     hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault, side_of(model_after),
-               side_of(r->has_state ? &r->after : NULL) };
+               side_of(r->has_state ? &r->after : NULL), why != NULL };
     c->cta_hist[c->cta_hn++ % HIST] = h;
-    if (r->warp < WR_MAX_WARPS)
-        c->warp_hist[r->warp][c->warp_hn[r->warp]++ % HIST] = h;
+    if (r->warp < WR_MAX_WARPS) {
+        const unsigned k = (unsigned)(c->warp_hn[r->warp]++ % HIST);
+        c->warp_hist[r->warp][k] = h;
+        if (why) {                       /* the hits taken only (pc, active: the model's side) */
+            wr_why *d = &c->warp_why[r->warp][k];
+            d->n = why->n;
+            for (uint64_t i = 0; i < why->n && i < WR_WHY_MAX; i++)
+                d->hit[i] = why->hit[i];
+        }
+    }
 }
 
 /* ---- the checks ------------------------------------------------------------------- */
@@ -349,12 +364,13 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     char line[320];
     c->n.retired++;
+    c->last_step = NULL;
     if (c->error)
         return WR_CHK_ERROR;
     const unsigned w = other->warp;
     if (w >= c->cta.nwarps) {
         snprintf(line, sizeof line, "warp: retire from warp %u, but the CTA has %u warps [N-53]", w, c->cta.nwarps);
-        remember(c, cycle, other, NULL);
+        remember(c, cycle, other, NULL, NULL);
         return fail(c, cycle, NULL, other, NULL, NULL, line);
     }
     /* the warp at issue, for a failure's dump: what a warp row shows */
@@ -364,7 +380,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         snprintf(line, sizeof line, "run: warp %u retired at pc 0x%" PRIx64 " but the model has it %s%s [N-35]",
                  w, other->pc, wr_run_state_name(bp->run),
                  bp->run == WR_WARP_ASLEEP ? " (its sleep deadline has not fired, N-23)" : "");
-        remember(c, cycle, other, bp);
+        remember(c, cycle, other, bp, NULL);
         return fail(c, cycle, NULL, other, NULL, bp, line);
     }
     /* the model's own fetch (N-27): the instruction at its ActivePC */
@@ -373,7 +389,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (why != WR_FETCH_NONE) {
         snprintf(line, sizeof line, "fetch_fault: warp %u retired at pc 0x%" PRIx64 " but the model faults at "
                  "its pc 0x%" PRIx64 " (%s) [N-27]", w, other->pc, pc, wr_fetch_fault_name(why));
-        remember(c, cycle, other, bp);
+        remember(c, cycle, other, bp, NULL);
         return fail(c, cycle, NULL, other, NULL, bp, line);
     }
     const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
@@ -406,7 +422,9 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
-    remember(c, cycle, other, &m->after);
+    wr_coverage_add(&c->cov, &m->why);
+    remember(c, cycle, other, &m->after, &m->why);
+    c->last_step = m;
     wr_compare_report rep;
     int nd = wr_compare(c->o.trace_writes ? shown_writes(c, m, insn) : m, other, &c->o.ctl, &rep);
     c->n.compared++;
@@ -438,6 +456,7 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
 {
     char line[320];
     c->n.retired++;
+    c->last_step = NULL;
     if (c->error)
         return WR_CHK_ERROR;
     wr_retire *m = &c->scratch;
@@ -448,7 +467,7 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     if (w >= c->cta.nwarps || c->cta.warp[w].run != WR_WARP_READY) {
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " but the model has it %s [N-27]",
                  w, pc, w < c->cta.nwarps ? wr_run_state_name(c->cta.warp[w].run) : "out of range");
-        remember(c, cycle, m, w < c->cta.nwarps ? &c->cta.warp[w] : NULL);
+        remember(c, cycle, m, w < c->cta.nwarps ? &c->cta.warp[w] : NULL, NULL);
         return fail(c, cycle, NULL, m, NULL, NULL, line);
     }
     const wr_warp before = c->cta.warp[w];
@@ -457,17 +476,21 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " (%s); the model's pc is 0x%"
                  PRIx64 " (%s) [N-27]", w, pc, wr_fetch_fault_name(why), before.active_pc,
                  mine == WR_FETCH_NONE ? "fetches" : wr_fetch_fault_name(mine));
-        remember(c, cycle, m, &before);
+        remember(c, cycle, m, &before, NULL);
         return fail(c, cycle, NULL, m, NULL, &before, line);
     }
     c->cta.now = cycle;
-    if (wr_fetch_fault(&c->cta, w, why, NULL) != 0) {
-        remember(c, cycle, m, &before);
+    if (wr_fetch_fault(&c->cta, w, why, m) != 0) {
+        remember(c, cycle, m, &before, NULL);
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
-    remember(c, cycle, m, &c->cta.warp[w]);
+    m->why.pc = c->cta.warp[w].active_pc;           /* for the explanation (paths.h) */
+    m->why.active = c->cta.warp[w].active;
+    wr_coverage_add(&c->cov, &m->why);
+    remember(c, cycle, m, &c->cta.warp[w], &m->why);
+    c->last_step = m;
     c->n.compared++;
     return WR_CHK_OK;
 }
@@ -647,6 +670,18 @@ int wr_checker_failed(const wr_checker *c) { return c->n.mismatched != 0 || c->e
 const char *wr_checker_messages(const wr_checker *c) { return c->msgs; }
 const char *wr_checker_summary(const wr_checker *c) { return c->have_fail ? c->fail_line : ""; }
 const wr_cta *wr_checker_cta(const wr_checker *c) { return &c->cta; }
+const wr_coverage *wr_checker_coverage(const wr_checker *c) { return &c->cov; }
+
+const wr_retire *wr_checker_last_step(wr_checker *c)
+{
+    /* the explainer's part of why (paths.h): the warp after the step (a fetch
+     * fault, which has no `after`, set it) */
+    if (c->last_step && c->last_step->has_state) {
+        c->scratch.why.pc = c->scratch.after.active_pc;
+        c->scratch.why.active = c->scratch.after.active;
+    }
+    return c->last_step;
+}
 
 void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
 {
@@ -731,17 +766,48 @@ static void warp_row(FILE *f, unsigned w, const wr_warp *x, uint64_t deadline)
     fputc('\n', f);
 }
 
-static void hist_rows(FILE *f, const hist *h, uint64_t n)
+/* What the model did in a step, without the disassembly: its paths and
+ * the values that decided them (wr_explain), the model's warp after being
+ * `after`; "" when it did not step (y NULL). */
+static const char *explain_why(const wr_why *y, uint64_t pc, uint32_t active, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (y) {
+        wr_why full = *y;
+        full.pc = pc;
+        full.active = active;
+        wr_explain(NULL, 0, &full, buf, size);
+    }
+    return buf;
+}
+
+/* the paths of a step as a JSON array of names ([] when it did not step,
+ * y NULL; a helper's one path when it recorded none, paths.h) */
+static void paths_json(FILE *f, const wr_why *y)
+{
+    fputc('[', f);
+    if (y && y->n == 0)
+        fprintf(f, "\"%s\"", wr_path_name(WR_PATH_HELPER));
+    for (uint64_t i = 0; y && i < y->n && i < WR_WHY_MAX; i++)
+        fprintf(f, "%s\"%s\"", i ? "," : "", wr_path_name(wr_hit_id(y->hit[i])));
+    fputc(']', f);
+}
+
+/* the history rows; with `why` (a warp's history), each followed by the
+ * explanation of the model's step */
+static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
 {
     const uint64_t first = n > HIST ? n - HIST : 0;
     for (uint64_t i = first; i < n; i++) {
         const hist *x = &h[i % HIST];
-        char text[128];
+        char text[128], expl[1024];
         if (x->fetch_fault)
             snprintf(text, sizeof text, "(fetch fault: %s)", wr_fetch_fault_name(x->fetch_fault));
         else
             disasm_at(&x->insn, x->pc, text, sizeof text);
         fprintf(f, "  %10" PRIu64 "  %4u  %8" PRIx64 "  %s\n", x->cycle, x->warp, x->pc, text);
+        if (why && x->stepped && *explain_why(&why[i % HIST], x->model.pc, x->model.active, expl, sizeof expl))
+            fprintf(f, "  %10s  %4s  %8s    = %s\n", "", "", "", expl);
     }
 }
 
@@ -757,13 +823,13 @@ static void side_json(FILE *f, const char *who, const hist_side *s)
             s->yield, s->sleep);
 }
 
-static void hist_json(FILE *f, const hist *h, uint64_t n)
+static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
 {
     const uint64_t first = n > HIST ? n - HIST : 0;
     fputc('[', f);
     for (uint64_t i = first; i < n; i++) {
         const hist *x = &h[i % HIST];
-        char text[128], word[35];
+        char text[128], word[35], expl[1024];
         disasm_at(&x->insn, x->pc, text, sizeof text);
         wr_word_format(&x->insn, word);
         fprintf(f, "%s{\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"insn\":\"%s\",\"asm\":",
@@ -771,6 +837,13 @@ static void hist_json(FILE *f, const hist *h, uint64_t n)
         json_str(f, x->fetch_fault ? "(fetch fault)" : text);
         side_json(f, "model", &x->model);
         side_json(f, "other", &x->other);
+        if (why) {
+            const wr_why *y = x->stepped ? &why[i % HIST] : NULL;
+            fputs(",\"paths\":", f);
+            paths_json(f, y);
+            fputs(",\"explanation\":", f);
+            json_str(f, explain_why(y, x->model.pc, x->model.active, expl, sizeof expl));
+        }
         fputc('}', f);
     }
     fputc(']', f);
@@ -863,6 +936,9 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
             wr_insn in;
             if (wr_decode(&m->insn, &in, NULL, 0) == 0)
                 fprintf(f, "  rule        %s (%s)\n", wr_optype_rule(in.optype), wr_op_name(&in));
+            char expl[1024];
+            if (*explain_why(&m->why, m->after.active_pc, m->after.active, expl, sizeof expl))
+                fprintf(f, "  explanation %s\n", expl);
         }
     }
     fprintf(f, "  waves       %s\n", meta->waves ? meta->waves : "(none: rerun with +waves=FILE.fst)");
@@ -902,12 +978,12 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
         }
     }
     if (c->have_fail && o->warp < WR_MAX_WARPS) {
-        fprintf(f, "\nLast instructions of warp %u (oldest first):\n  %10s  %4s  %8s  %s\n", o->warp, "cycle", "warp",
-                "pc", "instruction");
-        hist_rows(f, c->warp_hist[o->warp], c->warp_hn[o->warp]);
+        fprintf(f, "\nLast instructions of warp %u (oldest first; '=' what the model did, its paths and rules):\n"
+                "  %10s  %4s  %8s  %s\n", o->warp, "cycle", "warp", "pc", "instruction");
+        hist_rows(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
     }
     fprintf(f, "\nLast instructions of the CTA:\n  %10s  %4s  %8s  %s\n", "cycle", "warp", "pc", "instruction");
-    hist_rows(f, c->cta_hist, c->cta_hn);
+    hist_rows(f, c->cta_hist, NULL, c->cta_hn);
     fprintf(f, "\nBarriers (model, after the failing step; N-38 fields):\n");
     fprintf(f, "  %3s  %-8s %7s %8s %4s %2s %5s %3s  %-8s %-8s\n", "bar", "word", "arrived", "expected", "mode",
             "op", "acc", "def", "blocked", "arrived");
@@ -975,6 +1051,11 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
             fputs(",\"insn_rule\":", f);
             json_str(f, wr_optype_rule(in.optype));
         }
+        char expl[1024];
+        fputs(",\"paths\":", f);
+        paths_json(f, &m->why);
+        fputs(",\"explanation\":", f);
+        json_str(f, explain_why(&m->why, m->after.active_pc, m->after.active, expl, sizeof expl));
         fputs(",\"diffs\":[", f);
         const unsigned listed = c->fail_rep.ndiffs < WR_MAX_DIFFS ? c->fail_rep.ndiffs : WR_MAX_DIFFS;
         for (unsigned i = 0; i < listed; i++) {
@@ -991,10 +1072,10 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     json_str(f, c->msgs);
     if (c->have_fail && o->warp < WR_MAX_WARPS) {
         fputs(",\"warp_history\":", f);
-        hist_json(f, c->warp_hist[o->warp], c->warp_hn[o->warp]);
+        hist_json(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
     }
     fputs(",\"cta_history\":", f);
-    hist_json(f, c->cta_hist, c->cta_hn);
+    hist_json(f, c->cta_hist, NULL, c->cta_hn);
     fputs(",\"bars\":{", f);
     int first = 1;
     for (unsigned b = 0; b < c->cta.nbars; b++) {

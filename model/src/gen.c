@@ -1437,13 +1437,14 @@ static void st_exit(gen *g, ctx *c)
     restrict_cur(g, c);
 }
 
-/* the instruction that yields or sleeps, in a branch */
-static void yield_insn(gen *g, const ctx *c, int sleep)
+/* the instruction that yields or sleeps, in a branch; `plain`: unguarded
+ * and without Pp, so that every lane of the branch yields */
+static void yield_insn(gen *g, const ctx *c, int sleep, int plain)
 {
     rng *r = &g->r;
     char gb[16] = "", pp[16] = "";
     unsigned v = rng_below(r, 8);
-    if (v == 1 || v == 2) {      /* guarded: the guard-split path parks the yielding lanes */
+    if (!plain && (v == 1 || v == 2)) {      /* guarded: the guard-split path parks the yielding lanes */
         pform f = pf_split(g, c);
         unsigned p = ptemp(g);
         pf_emit(g, &f, p);
@@ -1589,6 +1590,59 @@ static void yield_switchmask(gen *g, ctx *c)
     }
 }
 
+/* A BSYNC that switches to lanes outside its bmask (N-21: no waiting
+ * non-yield lane in bmask, one outside): a yield block nested in the
+ * then-branch of a region whose else-branch lanes all EXIT.  Lanes >= h
+ * take the else-branch; of the lanes < h, lanes a..h-1 YIELD and lanes < a
+ * wait at the inner BSYNC, whose bmask then holds only yielded lanes: it
+ * switches to a non-yielded lane >= h, which EXITs; the EXIT's switch
+ * (N-18) takes the lanes < a back to the BSYNC, now a yield release, and
+ * the WARPSYNC of the lanes < h brings the yielded lanes back.  Were the
+ * lanes outside to come back instead of leaving, the BSYNC would hand
+ * control to and fro forever (H-1).  0 < a <= 8, 16 <= h < 28: warp 0 keeps
+ * half of its lanes; a warp whose lanes < h exited earlier exits whole. */
+static void yield_outside(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    const unsigned h = 16 + rng_below(r, 12), a = 1 + rng_below(r, 8);
+    uint32_t ex[MAXW];
+    for (unsigned w = 0; w < g->nwarps; w++)
+        ex[w] = g->valid[w] & ~((1u << h) - 1);
+    if (*c->bnext > 13 || !g->o.weight[WR_GEN_EXIT] || !exit_ok(g, ex)) {
+        helper1(g, c);
+        return;
+    }
+    const int ko = alloc_b(g, c), ki = alloc_b(g, c), kc = alloc_b(g, c);
+    const unsigned lo_join = newlab(g), lo_else = newlab(g), li_join = newlab(g), li_else = newlab(g);
+    const unsigned p = ptemp(g), q = (p + 1) % 4;
+    ctx t = *c;
+    t.straight = 1;
+    ins(g, "BSSY B%d, `(.L%u)", ko, lo_join);
+    ins(g, "ISETP.GE P%u, R0, 0x%x", p, h);
+    ins(g, "@P%u BRA `(.L%u)", p, lo_else);
+    ins(g, "BSSY B%d, `(.L%u)", ki, li_join);
+    ins(g, "ISETP.LT P%u, R0, 0x%x", q, a);
+    ins(g, "@P%u BRA `(.L%u)", q, li_else);
+    ins(g, "YIELD");
+    helpers(g, &t, 1 + rng_below(r, 3));
+    ins(g, "BRA `(.L%u)", li_join);
+    label(g, li_else);
+    helpers(g, &t, 1 + rng_below(r, 2));
+    label(g, li_join);
+    ins(g, "BSYNC B%d", ki);
+    warpsync_uniform(g, c, (1u << h) - 1);
+    ins(g, "BSSY B%d", kc);
+    ins(g, "BSYNC B%d", kc);
+    ins(g, "BRA `(.L%u)", lo_join);
+    label(g, lo_else);
+    helpers(g, &t, 1 + rng_below(r, 2));
+    ins(g, "EXIT");
+    do_exit(g, ex);
+    label(g, lo_join);
+    ins(g, "BSYNC B%d", ko);
+    restrict_cur(g, c);
+}
+
 /* Top level only: a region whose one branch YIELDs or sleeps, then only
  * straight-line helpers in that branch; BSYNC, then WARPSYNC of the whole
  * warp gathers the lanes the yield release left behind; an empty BSSY/BSYNC
@@ -1611,8 +1665,13 @@ static void st_yield(gen *g, ctx *c, int budget, int sleep)
             ins(g, "%sYIELD", gb);
         return;
     }
-    if (!sleep && rng_pct(r, 50)) {
+    const unsigned shape = sleep ? 100 : rng_below(r, 100);
+    if (shape < 35) {
         yield_switchmask(g, c);
+        return;
+    }
+    if (shape < 50) {
+        yield_outside(g, c);
         return;
     }
     int k = alloc_b(g, c);
@@ -1632,6 +1691,15 @@ static void st_yield(gen *g, ctx *c, int budget, int sleep)
         e.cur[w] = s.jump[w];
     }
     int in_then = rng_below(r, 2);
+    /* One time in four both branches yield, each with all of its lanes: the
+     * second YIELD/NANOSLEEP finds only yielded lanes in SwitchMask (N-22),
+     * perhaps all asleep (N-02: the warp sleeps).  H-1 needs lanes that do
+     * not yield in both branches; here the BSYNC lets the first branch go
+     * (yield release) and the WARPSYNC takes the second back. */
+    const int both = rng_pct(r, 25);
+    int second = sleep;          /* the other branch's kind: YIELD or NANOSLEEP */
+    if (both && g->o.weight[sleep ? WR_GEN_YIELD : WR_GEN_SLEEP] && rng_pct(r, sleep ? 50 : 30))
+        second = !sleep;
     for (int side = 0; side < 2; side++) {
         ctx *b = side == 0 ? &t : &e;
         if (side == 1)
@@ -1639,13 +1707,18 @@ static void st_yield(gen *g, ctx *c, int budget, int sleep)
         if (side == (in_then ? 0 : 1)) {
             if (rng_pct(r, 50))
                 block(g, b, share(g, budget, 3));
-            yield_insn(g, b, sleep);
+            yield_insn(g, b, sleep, both);
             b->straight = 1;
             helpers(g, b, 1 + rng_below(r, 3));
         } else {
-            if (in_then && g->o.weight[WR_GEN_EXIT] && rng_pct(r, 20 * g->o.weight[WR_GEN_EXIT]))
+            if (!both && in_then && g->o.weight[WR_GEN_EXIT] && rng_pct(r, 20 * g->o.weight[WR_GEN_EXIT]))
                 yield_exit(g, b);
             block(g, b, share(g, budget, 2));
+            if (both) {
+                yield_insn(g, b, second, 1);
+                b->straight = 1;
+                helpers(g, b, 1 + rng_below(r, 3));
+            }
         }
         if (side == 0)
             ins(g, "BRA `(.L%u)", ljoin);
@@ -1762,7 +1835,8 @@ static void st_skip(gen *g, ctx *c)
     rng *r = &g->r;
     unsigned l = newlab(g);
     unsigned u = rng_below(r, 4);
-    switch (rng_below(r, 7)) {
+    const unsigned k = rng_below(r, 7);
+    switch (k) {
     case 0: {
         pform f = pf_split(g, c);
         unsigned p = ptemp(g);
@@ -1777,13 +1851,21 @@ static void st_skip(gen *g, ctx *c)
         ins(g, "BRA.CONV `(.L%u)", l);
         break;
     case 3:
+    case 4: {
+        /* with a UR lane mask the whole warp jumps or none, whatever the
+         * guard: a lane guard makes the guards disagree (N-11) */
+        const int div = k == 3;
         ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (uint32_t)rng_next(r));
-        ins(g, "BRA.DIV UR%u, `(.L%u)", u, l);
+        char gd[8] = "";
+        if (rng_pct(r, 40)) {
+            pform f = pf_split(g, c);
+            unsigned p = ptemp(g);
+            pf_emit(g, &f, p);
+            snprintf(gd, sizeof gd, "@%sP%u ", rng_below(r, 2) ? "!" : "", p);
+        }
+        ins(g, "%sBRA.%s %sUR%u, `(.L%u)", gd, div ? "DIV" : "CONV", div ? "" : "~", u, l);
         break;
-    case 4:
-        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (uint32_t)rng_next(r));
-        ins(g, "BRA.CONV ~UR%u, `(.L%u)", u, l);
-        break;
+    }
     case 5: {                    /* the warp id: every lane of a warp agrees */
         pform f = pf_warp(g);
         unsigned p = ptemp(g);

@@ -37,6 +37,21 @@ static void on_fail(void *ctx, uint64_t cycle, const char *line)
         x->o->on_fail(x->o->ctx, x->recno, cycle, line);
 }
 
+/* --explain: the step the checker just had the model take, if it took one */
+static void explain(const replay *x, wr_checker *c, uint64_t t)
+{
+    const wr_retire *m = wr_checker_last_step(c);
+    if (!m)
+        return;
+    const uint64_t i = m->pc / WR_INST_SIZE;
+    const wr_insn *insn = m->fetch_fault == WR_FETCH_NONE && m->pc % WR_INST_SIZE == 0 && i < x->prog.ninsns
+                          ? &x->prog.insns[i] : NULL;
+    char line[2048];
+    const size_t n = wr_explain_step(t, m->warp, m->pc, insn, &m->why, line, sizeof line);
+    fwrite(line, 1, n < sizeof line ? n : sizeof line - 1, x->o->explain);
+    fputc('\n', x->o->explain);
+}
+
 /* learn: instruction pc/16 is `word` (the first word seen there stays; a
  * later record with another word there differs in `insn`) */
 static int learn(replay *x, uint64_t pc, const wr_word *word, char *msg, size_t msgsize)
@@ -205,8 +220,11 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
                 status = 2;
                 break;
             }
-            if (fin->fault_warp >= 0)
+            if (fin->fault_warp >= 0) {
                 wr_checker_fetch_fault(c, fin->t, (unsigned)fin->fault_warp, fin->fault_pc, fin->fault_what);
+                if (o->explain)
+                    explain(&x, c, fin->t);
+            }
             uint32_t words[WR_MAX_BARRIERS] = { 0 };
             for (uint32_t m = fin->bars; m; m &= m - 1)
                 words[__builtin_ctz(m)] = fin->bar[__builtin_ctz(m)];
@@ -270,7 +288,10 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         }
         wr_checker_wake_due(c, rec->t);
         wr_trace_rec_to_retire(rec, insn, have ? &x.prog.words[idx] : NULL, other);
-        if (wr_checker_retire(c, rec->t, other) == WR_CHK_ERROR) {
+        const int checked = wr_checker_retire(c, rec->t, other);
+        if (o->explain)
+            explain(&x, c, rec->t);
+        if (checked == WR_CHK_ERROR) {
             const char *m = wr_checker_messages(c);
             const char *last = m + strlen(m);
             while (last > m && last[-1] == '\n')
@@ -301,6 +322,8 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         if (wr_checker_dump(c, &meta, o->dump, msg, sizeof msg) != 0)
             snprintf(res->dump_error, sizeof res->dump_error, "%s", msg);
     }
+    if (o->coverage)
+        *o->coverage = *wr_checker_coverage(c);
 out:
     clock_gettime(CLOCK_MONOTONIC, &t1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);

@@ -49,6 +49,7 @@
  *      deadline-free turn at or after P; about 2 (T + E).
  * The trace written past the first repeated turn is cut off (wr_tw_cut).
  */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -71,6 +72,8 @@ typedef struct sim {
     int fault_warp;              /* N-27 */
     uint64_t fault_pc;
     const char *fault_what;
+    wr_coverage cov;             /* paths taken so far (opts.coverage); a state
+                                    restored (livelock, limit) brings its own */
 } sim;
 
 struct wr_runner {
@@ -91,6 +94,7 @@ static int sim_init(const wr_runner *r, sim *s)
     cfg.record_state = r->opts.trace != NULL;    /* the trace prints the state after */
     cfg.profile = r->prog->profile;              /* G-01: the program's */
     cfg.trap_mode = r->opts.trap_mode != 0;      /* S-13 */
+    cfg.record_paths = r->opts.explain || r->opts.coverage;
     if (wr_cta_init(&s->cta, &cfg) != 0 || wr_regfile_init(&s->rf, s->cta.nwarps, r->nregs) != 0)
         return -1;
     for (size_t i = 0; i < r->prog->nconsts; i++) {
@@ -209,13 +213,29 @@ static int watch_turn(watch *wt, sim *s)
     return 0;
 }
 
+/* One line of the explanation output (wr_run_opts.explain); the warp's
+ * state after is that of `w`. */
+__attribute__((noinline)) static void explain_line(wr_tw *xw, wr_retire *rec, const wr_insn *insn,
+                                                   const wr_warp *w)
+{
+    char line[2048];
+    rec->why.pc = w->active_pc;
+    rec->why.active = w->active;
+    const size_t n = wr_explain_step(rec->book.t, rec->warp, rec->pc, insn, &rec->why, line, sizeof line);
+    wr_tw_line(xw, line, n < sizeof line ? n : sizeof line - 1);
+}
+
 /* Runs turns until the end of the run or until the watch stops it
- * (WR_END_NONE).  `tw` may be NULL.  `limit` is the instruction limit. */
-static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, watch *wt)
+ * (WR_END_NONE).  `tw` (the trace) and `xw` (the explanation) may be NULL.
+ * `limit` is the instruction limit.  `extras` (explanation or coverage) is a
+ * constant of each of run_loop's two copies: a plain run tests nothing. */
+static inline __attribute__((always_inline)) wr_end
+run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt, const int extras)
 {
     wr_cta *c = &s->cta;
     const wr_program *p = r->prog;
     const int operands = r->opts.trace_operands;
+    const int count = r->opts.coverage != NULL;
     wr_operands ops;
     wr_retire rec;
 
@@ -272,7 +292,11 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
         uint64_t pc = wp->active_pc;
         const unsigned why = wr_fetch_check(pc, 0, p->ninsns);
         if (why != WR_FETCH_NONE) {
-            wr_fetch_fault(c, w, why, NULL);
+            wr_fetch_fault(c, w, why, &rec);
+            if (count)
+                wr_coverage_add(&s->cov, &rec.why);
+            if (xw)
+                explain_line(xw, &rec, NULL, &c->warp[w]);
             s->fault_warp = (int)w;
             s->fault_pc = pc;
             s->fault_what = wr_fetch_fault_name(why);
@@ -287,6 +311,12 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
         wr_regfile_apply(&s->rf, &rec);
         if (tw)
             wr_tw_record(tw, &rec, insn, &ops, operands);
+        if (extras) {                            /* one test when nobody asks */
+            if (count)
+                wr_coverage_add(&s->cov, &rec.why);
+            if (xw)
+                explain_line(xw, &rec, insn, wp);
+        }
 
         s->steps++;
         c->now++;
@@ -302,11 +332,18 @@ static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, uint64_t limit, wa
     }
 }
 
+static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt)
+{
+    if (xw || r->opts.coverage)
+        return run_loop_body(r, s, tw, xw, limit, wt, 1);
+    return run_loop_body(r, s, tw, xw, limit, wt, 0);
+}
+
 /* advance s to the deadline-free turn with index `target` (>= s->df) */
 static int advance_to(const wr_runner *r, sim *s, uint64_t target)
 {
     watch wt = { NULL, target, 0 };
-    return run_loop(r, s, NULL, UINT64_MAX, &wt) == WR_END_NONE ? 0 : -1;
+    return run_loop(r, s, NULL, NULL, UINT64_MAX, &wt) == WR_END_NONE ? 0 : -1;
 }
 
 /* Knowing that x_i == x_{i+L} for some i, find the first repeated turn:
@@ -401,7 +438,7 @@ static uint64_t check_limit(const wr_runner *r, sim *s, const sim *const snap[],
         for (unsigned k = 0; k < n; k++)
             if (snap[k]->steps != s->steps && sim_equal_timed(snap[k], s))
                 return s->df - snap[k]->df;
-        if (s->steps - start >= cap || run_loop(r, s, NULL, s->steps + 1, &none) != WR_END_LIMIT)
+        if (s->steps - start >= cap || run_loop(r, s, NULL, NULL, s->steps + 1, &none) != WR_END_LIMIT)
             return 0;
     }
 }
@@ -456,13 +493,22 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
 {
     memset(res, 0, sizeof *res);
     res->faulted_warp = -1;
-    wr_tw tw, *twp = NULL;
+    wr_tw tw, *twp = NULL, xw, *xwp = NULL;
     if (r->opts.trace) {
         if (wr_tw_open(&tw, r->opts.trace) != 0) {
             res->trace_errno = wr_tw_close(&tw, &res->trace_spool);
             return -1;
         }
         twp = &tw;
+    }
+    if (r->opts.explain) {
+        if (wr_tw_open(&xw, r->opts.explain) != 0) {
+            res->explain_errno = wr_tw_close(&xw, &res->explain_spool);
+            if (twp)
+                wr_tw_close(twp, NULL);
+            return -1;
+        }
+        xwp = &xw;
     }
     int rc = 0;
     struct timespec clock;
@@ -476,7 +522,7 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     unsigned nmark = 0;
     wr_end end;
     for (unsigned k = 1;; k++) {
-        end = run_loop(r, &r->s, twp, k < NMARK ? mark_turn(r->max_steps, k) : r->max_steps, &wt);
+        end = run_loop(r, &r->s, twp, xwp, k < NMARK ? mark_turn(r->max_steps, k) : r->max_steps, &wt);
         if (end != WR_END_LIMIT || k == NMARK)
             break;
         if (nmark > 0 && mark[nmark - 1].steps == r->s.steps)
@@ -526,6 +572,8 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
             end = WR_END_LIVELOCK;
             if (twp && wr_tw_cut(twp, first.steps) != 0)
                 rc = -1;
+            if (xwp && wr_tw_cut(xwp, first.steps) != 0)
+                rc = -1;
         }
         res->locate_seconds = lap(&clock);
     }
@@ -563,6 +611,11 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
         if ((res->trace_errno = wr_tw_close(twp, &res->trace_spool)) != 0)
             rc = -1;
     }
+    if (xwp && (res->explain_errno = wr_tw_close(xwp, &res->explain_spool)) != 0)
+        rc = -1;
+    if (r->opts.coverage)
+        for (unsigned p = 0; p < WR_PATH_COUNT; p++)
+            r->opts.coverage->hits[p] += s->cov.hits[p];
     return rc;
 }
 

@@ -25,6 +25,8 @@ typedef struct wr_ctx {
     uint32_t runs_changed;       /* warps whose run state changed */
     uint32_t lost_events;        /* events past the configured capacity */
     uint32_t lost_writes;        /* writes past the record's room (ptx results, P-11) */
+    wr_why *why;                 /* the record's paths, NULL when the
+                                    configuration records none (TOOK) */
     wr_write scratch;            /* what a discarded write (RZ, PT, URZ) fills */
 } wr_ctx;
 
@@ -112,6 +114,37 @@ static inline void push_event(wr_ctx *x, unsigned kind, unsigned code, uint32_t 
     }
 }
 
+/* A semantic path taken (warpref/paths.def), with the values that decided
+ * it: one macro per branch point, small stores only (the text is made on
+ * demand, wr_explain), and a test of one pointer when the configuration
+ * records no paths (wr_config.record_paths).  TOOK(x, BSYNC_FULL_SYNC,
+ * .a = arrive) records WR_PATH_BSYNC_FULL_SYNC; TOOK_ID takes a path
+ * computed at run time; the fields are wr_hit_fields'.  No test on the
+ * hot path: the slot wraps within hit[] (a step takes at most 5 paths; with
+ * checks on, step_end_slow reports more than WR_WHY_MAX as a model error).
+ * A helper records nothing (paths.h: n == 0 is HELPER.exec). */
+static inline void took(wr_why *y, wr_hit_fields f)
+{
+    y->hit[y->n++ & (WR_WHY_MAX - 1)] = wr_hit(f);
+}
+/* the values are computed only when the paths are recorded */
+#define TOOK_ID(x, path_id, ...)                                                  \
+    do {                                                                          \
+        if ((x)->why)                                                             \
+            took((x)->why, (wr_hit_fields){ .id = (path_id), __VA_ARGS__ });      \
+    } while (0)
+#define TOOK(x, path, ...) TOOK_ID(x, WR_PATH_##path, __VA_ARGS__)
+
+/* After a barrier release: BAR.red_result if it delivered a reduction's
+ * final word to the warps that arrived (N-34; they are the WarpBARStates
+ * this step wrote: no other instruction of a step that releases writes one). */
+static inline void took_red_result(wr_ctx *x)
+{
+    if (x->warpbar_changed)
+        TOOK(x, BAR_RED_RESULT, .a = x->cta->warp[__builtin_ctz(x->warpbar_changed)].bar_state,
+             .b = x->warpbar_changed);
+}
+
 /* Barrier b's state word changed. */
 static inline void bar_changed(wr_ctx *x, unsigned b)
 {
@@ -141,7 +174,7 @@ static inline void warn(wr_ctx *x, unsigned warning) { push_event(x, WR_EV_WARNI
 /* The lane to switch to among candidates cmask != 0 (bru.c: EXIT, YIELD,
  * per-lane WARPSYNC; the ptx gather, P-10): sleeping lanes only if every
  * candidate sleeps (*do_sleep), non-yield lanes first, the lowest. */
-unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep);
+unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep, int *yielded);
 
 /* The whole warp goes to sleep (the seed's warpSleep). */
 void warp_sleep(wr_ctx *x);

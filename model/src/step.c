@@ -62,6 +62,7 @@ void wr_config_init(wr_config *cfg, unsigned threads)
     cfg->operand_mode = WR_OPERANDS_SELF;
     cfg->checks = WR_CHECKS_DEFAULT;
     cfg->record_state = 1;
+    cfg->record_paths = 1;
 }
 
 int wr_cta_init(wr_cta *cta, const wr_config *cfg)
@@ -103,6 +104,7 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
     cta->trap_mode = cfg->trap_mode != 0;
     for (unsigned f = 0; f < WR_FORM_COUNT; f++)
         cta->form_optypes[f] = wr_form_in_profile(f, cfg->profile) ? form_optype[f] : NOT_HERE;
+    cta->record_paths = cfg->record_paths != 0;
     for (unsigned i = 0; i < WR_MAX_WARPS; i++)
         cta->deadline[i] = WR_NO_DEADLINE;
     for (unsigned i = 0; i < cta->nwarps; i++) {
@@ -165,7 +167,19 @@ void warp_exit(wr_ctx *x)
     set_run(x, x->warp, WR_WARP_EXITED);
     x->cta->deadline[x->warp] = WR_NO_DEADLINE;   /* N-55: dropped at full exit */
     push_event(x, WR_EV_EXIT, 0, 0);
+    const uint32_t nev = x->rec->nev;
     x->cta->engine->warp_exit(x);                 /* N-33 */
+    if (x->rec->nev == nev)
+        return;
+    /* it released barriers: which (release:B events) and whom they woke */
+    uint32_t bars = 0, woken = 0;
+    for (uint32_t i = nev; i < x->rec->nev; i++)
+        if (x->rec->ev[i].kind == WR_EV_RELEASE) {
+            bars |= 1u << x->rec->ev[i].code;
+            woken |= x->rec->ev[i].value;
+        }
+    TOOK(x, BAR_COMPLETE_ON_EXIT, .a = bars, .b = woken);
+    took_red_result(x);
 }
 
 /* The dispatch, expanded from isa.def: exec_<OPTYPE> for every optype
@@ -206,6 +220,9 @@ static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operan
     rec->nwrites = 0;
     rec->book.t = cta->now;
     rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
+    x->why = cta->record_paths ? &rec->why : NULL;
+    if (x->why)
+        x->why->n = 0;
     cta->wake_pending &= ~(1u << w);
     return 0;
 }
@@ -267,6 +284,9 @@ __attribute__((noinline)) static int step_end_slow(wr_ctx *x, const wr_insn *ins
                     OP_, x->warp, x->lost_writes);
     if (cta->checks) {
         char msg[sizeof cta->errmsg - 48];
+        if (x->why && x->why->n > WR_WHY_MAX)
+            return fail(cta, WR_ERR_INVARIANT, "after %s by warp %u: %u semantic paths, room for %d",
+                        OP_, x->warp, (unsigned)r->why.n, WR_WHY_MAX);
         if (wr_check_invariants(cta, msg, sizeof msg) != 0)
             return fail(cta, WR_ERR_INVARIANT, "after %s by warp %u: %s", OP_, x->warp, msg);
     }
@@ -348,6 +368,7 @@ int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands
     if (step_begin(&x, cta, w, ops, rec) != 0)
         return -1;
     rec->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
+    TOOK(&x, ILLEGAL_ENCODING, .a = x.w->active);
     return step_end(&x, NULL, word);
 }
 
@@ -395,6 +416,7 @@ int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
         return -1;
     x.rec->fetch_fault = (uint8_t)why;
     set_run(&x, w, WR_WARP_FAULTED);     /* N-27: the warp stops; nothing else */
+    TOOK(&x, FETCH_FAULT, .num = (uint8_t)why);
     record_cta_writes(&x);
     x.rec->has_state = cta->record_state;
     if (cta->record_state) {

@@ -361,7 +361,9 @@ static void put_escaped(wr_tw *tw, const char *s)
     }
 }
 
-void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec)
+/* A record starts: count it, with a checkpoint every WR_TW_CKPT records
+ * for wr_tw_cut.  -1 when out of memory. */
+static int begin_record(wr_tw *tw)
 {
     if (tw->records % WR_TW_CKPT == 0 && tw->cuttable) {   /* for wr_tw_cut */
         if (tw->nckpt == tw->ckcap) {
@@ -369,7 +371,7 @@ void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec)
             uint64_t *c = realloc(tw->ckpt, cap * sizeof *c);
             if (!c) {
                 fail(tw, ENOMEM);
-                return;
+                return -1;
             }
             tw->ckpt = c;
             tw->ckcap = cap;
@@ -377,6 +379,21 @@ void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec)
         tw->ckpt[tw->nckpt++] = tw->bytes;
     }
     tw->records++;
+    return 0;
+}
+
+void wr_tw_line(wr_tw *tw, const char *s, size_t n)
+{
+    if (begin_record(tw) != 0)
+        return;
+    put(tw, s, n);
+    put(tw, "\n", 1);
+}
+
+void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec)
+{
+    if (begin_record(tw) != 0)
+        return;
 
     /* a derived op or asm comes from the word (a binary trace's writer
      * derives them only from a word that decodes; a corrupt one shows "?") */

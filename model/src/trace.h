@@ -46,6 +46,10 @@ int wr_tw_close(wr_tw *tw, int *in_spool);
 void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
                   const wr_operands *ops, int operands);
 
+/* One line of another kind of per-step output (the explanation of a
+ * step), counted as a record for wr_tw_cut; `s` holds no newline, the
+ * writer adds it. */
+void wr_tw_line(wr_tw *tw, const char *s, size_t n);
 /* One record as the trace holds it: the one printer of instruction
  * records, and of final records (wr_tw_end). */
 void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec);

@@ -498,7 +498,11 @@ module dpi_test;
     path = {outdir, "/dpi_test_pass.result.json"};
     check(warpref_dpi_result(h, path, "pass", 48, "deadlock") == 0, "warpref_dpi_result (pass)");
     s = first_line(path);
-    check(starts_with(s, "{\"status\":\"pass\",\"retired\":17,\"compared\":17,\"mismatched\":0,\"cycles\":48,\"end\":\"deadlock\"}"),
+    // with the coverage: the paths of the model's 17 steps (docs/semantics.md)
+    check(starts_with(s, {"{\"status\":\"pass\",\"retired\":17,\"compared\":17,\"mismatched\":0,\"cycles\":48,\"end\":\"deadlock\",",
+                          "\"paths\":{\"BRA.cond_none\":2,\"BRANCH.all\":1,\"BRANCH.some\":1,\"BSSY.add\":1,",
+                          "\"BSYNC.full_sync\":1,\"BSYNC.switch_bmask\":1,\"NANOSLEEP.converged\":1,\"BAR.sync_block\":1,",
+                          "\"BAR.complete_all\":2,\"BAR.red_result\":2,\"HELPER.exec\":8}}"}),
           {"result file of the pass: ", s});
     warpref_dpi_free(h);
 

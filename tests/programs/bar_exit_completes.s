@@ -43,3 +43,6 @@
 .L_late:
 /*0060*/ NOP ;
 /*0070*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=12 warp=2 pc=0x70 EXIT: lanes 0xffffffff exit, no valid lane is left: the warp exits; the exit completes cnt-0 barrier(s) 0: warps 0,1 woken [EXIT.warp_exit, BAR.complete_on_exit; N-18, N-33, N-34]

@@ -26,3 +26,6 @@
 /*0010*/ ISETP.EQ P0, R0, 0x1 ;
 /*0020*/ @P0 BAR.ARV 0x1, 0x0 ;
 /*0030*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=5 warp=1 pc=0x20 @P0 BAR.ARV 0x1: barrier 1, cnt 0: BAR_ARV_ZERO_CNT; nothing changes [BAR.exception; N-37]

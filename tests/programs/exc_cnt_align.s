@@ -17,3 +17,6 @@
 /*0000*/ MOV R1, 0x30 ;
 /*0010*/ BAR.SYNC 0x0, R1 ;
 /*0020*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=1 warp=0 pc=0x10 BAR.SYNC 0x0, R1: barrier 0, cnt 48: BAR_CNT_ALIGN; nothing changes [BAR.exception; N-37]

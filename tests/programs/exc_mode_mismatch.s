@@ -27,3 +27,6 @@
 /*0020*/ @P0 BAR.SYNC 0x2, 0x40 ;
 /*0030*/ @!P0 BAR.RED.POPC 0x2, 0x40, PT ;
 /*0040*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=6 warp=1 pc=0x30 @!P0 BAR.RED.POPC 0x2, 0x40, PT: barrier 2, cnt 64: BAR_MODE_MISMATCH; nothing changes [BAR.exception; N-37]

@@ -28,3 +28,6 @@
 /*0020*/ @P0 BAR.ARV 0x3, 0x40 ;
 /*0030*/ @!P0 BAR.SYNC 0x3, 0x60 ;
 /*0040*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=7 warp=1 pc=0x30 @!P0 BAR.SYNC 0x3, 0x60: barrier 3, cnt 96: BAR_PARAM_MISMATCH; nothing changes [BAR.exception; N-37]

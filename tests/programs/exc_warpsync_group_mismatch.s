@@ -23,3 +23,6 @@
 /*0030*/ @P0 MOV R3, 0x0000ffff ;
 /*0040*/ WARPSYNC R3 ;
 /*0050*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=4 warp=0 pc=0x40 WARPSYNC R3: lane 16 names group 0xffffffff, whose arrived lanes 0x0000ffff name another: WARPSYNC_GROUP_MISMATCH [WARPSYNC_R.group_mismatch; N-25, N-37]

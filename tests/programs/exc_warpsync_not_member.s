@@ -24,3 +24,6 @@
 /*0030*/ @P0 MOV R3, 0xffffffdf ;
 /*0040*/ WARPSYNC R3 ;
 /*0050*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=4 warp=0 pc=0x40 WARPSYNC R3: arrived lanes 0x00000020 are outside their own membermask: WARPSYNC_NOT_MEMBER [WARPSYNC_R.not_member; N-25, N-37]

@@ -13,3 +13,6 @@
 
 /*0000*/ MOV R1, 0x1 ;
 /*0010*/ NOP ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=2 warp=0 pc=0x20 fetch fault at ActivePC (no instruction at pc): the warp faults [FETCH.fault; N-27]

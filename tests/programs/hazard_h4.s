@@ -18,3 +18,6 @@
 /*0000*/ MOV R1, 0x1 ;
 /*0010*/ WARPSYNC 0x0000ffff ;
 /*0020*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=1 warp=0 pc=0x10 WARPSYNC 0xffff: arrived lanes 0xffff0000 are outside the membermask 0x0000ffff: WARPSYNC_NOT_MEMBER [WARPSYNC.not_member; N-25, N-37, H-4]

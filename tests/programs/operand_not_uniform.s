@@ -33,3 +33,6 @@
 /*0060*/ BAR.SYNC R3, 0x20 ;
 /*0070*/ BAR.ARV 0x2, R4 ;
 /*0080*/ EXIT ;
+
+// The explanation of the step that takes the path this program is about:
+//! explain: t=5 warp=0 pc=0x50 BAR.SYNC R1, 0x20: pmask lanes disagree on the operand bits used: warning OPERAND_NOT_UNIFORM, lane 0's values taken; barrier 0: 1 warp(s) arrived reach cnt 32: complete, warps none woken, the barrier idle [BAR.not_uniform, BAR.complete_cnt; N-30, N-32, N-34]

@@ -146,6 +146,16 @@ void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out);
 
 const wr_cta *wr_checker_cta(const wr_checker *c);
 
+/* The hits of the semantic paths (paths.h) of every step the model took so
+ * far (coverage: the testbench's result file, scripts/regress). */
+const wr_coverage *wr_checker_coverage(const wr_checker *c);
+
+/* The model's record of the last wr_checker_retire or wr_checker_fetch_fault
+ * if the model stepped it (matching or not), else NULL; its `why` holds the
+ * paths, ActivePC and ActiveMask after (wr_explain_step).  Valid until the
+ * next call. */
+const wr_retire *wr_checker_last_step(wr_checker *c);
+
 /* What a dump says besides the checker's own knowledge. */
 typedef struct wr_dump_meta {
     const char *test;            /* job name, or NULL */

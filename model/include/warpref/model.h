@@ -131,6 +131,10 @@ typedef struct wr_config {
                                     neither, like an untraced run, saves the copy) */
     unsigned trap_mode;          /* sass only (S-13): every warp in trap mode for
                                     the whole run (`--trap-mode`); default 0 */
+    unsigned record_paths;       /* fill the record's semantic paths, `why`
+                                    (paths.h; default 1; a driver that neither
+                                    explains nor counts them, like a plain run,
+                                    saves the stores) */
 } wr_config;
 
 void wr_config_init(wr_config *cfg, unsigned threads);
@@ -174,6 +178,7 @@ typedef struct wr_cta {
     uint8_t trap_mode;           /* wr_config.trap_mode (sass S-13) */
     uint16_t form_optypes[WR_FORM_COUNT]; /* per form: its optype if of the profile (G-01),
                                     else a value no optype has */
+    uint8_t record_paths;        /* wr_config.record_paths */
     const struct wr_bar_engine *engine;
     /* ---- architectural state ---- */
     wr_barrier bar[WR_MAX_BARRIERS];

@@ -27,6 +27,8 @@ typedef struct wr_replay_opts {
     const char *ignore, *mask;   /* compare controls, as wr_compare_ctl_ignore/_mask */
     const char *dump;            /* the dump's base name (NULL: no dump) */
     const char *reproduce;       /* for the dump */
+    FILE *explain;               /* one line per step the model took (wr_explain_step), or NULL */
+    wr_coverage *coverage;       /* filled with the paths of the model's steps, or NULL */
     /* every failing check as it is found, with the record's number */
     void (*on_fail)(void *ctx, uint64_t recno, uint64_t cycle, const char *line);
     void *ctx;

@@ -14,6 +14,9 @@
  *                    events, exit, sleep, trap...)
  *   bookkeeping      not architectural, never compared: the issue time and
  *                    the trace's pending `wake`
+ *   why              not compared either: the semantic paths the step took
+ *                    and the values that decided them (paths.h), for
+ *                    explanations and coverage (wr_config.record_paths)
  *
  * Undefined values (SPEC-NOTES section 5) and don't-care bits are one
  * representation, here: a write's dc_lanes are the lanes holding undefined
@@ -31,6 +34,7 @@
 #include <stddef.h>
 
 #include "model.h"
+#include "paths.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -155,6 +159,8 @@ typedef struct wr_retire {
     wr_operands in;
     /* ---- bookkeeping ---- */
     wr_retire_book book;
+    wr_why why;                  /* the paths taken (paths.h); filled when the
+                                    configuration records them (record_paths, default) */
     /* ---- writes: GPR/PRED/UR in the order the instruction writes them,
      *      then barriers, WarpBARStates and run states, each ascending ---- */
     uint32_t nwrites;

@@ -5,6 +5,7 @@
 #define WARPREF_RUN_H
 
 #include "model.h"
+#include "paths.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -65,6 +66,12 @@ typedef struct wr_run_opts {
     int trap_mode;               /* sass: every warp in trap mode for the run (S-13);
                                     another profile refuses it.  The profile is
                                     the program's (wr_program.profile) */
+    FILE *explain;               /* NULL, or a stream for one line per step: "t=T
+                                    warp=W pc=PC " and wr_explain(); a fetch fault
+                                    gets a line too.  Cut at a livelock like the
+                                    trace, through a temporary file likewise */
+    wr_coverage *coverage;       /* NULL, or the hits of the paths the run's steps
+                                    took (up to its end, as the trace) are added */
     wr_step_fn step;             /* NULL: wr_step */
     void *step_ctx;              /* its first argument */
 } wr_run_opts;
@@ -80,6 +87,8 @@ typedef struct wr_run_result {
     int trace_errno;             /* wr_runner_run returned -1: the errno of the */
     int trace_spool;             /* first trace I/O failure, and 1 when it was  */
                                  /* the temporary file's, not the output's     */
+    int explain_errno;           /* the same for the explanation output */
+    int explain_spool;
     /* What the run cost (--stats).  Livelock detection (N-55) executes
      * instructions that are not counted: the run itself may go past a
      * livelock's first repeated turn before it sees the repeat, a run that
