@@ -132,6 +132,17 @@ for prog in profile_progs:
     rc, err = replay(plain, "--program", prog, *thr)
     check(f"{name}: plain trace replays self-contained", rc == 0 and "self-contained" in err, err)
 
+# --profile: a profile trace whose program is learnt from its words
+sass = os.path.join(SRC, "tests", "programs", "sass", "sass_producer_consumer.s")
+t = trace_of(sass, "profile-learn.jsonl")
+rc, err = replay(t, "--profile", "sass", *threads_arg(sass))
+check("replay --profile sass: a sass trace learnt from its words replays clean", rc == 0 and ": match: " in err, err)
+rc, err = replay(t, *threads_arg(sass))
+check("replay without --profile: the sass words are not native's", rc != 0, err)
+rc, err = replay(t, "--program", sass, "--profile", "ptx")
+check("replay --profile against the program's .profile: one line, status 2",
+      rc == 2 and err.strip() == f"{sass}: the program's profile is sass, not ptx (--profile)", err)
+
 # ptx_divergent: the gather's completing record (warp 0 at 0x80, R3 on lanes
 # 16..31) shows its own Rd; group 0x50's R1 (lanes 0..15) is in the final record
 prog = os.path.join(SRC, "tests", "programs", "ptx", "ptx_divergent.s")

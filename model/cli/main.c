@@ -130,12 +130,15 @@ static const char *const usage_replay =
     "usage: warpref replay TRACE|- [--program FILE.s] [--threads N] [--start N] [--count N]\n"
     "                              [--ignore FIELD,...] [--mask FIELD:MASK,...] [--keep-going]\n"
     "                              [--dump BASE] [--stats] [--explain FILE|-] [--coverage FILE|-]\n"
+    "                              [--profile NAME]\n"
     "\n"
     "Checks a trace (canonical JSONL or binary, by its first bytes) record by record\n"
     "against the model with the lockstep checker, in the trace's order: operand-driven\n"
     "when the records carry 'in', else self-contained with --program (docs/replay.md).\n"
     "\n"
     "  --program FILE.s  the program (needed when the records have no 'insn' or 'in')\n"
+    "  --profile NAME    native, sass, ptx or visa: the model's profile (default: the\n"
+    "                    program's .profile; a program learnt from the records: native)\n"
     "  --threads N       CTA size, 1..1024 (default: the binary header's, the program's\n"
     "                    .threads, the warps and lanes of a JSONL trace's records, else 32)\n"
     "  --start N         compare from record N on (1..); earlier records are stepped\n"
@@ -777,7 +780,7 @@ static int cmd_gen(int argc, char **argv)
 }
 
 enum { RP_PROGRAM, RP_THREADS, RP_START, RP_COUNT, RP_IGNORE, RP_MASK, RP_KEEP_GOING, RP_DUMP, RP_STATS,
-       RP_EXPLAIN, RP_COVERAGE };
+       RP_EXPLAIN, RP_COVERAGE, RP_PROFILE };
 static const optspec replay_opts[] = {
     [RP_PROGRAM] = { "--program", OPT_STR, 0, 0, "a file name" },
     [RP_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
@@ -790,6 +793,7 @@ static const optspec replay_opts[] = {
     [RP_STATS] = { "--stats", OPT_FLAG, 0, 0, NULL },
     [RP_EXPLAIN] = { "--explain", OPT_STR, 0, 0, "a file name or -" },
     [RP_COVERAGE] = { "--coverage", OPT_STR, 0, 0, "a file name or -" },
+    [RP_PROFILE] = { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" },
 };
 
 /* The outputs of a replay besides the dump: the explanation, the coverage table. */
@@ -859,6 +863,9 @@ static int cmd_replay(int argc, char **argv)
         fprintf(stderr, "<stdin>:1: error: standard input is closed\n");
         return WR_EXIT_USAGE;
     }
+    int profile;
+    if (profile_opt("replay", ov.str[RP_PROFILE], &profile) != 0)
+        return WR_EXIT_USAGE;
     if ((rc = outputs_check("replay", &ov, replay_opts, replay_outputs, NRPO)) != 0)
         return rc;
     output outs[NRPO];
@@ -870,6 +877,7 @@ static int cmd_replay(int argc, char **argv)
     wr_replay_opts o = { 0 };
     o.trace = ov.arg;
     o.program = ov.str[RP_PROGRAM];
+    o.profile = profile;
     o.threads = (unsigned)ov.num[RP_THREADS];
     o.start = ov.num[RP_START];
     o.count = ov.num[RP_COUNT];

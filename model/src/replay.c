@@ -129,6 +129,15 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     if (o->program && wr_assemble_file(o->program, &x.prog, err, errsize) != 0)
         return 2;
     x.learn = !o->program;
+    if (o->profile >= 0) {                         /* --profile: the model's profile */
+        if (o->program && x.prog.profile != (unsigned)o->profile) {
+            snprintf(err, errsize, "%s: the program's profile is %s, not %s (--profile)", o->program,
+                     wr_profile_name(x.prog.profile), wr_profile_name((unsigned)o->profile));
+            wr_program_free(&x.prog);
+            return 2;
+        }
+        x.prog.profile = (unsigned)o->profile;
+    }
     int status = 2;
     wr_checker *c = NULL;
     wr_retire *other = calloc(1, sizeof *other);

@@ -103,6 +103,7 @@ static void fuzz_trace(const uint8_t *data, size_t size)
     /* the replay of the same input ends with a status, never a crash */
     wr_replay_opts o = { 0 };
     o.trace = path;
+    o.profile = WR_PROFILE_ANY;
     o.keep_going = 1;
     wr_replay_result res;
     const int st = wr_replay(&o, &res, err, sizeof err);

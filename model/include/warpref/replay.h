@@ -17,6 +17,9 @@ extern "C" {
 typedef struct wr_replay_opts {
     const char *trace;           /* the trace ("-": standard input) */
     const char *program;         /* FILE.s: the program (for traces without `insn`), or NULL */
+    int profile;                 /* wr_profile, or WR_PROFILE_ANY (-1): the program's
+                                    .profile; a program learnt from the records: native.
+                                    A program of another profile is an error */
     unsigned threads;            /* CTA size; 0: the trace's header, the program's .threads,
                                     32 x the warps of the final record, else 32 */
     uint64_t start;              /* the first record compared (from 1; 0 = 1); the
