@@ -30,7 +30,6 @@ Prints one line per failing check and `N passed, N failed`; exit status 1
 if any failed."""
 import argparse
 import glob
-import json
 import os
 import re
 import shlex
@@ -39,6 +38,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+from clitest import read_json  # noqa: E402
+
 PROGS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'programs', '*.s'))) + \
     sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.s')))
 LIMIT_CYCLES = 20000          # stops a livelock or a program without an end
@@ -71,14 +73,6 @@ def model_end(model, prog):
     _, out = run([model, 'run', prog] + args)
     m = re.search(r': end (\w+) at', out)
     return m.group(1) if m else '?'
-
-
-def read_json(path):
-    try:
-        with open(path) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 def bug_table():

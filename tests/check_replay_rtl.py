@@ -16,7 +16,6 @@ binary by the extension) and `warpref replay` checks them against the model.
 nanosleep_late is left out of `bugs`: its only symptom is when a sleep
 deadline fires, which a trace does not record (docs/replay.md).  Prints
 'N passed, N failed'."""
-import json
 import os
 import re
 import sys
@@ -48,13 +47,6 @@ def tb_threads(prog):
     a = program_args(prog)
     return ["+threads=" + a[a.index("--threads") + 1]] if "--threads" in a else []
 
-
-def load(p):
-    try:
-        with open(p) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return None
 
 
 progs = sorted(os.path.join(d, p) for d in (os.path.join(SRC, "tests", "programs"), os.path.join(SRC, "tb", "programs"))
@@ -91,10 +83,10 @@ for bug, prog in bugs:
                 os.remove(p)
         rc, out, err = clitest.run(TB, ["+program=" + prog, "+bug=" + bug, "+operands=" + ops, "+trace=" + t,
                                         LIMIT, "+dump=" + path("ls")] + tb_threads(prog))
-        ls = load(path("ls.json"))
+        ls = clitest.read_json(path("ls.json"))
         check(f"{bug} {ops}: lockstep catches it", rc == 1 and ls and ls["failed"], out)
         rc, out, err = clitest.run(WARPREF, ["replay", t, "--program", prog, "--dump", path("rp")])
-        rp = load(path("rp.json"))
+        rp = clitest.read_json(path("rp.json"))
         if not (ls and rp):
             check(f"{bug} {ops} {ext}: replay diverges", False, err)
             continue

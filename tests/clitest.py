@@ -1,12 +1,23 @@
 """clitest.py - what the command-line test scripts share: running the command
 and tallying named checks, ending with the plain 'N passed, N failed' line;
-scripts/regress's summary with its times taken out, to compare two runs."""
+scripts/regress's summary with its times taken out, to compare two runs;
+reading a JSON file that may be missing or half-written."""
+import json
 import re
 import shlex
 import subprocess
 import sys
 
 passed = failed = 0
+
+
+def read_json(path):
+    """a JSON file, or None when it is missing or not JSON"""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 def run(exe, args, stdin=None, timeout=120):
