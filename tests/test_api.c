@@ -1,6 +1,7 @@
 /* test_api.c - the model's contract with its drivers: the launch
  * configuration, errors as values (never an abort), events never dropped
  * silently. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "unit.h"
@@ -643,6 +644,169 @@ START_TEST(compare_missing_extra_and_lanes)
 }
 END_TEST
 
+/* ---- the agreement test of the hot path (wr_compare_same) ---------------------- */
+
+/* wr_compare_same's answer for (m, o) under ctl, after checking its one
+ * promise: never 1 where wr_compare finds a difference */
+static int same(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl)
+{
+    wr_compare_plan plan;
+    wr_compare_plan_init(&plan, ctl);
+    wr_compare_report rep;
+    const int s = wr_compare_same(m, o, &plan);
+    const int nd = wr_compare(m, o, ctl, &rep);
+    ck_assert_msg(!s || nd == 0, "wr_compare_same said the records agree; wr_compare found %d differences", nd);
+    return s;
+}
+
+/* model_record without what wr_compare_same leaves to wr_compare (the
+ * don't-care bits of R5's lane 6, Ra's undefined lane 9) */
+static void plain_record(wr_retire *r)
+{
+    model_record(r);
+    find_kind(r, WR_WRITE_GPR)->dc_lanes = 0;
+    r->in.ra_undef = 0;
+}
+
+START_TEST(compare_same_decides_the_common_cases)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    plain_record(m);
+    *o = *m;
+    ck_assert_int_eq(same(m, o, NULL), 1);               /* every field and kind, agreeing */
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {          /* each field differing alone */
+        *o = *m;
+        break_field(o, f);
+        ck_assert_msg(same(m, o, NULL) == 0, "field %s", wr_retire_field_name(f));
+    }
+
+    /* the controls: a field not compared, bits outside a mask, a write kind's mask */
+    wr_compare_ctl ctl;
+    wr_compare_ctl_init(&ctl);
+    *o = *m;
+    o->after.run = WR_WARP_READY;
+    ctl.field[WR_RF_RUN].enable = 0;
+    ck_assert_int_eq(same(m, o, &ctl), 1);
+    ctl.field[WR_RF_RUN].enable = 1;
+    ck_assert_int_eq(same(m, o, &ctl), 0);
+    *o = *m;
+    o->after.valid ^= 1u << 30;
+    ctl.field[WR_RF_VALID].mask = ~(UINT64_C(1) << 30);
+    ck_assert_int_eq(same(m, o, &ctl), 1);
+    o->after.valid ^= 1u << 29;
+    ck_assert_int_eq(same(m, o, &ctl), 0);
+    *o = *m;
+    find_kind(o, WR_WRITE_GPR)->value[2] ^= 0x80000000u;
+    ctl.field[WR_RF_WRITE_GPR].mask = 0x7fffffff;
+    ck_assert_int_eq(same(m, o, &ctl), 1);
+    find_kind(o, WR_WRITE_GPR)->value[9] ^= 1;          /* a lane R5 does not write */
+    ck_assert_int_eq(same(m, o, &ctl), 1);
+    find_kind(o, WR_WRITE_GPR)->value[7] ^= 1;          /* one it writes */
+    ck_assert_int_eq(same(m, o, &ctl), 0);
+    wr_compare_ctl_init(&ctl);
+    *o = *m;                                             /* a kind not compared may be missing */
+    o->nwrites = 5;                                      /* (the run state, the last) */
+    ck_assert_int_eq(same(m, o, &ctl), 0);
+    ctl.field[WR_RF_WRITE_RUNSTATE].enable = 0;
+    ck_assert_int_eq(same(m, o, &ctl), 1);
+    *o = *m;                                             /* events: mask not used, enable is */
+    o->ev[1].code = 4;
+    ctl.field[WR_RF_EVENTS].mask = 0;
+    ck_assert_int_eq(same(m, o, &ctl), 0);
+    ctl.field[WR_RF_EVENTS].enable = 0;
+    ck_assert_int_eq(same(m, o, &ctl), 1);
+
+    /* the built-in rules: RPC of the valid parked lanes only, WarpBARState
+     * when defined, the barrier waited on while blocked */
+    *o = *m;
+    o->after.rpc[3] = 0x999;                             /* active */
+    ck_assert_int_eq(same(m, o, NULL), 1);
+    o->after.rpc[20] = 0x999;                            /* valid, parked */
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    m->after.bar_state_defined = 0;
+    m->after.run = WR_WARP_READY;
+    *o = *m;
+    o->after.bar_state = 0x1234;
+    o->after.blocked_bar = 9;
+    ck_assert_int_eq(same(m, o, NULL), 1);
+
+    /* left to wr_compare: don't-care lanes, undefined operand lanes, writes
+     * in another order, a record without its state after (answer 0) */
+    model_record(m);
+    *o = *m;
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    plain_record(m);
+    *o = *m;
+    const wr_write w0 = o->write[0];
+    o->write[0] = o->write[1];
+    o->write[1] = w0;
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    *o = *m;
+    o->has_state = 0;
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
+static uint64_t seed = 0x9e3779b97f4a7c15u;
+static uint32_t rnd(void)                /* (a 64-bit LCG's high bits) */
+{
+    seed = seed * 6364136223846793005u + 1442695040888963407u;
+    return (uint32_t)(seed >> 33);
+}
+
+/* Random pairs under random controls: the promise holds, and the test
+ * decides most agreeing pairs itself. */
+START_TEST(compare_same_never_hides_a_difference)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    unsigned decided = 0, agreeing = 0;
+    for (unsigned it = 0; it < 20000; it++) {
+        if (rnd() % 4)
+            plain_record(m);
+        else
+            model_record(m);
+        *o = *m;
+        wr_compare_ctl ctl;
+        wr_compare_ctl_init(&ctl);
+        for (unsigned f = 0; f < WR_RF_COUNT; f++) {
+            if (rnd() % 8 == 0)
+                ctl.field[f].enable = 0;
+            if (rnd() % 8 == 0)
+                ctl.field[f].mask = ~(UINT64_C(1) << (rnd() % 64));
+        }
+        for (unsigned k = rnd() % 3; k; k--) {
+            wr_retire *r = rnd() % 2 ? o : m;
+            const unsigned f = rnd() % WR_RF_COUNT, w = r->nwrites ? rnd() % r->nwrites : 0;
+            switch (rnd() % 6) {
+            case 0:                      /* (a write field's kind must still be there) */
+                if (f < WR_RF_WRITE_GPR || f > WR_RF_WRITE_RUNSTATE ||
+                    find_kind(o, WR_WRITE_GPR + (f - WR_RF_WRITE_GPR)))
+                    break_field(o, f);
+                break;
+            case 1: if (r->nwrites) r->write[w].value[rnd() % WR_LANES] ^= 1u << (rnd() % 32); break;
+            case 2: if (r->nwrites) r->write[w].lanes ^= 1u << (rnd() % 32); break;
+            case 3: ((unsigned char *)&r->after)[rnd() % offsetof(wr_warp, rpc)] ^= (unsigned char)(1u << (rnd() % 8)); break;
+            case 4: r->in.rb[rnd() % WR_LANES] ^= UINT64_C(1) << (rnd() % 64); break;
+            default: r->nwrites = rnd() % (r->nwrites + 1); break;
+            }
+        }
+        wr_compare_report rep;
+        if (wr_compare(m, o, &ctl, &rep) == 0) {
+            agreeing++;
+            decided += (unsigned)same(m, o, &ctl);
+        } else {
+            same(m, o, &ctl);
+        }
+    }
+    ck_assert_uint_gt(agreeing, 4000);
+    ck_assert_msg(decided * 2 > agreeing, "decided %u of %u agreeing pairs", decided, agreeing);
+    free(m);
+    free(o);
+}
+END_TEST
+
 /* ---- thin drivers: the fetch fault and the wake are library calls -------------- */
 
 START_TEST(N_27_fetch_fault_is_a_library_call)
@@ -749,6 +913,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, compare_controls_are_data);
     tcase_add_test(tc, compare_built_in_rules);
     tcase_add_test(tc, compare_missing_extra_and_lanes);
+    tcase_add_test(tc, compare_same_decides_the_common_cases);
+    tcase_add_test(tc, compare_same_never_hides_a_difference);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

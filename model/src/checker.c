@@ -15,26 +15,36 @@
 
 enum { HIST = 32, MSGS = 8192 };
 
-/* a warp's state after a step, as one side has it (the dump's lane x time picture) */
+/* a warp's state after a step, as one side has it (the dump's lane x time
+ * picture): the first fields of a wr_warp, in its order (one copy) */
 typedef struct hist_side {
     uint64_t pc;                 /* ActivePC after */
-    uint32_t active, valid, yield, sleep;
-    uint8_t known;               /* 0: that side gave no state */
+    uint32_t valid, active, yield, sleep;
 } hist_side;
+_Static_assert(offsetof(wr_warp, active_pc) == offsetof(hist_side, pc) &&
+               offsetof(wr_warp, valid) == offsetof(hist_side, valid) &&
+               offsetof(wr_warp, active) == offsetof(hist_side, active) &&
+               offsetof(wr_warp, yield) == offsetof(hist_side, yield) &&
+               offsetof(wr_warp, sleep) == offsetof(hist_side, sleep) && sizeof(hist_side) == 24,
+               "a hist_side is the head of a wr_warp");
+
+enum { KNOWN_MODEL = 1, KNOWN_OTHER = 2 };
 
 typedef struct hist {
     uint64_t cycle, pc;
     wr_word insn;
+    hist_side model, other;      /* the warp after the step: the model's, the other side's */
     uint32_t warp;
     uint8_t exception;
     uint8_t fetch_fault;
-    hist_side model, other;      /* the warp after the step: the model's, the other side's */
+    uint8_t known;               /* KNOWN_*: the sides that gave their state */
     uint8_t stepped;             /* the model stepped it: warp_why holds its paths */
 } hist;
 
 struct wr_checker {
     const wr_program *prog;
     wr_checker_opts o;
+    wr_compare_plan plan;        /* o.ctl compiled for wr_compare_same */
     wr_cta cta;
     wr_regfile rf;
     wr_checker_counts n;
@@ -47,13 +57,16 @@ struct wr_checker {
     wr_compare_report fail_rep;
     char fail_line[320];
     wr_warp fail_before;         /* the failing warp at issue */
-    /* history: the CTA's last HIST records and each warp's, with the paths
-     * the model took for the warp's (warp_why[w][k] goes with warp_hist[w][k]) */
-    hist cta_hist[HIST];
-    uint64_t cta_hn;
-    hist warp_hist[WR_MAX_WARPS][HIST];
+    /* history: each warp's last HIST records, with the paths the model took
+     * (warp_why[w][k] goes with warp_hist[w][k]; row WR_MAX_WARPS: records
+     * of warps no CTA has), and the CTA's last HIST records as where they
+     * are in those rows (cta_hist[i] = warp * HIST + k): a record among the
+     * CTA's last HIST is among its warp's last HIST, so one copy of each */
+    hist warp_hist[WR_MAX_WARPS + 1][HIST];
     wr_why warp_why[WR_MAX_WARPS][HIST];
-    uint64_t warp_hn[WR_MAX_WARPS];
+    uint64_t warp_hn[WR_MAX_WARPS + 1];
+    uint16_t cta_hist[HIST];
+    uint64_t cta_hn;
     wr_coverage cov;             /* the paths of the model's steps */
     const wr_retire *last_step;  /* the model's record of the last retire, if it stepped */
     /* messages, one per line */
@@ -273,18 +286,10 @@ static int fail_warp(wr_checker *c, uint64_t cycle, unsigned w, const wr_warp *b
     return fail(c, cycle, NULL, &r, NULL, before, line);
 }
 
-static hist_side side_of(const wr_warp *w)
+static void side_of(hist_side *s, const wr_warp *w)
 {
-    hist_side s = { 0, 0, 0, 0, 0, 0 };
-    if (w) {
-        s.pc = w->active_pc;
-        s.active = w->active;
-        s.valid = w->valid;
-        s.yield = w->yield;
-        s.sleep = w->sleep;
-        s.known = 1;
-    }
-    return s;
+    static const hist_side unknown;
+    memcpy(s, w ? (const void *)w : (const void *)&unknown, sizeof *s);
 }
 
 /* One record into the histories, with the warp's state after it on both
@@ -293,18 +298,34 @@ static hist_side side_of(const wr_warp *w)
 static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr_warp *model_after,
                      const wr_why *why)
 {
-    hist h = { cycle, r->pc, r->insn, r->warp, r->exception, r->fetch_fault, side_of(model_after),
-               side_of(r->has_state ? &r->after : NULL), why != NULL };
-    c->cta_hist[c->cta_hn++ % HIST] = h;
-    if (r->warp < WR_MAX_WARPS) {
-        const unsigned k = (unsigned)(c->warp_hn[r->warp]++ % HIST);
-        c->warp_hist[r->warp][k] = h;
-        if (why) {                       /* the hits taken only (pc, active: the model's side) */
-            wr_why *d = &c->warp_why[r->warp][k];
-            d->n = why->n;
-            for (uint64_t i = 0; i < why->n && i < WR_WHY_MAX; i++)
-                d->hit[i] = why->hit[i];
-        }
+    const unsigned w = r->warp < WR_MAX_WARPS ? r->warp : WR_MAX_WARPS;
+    const unsigned k = (unsigned)(c->warp_hn[w]++ % HIST);
+    c->cta_hist[c->cta_hn++ % HIST] = (uint16_t)(w * HIST + k);
+    hist *h = &c->warp_hist[w][k];           /* (filled in place: no copy) */
+    h->cycle = cycle;
+    h->pc = r->pc;
+    h->insn = r->insn;
+    h->warp = r->warp;
+    h->exception = r->exception;
+    h->fetch_fault = r->fetch_fault;
+    side_of(&h->model, model_after);
+    side_of(&h->other, r->has_state ? &r->after : NULL);
+    h->known = (uint8_t)((model_after ? KNOWN_MODEL : 0) | (r->has_state ? KNOWN_OTHER : 0));
+    h->stepped = why != NULL;
+    if (why && w < WR_MAX_WARPS) {           /* the hits taken only (pc, active: the model's side) */
+        wr_why *d = &c->warp_why[w][k];
+        d->n = why->n;
+        for (uint64_t i = 0; i < why->n && i < WR_WHY_MAX; i++)
+            d->hit[i] = why->hit[i];
+    }
+}
+
+/* the CTA's history as hist_rows and hist_json read one: row i in out[i % HIST] */
+static void cta_rows(const wr_checker *c, hist out[HIST])
+{
+    for (uint64_t i = c->cta_hn > HIST ? c->cta_hn - HIST : 0; i < c->cta_hn; i++) {
+        const unsigned at = c->cta_hist[i % HIST];
+        out[i % HIST] = c->warp_hist[at / HIST][at % HIST];
     }
 }
 
@@ -417,16 +438,21 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         c->next_due = 0;                 /* wr_checker_wake_due looks again */
     }
     /* the state after; the RPCs only when they are compared (a replay's are not) */
-    memcpy(&m->after, &c->cta.warp[w],
-           c->o.ctl.field[WR_RF_RPC].enable ? sizeof m->after : offsetof(wr_warp, rpc));
+    if (c->o.ctl.field[WR_RF_RPC].enable)       /* (two constant sizes: no `rep movs`) */
+        memcpy(&m->after, &c->cta.warp[w], sizeof m->after);
+    else
+        memcpy(&m->after, &c->cta.warp[w], offsetof(wr_warp, rpc));
     m->insn = c->prog->words[pc / WR_INST_SIZE];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
     wr_coverage_add(&c->cov, &m->why);
-    remember(c, cycle, other, &m->after, &m->why);
     c->last_step = m;
     wr_compare_report rep;
-    int nd = wr_compare(c->o.trace_writes ? shown_writes(c, m, insn) : m, other, &c->o.ctl, &rep);
+    const wr_retire *mc = c->o.trace_writes ? shown_writes(c, m, insn) : m;
+    rep.ndiffs = 0;                      /* (agreeing records, the common case: no report) */
+    int nd = wr_compare_same(mc, other, &c->plan) ? 0 : wr_compare(mc, other, &c->o.ctl, &rep);
+    /* (after the compare: the records' fresh stores have reached the cache) */
+    remember(c, cycle, other, &m->after, &m->why);
     c->n.compared++;
     int rc = WR_CHK_OK;
     if (nd != 0) {
@@ -551,6 +577,7 @@ void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl)
     if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
         for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
             c->o.ctl.field[f].enable = 0;
+    wr_compare_plan_init(&c->plan, &c->o.ctl);
 }
 
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
@@ -812,9 +839,9 @@ static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
 }
 
 /* ,"model":{"pc":...,"active":...} of a history entry, null when unknown */
-static void side_json(FILE *f, const char *who, const hist_side *s)
+static void side_json(FILE *f, const char *who, const hist_side *s, int known)
 {
-    if (!s->known) {
+    if (!known) {
         fprintf(f, ",\"%s\":null", who);
         return;
     }
@@ -835,8 +862,8 @@ static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
         fprintf(f, "%s{\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"insn\":\"%s\",\"asm\":",
                 i == first ? "" : ",", x->cycle, x->warp, x->pc, word);
         json_str(f, x->fetch_fault ? "(fetch fault)" : text);
-        side_json(f, "model", &x->model);
-        side_json(f, "other", &x->other);
+        side_json(f, "model", &x->model, x->known & KNOWN_MODEL);
+        side_json(f, "other", &x->other, x->known & KNOWN_OTHER);
         if (why) {
             const wr_why *y = x->stepped ? &why[i % HIST] : NULL;
             fputs(",\"paths\":", f);
@@ -983,7 +1010,9 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
         hist_rows(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
     }
     fprintf(f, "\nLast instructions of the CTA:\n  %10s  %4s  %8s  %s\n", "cycle", "warp", "pc", "instruction");
-    hist_rows(f, c->cta_hist, NULL, c->cta_hn);
+    hist cta[HIST];
+    cta_rows(c, cta);
+    hist_rows(f, cta, NULL, c->cta_hn);
     fprintf(f, "\nBarriers (model, after the failing step; N-38 fields):\n");
     fprintf(f, "  %3s  %-8s %7s %8s %4s %2s %5s %3s  %-8s %-8s\n", "bar", "word", "arrived", "expected", "mode",
             "op", "acc", "def", "blocked", "arrived");
@@ -1075,7 +1104,7 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
         hist_json(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
     }
     fputs(",\"cta_history\":", f);
-    hist_json(f, c->cta_hist, NULL, c->cta_hn);
+    hist_json(f, cta, NULL, c->cta_hn);
     fputs(",\"bars\":{", f);
     int first = 1;
     for (unsigned b = 0; b < c->cta.nbars; b++) {

@@ -284,6 +284,169 @@ int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl
     return (int)rep->ndiffs;
 }
 
+/* ---- the agreement test (wr_compare_same) ---------------------------------------- */
+
+void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
+{
+    static const wr_retire none;         /* (a write row's VALUE is its kind, whatever the record) */
+    wr_compare_ctl defaults;
+    if (!ctl) {
+        wr_compare_ctl_init(&defaults);
+        ctl = &defaults;
+    }
+    memset(p, 0, sizeof *p);
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {
+        if (!ctl->field[f].enable)
+            continue;
+        p->on |= UINT64_C(1) << f;
+        p->mask[f] = ctl->field[f].mask;
+        const uint64_t kind = field_value(f, &none);
+        if (fields[f].how == WR_CMP_WRITES && kind < WR_WRITE_KIND_COUNT) {
+            p->kinds |= 1u << kind;
+            p->kind_mask[kind] = ctl->field[f].mask;
+        }
+    }
+}
+
+/* lanes' values: the bits that differ in any of the lanes (GNU C vectors:
+ * four lanes an operation, a lane mask by table) */
+typedef uint32_t lanes4 __attribute__((vector_size(16)));
+#define NIB_(x) { (x) & 1 ? ~0u : 0, (x) & 2 ? ~0u : 0, (x) & 4 ? ~0u : 0, (x) & 8 ? ~0u : 0 }
+static const lanes4 nibble_lanes[16] = { NIB_(0), NIB_(1), NIB_(2), NIB_(3), NIB_(4), NIB_(5), NIB_(6), NIB_(7),
+                                         NIB_(8), NIB_(9), NIB_(10), NIB_(11), NIB_(12), NIB_(13), NIB_(14),
+                                         NIB_(15) };
+#undef NIB_
+
+static inline uint32_t lanes_xor(const uint32_t *a, const uint32_t *b, uint32_t lanes)
+{
+    lanes4 acc = { 0, 0, 0, 0 };
+    for (unsigned k = 0; k < WR_LANES / 4; k++) {
+        lanes4 x, y;
+        memcpy(&x, a + 4 * k, sizeof x);
+        memcpy(&y, b + 4 * k, sizeof y);
+        acc |= (x ^ y) & nibble_lanes[lanes >> (4 * k) & 15];
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3];
+}
+
+static inline uint64_t lanes_xor64(const uint64_t *a, const uint64_t *b)
+{
+    uint64_t acc = 0;
+    for (unsigned l = 0; l < WR_LANES; l++)
+        acc |= a[l] ^ b[l];
+    return acc;
+}
+
+/* One row of the table into *acc (the bits that differ under its mask), as
+ * compare_field would compare it; 0: not decided here. */
+static inline __attribute__((always_inline)) int
+same_field(uint64_t *acc, unsigned f, unsigned how, const wr_compare_plan *p, uint64_t mv, uint64_t ov,
+           const wr_retire *m, const wr_retire *o)
+{
+    const uint64_t mask = p->mask[f];
+    switch (how) {
+    case WR_CMP_SCALAR:
+        *acc |= (mv ^ ov) & mask;
+        return 1;
+    case WR_CMP_DEFINED:
+        *acc |= (mv ^ ov) & mask & (0 - (uint64_t)(m->after.bar_state_defined != 0));
+        return 1;
+    case WR_CMP_BLOCKED:
+        *acc |= (mv ^ ov) & mask & (0 - (uint64_t)(m->after.run == WR_WARP_BLOCKED));
+        return 1;
+    case WR_CMP_WORD:
+        *acc |= ((word_half(&m->insn, 0) ^ word_half(&o->insn, 0)) | (word_half(&m->insn, 1) ^ word_half(&o->insn, 1))) &
+                mask;
+        return 1;
+    case WR_CMP_RPC:
+        if (mask)
+            for (uint32_t c = m->after.valid & ~m->after.active; c; c &= c - 1)
+                *acc |= (m->after.rpc[lowest(c)] ^ o->after.rpc[lowest(c)]) & mask;
+        return 1;
+    case WR_CMP_BREGS: {
+        uint32_t d = 0;
+        for (unsigned n = 0; n < WR_NUM_BREGS; n++)
+            d |= m->after.breg[n] ^ o->after.breg[n];
+        *acc |= d & mask;
+        return 1;
+    }
+    case WR_CMP_WRITES:                  /* all kinds at once: same_writes */
+        return 1;
+    case WR_CMP_EVENTS:
+        if (p->on >> f & 1u) {
+            if (m->nev != o->nev)
+                return 0;
+            for (unsigned i = 0; i < m->nev; i++)
+                *acc |= WR_EVENT_PACK(m->ev[i]) ^ WR_EVENT_PACK(o->ev[i]);
+        }
+        return 1;
+    case WR_CMP_OPERAND: {
+        if (!mask || !(m->reads & o->reads & mv))
+            return 1;
+        const wr_operands *a = &m->in, *b = &o->in;
+        switch (mv) {
+        case WR_IN_PG: *acc |= (uint64_t)(a->pg ^ b->pg) & mask; return 1;
+        case WR_IN_PP: *acc |= (uint64_t)(a->pp ^ b->pp) & mask; return 1;
+        case WR_IN_UR: *acc |= (a->ur ^ b->ur) & mask; return 1;
+        case WR_IN_C: *acc |= (a->c ^ b->c) & mask; return 1;
+        case WR_IN_RA: if (a->ra_undef) return 0; *acc |= lanes_xor64(a->ra, b->ra) & mask; return 1;
+        case WR_IN_RB: if (a->rb_undef) return 0; *acc |= lanes_xor64(a->rb, b->rb) & mask; return 1;
+        default: if (a->rc_undef) return 0; *acc |= lanes_xor64(a->rc, b->rc) & mask; return 1;
+        }
+    }
+    default:
+        return 0;
+    }
+}
+
+/* The writes of the kinds compared, as compare_writes would find them equal:
+ * here only when both records list them at the same positions (each then
+ * finds its match at its own position first), without don't-care lanes. */
+static int same_writes(const wr_retire *m, const wr_retire *o, const wr_compare_plan *p)
+{
+    const unsigned n = m->nwrites > o->nwrites ? m->nwrites : o->nwrites;
+    uint64_t acc = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const wr_write *e = i < m->nwrites && m->write[i].kind < WR_WRITE_KIND_COUNT &&
+                            (p->kinds >> m->write[i].kind & 1u) ? &m->write[i] : NULL;
+        const wr_write *x = i < o->nwrites && o->write[i].kind < WR_WRITE_KIND_COUNT &&
+                            (p->kinds >> o->write[i].kind & 1u) ? &o->write[i] : NULL;
+        if (!e && !x)
+            continue;
+        if (!e || !x || e->kind != x->kind || e->warp != x->warp || e->index != x->index || e->lanes != x->lanes ||
+            (e->dc_lanes & e->lanes))
+            return 0;
+        const uint64_t mask = p->kind_mask[e->kind];
+        if (e->kind == WR_WRITE_GPR)
+            acc |= lanes_xor(e->value, x->value, e->lanes) & (uint32_t)mask;
+        else if (e->kind == WR_WRITE_PRED)     /* one bit a lane, under the mask's bit 0 */
+            acc |= (mask & 1u) ? (e->value[0] ^ x->value[0]) & e->lanes : 0;
+        else if (e->lanes)
+            acc |= (e->value[0] ^ x->value[0]) & (uint32_t)mask;
+    }
+    return acc == 0;
+}
+
+int wr_compare_same(const wr_retire *m, const wr_retire *o, const wr_compare_plan *p)
+{
+    if (!(m->has_state && o->has_state))
+        return 0;
+    uint64_t acc = 0;
+#define WR_X_(name, text, how, rule, state, value)                                               \
+    {                                                                                           \
+        const wr_retire *r = m;                                                                 \
+        const uint64_t mv = (uint64_t)(value);                                                  \
+        r = o;                                                                                  \
+        const uint64_t ov = (uint64_t)(value);                                                  \
+        (void)r;                                                                                \
+        if (!same_field(&acc, WR_RF_##name, WR_CMP_##how, p, mv, ov, m, o))                     \
+            return 0;                                                                           \
+    }
+    WR_RETIRE_FIELDS(WR_X_)
+#undef WR_X_
+    return acc == 0 && same_writes(m, o, p);
+}
+
 /* ---- text ------------------------------------------------------------------- */
 
 static void put_event(wr_buf *b, uint64_t packed)

@@ -54,7 +54,16 @@ static void explain(const replay *x, wr_checker *c, uint64_t t)
 
 /* learn: instruction pc/16 is `word` (the first word seen there stays; a
  * later record with another word there differs in `insn`) */
-static int learn(replay *x, uint64_t pc, const wr_word *word, char *msg, size_t msgsize)
+static int learn_new(replay *x, uint64_t pc, const wr_word *word, char *msg, size_t msgsize);
+
+static inline int learn(replay *x, uint64_t pc, const wr_word *word, char *msg, size_t msgsize)
+{
+    if (pc / WR_INST_SIZE < x->cap && pc % WR_INST_SIZE == 0 && x->known[pc / WR_INST_SIZE])
+        return 0;                    /* known: the common case, inline */
+    return learn_new(x, pc, word, msg, msgsize);
+}
+
+static int learn_new(replay *x, uint64_t pc, const wr_word *word, char *msg, size_t msgsize)
 {
     if (pc % WR_INST_SIZE || pc / WR_INST_SIZE >= WR_MAX_INSNS)
         return 0;                    /* the model cannot be there: the compare says so */

@@ -184,7 +184,8 @@ static wr_write *add_write(wr_retire *r, unsigned kind, unsigned warp, unsigned 
     return e;
 }
 
-void wr_trace_rec_to_retire(const wr_trace_rec *t, const wr_insn *insn, const wr_word *word, wr_retire *r)
+void wr_trace_rec_to_retire(const wr_trace_rec *restrict t, const wr_insn *insn, const wr_word *word,
+                            wr_retire *restrict r)
 {
     static const wr_word zero;
     r->warp = t->warp;
@@ -194,19 +195,21 @@ void wr_trace_rec_to_retire(const wr_trace_rec *t, const wr_insn *insn, const wr
     r->fetch_fault = WR_FETCH_NONE;
     r->has_state = 1;
     wr_warp *a = &r->after;
-    memset(a, 0, offsetof(wr_warp, breg));
     a->active_pc = t->next_pc;
     a->valid = t->valid;
     a->active = t->active;
     a->yield = t->yield;
     a->sleep = t->sleep;
     a->swtch = t->swtch;
+    a->bar_state = 0;                    /* (not traced) */
+    a->bar_state_defined = a->run = a->blocked_bar = a->pad_ = 0;
     memcpy(a->breg, t->b, sizeof a->breg);
     r->nev = t->nev;
-    memcpy(r->ev, t->ev, t->nev * sizeof *t->ev);
-    for (unsigned i = 0; i < t->nev; i++)
+    for (unsigned i = 0; i < t->nev; i++) {  /* (few or none: no memcpy call) */
+        r->ev[i] = t->ev[i];
         if (t->ev[i].kind == WR_EV_EXCEPTION)
             r->exception = t->ev[i].code;
+    }
     r->book.t = t->t;
     r->book.wake = t->wake;
     r->reads = 0;
@@ -232,8 +235,12 @@ void wr_trace_rec_to_retire(const wr_trace_rec *t, const wr_insn *insn, const wr
         for (unsigned half = 0; half < ((t->out & WR_TO_RD64) ? 2u : 1u); half++) {
             wr_write *e = add_write(r, WR_WRITE_GPR, t->warp, reg + half, t->rd_lanes);
             const uint32_t dc = (uint32_t)(t->rd_dc >> (32 * half));
-            for (unsigned l = 0; l < WR_LANES; l++)
-                e->value[l] = (uint32_t)(t->rd[l] >> (32 * half));
+            if (half)
+                for (unsigned l = 0; l < WR_LANES; l++)
+                    e->value[l] = (uint32_t)(t->rd[l] >> 32);
+            else                             /* (constant shifts: the loops vectorise) */
+                for (unsigned l = 0; l < WR_LANES; l++)
+                    e->value[l] = (uint32_t)t->rd[l];
             if (dc) {
                 e->dc_lanes = t->rd_lanes;
                 for (unsigned l = 0; l < WR_LANES; l++)
@@ -1866,7 +1873,18 @@ struct wr_trace_reader {
     int failed;
     char errmsg[512];
     wr_trace_scratch *s;
+    /* binary: what the flags of a head say, for the last flags seen at
+     * each slot (a trace has a few kinds of record: most heads hit) */
+    struct head_kind {
+        uint32_t flags;          /* HEAD_NONE: the slot is empty */
+        uint16_t in, out;        /* WR_IN_*, WR_TO_* */
+        uint16_t words;          /* tail words that the flags alone add */
+        uint16_t lanes;          /* lane records */
+        uint32_t keys;           /* WR_TK_* */
+    } kind[64];
 };
+
+enum { HEAD_NONE = 0xffffffffu };  /* (has bits outside F_KNOWN: never a head's flags) */
 
 enum { READ_CHUNK = 1 << 20, JSONL_LINE_MAX = 64 << 20 };
 
@@ -1909,7 +1927,7 @@ static int fill(wr_trace_reader *r, size_t want)
 }
 
 #if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
+__attribute__((format(printf, 3, 4), cold))
 #endif
 static int rfail(wr_trace_reader *r, uint64_t recno, const char *fmt, ...)
 {
@@ -1938,6 +1956,8 @@ wr_trace_reader *wr_trace_open(const char *path, char *err, size_t errsize)
         wr_trace_close(r);
         return NULL;
     }
+    for (unsigned k = 0; k < sizeof r->kind / sizeof r->kind[0]; k++)
+        r->kind[k].flags = HEAD_NONE;
     r->cap = READ_CHUNK;
     r->fd = is_stdin ? 0 : open(path, O_RDONLY);
     r->own_fd = !is_stdin;
@@ -2074,16 +2094,21 @@ static int read_jsonl(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tra
     }
 }
 
-static void get_lanes32(const uint8_t *p, uint64_t *v)
+/* (through a local copy: the lanes cannot alias it, so the loops vectorise) */
+static inline void get_lanes32(const uint8_t *p, uint64_t *v)
 {
+    uint32_t w[WR_LANES];
+    memcpy(w, p, sizeof w);
     for (unsigned l = 0; l < WR_LANES; l++)
-        v[l] = ld32(p + 4 * l);
+        v[l] = ld32((const uint8_t *)&w[l]);
 }
 
-static void get_lanes64(const uint8_t *p, uint64_t *v)
+static inline void get_lanes64(const uint8_t *p, uint64_t *v)
 {
+    uint64_t w[WR_LANES];
+    memcpy(w, p, sizeof w);
     for (unsigned l = 0; l < WR_LANES; l++)
-        v[l] = ld64(p + 8 * l);
+        v[l] = ld64((const uint8_t *)&w[l]);
 }
 
 /* a tail word i of a record whose inline tail starts at `first` */
@@ -2116,6 +2141,37 @@ static int tail_get_text(const uint8_t *h, unsigned first, unsigned ntail, unsig
     if (strlen(buf) != n)
         return -1;
     return 0;
+}
+
+/* What a head's flags say (its operands, results, tail words and lane
+ * records), NULL if no head may have them: checked once per kind of
+ * record, not once per record. */
+static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
+{
+    struct head_kind *k = &r->kind[(flags ^ flags >> 6 ^ flags >> 12 ^ flags >> 18) & 63];
+    if (k->flags == flags)
+        return k;
+    const unsigned in = (flags & F_IN) ? (flags >> F_IN_SHIFT & 0x3ffu) : 0;
+    const unsigned o = (flags & F_OUT) ? (flags >> F_OUT_SHIFT & 0xfu) : 0;
+    if ((flags & ~F_KNOWN) || ((flags >> F_IN_SHIFT & 0x3ffu) && !(flags & F_IN)) ||
+        ((flags >> F_OUT_SHIFT & 0xfu) && !(flags & F_OUT)) ||
+        ((flags & F_IN) && !(in & WR_IN_PG)) || ((in & WR_IN_RA64) && !(in & WR_IN_RA)) ||
+        ((in & WR_IN_UR64) && !(in & WR_IN_UR)) || ((in & WR_IN_C64) && !(in & WR_IN_C)) ||
+        ((o & (WR_TO_RD64)) && !(o & WR_TO_RD)) || ((o & WR_TO_PD_DC) && !(o & WR_TO_PD)) ||
+        ((flags & F_ASM) && (flags & F_ASM_TEXT)) || ((flags & F_ASM) && !(flags & F_INSN)) ||
+        (!(flags & F_OP_TEXT) && !(flags & F_INSN)))
+        return NULL;
+    k->in = (uint16_t)in;
+    k->out = (uint16_t)o;
+    k->words = (uint16_t)(((in & WR_IN_PP) ? 1 : 0) + ((in & WR_IN_UR) ? 2 : 0) + ((in & WR_IN_C) ? 2 : 0) +
+                          ((o & WR_TO_RD) ? 2 : 0) + ((o & WR_TO_PD) ? 2 : 0));
+    k->lanes = (uint16_t)(((in & WR_IN_RA) ? ((in & WR_IN_RA64) ? 2 : 1) : 0) + ((in & WR_IN_RB) ? 1 : 0) +
+                          ((in & WR_IN_RC) ? 1 : 0) + ((o & WR_TO_RD) ? ((o & WR_TO_RD64) ? 2 : 1) : 0));
+    k->keys = ((flags & F_INSN) ? WR_TK_INSN : 0) | ((flags & F_IN) ? WR_TK_IN : 0) |
+              ((flags & F_OUT) ? WR_TK_OUT : 0) | ((flags & F_BARS) ? WR_TK_BARS : 0) |
+              ((flags & (F_ASM | F_ASM_TEXT)) ? WR_TK_ASM : 0);
+    k->flags = flags;
+    return k;
 }
 
 static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_trace_final **fin)
@@ -2151,18 +2207,12 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             return rfail(r, recno, "unknown flags 0x%08x (byte %" PRIu64 ")", flags & ~F_KNOWN, at);
         if (h[1] >= WR_MAX_WARPS || nev > WR_MAX_EVENTS)
             return rfail(r, recno, "corrupt record: warp %u, %u events (byte %" PRIu64 ")", h[1], nev, at);
-        const unsigned in = (flags & F_IN) ? (flags >> F_IN_SHIFT & 0x3ffu) : 0;
-        const unsigned o = (flags & F_OUT) ? (flags >> F_OUT_SHIFT & 0xfu) : 0;
-        if (((flags >> F_IN_SHIFT & 0x3ffu) && !(flags & F_IN)) || ((flags >> F_OUT_SHIFT & 0xfu) && !(flags & F_OUT)) ||
-            ((flags & F_IN) && !(in & WR_IN_PG)) || ((in & WR_IN_RA64) && !(in & WR_IN_RA)) ||
-            ((in & WR_IN_UR64) && !(in & WR_IN_UR)) || ((in & WR_IN_C64) && !(in & WR_IN_C)) ||
-            ((o & (WR_TO_RD64)) && !(o & WR_TO_RD)) || ((o & WR_TO_PD_DC) && !(o & WR_TO_PD)) ||
-            ((flags & F_ASM) && (flags & F_ASM_TEXT)) || ((flags & F_ASM) && !(flags & F_INSN)) ||
-            (!(flags & F_OP_TEXT) && !(flags & F_INSN)))
+        const struct head_kind *hk = head_kind(r, flags);
+        if (!hk)
             return rfail(r, recno, "corrupt record: inconsistent flags 0x%08x (byte %" PRIu64 ")", flags, at);
+        const unsigned in = hk->in, o = hk->out;
         /* the tail's size follows from the flags, except the two texts */
-        unsigned words = (unsigned)pop32(bmask) + ((in & WR_IN_PP) ? 1 : 0) + ((in & WR_IN_UR) ? 2 : 0) +
-                         ((in & WR_IN_C) ? 2 : 0) + ((o & WR_TO_RD) ? 2 : 0) + ((o & WR_TO_PD) ? 2 : 0) + 2 * nev;
+        unsigned words = (unsigned)pop32(bmask) + hk->words + 2 * nev;
         unsigned bars_at = 0;
         if (flags & F_BARS) {
             bars_at = words - 2 * nev;
@@ -2170,10 +2220,8 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
                 return rfail(r, recno, "corrupt record: tail of %u words (byte %" PRIu64 ")", ntail, at);
             words += 1 + (unsigned)pop32(tword(h, I_TAIL0, bars_at));
         }
-        const unsigned lanes = ((in & WR_IN_RA) ? ((in & WR_IN_RA64) ? 2 : 1) : 0) + ((in & WR_IN_RB) ? 1 : 0) +
-                               ((in & WR_IN_RC) ? 1 : 0) + ((o & WR_TO_RD) ? ((o & WR_TO_RD64) ? 2 : 1) : 0);
         if (words > ntail || ((flags & (F_OP_TEXT | F_ASM_TEXT)) == 0 && words != ntail) ||
-            1 + tail_records(I_TAIL0, ntail) + lanes != 1 + (size_t)h[3])
+            1 + tail_records(I_TAIL0, ntail) + hk->lanes != 1 + (size_t)h[3])
             return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
                          "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
         t->warp = h[1];
@@ -2187,9 +2235,7 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
         t->yield = ld32(h + 40);
         t->sleep = ld32(h + 44);
         t->swtch = ld32(h + 48);
-        t->keys = ((flags & F_INSN) ? WR_TK_INSN : 0) | ((flags & F_IN) ? WR_TK_IN : 0) |
-                  ((flags & F_OUT) ? WR_TK_OUT : 0) | ((flags & F_BARS) ? WR_TK_BARS : 0) |
-                  ((flags & (F_ASM | F_ASM_TEXT)) ? WR_TK_ASM : 0);
+        t->keys = hk->keys;
         for (unsigned k = 0; k < 4; k++)
             t->insn.w[k] = (flags & F_INSN) ? ld32(h + 64 + 4 * k) : 0;
         t->in_keys = in;
@@ -2197,8 +2243,9 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
         t->in.pg = ld32(h + 56);
         t->rd_lanes = ld32(h + 60);
         unsigned i = 0;
-        for (unsigned b = 0; b < WR_NUM_BREGS; b++)
-            t->b[b] = (bmask >> b & 1u) ? tword(h, I_TAIL0, i++) : 0;
+        memset(t->b, 0, sizeof t->b);
+        for (uint32_t m = bmask; m; m &= m - 1)
+            t->b[__builtin_ctz(m)] = tword(h, I_TAIL0, i++);
         t->in.pp = (in & WR_IN_PP) ? tword(h, I_TAIL0, i++) : 0;
         if (in & WR_IN_UR) {
             t->in.ur = tword(h, I_TAIL0, i) | (uint64_t)tword(h, I_TAIL0, i + 1) << 32;

@@ -150,6 +150,25 @@ typedef struct wr_compare_report {
 int wr_compare(const wr_retire *model, const wr_retire *other, const wr_compare_ctl *ctl,
                wr_compare_report *rep);
 
+/* The controls compiled for wr_compare_same (a checker keeps one per
+ * control and compiles it again whenever the control changes). */
+typedef struct wr_compare_plan {
+    uint64_t on;                 /* the fields compared, bit per wr_retire_field */
+    uint32_t kinds;              /* the write kinds compared, bit per wr_write_kind */
+    uint64_t mask[WR_RF_COUNT];  /* each field's mask; 0 when it is not compared */
+    uint64_t kind_mask[WR_WRITE_KIND_COUNT]; /* the mask of each write kind's field */
+} wr_compare_plan;
+
+void wr_compare_plan_init(wr_compare_plan *plan, const wr_compare_ctl *ctl);
+
+/* The agreement test of the hot path, without a report: 1 when
+ * wr_compare(model, other, ctl) would return 0 (in a few dozen
+ * instructions for two agreeing records), 0 when it might not: then ask
+ * wr_compare for the report.  It answers 0 for whatever it does not decide
+ * itself (a write with don't-care lanes, writes in other orders, an
+ * operand with undefined lanes, a record without its state after). */
+int wr_compare_same(const wr_retire *model, const wr_retire *other, const wr_compare_plan *plan);
+
 /* The report as text, one line per difference: the field, its index, the
  * differing lanes, model and other value (every differing lane's values,
  * read from the two records).  snprintf semantics. */
