@@ -709,6 +709,12 @@ START_TEST(compare_same_decides_the_common_cases)
     ck_assert_int_eq(same(m, o, &ctl), 0);
     ctl.field[WR_RF_WRITE_RUNSTATE].enable = 0;
     ck_assert_int_eq(same(m, o, &ctl), 1);
+    *o = *m;                                             /* a mask applies to each B register */
+    o->after.breg[7] ^= 1u << 5;
+    ctl.field[WR_RF_BREG].mask = ~(UINT64_C(1) << 5);
+    ck_assert_int_eq(same(m, o, &ctl), 1);
+    o->after.breg[7] ^= 1u << 6;
+    ck_assert_int_eq(same(m, o, &ctl), 0);
     *o = *m;                                             /* events: mask not used, enable is */
     o->ev[1].code = 4;
     ctl.field[WR_RF_EVENTS].mask = 0;

@@ -287,6 +287,35 @@ int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl
 
 /* ---- the agreement test (wr_compare_same) ---------------------------------------- */
 
+/* The rows compared as bytes: a plain value (SCALAR), each half of the word
+ * (WORD) or each B register (BREGS), as FIELD, its member, how many values
+ * of the member's size.  Their masks make the plan's image of a record's
+ * head, their differences one masked XOR of the two heads. */
+#define HEAD_ROWS(X)                                                                    \
+    X(WARP, warp, 1) X(PC, pc, 1) X(INSN, insn, 2) X(EXCEPTION, exception, 1)           \
+    X(FETCH_FAULT, fetch_fault, 1) X(ACTIVE_PC, after.active_pc, 1) X(VALID, after.valid, 1) \
+    X(ACTIVE, after.active, 1) X(YIELD, after.yield, 1) X(SLEEP, after.sleep, 1)        \
+    X(SWITCH, after.swtch, 1) X(BAR_STATE_DEFINED, after.bar_state_defined, 1)          \
+    X(RUN, after.run, 1) X(BREG, after.breg, WR_NUM_BREGS)
+
+static const struct {
+    uint8_t field, size, count;
+    uint16_t at;
+} head_rows[] = {
+#define WR_X_(f, member, n) { WR_RF_##f, (uint8_t)(sizeof(((wr_retire *)0)->member) / (n)), n, \
+                             (uint16_t)offsetof(wr_retire, member) },
+    HEAD_ROWS(WR_X_)
+#undef WR_X_
+};
+
+#define WR_X_(f, member, n) | (UINT64_C(1) << WR_RF_##f)
+static const uint64_t head_fields = 0 HEAD_ROWS(WR_X_);
+#undef WR_X_
+
+_Static_assert(offsetof(wr_retire, after) + offsetof(wr_warp, rpc) <= WR_COMPARE_HEAD &&
+               WR_COMPARE_HEAD % 16 == 0 && WR_COMPARE_HEAD <= offsetof(wr_retire, after) + sizeof(wr_warp),
+               "the head covers the plain fields and stays inside the state after");
+
 void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
 {
     static const wr_retire none;         /* (a write row's VALUE is its kind, whatever the record) */
@@ -307,6 +336,15 @@ void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
             p->kind_mask[kind] = ctl->field[f].mask;
         }
     }
+    for (size_t i = 0; i < sizeof head_rows / sizeof head_rows[0]; i++) {
+        const uint64_t mask = p->mask[head_rows[i].field];
+        const uint8_t u8 = (uint8_t)mask;
+        const uint32_t u32 = (uint32_t)mask;
+        const void *v = head_rows[i].size == 1 ? (const void *)&u8 : head_rows[i].size == 4 ? (const void *)&u32
+                                                                                          : (const void *)&mask;
+        for (unsigned k = 0; k < head_rows[i].count; k++)     /* (the value's low bits, as it lies) */
+            memcpy(p->head + head_rows[i].at + k * head_rows[i].size, v, head_rows[i].size);
+    }
 }
 
 /* lanes' values: the bits that differ in any of the lanes (GNU C vectors:
@@ -326,6 +364,20 @@ static inline uint32_t lanes_xor(const uint32_t *a, const uint32_t *b, uint32_t 
         memcpy(&x, a + 4 * k, sizeof x);
         memcpy(&y, b + 4 * k, sizeof y);
         acc |= (x ^ y) & nibble_lanes[lanes >> (4 * k) & 15];
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3];
+}
+
+/* the bits that differ in the two records' heads under the plan's image */
+static inline uint64_t head_xor(const wr_retire *m, const wr_retire *o, const uint8_t *image)
+{
+    lanes4 acc = { 0, 0, 0, 0 };
+    for (unsigned k = 0; k < WR_COMPARE_HEAD / 16; k++) {
+        lanes4 x, y, z;
+        memcpy(&x, (const char *)m + 16 * k, sizeof x);
+        memcpy(&y, (const char *)o + 16 * k, sizeof y);
+        memcpy(&z, image + 16 * k, sizeof z);
+        acc |= (x ^ y) & z;
     }
     return acc[0] | acc[1] | acc[2] | acc[3];
 }
@@ -432,9 +484,9 @@ int wr_compare_same(const wr_retire *m, const wr_retire *o, const wr_compare_pla
 {
     if (!(m->has_state && o->has_state))
         return 0;
-    uint64_t acc = 0;
+    uint64_t acc = head_xor(m, o, p->head);  /* the plain rows; the others one by one */
 #define WR_X_(name, text, how, rule, state, value)                                               \
-    {                                                                                           \
+    if (!(head_fields >> WR_RF_##name & 1u)) {                                                  \
         const wr_retire *r = m;                                                                 \
         const uint64_t mv = (uint64_t)(value);                                                  \
         r = o;                                                                                  \

@@ -152,11 +152,15 @@ int wr_compare(const wr_retire *model, const wr_retire *other, const wr_compare_
 
 /* The controls compiled for wr_compare_same (a checker keeps one per
  * control and compiles it again whenever the control changes). */
+enum { WR_COMPARE_HEAD = 144 };  /* the bytes of a wr_retire up to its state after's RPCs */
+
 typedef struct wr_compare_plan {
     uint64_t on;                 /* the fields compared, bit per wr_retire_field */
     uint32_t kinds;              /* the write kinds compared, bit per wr_write_kind */
     uint64_t mask[WR_RF_COUNT];  /* each field's mask; 0 when it is not compared */
     uint64_t kind_mask[WR_WRITE_KIND_COUNT]; /* the mask of each write kind's field */
+    uint8_t head[WR_COMPARE_HEAD]; /* the masks of the plain fields laid over their
+                                      bytes in a record (0: not compared) */
 } wr_compare_plan;
 
 void wr_compare_plan_init(wr_compare_plan *plan, const wr_compare_ctl *ctl);
