@@ -292,6 +292,18 @@ for name, fn, at, field in cases:
     check(f"edit {name}: the dump names the field and record", dump["field"] == field and
           dump.get("record", "").endswith(f":{at}") and dump["simulator"] == "replay", dump)
 
+# another writer's key order (the reader tries the key after the last one first,
+# then the others): the same trace with each record's keys reversed or rotated
+# replays clean, and an edit in it is found where it is
+for name, order in (("reversed", lambda r: dict(reversed(list(r.items())))),
+                    ("rotated", lambda r: dict(list(r.items())[3:] + list(r.items())[:3]))):
+    p = edited("keys_" + name, lambda rs: [order(r) for r in rs])
+    rc, err = replay(p)
+    check(f"keys {name}: replays clean", rc == 0 and ": match: " in err, err)
+    p = edited("keys_" + name + "_edit", lambda rs: [order(r) for r in flip_mask(rs, 2, "active", 31)])
+    rc, err = replay(p)
+    check(f"keys {name}: an edit is found", rc == 1 and divergences(err) == [(3, "active")], err)
+
 # --keep-going: every divergence and the count
 p = edited("two_edits", lambda rs: flip_mask(flip_mask(rs, 2, "active", 31), 6, "yield", 3))
 rc, err = replay(p, "--keep-going")

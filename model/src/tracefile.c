@@ -1063,14 +1063,16 @@ static const uint32_t insn_required = KB(T) | KB(WARP) | KB(PC) | KB(OP) | KB(AC
 static const uint32_t fin_keys = KB(END) | KB(T) | KB(WARPS) | KB(BARS) | KB(FAULT) | KB(PROFILE);
 static const uint32_t fin_required = KB(END) | KB(T) | KB(WARPS) | KB(BARS);
 
-static int which_key(const char *k, size_t n)
+/* the key k[0..n), looked for from `from` on (a writer lists the keys in
+ * the table's order: the one after the last is the likely one) */
+static int which_key(const char *k, size_t n, unsigned from)
 {
     static const uint8_t len[K_COUNT] = {
 #define WR_X_(name, text) sizeof(text) - 1,
         REC_KEYS(WR_X_)
 #undef WR_X_
     };
-    for (unsigned i = 0; i < K_COUNT; i++)
+    for (unsigned c = 0, i = from % K_COUNT; c < K_COUNT; c++, i = i + 1 < K_COUNT ? i + 1 : 0)
         if (len[i] == n && key_names[i][0] == k[0] && memcmp(k, key_names[i], n) == 0)
             return (int)i;
     return -1;
@@ -1339,6 +1341,7 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
     wr_trace_rec *t = &s->rec;
     wr_trace_final *f = &s->fin;
     uint32_t seen = 0;
+    unsigned next_key = 0;
     uint64_t v;
     t->keys = 0;
     t->nev = 0;
@@ -1366,7 +1369,7 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
         size_t n;
         if (key(j, &k, &n))
             return -1;
-        const int kk = which_key(k, n);
+        const int kk = which_key(k, n, next_key);
         if (kk < 0) {                      /* not a key of the format: skipped */
             if (skip_value(j, 0))
                 return -1;
@@ -1376,6 +1379,7 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
         if (seen >> kk & 1u)
             return jfail_at(j, at, "'%s' given twice", key_names[kk]);
         seen |= 1u << kk;
+        next_key = (unsigned)kk + 1;
         switch (kk) {
         case K_T:
             if (uint_(j, UINT64_MAX, &v, "t"))
