@@ -22,7 +22,15 @@ typedef struct dpi {
     wr_program prog;
     wr_checker *chk;
     wr_retire rec;                         /* the RTL's record, rebuilt per retire */
+    unsigned nwarps;
     uint32_t runs[WR_MAX_WARPS];           /* the RTL's run states after its last retire */
+    svBitVecVal runs_vec[3];               /* ... as the vector it came in (when runs_seen) */
+    int runs_seen;
+    /* the wide parts given for the next retire (warpref_dpi_retire_in/_rd/_cta):
+     * the operands go straight into rec.in */
+    unsigned staged;                       /* STAGED_* */
+    svBitVecVal rd_val[64];
+    svBitVecVal bar_words[32], wbs_all[32], woken[32];
     /* the end state, gathered by warpref_dpi_final_warp */
     wr_warp final[WR_MAX_WARPS];
     uint32_t *regs;                        /* [warp][reg][lane] */
@@ -41,6 +49,8 @@ typedef struct dpi {
     uint32_t final_bars[WR_MAX_BARRIERS];
     char msgbuf[8192 + 1024];              /* the checker's messages, then the notes */
 } dpi;
+
+enum { STAGED_IN = 1, STAGED_RD = 2, STAGED_CTA = 4 };
 
 static char new_error[600];                /* why the last warpref_dpi_new failed */
 
@@ -77,6 +87,7 @@ void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const cha
         return NULL;
     }
     const wr_cta *cta = wr_checker_cta(d->chk);
+    d->nwarps = cta->nwarps;
     for (unsigned w = 0; w < cta->nwarps; w++)
         d->runs[w] = cta->warp[w].run;
     snprintf(d->simulator, sizeof d->simulator, "verilator");
@@ -173,12 +184,32 @@ static void add_event(wr_retire *r, unsigned kind, unsigned code, uint32_t value
         r->ev[r->nev++] = (wr_event){ (uint8_t)kind, (uint8_t)code, value };
 }
 
-/* the releases of this retire, ascending by barrier (TRACE-FORMAT) */
-static void add_releases(wr_retire *r, unsigned released, const unsigned int *woken)
+/* a packed vector of 32 64-bit lanes (lane l in bits [64l +: 64]) as values */
+static inline void lanes64(uint64_t *out, const svBitVecVal *v)
 {
-    for (unsigned b = 0; b < 32; b++)
-        if (released >> b & 1u)
-            add_event(r, WR_EV_RELEASE, b, woken[b]);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out, v, WR_LANES * sizeof *out);      /* the same bytes */
+#else
+    for (unsigned l = 0; l < WR_LANES; l++)
+        out[l] = (uint64_t)v[2 * l + 1] << 32 | v[2 * l];
+#endif
+}
+
+/* warp w's run state in a packed vector of 3-bit fields (bits [3w +: 3]) */
+static inline uint32_t run_of(const svBitVecVal *v, unsigned w)
+{
+    const unsigned i = 3 * w / 32;
+    const uint64_t x = (i + 1 < 3 ? (uint64_t)v[i + 1] << 32 : 0) | v[i];
+    return (uint32_t)(x >> (3 * w % 32)) & 7u;
+}
+
+/* the releases of this retire, ascending by barrier (TRACE-FORMAT) */
+static void add_releases(wr_retire *r, uint32_t released, const svBitVecVal *woken)
+{
+    for (uint32_t m = released; m; m &= m - 1) {
+        const unsigned b = (unsigned)__builtin_ctz(m);
+        add_event(r, WR_EV_RELEASE, b, woken[b]);
+    }
 }
 
 static void note(dpi *d, const char *what, const char *msg)
@@ -207,25 +238,83 @@ static void trace_record(dpi *d, const wr_retire *r)
     }
 }
 
+/* the wide parts of the next retire */
+
+void warpref_dpi_retire_in(void *h, const svBitVecVal *ra, const svBitVecVal *rb, const svBitVecVal *rc)
+{
+    dpi *d = h;
+    if (!d)
+        return;
+    wr_operands *in = &d->rec.in;
+    lanes64(in->ra, ra);
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        in->rb[l] = rb[l];
+        in->rc[l] = rc[l];
+    }
+    d->staged |= STAGED_IN;
+}
+
+void warpref_dpi_retire_rd(void *h, const svBitVecVal *rd_val)
+{
+    dpi *d = h;
+    if (!d)
+        return;
+    memcpy(d->rd_val, rd_val, sizeof d->rd_val);
+    d->staged |= STAGED_RD;
+}
+
+void warpref_dpi_retire_cta(void *h, const svBitVecVal *bar_words, const svBitVecVal *wbs_all,
+                            const svBitVecVal *woken)
+{
+    dpi *d = h;
+    if (!d)
+        return;
+    memcpy(d->bar_words, bar_words, sizeof d->bar_words);
+    memcpy(d->wbs_all, wbs_all, sizeof d->wbs_all);
+    memcpy(d->woken, woken, sizeof d->woken);
+    d->staged |= STAGED_CTA;
+}
+
+/* a retire that uses a part nobody gave: an error of the calls */
+static int unstaged(dpi *d, uint64_t cycle, unsigned warp, unsigned missing)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg, "cycle %" PRIu64 " warp %u: the record uses %s but %s was not called before it",
+             cycle, warp,
+             missing & STAGED_IN ? "Ra/Rb/Rc" : missing & STAGED_RD ? "Rd's values" : "the CTA's words",
+             missing & STAGED_IN ? "warpref_dpi_retire_in" : missing & STAGED_RD ? "warpref_dpi_retire_rd"
+                                                                                 : "warpref_dpi_retire_cta");
+    note(d, "warpref_dpi_retire", msg);
+    d->staged = 0;
+    return -1;
+}
+
 int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, unsigned long long pc,
                        const svBitVecVal *insn, unsigned int exc, unsigned int reads, unsigned int pg,
-                       unsigned int pp, const unsigned long long *ra, const unsigned int *rb, const unsigned int *rc,
-                       unsigned long long ur, unsigned long long c, const unsigned int *undef,
-                       unsigned long long active_pc, const unsigned int *masks, const unsigned long long *rpc,
-                       const unsigned int *breg, unsigned int wbs, unsigned int wbs_def, unsigned int run,
-                       unsigned int blocked_bar, unsigned int rd_lanes, unsigned int rd, unsigned int rd_pair,
-                       const unsigned long long *rd_val, unsigned long long rd_dc, unsigned int rd_undef,
+                       unsigned int pp, unsigned long long ur, unsigned long long c, unsigned int ra_undef,
+                       unsigned int rb_undef, unsigned int rc_undef, unsigned long long active_pc,
+                       unsigned int valid, unsigned int active, unsigned int yield, unsigned int sleep,
+                       unsigned int swtch, const svBitVecVal *rpc, const svBitVecVal *breg, unsigned int wbs,
+                       unsigned int wbs_def, unsigned int run, unsigned int blocked_bar, unsigned int rd_lanes,
+                       unsigned int rd, unsigned int rd_pair, unsigned long long rd_dc, unsigned int rd_undef,
                        unsigned int pd_lanes, unsigned int pd, unsigned int pd_val, unsigned int pd_undef,
                        unsigned int ur_we, unsigned int urd, unsigned int ur_val, unsigned int bar_changed,
-                       const unsigned int *bar_words, const unsigned int *runs, const unsigned int *wbs_all,
-                       unsigned int wbs_we, unsigned int ev, unsigned int ev_bar, unsigned int warn,
-                       unsigned int released, const unsigned int *woken, unsigned int trap_idx)
+                       const svBitVecVal *runs, unsigned int wbs_we, unsigned int ev, unsigned int ev_bar,
+                       unsigned int warn, unsigned int released, unsigned int trap_idx)
 {
     dpi *d = h;
     if (!d)
         return -1;
     wr_retire *r = &d->rec;
-    const unsigned nwarps = wr_checker_cta(d->chk)->nwarps;
+    const unsigned nwarps = d->nwarps;
+    if (nwarps < 32)
+        wbs_we &= (1u << nwarps) - 1;
+    const unsigned uses = (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC) ? STAGED_IN : 0u) |
+                          (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
+                          (bar_changed | wbs_we | (exc ? 0u : released) ? STAGED_CTA : 0u);
+    if (uses & ~d->staged)
+        return unstaged(d, cycle, warp, uses & ~d->staged);
+    d->staged = 0;
     r->warp = warp;
     r->pc = pc;
     for (unsigned k = 0; k < 4; k++)
@@ -233,32 +322,26 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     r->exception = (uint8_t)exc;
     r->fetch_fault = WR_FETCH_NONE;
     r->has_state = 1;
-    /* operands read */
+    /* operands read (Ra, Rb, Rc from warpref_dpi_retire_in; one the record
+     * does not read is never compared) */
     r->reads = (uint16_t)reads;
     r->in.pg = pg;
     r->in.pp = pp;
-    /* (a register operand the record does not read is never compared) */
-    if (reads & WR_IN_RA)
-        memcpy(r->in.ra, ra, sizeof r->in.ra);
-    for (unsigned l = 0; (reads & WR_IN_RB) && l < WR_LANES; l++)
-        r->in.rb[l] = rb[l];
-    for (unsigned l = 0; (reads & WR_IN_RC) && l < WR_LANES; l++)
-        r->in.rc[l] = rc[l];
     r->in.ur = ur;
     r->in.c = c;
-    r->in.ra_undef = undef[0];
-    r->in.rb_undef = undef[1];
-    r->in.rc_undef = undef[2];
+    r->in.ra_undef = ra_undef;
+    r->in.rb_undef = rb_undef;
+    r->in.rc_undef = rc_undef;
     /* the warp after */
     wr_warp *a = &r->after;              /* (every field is set below) */
     a->pad_ = 0;
     a->active_pc = active_pc;
-    a->valid = masks[0];
-    a->active = masks[1];
-    a->yield = masks[2];
-    a->sleep = masks[3];
-    a->swtch = masks[4];
-    memcpy(a->rpc, rpc, sizeof a->rpc);
+    a->valid = valid;
+    a->active = active;
+    a->yield = yield;
+    a->sleep = sleep;
+    a->swtch = swtch;
+    lanes64(a->rpc, rpc);
     memcpy(a->breg, breg, sizeof a->breg);
     a->bar_state = wbs;
     a->bar_state_defined = (uint8_t)(wbs_def != 0);
@@ -270,15 +353,14 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
         add_event(r, WR_EV_WARNING, warn, 0);
     if (exc) {
         add_event(r, WR_EV_EXCEPTION, exc, 0);
-    } else {
+    } else if (ev | released) {
         if (ev & 1u)
             add_event(r, WR_EV_BLOCK, ev_bar, 0);
         if (ev & 2u)
             add_event(r, WR_EV_ARRIVE, ev_bar, 0);
-        if (ev & 4u) {
+        if (ev & 4u)
             add_event(r, WR_EV_EXIT, 0, 0);
-        }
-        add_releases(r, released, woken);
+        add_releases(r, released, d->woken);
         if (ev & 8u)
             add_event(r, WR_EV_SLEEP, 0, 0);
         if (ev & 16u)
@@ -299,7 +381,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
                 break;
             const uint32_t dc = (uint32_t)(rd_dc >> (32 * half));
             for (unsigned l = 0; l < WR_LANES; l++)
-                e->value[l] = (uint32_t)(rd_val[l] >> (32 * half));
+                e->value[l] = d->rd_val[2 * l + half];
             for (unsigned l = 0; dc && l < WR_LANES; l++)   /* (read in dc_lanes only) */
                 e->dc[l] = dc;
             e->dc_lanes = dc ? rd_lanes : 0;
@@ -322,26 +404,34 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
         const unsigned b = (unsigned)__builtin_ctz(m);
         wr_write *e = add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, 1);
         if (e)
-            e->value[0] = bar_words[b];
+            e->value[0] = d->bar_words[b];
     }
     /* a WarpBARState write is a write, not a change: the model records one
      * whenever a reduction delivers its result or R2B.WARP restores it, also
      * when the value is the one the warp held (a reduction repeated) */
-    for (uint32_t m = nwarps < 32 ? wbs_we & ((1u << nwarps) - 1) : wbs_we; m; m &= m - 1) {
+    for (uint32_t m = wbs_we; m; m &= m - 1) {
         const unsigned w = (unsigned)__builtin_ctz(m);
         wr_write *e = add_write(r, WR_WRITE_WARPBAR, w, 0, 1);
         if (e)
-            e->value[0] = wbs_all[w];
+            e->value[0] = d->wbs_all[w];
     }
-    if (memcmp(runs, d->runs, nwarps * sizeof *runs) != 0)  /* (usually nothing changed) */
-        for (unsigned w = 0; w < nwarps; w++)
-            if (runs[w] != d->runs[w]) {          /* the model writes a run state when it changes */
-                const unsigned bar = w == warp && runs[w] == WR_WARP_BLOCKED ? blocked_bar : 0;
+    /* the model writes a run state when it changes: the 96-bit vector is
+     * looked at warp by warp only when it is not the one of the last retire
+     * (a wake or a fault in between changed d->runs: runs_seen is cleared) */
+    if (!d->runs_seen || memcmp(runs, d->runs_vec, sizeof d->runs_vec) != 0) {
+        for (unsigned w = 0; w < nwarps; w++) {
+            const uint32_t rs = run_of(runs, w);
+            if (rs != d->runs[w]) {
+                const unsigned bar = w == warp && rs == WR_WARP_BLOCKED ? blocked_bar : 0;
                 wr_write *e = add_write(r, WR_WRITE_RUNSTATE, w, 0, 1);
                 if (e)
-                    e->value[0] = WR_RUNSTATE_VALUE(runs[w], bar);
-                d->runs[w] = runs[w];
+                    e->value[0] = WR_RUNSTATE_VALUE(rs, bar);
+                d->runs[w] = rs;
             }
+        }
+        memcpy(d->runs_vec, runs, sizeof d->runs_vec);
+        d->runs_seen = 1;
+    }
     r->book.t = cycle;
     r->book.wake = (uint8_t)(warp < 32 && (d->wake_pending >> warp & 1u));
     d->wake_pending &= warp < 32 ? ~(1u << warp) : ~0u;
@@ -360,6 +450,8 @@ int warpref_dpi_fetch_fault(void *h, unsigned long long cycle, unsigned int warp
         return -1;
     if (warp < WR_MAX_WARPS)
         d->runs[warp] = WR_WARP_FAULTED;
+    d->runs_seen = 0;
+    d->staged = 0;
     if (d->fault_warp < 0) {
         d->fault_warp = (int)warp;
         d->fault_pc = pc;
@@ -377,6 +469,7 @@ int warpref_dpi_wake(void *h, unsigned long long cycle, unsigned int warp)
     if (warp < WR_MAX_WARPS && d->runs[warp] == WR_WARP_ASLEEP) {
         d->runs[warp] = WR_WARP_READY;
         d->wake_pending |= 1u << warp;
+        d->runs_seen = 0;
     }
     return rc;
 }

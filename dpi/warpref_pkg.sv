@@ -5,14 +5,17 @@
 // compares.
 //
 // Call order: warpref_dpi_new -> (load the program from warpref_dpi_insn /
-// warpref_dpi_const) -> per retired warp instruction warpref_dpi_retire, per
+// warpref_dpi_const) -> per retired warp instruction warpref_dpi_retire (after
+// warpref_dpi_retire_in/_rd/_cta when it uses their parts), per
 // fetch fault warpref_dpi_fetch_fault, per wake no instruction caused
 // warpref_dpi_wake -> warpref_dpi_final_warp for every warp, then
 // warpref_dpi_final -> warpref_dpi_dump on a failure -> warpref_dpi_free.
 // Every call that checks returns 0 (agrees), 1 (mismatch) or -1 (an error of
 // the model or of the call); messages accumulate on the C side
-// (warpref_dpi_messages).  Arrays are fixed-size (no open arrays on the hot
-// path); masks and lane sets are 32-bit, lane l = bit l.
+// (warpref_dpi_messages).  The retire takes packed vectors (no open or
+// unpacked arrays on the hot path: a simulator hands them over as words);
+// the other calls fixed-size arrays.  Masks and lane sets are 32-bit, lane l =
+// bit l.
 package warpref_pkg;
 
   // The constants: a testbench uses some of them; the rest must not fail its
@@ -64,35 +67,50 @@ package warpref_pkg;
       output int offset, output int unsigned value);
 
   // ---- one call per retired warp instruction -----------------------------------------
+  // A retire is warpref_dpi_retire, preceded by the calls giving the wide parts it uses
+  // (each only when it is used, so a simulator copies no vector a record does not need):
+  //   warpref_dpi_retire_in   when reads has IN_RA, IN_RB or IN_RC: Ra, Rb, Rc per lane;
+  //   warpref_dpi_retire_rd   when rd_lanes != 0: the value written per lane;
+  //   warpref_dpi_retire_cta  when bar_changed, wbs_we or released != 0: every barrier's
+  //                           word, every warp's WarpBARState, the warps each barrier woke.
+  // A retire that uses a part not given since the previous retire is an error of the
+  // call (-1, with a message); a part given and not used is ignored.
+  // Vectors are packed, element i in bits [i*W +: W]: W = 64 for ra, rpc, rd_val (lane
+  // values, 64-bit pairs), 32 for rb, rc, breg, bar_words, wbs_all, woken, 3 for runs.
+  import "DPI-C" function void warpref_dpi_retire_in(input chandle h, input bit [32*64-1:0] ra,
+      input bit [32*32-1:0] rb, input bit [32*32-1:0] rc);
+  import "DPI-C" function void warpref_dpi_retire_rd(input chandle h, input bit [32*64-1:0] rd_val);
+  import "DPI-C" function void warpref_dpi_retire_cta(input chandle h, input bit [32*32-1:0] bar_words,
+      input bit [32*32-1:0] wbs_all, input bit [32*32-1:0] woken);
   // what retired: cycle (issue), warp, pc, word, exception (0 none);
-  // operands read: reads (IN_* bits), pg, pp, ra (64-bit pairs), rb, rc, ur, c,
-  //   undef[0..2] lanes of ra/rb/rc whose value is undefined;
-  // the warp after: active_pc, masks[0..4] = valid, active, yield, sleep, switch,
-  //   rpc[32], breg[16], WarpBARState and its defined bit, run state, barrier waited on;
-  // writes: Rd (lanes, index, pair, value per lane, don't-care bits for every lane,
-  //   undefined lanes), Pd (lanes, index, values, undefined lanes), URd (we, index, value);
-  // the CTA after: barriers whose word this instruction wrote (bit per barrier) and
-  //   every word, every warp's run state and WarpBARState, and the warps whose
-  //   WarpBARState this instruction wrote (wbs_we, bit per warp: a reduction's
-  //   result delivered, R2B.WARP; also when the value written equals the old one);
+  // operands read: reads (IN_* bits), pg, pp, ur, c, and the lanes of Ra, Rb, Rc whose
+  //   value is undefined;
+  // the warp after: active_pc, the masks valid, active, yield, sleep, switch, rpc, B0..B15,
+  //   WarpBARState and its defined bit, run state, barrier waited on;
+  // writes: Rd (lanes, index, pair, don't-care bits for every lane, undefined lanes),
+  //   Pd (lanes, index, values, undefined lanes), URd (we, index, value);
+  // the CTA after: barriers whose word this instruction wrote (bit per barrier), every
+  //   warp's run state, and the warps whose WarpBARState this instruction wrote (wbs_we,
+  //   bit per warp: a reduction's result delivered, R2B.WARP; also when the value written
+  //   equals the old one);
   // events: ev (EV_* bits), the barrier of block/arrive, the warning code, barriers
-  //   released (bit per barrier) with the warps each woke, the trap index.
+  //   released (bit per barrier), the trap index.
   import "DPI-C" function int warpref_dpi_retire(input chandle h, input longint unsigned cycle,
       input int unsigned warp, input longint unsigned pc, input bit [127:0] insn, input int unsigned exc,
       input int unsigned reads, input int unsigned pg, input int unsigned pp,
-      input longint unsigned ra[32], input int unsigned rb[32], input int unsigned rc[32],
-      input longint unsigned ur, input longint unsigned c, input int unsigned undef[3],
-      input longint unsigned active_pc, input int unsigned masks[5], input longint unsigned rpc[32],
-      input int unsigned breg[16], input int unsigned wbs, input int unsigned wbs_def,
+      input longint unsigned ur, input longint unsigned c,
+      input int unsigned ra_undef, input int unsigned rb_undef, input int unsigned rc_undef,
+      input longint unsigned active_pc, input int unsigned valid, input int unsigned active,
+      input int unsigned yield, input int unsigned sleep, input int unsigned swtch,
+      input bit [32*64-1:0] rpc, input bit [16*32-1:0] breg, input int unsigned wbs, input int unsigned wbs_def,
       input int unsigned run, input int unsigned blocked_bar,
       input int unsigned rd_lanes, input int unsigned rd, input int unsigned rd_pair,
-      input longint unsigned rd_val[32], input longint unsigned rd_dc, input int unsigned rd_undef,
+      input longint unsigned rd_dc, input int unsigned rd_undef,
       input int unsigned pd_lanes, input int unsigned pd, input int unsigned pd_val, input int unsigned pd_undef,
       input int unsigned ur_we, input int unsigned urd, input int unsigned ur_val,
-      input int unsigned bar_changed, input int unsigned bar_words[32],
-      input int unsigned runs[32], input int unsigned wbs_all[32], input int unsigned wbs_we,
+      input int unsigned bar_changed, input bit [32*3-1:0] runs, input int unsigned wbs_we,
       input int unsigned ev, input int unsigned ev_bar, input int unsigned warn,
-      input int unsigned released, input int unsigned woken[32], input int unsigned trap_idx);
+      input int unsigned released, input int unsigned trap_idx);
 
   // ---- state changes no instruction caused --------------------------------------------
   import "DPI-C" function int warpref_dpi_fetch_fault(input chandle h, input longint unsigned cycle,

@@ -242,7 +242,8 @@ compare_field(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, u
         break;
     }
     case WR_CMP_OPERAND:
-        compare_operand(rep, f, (unsigned)mv, mask, m, o);
+        if (m->reads & o->reads & mv)     /* (most instructions read few operands: no call) */
+            compare_operand(rep, f, (unsigned)mv, mask, m, o);
         break;
     default:
         break;

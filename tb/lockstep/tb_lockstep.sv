@@ -124,7 +124,7 @@ module tb_lockstep #(
 
   // ports this testbench does not read (the trace testbench does)
   logic unused;
-  assign unused = ^{rt_form, rt_rc, rt_wbs, rt_wbs_def, rt_ev_wake, as_woke, st_armed,
+  assign unused = ^{rt_form, rt_wbs, rt_wbs_def, rt_ev_wake, as_woke, st_armed,
                     st_woke, st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched, dbg_gpr_undef,
                     dbg_pred_undef};
 
@@ -133,23 +133,14 @@ module tb_lockstep #(
   longint unsigned max_cycles, watchdog, waves_from, check;
   int ninsns, nconsts, nregs, nwarps;
 
-  // arguments of the DPI calls
+  // arguments of the DPI calls of the load and final phases
   bit [127:0] word;
-  longint unsigned a_ra [32], a_rpc [32], a_rdv [32];
-  int unsigned a_rb [32], a_rc [32], a_undef [3], a_masks [5], a_breg [16], a_bw [32], a_runs [32],
-               a_wbs [32], a_woken [32], a_preds [7];
+  int unsigned a_masks [5], a_breg [16], a_bw [32], a_preds [7];
   int unsigned a_regs [8192];
-  logic [NW*3-1:0] last_run = '1;              // rt_run as a_runs holds it
-  logic [32*64-1:0] last_rpc;                  // rt_rpc as a_rpc holds it (when have_rpc)
-  logic [16*32-1:0] last_breg;                 // rt_breg as a_breg holds it (when have_breg)
-  bit have_rpc = 1'b0, have_breg = 1'b0;
 
   initial begin
     int bug, is_rr, waves;
-    for (int i = 0; i < 32; i++) begin
-      a_ra[i] = 0; a_rpc[i] = 0; a_rdv[i] = 0; a_rb[i] = 0; a_rc[i] = 0; a_bw[i] = 0; a_wbs[i] = 0; a_woken[i] = 0;
-      a_runs[i] = warpref_pkg::RUN_EXITED;             // warps the core does not have
-    end
+    for (int i = 0; i < 32; i++) a_bw[i] = 0;
     rst_n = 1'b0; run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
     cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0;
     tb_config(h, max_cycles, watchdog, waves_from, check, bug, is_rr, waves);
@@ -190,49 +181,29 @@ module tb_lockstep #(
     for (int i = 16; i < 32; i++) a_bw[i] = 0;
   endfunction
 
+  // the ports as they are (packed vectors); the wide parts only when the record uses them
   function automatic int do_retire();
     int unsigned ev;
     int unsigned w;
     w = 32'(rt_warp);
-    // only what the model reads: an operand the instruction read, the values
-    // of a write, the words of barriers written, the woken warps of a release
-    // (the arrays keep older values elsewhere, which nothing reads)
-    if (rt_reads[warpref_rtl_pkg::IN_RA]) for (int l = 0; l < 32; l++) a_ra[l] = rt_ra[l*64 +: 64];
-    if (rt_reads[warpref_rtl_pkg::IN_RB]) for (int l = 0; l < 32; l++) a_rb[l] = rt_rb[l*32 +: 32];
-    if (rt_reads[warpref_rtl_pkg::IN_RC]) for (int l = 0; l < 32; l++) a_rc[l] = rt_rc[l*32 +: 32];
-    if (rt_rd_we != 0) for (int l = 0; l < 32; l++) a_rdv[l] = rt_rd_val[l*64 +: 64];
-    if (!have_rpc || rt_rpc != last_rpc) begin  // (one compare is cheaper than 32 slices)
-      for (int l = 0; l < 32; l++) a_rpc[l] = rt_rpc[l*64 +: 64];
-      last_rpc = rt_rpc;
-      have_rpc = 1'b1;
-    end
-    a_undef[0] = rt_ra_undef; a_undef[1] = rt_rb_undef; a_undef[2] = rt_rb_undef;  // Rc shares Rb's bits
-    a_masks[0] = rt_valid_mask; a_masks[1] = rt_active; a_masks[2] = rt_yield; a_masks[3] = rt_sleep;
-    a_masks[4] = rt_switch;
-    if (!have_breg || rt_breg != last_breg) begin
-      breg_array(rt_breg);
-      last_breg = rt_breg;
-      have_breg = 1'b1;
-    end
-    if (rt_bar_changed != 0) bar_array(rt_bar_words);
-    if (rt_run != last_run) begin
-      for (int i = 0; i < int'(NW); i++) a_runs[i] = 32'(rt_run[i*3 +: 3]);
-      last_run = rt_run;
-    end
-    if (rt_wbs_we != 0) for (int i = 0; i < int'(NW); i++) a_wbs[i] = st_wbs[i*32 +: 32];
-    if (rt_ev_release != 0) for (int b = 0; b < 16; b++) a_woken[b] = rt_ev_woken[b*32 +: 32];
+    if (rt_reads[warpref_rtl_pkg::IN_RA] || rt_reads[warpref_rtl_pkg::IN_RB] || rt_reads[warpref_rtl_pkg::IN_RC])
+      warpref_pkg::warpref_dpi_retire_in(h, rt_ra, rt_rb, rt_rc);
+    if (rt_rd_we != 0) warpref_pkg::warpref_dpi_retire_rd(h, rt_rd_val);
+    if (rt_bar_changed != 0 || rt_wbs_we != 0 || rt_ev_release != 0)
+      warpref_pkg::warpref_dpi_retire_cta(h, (32*32)'(rt_bar_words), (32*32)'(st_wbs), (32*32)'(rt_ev_woken));
     ev = (rt_ev_block ? warpref_pkg::EV_BLOCK : 0) | (rt_ev_arrive ? warpref_pkg::EV_ARRIVE : 0) |
          (rt_ev_exit ? warpref_pkg::EV_EXIT : 0) | (rt_ev_sleep ? warpref_pkg::EV_SLEEP : 0) |
          (rt_ev_trap ? warpref_pkg::EV_TRAP : 0) | (rt_ev_syscall ? warpref_pkg::EV_SYSCALL : 0) |
          (rt_ev_rtt ? warpref_pkg::EV_RTT : 0) | (rt_ev_warn ? warpref_pkg::EV_WARNING : 0);
     return warpref_pkg::warpref_dpi_retire(h, rt_time, w, rt_pc, rt_insn, 32'(rt_ev_exc),
-        32'(rt_reads), rt_pg, rt_pp, a_ra, a_rb, a_rc, rt_ur, rt_c, a_undef, rt_apc, a_masks, a_rpc, a_breg,
+        32'(rt_reads), rt_pg, rt_pp, rt_ur, rt_c,
+        rt_ra_undef, rt_rb_undef, rt_rb_undef,          // Rc shares Rb's undefined lanes
+        rt_apc, rt_valid_mask, rt_active, rt_yield, rt_sleep, rt_switch, rt_rpc, rt_breg,
         st_wbs[w*32 +: 32], 32'(st_wbs_def[w]), 32'(rt_run[w*3 +: 3]), 32'(st_bbar[w*4 +: 4]),
-        rt_rd_we, 32'(rt_rd), 32'(rt_rd_pair), a_rdv, rt_rd_dc, rt_rd_undef,
+        rt_rd_we, 32'(rt_rd), 32'(rt_rd_pair), rt_rd_dc, rt_rd_undef,
         rt_pd_we, 32'(rt_pd), rt_pd_val, rt_pd_undef | (rt_pd_dc ? rt_pd_we : 32'd0),
-        32'(rt_ur_we), 32'(rt_urd), rt_ur_val, 32'(rt_bar_changed), a_bw, a_runs, a_wbs,
-        32'(rt_wbs_we), ev, 32'(rt_ev_bar), rt_ev_warn ? 32'd1 : 32'd0, 32'(rt_ev_release), a_woken,
-        rt_trap_idx);
+        32'(rt_ur_we), 32'(rt_urd), rt_ur_val, 32'(rt_bar_changed), (32*3)'(rt_run), 32'(rt_wbs_we), ev,
+        32'(rt_ev_bar), rt_ev_warn ? 32'd1 : 32'd0, 32'(rt_ev_release), rt_trap_idx);
   endfunction
 
   // every warp finished (exited or trapped)
@@ -245,7 +216,9 @@ module tb_lockstep #(
 
   // the checker takes more: no error, not stopped by +max_mismatches
   function automatic bit live();
-    return !errored && !(failed && warpref_pkg::warpref_dpi_stopped(h) != 0);
+    if (errored) return 1'b0;
+    if (!failed) return 1'b1;                 // (no call in the common case)
+    return warpref_pkg::warpref_dpi_stopped(h) == 0;
   endfunction
 
   function automatic void note(input int r);
@@ -293,7 +266,6 @@ module tb_lockstep #(
       a_masks[0] = dbg_valid; a_masks[1] = dbg_active; a_masks[2] = dbg_yield; a_masks[3] = dbg_sleep;
       a_masks[4] = dbg_switch;
       breg_array(dbg_breg);
-      have_breg = 1'b0;                       // (a_breg no longer holds last_breg)
       for (int p = 0; p < 7; p++) a_preds[p] = dbg_pred[p*32 +: 32];
       warpref_pkg::warpref_dpi_final_warp(h, w, 32'(dbg_run), dbg_apc, a_masks, a_breg, nregs, a_regs,
                                           a_preds);

@@ -109,14 +109,8 @@ module tb_rtl_run;
   );
 
   // ---- names ----
-  string bug_names [NB] = '{
-    "bra_u_any", "bra_div_active", "brx_zero_extend", "call_rel_from_pc", "ret_no_offset",
-    "exit_partial_valid", "exit_switch_yielded", "bssy_overwrite", "bsync_no_writeback",
-    "bsync_yield_keep", "bsync_highest", "yield_no_switchmask", "warpsync_no_valid",
-    "warpsync_r_all_valid", "nanosleep_late", "break_clears_all", "bmov_highest",
-    "bar_exit_no_recheck", "bar_no_reset", "red_and_init0", "red_ignores_pp",
-    "red_or_as_and", "r2b_keep_top", "rf_ignore_guard", "bar_count_late", "result_pu_inverted"
-  };
+  // bug_names [NB]: generated from warpref_rtl_pkg's BUG_* (tb/common/bug_names.py)
+  `include "warpref_bug_names.svh"
   string run_names [6] = '{"ready", "blocked", "asleep", "exited", "trapped", "faulted"};
   string exc_names [8] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
     "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER", "WARPSYNC_GROUP_MISMATCH"};

@@ -327,12 +327,42 @@ module dpi_test;
       endcase
     endfunction
 
+    // the lane vectors packed as the calls take them: element i in bits [i*W +: W]
+    static function void pack64(input longint unsigned v[32], output bit [32*64-1:0] p);
+      for (int i = 0; i < 32; i++) p[i*64 +: 64] = v[i];
+    endfunction
+    static function void pack32(input int unsigned v[32], output bit [32*32-1:0] p);
+      for (int i = 0; i < 32; i++) p[i*32 +: 32] = v[i];
+    endfunction
+
+    // the wide parts a record uses go first (warpref_dpi_retire_in/_rd/_cta), as a
+    // testbench sends them; skip: bit 0, 1, 2 leaves the in, rd, cta call out
+    bit [2:0] skip = 0;
     function int send(input chandle h);
-      return warpref_dpi_retire(h, cycle, warp, pc, insn, exc, reads, pg, pp, ra, rb, rc, ur, c, undef,
-          active_pc, masks, rpc, breg, wbs, wbs_def, run, blocked_bar,
-          rd_lanes, rd, rd_pair, rd_val, rd_dc, rd_undef, pd_lanes, pd, pd_val, pd_undef,
-          ur_we, urd, ur_val, bar_changed, bar_words, runs, wbs_all, wbs_we,
-          ev, ev_bar, warn, released, woken, trap_idx);
+      bit [32*64-1:0] w64a, w64b;
+      bit [32*32-1:0] w32a, w32b, w32c;
+      bit [16*32-1:0] b;
+      bit [32*3-1:0] r;
+      for (int i = 0; i < 16; i++) b[i*32 +: 32] = breg[i];
+      for (int i = 0; i < 32; i++) r[i*3 +: 3] = 3'(runs[i]);
+      if ((reads & (IN_RA | IN_RB | IN_RC)) != 0 && !skip[0]) begin
+        pack64(ra, w64a); pack32(rb, w32a); pack32(rc, w32b);
+        warpref_dpi_retire_in(h, w64a, w32a, w32b);
+      end
+      if (rd_lanes != 0 && !skip[1]) begin
+        pack64(rd_val, w64a);
+        warpref_dpi_retire_rd(h, w64a);
+      end
+      if ((bar_changed | wbs_we | released) != 0 && !skip[2]) begin
+        pack32(bar_words, w32a); pack32(wbs_all, w32b); pack32(woken, w32c);
+        warpref_dpi_retire_cta(h, w32a, w32b, w32c);
+      end
+      skip = 0;
+      pack64(rpc, w64b);
+      return warpref_dpi_retire(h, cycle, warp, pc, insn, exc, reads, pg, pp, ur, c, undef[0], undef[1],
+          undef[2], active_pc, masks[0], masks[1], masks[2], masks[3], masks[4], w64b, b, wbs, wbs_def,
+          run, blocked_bar, rd_lanes, rd, rd_pair, rd_dc, rd_undef, pd_lanes, pd, pd_val, pd_undef,
+          ur_we, urd, ur_val, bar_changed, r, wbs_we, ev, ev_bar, warn, released, trap_idx);
     endfunction
 
     // Field f made wrong in record k of an otherwise correct run.
@@ -555,6 +585,23 @@ module dpi_test;
     check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "write.warpbar:"),
           {"the second BAR.RED without its WarpBARState write: ", warpref_dpi_summary(h)});
     warpref_dpi_free(h);
+
+    // a retire that uses a wide part not given before it is an error of the calls (-1, a
+    // message naming the call), also when an earlier retire gave that part
+    for (int i = 0; i < 3; i++) begin
+      // records of dpi_test.s using the part, after records that use it too
+      int k = i == 2 ? 16 : 4;
+      string call = i == 0 ? "warpref_dpi_retire_in" : i == 1 ? "warpref_dpi_retire_rd" : "warpref_dpi_retire_cta";
+      h = new_handle(OPERANDS_SELF, "", "", 0);
+      ok = run_upto(h, k);
+      rec.build(k);
+      rec.skip = 3'(1 << i);
+      r = rec.send(h);
+      s = warpref_dpi_messages(h);
+      check(ok && r == -1 && contains(s, {call, " was not called before it"}),
+            $sformatf("record %0d without %s: -1 (%0d), '%s'", k, call, r, s));
+      warpref_dpi_free(h);
+    end
 
     // built into the compare: RPC of active lanes, WarpBARState while undefined, the barrier
     // waited on of a warp that is not blocked are not compared

@@ -91,8 +91,6 @@ struct core_signals {
 inline uint32_t word(const sc_dt::sc_bv_base &v, unsigned i) { return v.get_word(static_cast<int>(i)); }
 inline uint32_t word(uint64_t v, unsigned i) { return i ? static_cast<uint32_t>(v >> 32) : static_cast<uint32_t>(v); }
 inline uint32_t word(uint32_t v, unsigned i) { return i ? 0 : v; }
-template <typename T>
-uint64_t dword(const T &v, unsigned i) { return word(v, 2 * i) | static_cast<uint64_t>(word(v, 2 * i + 1)) << 32; }
 // bits [lsb, lsb + w) of a port's value, w <= 32
 template <typename T>
 uint32_t field(const T &v, unsigned lsb, unsigned w)
@@ -131,8 +129,6 @@ public:
     retire_monitor(sc_core::sc_module_name name, const core_signals &s) : sc_core::sc_module(name), socket("socket"), s_(s)
     {
         tx_.set_extension(&x_);
-        for (uint32_t &r : x_.rt.runs)
-            r = 5;                   // RUN_EXITED: warps the core does not have
     }
     ~retire_monitor() override { tx_.clear_extension(&x_); }
 
@@ -152,20 +148,22 @@ public:
         // only what the model reads: an operand the instruction read, the values
         // of a write, the words of barriers written, the woken warps of a release
         if (reads & (1u << 2))
-            for (unsigned l = 0; l < 32; l++)
-                r.ra[l] = dword(s_.rt_ra_o.read(), l);
+            words(s_.rt_ra_o.read(), r.ra, 64);
         if (reads & (1u << 3))
             words(s_.rt_rb_o.read(), r.rb, 32);
         if (reads & (1u << 4))
             words(s_.rt_rc_o.read(), r.rc, 32);
         r.ur = s_.rt_ur_o.read();
         r.c = s_.rt_c_o.read();
-        r.undef[0] = s_.rt_ra_undef_o.read();
-        r.undef[1] = r.undef[2] = s_.rt_rb_undef_o.read();   // Rc shares Rb's bits
+        r.ra_undef = s_.rt_ra_undef_o.read();
+        r.rb_undef = r.rc_undef = s_.rt_rb_undef_o.read();   // Rc shares Rb's bits
         r.active_pc = s_.rt_apc_o.read();
-        masks(r.masks, s_.rt_valid_mask_o, s_.rt_active_o, s_.rt_yield_o, s_.rt_sleep_o, s_.rt_switch_o);
-        for (unsigned l = 0; l < 32; l++)
-            r.rpc[l] = dword(s_.rt_rpc_o.read(), l);
+        r.valid = s_.rt_valid_mask_o.read();
+        r.active = s_.rt_active_o.read();
+        r.yield = s_.rt_yield_o.read();
+        r.sleep = s_.rt_sleep_o.read();
+        r.swtch = s_.rt_switch_o.read();
+        words(s_.rt_rpc_o.read(), r.rpc, 64);
         words(s_.rt_breg_o.read(), r.breg, 16);
         r.wbs = word(s_.st_wbs_o.read(), w);
         r.wbs_def = s_.st_wbs_def_o.read() >> w & 1u;
@@ -175,8 +173,7 @@ public:
         r.rd = s_.rt_rd_o.read();
         r.rd_pair = s_.rt_rd_pair_o.read();
         if (r.rd_lanes)
-            for (unsigned l = 0; l < 32; l++)
-                r.rd_val[l] = dword(s_.rt_rd_val_o.read(), l);
+            words(s_.rt_rd_val_o.read(), r.rd_val, 64);
         r.rd_dc = s_.rt_rd_dc_o.read();
         r.rd_undef = s_.rt_rd_undef_o.read();
         r.pd_lanes = s_.rt_pd_we_o.read();
@@ -189,8 +186,7 @@ public:
         r.bar_changed = s_.rt_bar_changed_o.read();
         if (r.bar_changed)
             words(s_.rt_bar_words_o.read(), r.bar_words, 16);
-        for (unsigned i = 0; i < NW; i++)
-            r.runs[i] = field(s_.rt_run_o.read(), 3 * i, 3);
+        words(s_.rt_run_o.read(), r.runs, (3 * NW + 31) / 32);
         r.wbs_we = s_.rt_wbs_we_o.read();
         if (r.wbs_we)
             words(s_.st_wbs_o.read(), r.wbs_all, NW);

@@ -4,6 +4,7 @@
 
 #include "svdpi.h"
 #include "Vtb_lockstep__Dpi.h"      // the glue's calls (dpi/warpref_pkg.sv)
+#include "warpref.h"                // WR_IN_*
 
 warpref_tlm_checker::warpref_tlm_checker(sc_core::sc_module_name name, void *h)
     : sc_core::sc_module(name), socket("socket"), h_(h)
@@ -31,13 +32,19 @@ void warpref_tlm_checker::b_transport(tlm::tlm_generic_payload &tx, sc_core::sc_
     const final_warp_sample &f = x->fw;
     switch (x->op) {
     case WR_CHECK_RETIRE:
+        // the wide parts the record uses, then the record (dpi/warpref_pkg.sv)
+        if (r.reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC))
+            warpref_dpi_retire_in(h_, r.ra, r.rb, r.rc);
+        if (r.rd_lanes)
+            warpref_dpi_retire_rd(h_, r.rd_val);
+        if (r.bar_changed | r.wbs_we | r.released)
+            warpref_dpi_retire_cta(h_, r.bar_words, r.wbs_all, r.woken);
         x->result = warpref_dpi_retire(
-            h_, r.cycle, r.warp, r.pc, r.insn, r.exc, r.reads, r.pg, r.pp,
-            reinterpret_cast<const unsigned long long *>(r.ra), r.rb, r.rc, r.ur, r.c, r.undef, r.active_pc, r.masks,
-            reinterpret_cast<const unsigned long long *>(r.rpc), r.breg, r.wbs, r.wbs_def, r.run, r.blocked_bar,
-            r.rd_lanes, r.rd, r.rd_pair, reinterpret_cast<const unsigned long long *>(r.rd_val), r.rd_dc, r.rd_undef,
-            r.pd_lanes, r.pd, r.pd_val, r.pd_undef, r.ur_we, r.urd, r.ur_val, r.bar_changed, r.bar_words, r.runs,
-            r.wbs_all, r.wbs_we, r.ev, r.ev_bar, r.warn, r.released, r.woken, r.trap_idx);
+            h_, r.cycle, r.warp, r.pc, r.insn, r.exc, r.reads, r.pg, r.pp, r.ur, r.c, r.ra_undef, r.rb_undef,
+            r.rc_undef, r.active_pc, r.valid, r.active, r.yield, r.sleep, r.swtch, r.rpc, r.breg, r.wbs, r.wbs_def,
+            r.run, r.blocked_bar, r.rd_lanes, r.rd, r.rd_pair, r.rd_dc, r.rd_undef, r.pd_lanes, r.pd, r.pd_val,
+            r.pd_undef, r.ur_we, r.urd, r.ur_val, r.bar_changed, r.runs, r.wbs_we, r.ev, r.ev_bar, r.warn,
+            r.released, r.trap_idx);
         break;
     case WR_CHECK_FETCH_FAULT:
         x->result = warpref_dpi_fetch_fault(h_, x->cycle, x->warp, x->pc, x->why);

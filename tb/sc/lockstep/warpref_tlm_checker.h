@@ -36,31 +36,34 @@ enum wr_check_op {
 };
 
 // One retired instruction as the retire port gives it (docs/rtl.md): the
-// arguments of warpref_dpi_retire (dpi/warpref_pkg.sv), in their order.
+// arguments of warpref_dpi_retire and of the calls giving its wide parts
+// (warpref_dpi_retire_in/_rd/_cta, dpi/warpref_pkg.sv).  The vectors are the
+// packed vectors of those calls as 32-bit words, word 0 = bits 31:0 (lane l
+// of a 64-bit vector in words 2l, 2l+1).
 struct retire_sample {
     uint64_t cycle;                  // rt_time: the issue time
     uint32_t warp;
     uint64_t pc;
     uint32_t insn[4];                // w[0] = bits 31:0
     uint32_t exc, reads, pg, pp;
-    uint64_t ra[32];
+    uint32_t ra[64];                 // 64-bit pairs
     uint32_t rb[32], rc[32];
     uint64_t ur, c;
-    uint32_t undef[3];               // lanes of Ra, Rb, Rc holding undefined values
+    uint32_t ra_undef, rb_undef, rc_undef;   // lanes holding undefined values
     uint64_t active_pc;
-    uint32_t masks[5];               // valid, active, yield, sleep, switch
-    uint64_t rpc[32];
+    uint32_t valid, active, yield, sleep, swtch;
+    uint32_t rpc[64];
     uint32_t breg[16];
     uint32_t wbs, wbs_def, run, blocked_bar;
     uint32_t rd_lanes, rd, rd_pair;
-    uint64_t rd_val[32];
+    uint32_t rd_val[64];
     uint64_t rd_dc;
     uint32_t rd_undef;
     uint32_t pd_lanes, pd, pd_val, pd_undef;
     uint32_t ur_we, urd, ur_val;
     uint32_t bar_changed;
     uint32_t bar_words[32];
-    uint32_t runs[32];               // every warp's run state after
+    uint32_t runs[3];                // every warp's run state after, 3 bits each
     uint32_t wbs_all[32];
     uint32_t wbs_we;
     uint32_t ev, ev_bar, warn, released;
