@@ -26,7 +26,31 @@ static void side_from_rec(view_side *s, const wr_trace_rec *r)
     s->mask[1] = r->valid;
     s->mask[2] = r->yield;
     s->mask[3] = r->sleep;
-    wr_trace_rec_text(r, s->text, sizeof s->text);
+    /* a text the record derives from its word is derived once the columns
+     * are known (a disassembly per record read would cost more than the read) */
+    s->derive_asm = (r->keys & WR_TK_ASM) != 0;
+    s->derive = s->derive_asm ? r->asm_derived : r->op_derived;
+    if (s->derive)
+        memcpy(s->word, r->insn.w, sizeof s->word);
+    else
+        wr_trace_rec_text(r, s->text, sizeof s->text);
+}
+
+/* the texts left to derive, of the columns kept */
+static void derive_texts(view_pic *p, unsigned side)
+{
+    static wr_trace_rec r;
+    for (unsigned i = 0; i < p->ncols; i++) {
+        view_side *s = &p->col[i].side[side];
+        if (!s->known || !s->derive)
+            continue;
+        memcpy(r.insn.w, s->word, sizeof s->word);
+        r.pc = s->pc;
+        r.keys = s->derive_asm ? WR_TK_ASM : 0;
+        r.asm_derived = r.op_derived = 1;
+        wr_trace_rec_text(&r, s->text, sizeof s->text);
+        s->derive = 0;
+    }
 }
 
 /* "0-3,5": the warps of a bit set */
@@ -110,8 +134,8 @@ int view_from_trace(view_pic *p, const char *path, unsigned side, char *err, siz
         char list[128];
         warp_list(warps, list, sizeof list);
         if (warps)
-            snprintf(err, errsize, "warpref: view: %s: warp %u issued no instruction (the trace's warps: %s)", name, p->warp,
-                     list);
+            snprintf(err, errsize, "warpref: view: %s: warp %u issued no instruction (the trace's warps: %s)", name,
+                     p->warp, list);
         else
             snprintf(err, errsize, "warpref: view: %s: the trace has no instruction records", name);
         return -1;
@@ -129,6 +153,7 @@ int view_from_trace(view_pic *p, const char *path, unsigned side, char *err, siz
     } else {
         p->nsides = 2;
     }
+    derive_texts(p, side);
     return 0;
 }
 

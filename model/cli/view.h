@@ -29,6 +29,9 @@ typedef struct view_side {
     uint64_t next_pc;            /* ActivePC after */
     uint32_t mask[VIEW_MASKS];   /* Active, Valid, Yield, Sleep after */
     char text[VIEW_TEXT];        /* the instruction */
+    uint8_t derive;              /* text still to derive from `word` (done for the columns kept) */
+    uint8_t derive_asm;          /* ... its disassembly, else its op name */
+    uint32_t word[4];
 } view_side;
 
 typedef struct view_col {
