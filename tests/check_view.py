@@ -218,6 +218,7 @@ def main():
           [c["diff"]["active"] for c in panels[1][1]] == [set()] * 4 + [{0}] and
           [c["pc_bad"] for c in panels[0][1]] == [False] * 4 + [True] and
           [c["unknown"] for c in panels[1][1]] == [False, False, True, False, False] and
+          [c.get("t_label") for c in panels[1][1]] == ["10", "11", "12", "13", "14"] and
           panels[0][1][1]["masks"]["sleep"] == set(range(4, 8)), [[c["diff"]["active"] for c in p[1]] for p in panels])
     r, s, e = view(warpref, ["--dump", dp, "--warp", "3", "-o", "-"])
     title, panels = picture(s) if r == 0 else ("", [])

@@ -18,7 +18,7 @@ static const char *const mask_colour[VIEW_MASKS] = { "#2e9e4f", "#4a7fc1", "#f0a
 
 static void side_from_rec(view_side *s, const wr_trace_rec *r)
 {
-    s->known = 1;
+    s->known = s->timed = 1;
     s->t = r->t;
     s->pc = r->pc;
     s->next_pc = r->next_pc;
@@ -235,6 +235,7 @@ static int dump_rows(view_pic *p, json_t *rows, const char *hname, const char *n
             const char *text = json_string_value(json_object_get(row, "asm"));
             const char *bad = NULL;
             for (unsigned s = 0; s < 2; s++) {
+                c->side[s].timed = 1;
                 c->side[s].t = cycle;
                 c->side[s].pc = pc;
                 snprintf(c->side[s].text, sizeof c->side[s].text, "%s", text ? text : "?");
@@ -372,11 +373,16 @@ static void column(FILE *f, const view_pic *p, unsigned i, unsigned s, int x)
     const view_side *me = &p->col[i].side[s];
     const view_side *them = p->nsides == 2 ? &p->col[i].side[1 - s] : NULL;
     const int both = me->known && them && them->known;
+    const int tx = x + CW - 3, ty = BOTTOM + 4;
     if (!me->known) {
-        fprintf(f, "<g class=\"col unk\"><title>no instruction %" PRIu64 " of warp %u on this side</title>",
+        fprintf(f, "<g class=\"col unk\"><title>no state of instruction %" PRIu64 " of warp %u on this side</title>",
                 p->col[i].k, p->warp);
-        fprintf(f, "<rect class=\"unk\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/></g>\n", x, TOP, CW - 1,
+        fprintf(f, "<rect class=\"unk\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, TOP, CW - 1,
                 BOTTOM - TOP);
+        if (me->timed)
+            fprintf(f, "<text class=\"t\" x=\"%d\" y=\"%d\" transform=\"rotate(-90 %d %d)\" text-anchor=\"end\">%"
+                    PRIu64 "</text>", tx, ty, tx, ty, me->t);
+        fputs("</g>\n", f);
         return;
     }
     fprintf(f, "<g class=\"col\" data-t=\"%" PRIu64 "\">", me->t);
@@ -384,16 +390,15 @@ static void column(FILE *f, const view_pic *p, unsigned i, unsigned s, int x)
     xml(f, me->text);
     fprintf(f, "&#10;after: ActivePC 0x%" PRIx64 "  active 0x%08" PRIx32 "  valid 0x%08" PRIx32 "  yield 0x%08" PRIx32
             "  sleep 0x%08" PRIx32 "</title>", me->next_pc, me->mask[0], me->mask[1], me->mask[2], me->mask[3]);
-    const int pcx = x + CW - 3, pcy = TOP - 14;
+    const int pcy = TOP - 14;
     fprintf(f, "<text class=\"pc%s\" x=\"%d\" y=\"%d\" transform=\"rotate(-90 %d %d)\">0x%" PRIx64 "</text>",
-            both && me->next_pc != them->next_pc ? " bad" : "", pcx, pcy, pcx, pcy, me->next_pc);
+            both && me->next_pc != them->next_pc ? " bad" : "", tx, pcy, tx, pcy, me->next_pc);
     for (unsigned m = 0; m < VIEW_MASKS; m++)
         runs(f, me->mask[m], m, x, mask_class[m], mask_colour[m]);
     for (unsigned m = 0; both && m < VIEW_MASKS; m++)
         runs(f, me->mask[m] ^ them->mask[m], m, x, "diff", NULL);
-    const int ty = BOTTOM + 4;
     fprintf(f, "<text class=\"t\" x=\"%d\" y=\"%d\" transform=\"rotate(-90 %d %d)\" text-anchor=\"end\">%" PRIu64
-            "</text></g>\n", pcx, ty, pcx, ty, me->t);
+            "</text></g>\n", tx, ty, tx, ty, me->t);
 }
 
 static void panel(FILE *f, const view_pic *p, unsigned s, int x0)
@@ -417,9 +422,15 @@ void view_svg(FILE *f, const view_pic *p)
     for (unsigned i = 0; i < p->ncols; i++)
         for (unsigned s = 0; s < p->nsides; s++)
             any_unknown |= !p->col[i].side[s].known;
-    const int pw = (int)p->ncols * CW;
+    /* a panel's pitch: its columns, but at least its title and band names (9 px type) */
+    int pw = (int)p->ncols * CW;
+    for (unsigned k = 0; k < p->nsides; k++)
+        if (pw < 6 * (int)strlen(p->side_name[k]) + 4)
+            pw = 6 * (int)strlen(p->side_name[k]) + 4;
+    if (pw < 60)
+        pw = 60;
     const char *legend[VIEW_MASKS + 2] = { "ActiveMask set", "ValidMask set", "YieldMask set", "SleepMask set",
-                                           p->nsides == 2 ? "differs" : NULL, any_unknown ? "no instruction" : NULL };
+                                           p->nsides == 2 ? "differs" : NULL, any_unknown ? "not known" : NULL };
     int lw = 0;
     for (unsigned k = 0; k < VIEW_MASKS + 2; k++)
         lw += legend[k] ? 12 + 6 * (int)strlen(legend[k]) + 14 : 0;

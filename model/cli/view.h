@@ -24,7 +24,8 @@ enum { VIEW_MAX_COLS = 256, VIEW_MASKS = 4, VIEW_TEXT = 96 };
 
 /* the warp as one side has it after one instruction */
 typedef struct view_side {
-    uint8_t known;               /* 0: this side has no such instruction */
+    uint8_t known;               /* 0: this side has no such instruction, or no state of it */
+    uint8_t timed;               /* t is known (a dump's null side has the row's cycle) */
     uint64_t t, pc;              /* the record's time and pc */
     uint64_t next_pc;            /* ActivePC after */
     uint32_t mask[VIEW_MASKS];   /* Active, Valid, Yield, Sleep after */
