@@ -76,7 +76,6 @@ def main():
     docs = documented(src)
     subst = {"warpref": shlex.quote(os.path.abspath(a.warpref)),
              "regress": shlex.quote(sys.executable) + " " + shlex.quote(os.path.join(src, "scripts", "regress")),
-             "view": shlex.quote(sys.executable) + " " + shlex.quote(os.path.join(src, "scripts", "view")),
              "faketb": shlex.quote(os.path.join(src, "tests", "fake", "tb_lockstep")),
              "tb": shlex.quote(os.path.abspath(a.tb)) if a.tb else ""}
     left_out = 0

@@ -19,11 +19,22 @@ BODY = ('#include "sem.h"\n'
         "void exec_NOBODY(wr_ctx *x) { x->w->active_pc = x->next; }\n")
 
 
+def jansson():
+    """the compiler flags of Jansson, which the CLI links (warpref view --dump)"""
+    try:
+        p = subprocess.run(["pkg-config", "--cflags", "--libs", "jansson"], capture_output=True, text=True)
+        if p.returncode == 0:
+            return p.stdout.split()
+    except OSError:
+        pass
+    return ["-ljansson"]
+
+
 def build(root, extra=()):
-    srcs = sorted(os.path.join(root, "src", f) for f in os.listdir(os.path.join(root, "src"))
-                  if f.endswith(".c"))
+    def c_files(d):
+        return sorted(os.path.join(root, d, f) for f in os.listdir(os.path.join(root, d)) if f.endswith(".c"))
     cmd = CC + ["-std=c11", "-O0", "-D_POSIX_C_SOURCE=200809L", "-I", os.path.join(root, "include"),
-                *srcs, *extra, os.path.join(root, "cli", "main.c"), "-o", os.path.join(root, "warpref")]
+                *c_files("src"), *extra, *c_files("cli"), "-o", os.path.join(root, "warpref")] + jansson()
     p = subprocess.run(cmd, capture_output=True, text=True)
     return p.returncode, p.stdout + p.stderr
 

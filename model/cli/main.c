@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "view.h"
 #include "warpref.h"
 
 #define VERSION "0.1.0"
@@ -36,6 +37,7 @@ static const char *const usage_main =
     "  paths           list the semantic paths of the model (docs/semantics.md)\n"
     "  replay TRACE    check a trace (JSONL or binary) against the model (docs/replay.md)\n"
     "  trace convert IN OUT  convert a trace between JSONL and binary (docs/trace-binary.md)\n"
+    "  view TRACE --warp W   draw a warp's lanes x time as SVG (docs/view.md)\n"
     "  help [COMMAND]  show help for a command\n"
     "\n"
     "options: --help, --version\n"
@@ -167,6 +169,30 @@ static const char *const usage_trace =
     "trace written by warpref.  --threads: the CTA size a binary header records\n"
     "(default: IN's header's, else 32 x the warps of IN's final record, else 0).\n"
     "Exit status: 0, or 2 with FILE:RECORD: error: ... on bad input.\n";
+
+static const char *const usage_view =
+    "usage: warpref view TRACE|- --warp W [--from T] [--to T] [--against TRACE2] [-o FILE.svg|-]\n"
+    "       warpref view --dump DUMP.json [--warp W] [--from T] [--to T] [-o FILE.svg|-]\n"
+    "\n"
+    "Draws one warp as lanes x time (SVG, docs/view.md): a column per instruction the\n"
+    "warp issued in the window, oldest first; four bands, ActiveMask, ValidMask,\n"
+    "YieldMask and SleepMask, each a row per lane 0..31, a cell filled where the lane's\n"
+    "bit is set after the instruction; the ActivePC after it above the column, its t\n"
+    "below.  TRACE is JSONL or binary (by its first bytes).  At most the last 256\n"
+    "instructions of the window are drawn.\n"
+    "\n"
+    "  --warp W          the warp, 0..31 (with --dump, default: the failing warp)\n"
+    "  --from T, --to T  the window: the instructions whose t is in T..T (both included;\n"
+    "                    a dump's cycle)\n"
+    "  --against TRACE2  a second panel: TRACE2's instructions of the warp, paired with\n"
+    "                    TRACE's by their order; lanes and ActivePCs that differ are\n"
+    "                    outlined in red on both panels\n"
+    "  --dump DUMP.json  a mismatch dump (docs/dumps.md): the model's panel and the\n"
+    "                    RTL's from its history, up to the failing instruction\n"
+    "  -o FILE|-         write the picture to FILE (default: standard output)\n"
+    "\n"
+    "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
+    "Exit status: 0, or 2 with a one-line message on bad input.\n";
 
 /* ---- standard streams ---------------------------------------------------
  * A descriptor 0, 1 or 2 that was closed when we started is reopened on
@@ -1003,6 +1029,70 @@ static int cmd_trace(int argc, char **argv)
     return status;
 }
 
+enum { VW_WARP, VW_FROM, VW_TO, VW_AGAINST, VW_DUMP, VW_OUT };
+static const optspec view_opts[] = {
+    [VW_WARP] = { "--warp", OPT_NUM, 0, WR_MAX_WARPS - 1, "a number from 0 to 31" },
+    [VW_FROM] = { "--from", OPT_NUM, 0, UINT64_MAX, "a time t" },
+    [VW_TO] = { "--to", OPT_NUM, 0, UINT64_MAX, "a time t" },
+    [VW_AGAINST] = { "--against", OPT_STR, 0, 0, "a trace file or -" },
+    [VW_DUMP] = { "--dump", OPT_STR, 0, 0, "a dump file (DUMP.json) or -" },
+    [VW_OUT] = { "-o", OPT_STR, 0, 0, "a file name or -" },
+};
+
+static int cmd_view(int argc, char **argv)
+{
+    optvals ov;
+    int rc = parse_opts("view", usage_view, argc, argv, view_opts, sizeof view_opts / sizeof view_opts[0],
+                        "one trace only, got a second: '%s' (--against TRACE2 for a second side)", &ov);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    const char *dump = ov.str[VW_DUMP], *against = ov.str[VW_AGAINST];
+    if (dump && ov.arg)
+        return usage_error("view", "--dump takes the place of the trace, got '%s' too", ov.arg);
+    if (dump && against)
+        return usage_error("view", "--against and --dump exclude each other");
+    if (!dump && !ov.arg)
+        return usage_error("view", "missing the trace file (or - for standard input, or --dump DUMP.json)");
+    if (!dump && !ov.str[VW_WARP])
+        return usage_error("view", "missing --warp");
+    if (ov.str[VW_FROM] && ov.str[VW_TO] && ov.num[VW_FROM] > ov.num[VW_TO])
+        return usage_error("view", "--from %" PRIu64 " is after --to %" PRIu64, ov.num[VW_FROM], ov.num[VW_TO]);
+    const char *inputs[2] = { dump ? dump : ov.arg, against };
+    if (against && strcmp(inputs[0], "-") == 0 && strcmp(against, "-") == 0)
+        return usage_error("view", "the trace and --against cannot both be standard input");
+    for (unsigned i = 0; i < 2; i++)
+        if (inputs[i] && strcmp(inputs[i], "-") == 0 && stdin_closed) {
+            fprintf(stderr, "<stdin>:1: error: standard input is closed\n");
+            return WR_EXIT_USAGE;
+        }
+    view_pic *p = calloc(1, sizeof *p);
+    if (!p) {
+        fprintf(stderr, "warpref: view: out of memory\n");
+        return WR_EXIT_USAGE;
+    }
+    p->warp = (unsigned)ov.num[VW_WARP];
+    p->have_warp = ov.str[VW_WARP] != NULL;
+    p->from = ov.num[VW_FROM];
+    p->to = ov.str[VW_TO] ? ov.num[VW_TO] : UINT64_MAX;
+    char err[1024];
+    if (dump ? view_from_dump(p, dump, err, sizeof err)
+             : view_from_trace(p, ov.arg, 0, err, sizeof err) || (against && view_from_trace(p, against, 1, err,
+                                                                                               sizeof err))) {
+        fprintf(stderr, "%s\n", err);
+        free(p);
+        return WR_EXIT_USAGE;
+    }
+    if (!dump)
+        view_trace_title(p);
+    output out;
+    if ((rc = out_open(&out, "view", "picture", ov.str[VW_OUT], inputs[0], 0)) == 0) {
+        view_svg(out.f, p);
+        rc = out_close(&out, "view");
+    }
+    free(p);
+    return rc;
+}
+
 static const struct command {
     const char *name;
     int (*fn)(int, char **);
@@ -1016,6 +1106,7 @@ static const struct command {
     { "paths", cmd_paths, usage_paths },
     { "replay", cmd_replay, usage_replay },
     { "trace", cmd_trace, usage_trace },
+    { "view", cmd_view, usage_view },
 };
 
 static const struct command *command(const char *name)

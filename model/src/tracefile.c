@@ -149,6 +149,23 @@ void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_in
 }
 
 /* the predicate an instruction writes: Pd, else Pu, else PT (none) */
+const char *wr_trace_rec_text(const wr_trace_rec *t, char *buf, size_t size)
+{
+    const int want_asm = (t->keys & WR_TK_ASM) != 0;
+    if (want_asm ? !t->asm_derived : !t->op_derived) {
+        snprintf(buf, size, "%s", want_asm ? t->asm_text : t->op);
+        return buf;
+    }
+    wr_insn insn;
+    if (wr_decode(&t->insn, &insn, NULL, 0) != 0)
+        snprintf(buf, size, "?");
+    else if (want_asm)
+        wr_disasm(&insn, t->pc, buf, size);
+    else
+        snprintf(buf, size, "%s", wr_op_name(&insn));
+    return buf;
+}
+
 static unsigned pred_dest(const wr_insn *insn)
 {
     return wr_form_has(insn->form, WR_F_PD)   ? (unsigned)insn->f[WR_F_PD]

@@ -5,7 +5,8 @@ with their first differing field and links to each job's log, program,
 dumps and wave file, the bug-detection table, the semantic-path coverage
 table with its holes, per-profile figures, plots of throughput and of
 instructions to detection, and for each failure the lane x time picture of
-the failing warp (lanes.py).
+the failing warp, drawn from its dump by `warpref view --dump` (the one
+drawing of that picture, docs/view.md).
 
 Templating: Jinja2 (Debian's python3-jinja2), autoescaping every value; the
 plots are SVG written here.  The page is written atomically."""
@@ -19,7 +20,6 @@ import subprocess
 import jinja2
 from markupsafe import Markup
 
-from . import lanes
 from .files import write_atomic, read_json
 
 MAX_PICTURES = 50           # lane x time pictures on one page
@@ -60,6 +60,20 @@ def _first_diff(dump, result):
     if dump and dump.get("field"):
         return dump.get("field", ""), dump.get("rule", ""), dump.get("failure", "")
     return result.get("field", ""), result.get("rule", ""), result.get("why", "")
+
+
+def lanes_svg(warpref, out, job):
+    """the failing warp's lane x time picture (SVG text) from the job's dump,
+    model and RTL side by side: `warpref view --dump`, run in OUT so that the
+    picture names the dump JOB/dump.json; None when it draws none (a dump
+    without lane states, or no warpref)"""
+    exe = os.path.abspath(warpref) if os.sep in warpref else warpref
+    try:
+        p = subprocess.run([exe, "view", "--dump", os.path.join(job, "dump.json")], cwd=out, capture_output=True,
+                           text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return p.stdout if p.returncode == 0 and p.stdout.startswith("<svg") else None
 
 
 def _git(args):
@@ -236,7 +250,7 @@ def context(run, path):
         field, rule, what = _first_diff(dump if isinstance(dump, dict) else None, r)
         svg = None
         if isinstance(dump, dict) and len(failures) < MAX_PICTURES:
-            svg = lanes.svg_from_dump(dump)
+            svg = lanes_svg(a.warpref, out, j.name)
         failures.append({"name": j.name, "anchor": "f-" + j.name.replace("/", "-"), "status": r.get("status"),
                          "field": field, "rule": rule, "what": what, "warp": r.get("warp", ""),
                          "pc": r.get("pc", ""), "cycle": r.get("cycle", ""), "retired": r.get("retired", 0),

@@ -144,6 +144,12 @@ void wr_trace_rec_to_retire(const wr_trace_rec *t, const wr_insn *insn, const wr
 void wr_trace_final_from_cta(wr_trace_final *f, const wr_cta *cta, const wr_regfile *rf, unsigned end,
                              uint64_t t, unsigned dump_regs);
 
+/* The text of a record's instruction, for people: its `asm` when the
+ * record has one (WR_TK_ASM), else its `op`; a text the record derives
+ * from its word is the word's disassembly (or op name), "?" for a word that
+ * does not decode, as the JSONL writer prints it.  Returns buf. */
+const char *wr_trace_rec_text(const wr_trace_rec *t, char *buf, size_t size);
+
 /* ---- reading ----------------------------------------------------------- */
 
 enum { WR_TRACE_EOF = 0, WR_TRACE_INSN = 1, WR_TRACE_END = 2, WR_TRACE_ERROR = -1 };
