@@ -334,6 +334,11 @@ static int jfail_at(jp *j, const char *at, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(j->err + n, j->errsize - (size_t)n, fmt, ap);
         va_end(ap);
+        /* one line, whatever the input: a key or a word quoted from the
+         * record may hold escaped control characters ("\n") */
+        for (char *c = j->err + n; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
     }
     return -1;
 }
