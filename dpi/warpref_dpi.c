@@ -22,7 +22,6 @@ typedef struct dpi {
     wr_program prog;
     wr_checker *chk;
     wr_retire rec;                         /* the RTL's record, rebuilt per retire */
-    unsigned nwarps;
     uint32_t runs[WR_MAX_WARPS];           /* the RTL's run states after its last retire */
     svBitVecVal runs_vec[3];               /* ... as the vector it came in (when runs_seen) */
     int runs_seen;
@@ -87,7 +86,6 @@ void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const cha
         return NULL;
     }
     const wr_cta *cta = wr_checker_cta(d->chk);
-    d->nwarps = cta->nwarps;
     for (unsigned w = 0; w < cta->nwarps; w++)
         d->runs[w] = cta->warp[w].run;
     snprintf(d->simulator, sizeof d->simulator, "verilator");
@@ -306,7 +304,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     if (!d)
         return -1;
     wr_retire *r = &d->rec;
-    const unsigned nwarps = d->nwarps;
+    const unsigned nwarps = wr_checker_cta(d->chk)->nwarps;
     if (nwarps < 32)
         wbs_we &= (1u << nwarps) - 1;
     const unsigned uses = (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC) ? STAGED_IN : 0u) |

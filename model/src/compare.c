@@ -61,13 +61,11 @@ static void add(wr_compare_report *rep, unsigned f, unsigned what, unsigned warp
     rep->ndiffs++;                       /* counted even when not listed */
 }
 
-/* an operand both records read: predicates and uniform values whole,
- * registers per lane outside the model's undefined lanes */
+/* an operand both records read (the caller checks): predicates and uniform
+ * values whole, registers per lane outside the model's undefined lanes */
 static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, uint64_t mask,
                             const wr_retire *m, const wr_retire *o)
 {
-    if (!(m->reads & o->reads & bit))
-        return;
     const wr_operands *a = &m->in, *b = &o->in;
     const uint64_t *la = NULL, *lb = NULL;
     uint32_t undef = 0;
