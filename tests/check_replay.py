@@ -14,12 +14,14 @@ import json
 import os
 import re
 import struct
+import subprocess
 import sys
 import tempfile
 
 import clitest
 
 WARPREF, SRC = sys.argv[1], sys.argv[2]
+SEAL = sys.argv[3] if len(sys.argv) > 3 else None     # tests/wtb_seal.c: an edited .wtb's checksums again
 check = clitest.check
 tmp = tempfile.mkdtemp(prefix="warpref-replay-")
 
@@ -334,7 +336,8 @@ rc, err = replay(p, "--start", str(i_bars + 2))
 check("--start after an edit of a compared-only field", rc == 0 and re.search(
     rf"match: \d+ records, {len(recs) - 1 - i_bars - 1} compared, final record compared", err), err)
 rc, err = replay(p, "--start", "2", "--count", str(i_bars - 1))
-check("--count ends before the edit", rc == 0 and f", {i_bars - 1} compared (" in err and "final" not in err, err)
+check("--count ends before the edit", rc == 0 and f", {i_bars - 1} compared (" in err and
+      "final record compared" not in err, err)
 rc, err = replay(p, "--start", "2", "--count", str(i_bars))
 check("--count reaching the edit", rc == 1 and divergences(err) == [(i_bars + 1, "write.barrier")], err)
 
@@ -343,10 +346,17 @@ p = edited("final", lambda rs: rs[:-1] + [dict(rs[-1], warps=[dict(w, valid="0x0
                                                                for w in rs[-1]["warps"]])])
 rc, err = replay(p)
 check("the final record is compared", rc == 1 and re.search(rf":{len(recs)}: divergence: final: warp 0 valid", err), err)
-# a trace cut short (no final record) replays what it has
+# a trace cut short (no final record) replays what it has, given the CTA size
 p = edited("cut", lambda rs: rs[:5])
+rc, err = replay(p, "--threads", "32")
+check("a trace without its final record", rc == 0 and "match: 5 records, 5 compared (jsonl, operand-driven, 32 "
+      "threads from --threads, the program learnt from the records)" in err, err)
 rc, err = replay(p)
-check("a trace without its final record", rc == 0 and "match: 5 records, 5 compared (" in err, err)
+check("a trace without its final record needs --threads (never a guess)", rc == 2 and err.strip() ==
+      f"warpref: replay: --threads N or --program FILE.s is needed: {p} does not state its CTA size (it has no "
+      "final record) (see 'warpref replay --help')", err)
+rc, err = replay(p, "--program", prog)
+check("... or --program", rc == 0 and "32 threads from the program's .threads, program " + prog in err, err)
 
 # ---- bad input: one line, the file and the record, status 2 ----------------------
 good = base
@@ -356,18 +366,26 @@ blob = open(gb, "rb").read()
 first_line = lines[0]
 
 
-def bad(name, data, message, binary=False, args=(), convert=True):
+def seal(p):
+    rc, _, err = clitest.run(SEAL, [p])
+    check(f"seal {p}", rc == 0, err)
+
+
+def bad(name, data, message, binary=False, args=(), convert=True, sealed=False, prefix=False):
     p = path("bad-" + re.sub(r"\W+", "_", name) + (".wtb" if binary else ".jsonl"))
     with open(p, "wb") as f:
         f.write(data if isinstance(data, bytes) else data.encode())
+    if sealed:
+        seal(p)
     rc, out, err = run(["replay", p, "--dump", path("baddump")] + list(args))
     lines_ = err.strip().splitlines()
     want = message.replace("FILE", p)
-    check(f"bad input: {name}", rc == 2 and out == "" and len(lines_) == 1 and lines_[0] == want,
+    same = (lambda got: got.startswith(want)) if prefix else (lambda got: got == want)
+    check(f"bad input: {name}", rc == 2 and out == "" and len(lines_) == 1 and same(lines_[0]),
           f"status {rc}, stderr {err!r}, want {want!r}")
     if convert:
         rc, out, err = run(["trace", "convert", p, path("conv.jsonl")])
-        check(f"bad input: {name} (convert)", rc == 2 and err.strip() == want, err)
+        check(f"bad input: {name} (convert)", rc == 2 and same(err.strip()), err)
 
 
 rec1 = json.loads(first_line)
@@ -406,27 +424,154 @@ bad("trailing text", first_line + " x\n", f"FILE:1:{len(first_line) + 2}: error:
 # binary
 bad("binary: a wrong magic", b"\x89WTX" + blob[4:], "FILE:1:1: error: expected a JSON object ('{'), got 0x89", True)
 bad("binary: a truncated header", blob[:10], "FILE:1: error: truncated header (10 of 64 bytes)", True)
-bad("binary: another version", blob[:8] + struct.pack("<H", 2) + blob[10:],
-    "FILE:1: error: binary trace version 2; this warpref reads version 1", True)
+bad("binary: another version", blob[:8] + struct.pack("<H", 3) + blob[10:],
+    "FILE:1: error: binary trace version 3; this warpref reads version 2", True)
+bad("binary: version 1", blob[:8] + struct.pack("<H", 1) + blob[10:],
+    "FILE:1: error: binary trace version 1 (without checksums); this warpref reads version 2: write the trace "
+    "again, or convert it to JSONL with the warpref that wrote it", True)
 bad("binary: another record size", blob[:12] + struct.pack("<H", 64) + blob[14:],
-    "FILE:1: error: header size 64 and record size 64; version 1 has 64 and 128", True)
+    "FILE:1: error: header size 64 and record size 64; version 2 has 64 and 128", True, sealed=True)
+bad("binary: a header byte flipped", blob[:16] + bytes([blob[16] ^ 4]) + blob[17:],
+    f"FILE:1: error: corrupt header: checksum 0x{struct.unpack('<I', blob[60:64])[0]:08x}, its bytes give 0x", True, prefix=True)
 first_size = 128 * (1 + blob[64 + 3])
 bad("binary: a truncated record", blob[:64 + first_size - 5],
     f"FILE:1: error: truncated record ({first_size - 5} of {first_size} bytes at byte 64)", True)
 bad("binary: a half record", blob[:64 + 100], "FILE:1: error: truncated record (100 of 128 bytes at byte 64)", True)
 bad("binary: an unknown kind", blob[:64] + b"Z" + blob[65:], "FILE:1: error: corrupt record: kind 0x5a (byte 64)", True)
 bad("binary: unknown flags", blob[:68] + struct.pack("<I", struct.unpack("<I", blob[68:72])[0] | 1 << 30) + blob[72:],
-    "FILE:1: error: unknown flags 0x40000000 (byte 64)", True)
+    "FILE:1: error: unknown flags 0x40000000 (byte 64)", True, sealed=True)
 bad("binary: a warp out of range", blob[:65] + b"\x40" + blob[66:],
-    "FILE:1: error: corrupt record: warp 64, 0 events (byte 64)", True)
+    "FILE:1: error: corrupt record: warp 64, 0 events (byte 64)", True, sealed=True)
 bad("binary: a wrong extension count", blob[:67] + bytes([blob[67] + 1]) + blob[68:],
     f"FILE:1: error: corrupt record: {blob[67] + 1} extension records and a tail of "
     f"{struct.unpack('<H', blob[64 + 54:64 + 56])[0]} words do not match its "
-    f"flags 0x{struct.unpack('<I', blob[68:72])[0]:08x} (byte 64)", True)
+    f"flags 0x{struct.unpack('<I', blob[68:72])[0]:08x} (byte 64)", True, sealed=True)
 bad("binary: data after the final record", blob + blob[64:64 + 128],
     f"FILE:{len(recs) + 1}: error: a record after the final record (byte {len(blob)})", True)
 bad("binary: a truncated final record", blob[:-100],
     f"FILE:{len(recs)}: error: truncated final record: warp 0 missing (byte {len(blob) - 128})", True)
+
+# ---- issue 17: a corrupt binary trace is an error naming its record --------------
+def heads(data):
+    """[(record number, first byte, end)] of a binary trace's records (the final one with its W records)"""
+    out, pos, recno = [], 64, 1
+    while pos + 128 <= len(data):
+        size = 128 * (1 + data[pos + 3])
+        if data[pos] == ord("E"):
+            q = pos + size
+            for _ in range(data[pos + 2]):
+                q += 128 * (1 + struct.unpack("<I", data[q + 44:q + 48])[0])
+            size = q - pos
+        out.append((recno, pos, pos + size))
+        pos, recno = pos + size, recno + 1
+    return out
+
+
+hs = heads(blob)
+e_at = hs[-1][1]
+w_at = e_at + 128 * (1 + blob[e_at + 3])
+u32 = lambda v: struct.pack("<I", v)
+bad("binary: a final record listing 32 barriers without their words",
+    blob[:e_at + 20] + u32(0xffffffff) + blob[e_at + 24:],
+    f"FILE:{len(recs)}: error: corrupt final record: a tail of {struct.unpack('<H', blob[e_at + 16:e_at + 18])[0]} "
+    f"words for 32 barrier words (byte {e_at})", True, sealed=True)
+bad("binary: 65535 dc entries", blob[:w_at + 42] + b"\xff\xff" + blob[w_at + 44:],
+    f"FILE:{len(recs)}: error: corrupt final record: warp 0: 65535 dc entries for 0 registers, or a reserved field "
+    f"not zero (byte {w_at})", True, sealed=True)
+bad("binary: a reserved header byte", blob[:20] + b"\x01" + blob[21:],
+    "FILE:1: error: bad header: reserved byte 20 is 0x01, not 0", True, sealed=True)
+bad("binary: a reserved tail word", blob[:64 + 120] + u32(7) + blob[64 + 124:],
+    "FILE:1: error: corrupt record: a reserved field is not zero (byte 64)", True, sealed=True)
+
+# N random byte flips of a large binary trace (a fixed seed): each is an
+# error naming the record that holds the flipped byte (the header: record 1)
+import random  # noqa: E402
+big = path("big.jsonl")
+rc, _, err = run(["run", os.path.join(SRC, "bench", "diverge.s"), "--trace-operands", "--trace", big,
+                  "--max-steps", "20000"])
+bigb = path("big.wtb")
+rc2, _, err2 = run(["trace", "convert", big, bigb])
+check("a large binary trace", rc == 5 and rc2 == 0, err + err2)
+bigblob = open(bigb, "rb").read()
+bighs = heads(bigblob)
+rnd = random.Random(1717)
+FLIPS = 40
+caught = 0
+for k in range(FLIPS):
+    at = rnd.randrange(len(bigblob))
+    flipped = bytearray(bigblob)
+    flipped[at] ^= rnd.randrange(1, 256)
+    p = path("flip.wtb")
+    open(p, "wb").write(flipped)
+    rc, err = replay(p)
+    want = 1 if at < 64 else next(r for r, a, b in bighs if a <= at < b)
+    m = re.match(r"^" + re.escape(p) + r":(\d+): error: ", err)
+    ok = rc == 2 and m and int(m.group(1)) == want and len(err.strip().splitlines()) == 1
+    caught += bool(ok)
+    check(f"byte flip {k} at byte {at}: an error naming record {want}", ok, (rc, err))
+check(f"{FLIPS} byte flips: every one caught", caught == FLIPS, caught)
+
+# ---- issue 17: `t` -------------------------------------------------------------------
+# single-record edits of t, each caught, in both formats: decreased (bad input
+# naming the record), 2^64-1 and a shifted suffix (the model's time, N-50)
+ts = [r["t"] for r in recs]
+n_insn = len(recs) - 1
+picks = sorted(set(range(1, n_insn, max(1, n_insn // 8))) | {n_insn - 1})
+ghs = heads(blob)
+
+
+def t_edit(name, fn, fmt):
+    """the trace with t of record i set to fn(i, old t), as JSONL or binary"""
+    if fmt == "jsonl":
+        return edited(name, lambda rs: [dict(r, t=fn(j, r["t"])) for j, r in enumerate(rs)])
+    data = bytearray(blob)
+    for j, (_, a, _) in enumerate(ghs):
+        data[a + 8:a + 16] = struct.pack("<Q", fn(j, struct.unpack("<Q", data[a + 8:a + 16])[0]))
+    p = path(name + ".wtb")
+    open(p, "wb").write(bytes(data))
+    seal(p)
+    return p
+
+
+for fmt in ("jsonl", "wtb"):
+    for i in picks:
+        if ts[i - 1] >= 1:
+            p = t_edit(f"t_down_{i}", lambda j, t: ts[i - 1] - 1 if j == i else t, fmt)
+            rc, err = replay(p)
+            check(f"t of record {i + 1} decreased ({fmt}): bad input naming it", rc == 2 and err.strip() ==
+                  f"{p}:{i + 1}: error: t: {ts[i - 1] - 1} is less than the previous record's {ts[i - 1]} (time "
+                  "never goes back)", err)
+        p = t_edit(f"t_max_{i}", lambda j, t: 2**64 - 1 if j == i else t, fmt)
+        rc, err = replay(p)
+        check(f"t of record {i + 1} = 2^64-1 ({fmt}): a divergence there", rc == 1 and
+              divergences(err)[:1] == [(i + 1, "t")] and f"the record's t is {2**64 - 1}, the model's time is "
+              f"{ts[i]} [N-50]" in err, err)
+        rc, err = replay(p, "--ignore", "t")
+        check(f"t of record {i + 1} = 2^64-1 ({fmt}), --ignore t: the next record goes back", rc == 2 and
+              err.strip().startswith(f"{p}:{i + 2}: error: t: ") and "(time never goes back)" in err, err)
+        p = t_edit(f"t_shift_{i}", lambda j, t: t + 5 if j >= i else t, fmt)
+        rc, err = replay(p)
+        check(f"t from record {i + 1} on shifted by 5 ({fmt}): a divergence there", rc == 1 and
+              divergences(err)[:1] == [(i + 1, "t")], err)
+        rc, err = replay(p, "--ignore", "t,active")
+        check(f"t shifted ({fmt}), --ignore t: no divergence of the records", rc in (0, 1) and
+              all(r == len(recs) for r, _ in divergences(err)), err)
+
+# ---- issue 17: the CTA size is stated, never guessed ----------------------------------
+p64 = os.path.join(SRC, "tests", "programs", "partial_warp.s")
+t64 = trace_of(p64, "cta.jsonl")
+l64 = open(t64).read().splitlines()
+n64 = len(l64)
+fin64 = json.loads(l64[-1])
+cut = "\n".join(l64[:-1]) + "\n" + l64[-1][:10]
+bad("a cut final line (multi-warp)", cut, f"FILE:{n64}:8: error: end: unterminated string")
+bad("a record after the final one (multi-warp)", "\n".join(l64) + "\n" + l64[0] + "\n",
+    f"FILE:{n64 + 1}: error: a record after the final record")
+bad("an unknown end (multi-warp)", "\n".join(l64[:-1]) + "\n" + l64[-1].replace('"end":"done"', '"end":"finished"')
+    + "\n", f"FILE:{n64}:8: error: end: unknown reason 'finished' (done, deadlock, livelock, exception, limit)")
+rc, err = replay(t64)
+check("partial_warp: the CTA size from the final record", rc == 0 and re.search(r"\(jsonl, operand-driven, \d+ threads from the final record, the program learnt from the records\)",
+                err), err)
 
 # the command line
 for args, msg in [
@@ -453,8 +598,15 @@ for args, msg in [
 # standard input and output
 rc, out, err = run(["trace", "convert", good, "-"])
 check("convert to standard output", rc == 0 and out == open(good).read(), err)
-rc, out, err = clitest.run(WARPREF, ["replay", "-"], stdin=open(good).read())
+rc, out, err = clitest.run(WARPREF, ["replay", "-", "--threads", "32"], stdin=open(good).read())
 check("replay from standard input", rc == 0 and "<stdin>: match:" in err, err)
+rc, out, err = clitest.run(WARPREF, ["replay", "-"], stdin=open(good).read())
+check("replay from standard input needs --threads (read once: the final record comes last)", rc == 2 and
+      err.strip() == "warpref: replay: --threads N or --program FILE.s is needed: <stdin> does not state its CTA "
+      "size (it is read from standard input (once: its final record comes last)) (see 'warpref replay --help')", err)
+pr = subprocess.run([WARPREF, "replay", "-"], input=open(gb, "rb").read(), capture_output=True)
+check("a binary trace from standard input: its header's CTA size", pr.returncode == 0 and
+      b"32 threads from the binary header" in pr.stderr, pr.stderr)
 rc, out, err = run(["trace", "convert", good, path("forced.bin"), "--to", "binary"])
 check("--to binary", rc == 0 and open(path("forced.bin"), "rb").read() == blob, err)
 if os.path.exists("/dev/full"):

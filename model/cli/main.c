@@ -141,11 +141,13 @@ static const char *const usage_replay =
     "  --program FILE.s  the program (needed when the records have no 'insn' or 'in')\n"
     "  --profile NAME    native, sass, ptx or visa: the model's profile (default: the\n"
     "                    program's .profile; a program learnt from the records: native)\n"
-    "  --threads N       CTA size, 1..1024 (default: the binary header's, the program's\n"
-    "                    .threads, the warps and lanes of a JSONL trace's records, else 32)\n"
+    "  --threads N       CTA size, 1..1024 (default: the binary header's, the program's,\n"
+    "                    else the trace's final record; a trace that does not state it,\n"
+    "                    standard input among them, needs --threads or --program)\n"
     "  --start N         compare from record N on (1..); earlier records are stepped\n"
     "  --count N         compare N records from --start (then stop: no final record)\n"
-    "  --ignore LIST     compare fields left out (names as in docs/lockstep.md)\n"
+    "  --ignore LIST     compare fields left out (names as in docs/lockstep.md; t: the\n"
+    "                    records' time, compared with the model's N-50 time)\n"
     "  --mask LIST       FIELD:MASK,...: only these bits of a field are compared\n"
     "  --keep-going      report every divergence (default: stop at the first)\n"
     "  --dump BASE       the mismatch dump's files, BASE.txt and BASE.json\n"
@@ -167,7 +169,7 @@ static const char *const usage_trace =
     "--to, else its extension: .wtb binary, anything else (and -) JSONL.  The\n"
     "conversion is lossless: JSONL -> binary -> JSONL gives the same bytes for a\n"
     "trace written by warpref.  --threads: the CTA size a binary header records\n"
-    "(default: IN's header's, else 32 x the warps of IN's final record, else 0).\n"
+    "(default: the CTA size IN states, as replay finds it, else 0: not known).\n"
     "Exit status: 0, or 2 with FILE:RECORD: error: ... on bad input.\n";
 
 static const char *const usage_view =
@@ -927,20 +929,24 @@ static int cmd_replay(int argc, char **argv)
     if (rc == 2) {
         if (strncmp(err, "ignore: ", 8) == 0 || strncmp(err, "mask: ", 6) == 0)
             return usage_error("replay", "--%s", err);
-        if (strncmp(err, "--start", 7) == 0)
+        if (strncmp(err, "--start", 7) == 0 || strncmp(err, "--threads", 9) == 0)
             return usage_error("replay", "%s", err);
         fprintf(stderr, "%s\n", err);
         return WR_EXIT_USAGE;
     }
+    /* what the replay used: the CTA size and where it came from, the program */
+    char used[5000];
+    snprintf(used, sizeof used, "%u threads from %s, %s%s", res.threads, res.threads_from ? res.threads_from : "?",
+             o.program ? "program " : "the program learnt from the records", o.program ? o.program : "");
     if (rc == 0)
-        fprintf(stderr, "warpref: replay: %s: match: %" PRIu64 " records, %" PRIu64 " compared%s (%s, %s, %u threads)\n",
+        fprintf(stderr, "warpref: replay: %s: match: %" PRIu64 " records, %" PRIu64 " compared%s (%s, %s, %s)\n",
                 ro.name, res.records, res.compared, res.final_compared ? ", final record compared" : "",
                 wr_trace_format_name(res.format), res.operand_mode == WR_OPERANDS_DRIVEN ? "operand-driven"
-                : "self-contained", res.threads);
+                : "self-contained", used);
     else
         fprintf(stderr, "warpref: replay: %s: %" PRIu64 " divergence%s, the first at record %" PRIu64 " (%" PRIu64
-                " records, %" PRIu64 " compared); dump %s.txt\n", ro.name, res.failures, res.failures == 1 ? "" : "s",
-                res.first_recno, res.records, res.compared, o.dump);
+                " records, %" PRIu64 " compared; %s); dump %s.txt\n", ro.name, res.failures,
+                res.failures == 1 ? "" : "s", res.first_recno, res.records, res.compared, used, o.dump);
     if (res.dump_error[0])
         fprintf(stderr, "warpref: replay: cannot write the dump: %s\n", res.dump_error);
     if (ov.str[RP_STATS])
@@ -996,8 +1002,13 @@ static int cmd_trace(int argc, char **argv)
         wr_trace_close(r);
         return rc;
     }
-    unsigned threads = ov.str[TC_THREADS] ? (unsigned)ov.num[TC_THREADS]
-                       : strcmp(ov.arg, "-") != 0 ? wr_trace_threads_hint(ov.arg) : 0;
+    /* the header's CTA size: --threads, else what IN states (0: not known) */
+    unsigned threads = 0;
+    char why[600];
+    if (ov.str[TC_THREADS])
+        threads = (unsigned)ov.num[TC_THREADS];
+    else if (wr_trace_shape(ov.arg, &threads, why, sizeof why) < 0)
+        threads = 0;                     /* (the conversion reports the bad input where it is) */
     wr_trace_writer *w = wr_trace_writer_new(out.f, to, threads);
     if (!w) {
         fprintf(stderr, "warpref: trace: out of memory\n");

@@ -676,6 +676,24 @@ uint32_t wr_checker_ready(const wr_checker *c)
     return m;
 }
 
+uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now)
+{
+    uint64_t next = UINT64_MAX;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        if (c->cta.warp[w].run == WR_WARP_READY)
+            return now;
+        const uint64_t d = c->cta.deadline[w];
+        if (d == WR_NO_DEADLINE)
+            continue;
+        const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+        if (due <= now)
+            return now;
+        if (due < next)
+            next = due;
+    }
+    return next == UINT64_MAX ? now : next;
+}
+
 const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
 {
     wr_run_opts o = { .threads = c->cta.threads, .max_steps = max_steps };

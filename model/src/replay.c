@@ -105,14 +105,40 @@ static int learn_new(replay *x, uint64_t pc, const wr_word *word, char *msg, siz
     return 0;
 }
 
+/* --ignore's `t` is the replay's own control (the time compare): the list
+ * without it into rest (NULL: nothing else); whether it was there */
+static int ignore_time(const char *list, char *rest, size_t size, const char **out)
+{
+    *out = list;
+    if (!list || strlen(list) >= size)
+        return 0;
+    int found = 0, kept = 0;
+    rest[0] = '\0';
+    for (const char *p = list;; p++) {
+        const char *e = strchr(p, ',');
+        const size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n == 1 && *p == 't') {
+            found = 1;
+        } else {
+            const size_t have = strlen(rest);
+            snprintf(rest + have, size - have, "%s%.*s", kept++ ? "," : "", (int)n, p);
+        }
+        if (!e)
+            break;
+        p = e;
+    }
+    *out = kept ? rest : NULL;
+    return found;
+}
+
 /* the compare controls of the window and of the records before it */
-static int controls(const wr_replay_opts *o, wr_compare_ctl *on, wr_compare_ctl *on_noout, wr_compare_ctl *off,
-                    char *err, size_t errsize)
+static int controls(const wr_replay_opts *o, const char *ignore, wr_compare_ctl *on, wr_compare_ctl *on_noout,
+                    wr_compare_ctl *off, char *err, size_t errsize)
 {
     char msg[300];
     wr_compare_ctl_init(on);
     wr_compare_ctl_ignore(on, wr_replay_untraced, msg, sizeof msg);
-    if ((o->ignore && wr_compare_ctl_ignore(on, o->ignore, msg, sizeof msg) != 0) ||
+    if ((ignore && wr_compare_ctl_ignore(on, ignore, msg, sizeof msg) != 0) ||
         (o->mask && wr_compare_ctl_mask(on, o->mask, msg, sizeof msg) != 0)) {
         snprintf(err, errsize, "%s", msg);
         return -1;
@@ -133,7 +159,10 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     replay x = { o, res, { 0 }, 0, NULL, 0, 0 };
     wr_compare_ctl on, on_noout, off;
-    if (controls(o, &on, &on_noout, &off, err, errsize) != 0)
+    char rest[1024];
+    const char *ignore;
+    const int time_on = !ignore_time(o->ignore, rest, sizeof rest, &ignore);
+    if (controls(o, ignore, &on, &on_noout, &off, err, errsize) != 0)
         return 2;
     if (o->program && wr_assemble_file(o->program, &x.prog, err, errsize) != 0)
         return 2;
@@ -178,14 +207,31 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
                  "FILE.s) to replay self-contained", name);
         goto out;
     }
-    unsigned threads = o->threads ? o->threads : wr_trace_reader_threads(r);
-    if (!threads && x.prog.threads)
-        threads = x.prog.threads;
-    if (!threads)
-        threads = wr_trace_threads_hint(o->trace);
-    if (!threads)
-        threads = 32;
+    /* the CTA size: stated, never guessed (docs/replay.md, "The CTA size") */
+    unsigned threads = o->threads;
+    const char *from = "--threads";
+    if (!threads && (threads = wr_trace_reader_threads(r)) != 0)
+        from = "the binary header";
+    if (!threads && o->program) {
+        threads = x.prog.threads ? x.prog.threads : 32;        /* N-53 */
+        from = x.prog.threads ? "the program's .threads" : "the program (N-53's default)";
+    }
+    if (!threads) {
+        char why[600];
+        const int known = wr_trace_shape(o->trace, &threads, why, sizeof why);
+        if (known < 0) {
+            snprintf(err, errsize, "%s", why);
+            goto out;
+        }
+        if (!known) {
+            snprintf(err, errsize, "--threads N or --program FILE.s is needed: %s does not state its CTA size (%s)",
+                     name, why);
+            goto out;
+        }
+        from = "the final record";
+    }
     res->threads = threads;
+    res->threads_from = from;
     res->operand_mode = driven ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
 
     wr_checker_opts co;
@@ -209,6 +255,7 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         goto out;
     }
     const wr_cta *cta = wr_checker_cta(c);
+    uint64_t now = 0;                    /* the model's time of its next turn (N-50) */
     status = 0;
     for (; k != WR_TRACE_EOF; k = wr_trace_read(r, &rec, &fin, err, errsize)) {
         if (k == WR_TRACE_ERROR) {
@@ -304,9 +351,20 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
                 wr_checker_report(c, rec->t, msg);
             }
         }
+        /* the time (N-50): the model's next turn is at `now`, or, with no warp
+         * ready, when the earliest sleep deadline is due; one step later the next */
+        const uint64_t due = rec->t == now ? now : wr_checker_turn_time(c, now);
         wr_checker_wake_due(c, rec->t);
         wr_trace_rec_to_retire(rec, insn, have ? &x.prog.words[idx] : NULL, other);
         const int checked = wr_checker_retire(c, rec->t, other);
+        /* (compared after the record's fields: a record that differs there
+         * is reported for them, a lost or moved record at its pc) */
+        if (rec->t != due && time_on && x.recno >= start && checked == WR_CHK_OK) {
+            snprintf(msg, sizeof msg, "t: warp %u pc 0x%" PRIx64 ": the record's t is %" PRIu64 ", the model's "
+                     "time is %" PRIu64 " [N-50]", w, rec->pc, rec->t, due);
+            wr_checker_report(c, rec->t, msg);
+        }
+        now = due + 1;
         if (o->explain)
             explain(&x, c, rec->t);
         if (checked == WR_CHK_ERROR) {

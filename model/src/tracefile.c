@@ -16,6 +16,12 @@
 #include "trace.h"
 #include "warpref/tracefile.h"
 
+/* the checksum of a binary record: XXH3 (libxxhash-dev), compiled in from
+ * its header, so the library has no link dependency */
+#define XXH_INLINE_ALL
+#define XXH_STATIC_LINKING_ONLY
+#include <xxhash.h>
+
 static const struct {
     const char *name, *ext;
 } formats[WR_TRACE_FMT_COUNT] = {
@@ -1599,6 +1605,9 @@ enum {
 };
 enum { E_FAULT = 1u << 0, E_PROFILE = 1u << 1, E_KNOWN = 3u };
 enum { I_TAIL0 = 80, E_TAIL0 = 24, W_TAIL0 = 48 };   /* where the inline tail words start */
+/* every head ends in the checksum of its record (version 2): the inline tail
+ * stops before it; the header's checksum is at HEADER_SUM */
+enum { SUM_AT = RS - 4, INLINE_END = SUM_AT, HEADER_SUM = WR_TRACE_HEADER_SIZE - 4 };
 
 static inline void st16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
 static inline void st32(uint8_t *p, uint32_t v)
@@ -1622,6 +1631,21 @@ static inline uint32_t ld32(const uint8_t *p)
     return v;
 }
 static inline uint64_t ld64(const uint8_t *p) { return (uint64_t)ld32(p) | (uint64_t)ld32(p + 4) << 32; }
+
+/* A record's checksum (docs/trace-binary.md): the low 32 bits of XXH3 of
+ * its head up to the checksum, then of its extension records, seeded with
+ * its record number, so that a record lost, repeated or moved fails too.
+ * XXH3 because it is the fastest of the Debian libraries' checksums on
+ * records of 128-400 bytes (CRC32 of zlib is ten times slower). */
+static uint32_t rec_sum(const uint8_t *p, size_t size, uint64_t recno)
+{
+    uint64_t h = XXH3_64bits_withSeed(p, SUM_AT, recno);
+    if (size > RS)
+        h = XXH3_64bits_withSeed(p + RS, size - RS, h);
+    return (uint32_t)h;
+}
+
+static uint32_t header_sum(const uint8_t *h) { return (uint32_t)XXH3_64bits(h, HEADER_SUM); }
 
 /* bits set (without the libgcc call of a build for any x86-64) */
 static inline unsigned pop32(uint32_t v)
@@ -1664,7 +1688,7 @@ static uint32_t tail_bregs(tail *t, const uint32_t *b)
 /* head + tail records + lane arrays into out[]; returns the records used */
 static unsigned put_tail(uint8_t *head, unsigned first_word, const tail *t)
 {
-    const unsigned inl = (RS - first_word) / 4;
+    const unsigned inl = (INLINE_END - first_word) / 4;
     for (unsigned i = 0; i < t->n; i++)
         st32(i < inl ? head + first_word + 4 * i : head + RS + 4 * (i - inl), t->w[i]);
     const unsigned rest = t->n > inl ? t->n - inl : 0;
@@ -1692,7 +1716,7 @@ static uint8_t *put_lanes64(uint8_t *p, const uint64_t *v)
  * RS).  out has room for BIN_MAX bytes. */
 enum { BIN_MAX = 48 * RS };
 
-static size_t bin_encode(uint8_t *out, const wr_trace_rec *t)
+static size_t bin_encode(uint8_t *out, const wr_trace_rec *t, uint64_t recno)
 {
     static __thread tail tl;
     uint8_t *h = out;
@@ -1781,11 +1805,12 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *t)
         p = (o & WR_TO_RD64) ? put_lanes64(p, t->rd) : put_lanes32(p, t->rd);
     next = (unsigned)((size_t)(p - h) / RS) - 1;
     h[3] = (uint8_t)next;
+    st32(h + SUM_AT, rec_sum(h, (size_t)(p - h), recno));
     return (size_t)(p - h);
 }
 
 /* the final record: 'E', then a 'W' per warp */
-static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f)
+static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, uint64_t recno)
 {
     static __thread tail tl;
     uint8_t *h = out;
@@ -1813,6 +1838,7 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f)
     unsigned next = put_tail(h, E_TAIL0, &tl);
     h[3] = (uint8_t)next;
     size_t len = RS * (1 + (size_t)next);
+    st32(h + SUM_AT, rec_sum(h, len, recno));
     for (unsigned w = 0; w < f->nwarps; w++) {
         const size_t need = RS * (2 + (size_t)f->dump_regs + 2);
         if (len + need > cap)
@@ -1866,6 +1892,7 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f)
             for (unsigned l = 0; l < WR_LANES; l++)
                 st32(p + 4 * l, r < f->r_have ? f->r[((size_t)w * f->r_have + r) * WR_LANES + l] : 0);
         st32(q + 44, (uint32_t)((size_t)(p - q) / RS - 1));
+        st32(q + SUM_AT, rec_sum(q, (size_t)(p - q), recno));
         len = (size_t)(p - out);
     }
     return len;
@@ -1879,6 +1906,7 @@ static void bin_header(uint8_t *h, unsigned threads)
     st16(h + 10, WR_TRACE_HEADER_SIZE);
     st16(h + 12, WR_TRACE_RECORD_SIZE);
     st32(h + 16, threads);
+    st32(h + HEADER_SUM, header_sum(h));
 }
 
 /* ---- reading -------------------------------------------------------------------- */
@@ -1897,6 +1925,7 @@ struct wr_trace_reader {
     int ended;                   /* the final record was read */
     int mapped;                  /* buf is the whole file, mapped (a regular file) */
     int failed;
+    uint64_t last_t;             /* the `t` of the record read last (time never goes back) */
     char errmsg[512];
     wr_trace_scratch *s;
     /* binary: what the flags of a head say, for the last flags seen at
@@ -2025,9 +2054,17 @@ wr_trace_reader *wr_trace_open(const char *path, char *err, size_t errsize)
         if (have < WR_TRACE_HEADER_SIZE) {
             snprintf(msg, sizeof msg, "truncated header (%zu of %d bytes)", have, WR_TRACE_HEADER_SIZE);
             bad = msg;
+        } else if (ld16(h + 8) == 1) {
+            snprintf(msg, sizeof msg, "binary trace version 1 (without checksums); this warpref reads version %d: "
+                     "write the trace again, or convert it to JSONL with the warpref that wrote it", WR_TRACE_VERSION);
+            bad = msg;
         } else if (ld16(h + 8) != WR_TRACE_VERSION) {
             snprintf(msg, sizeof msg, "binary trace version %u; this warpref reads version %d", ld16(h + 8),
                      WR_TRACE_VERSION);
+            bad = msg;
+        } else if (ld32(h + HEADER_SUM) != header_sum(h)) {
+            snprintf(msg, sizeof msg, "corrupt header: checksum 0x%08x, its bytes give 0x%08x", ld32(h + HEADER_SUM),
+                     header_sum(h));
             bad = msg;
         } else if (ld16(h + 10) != WR_TRACE_HEADER_SIZE || ld16(h + 12) != WR_TRACE_RECORD_SIZE) {
             snprintf(msg, sizeof msg, "header size %u and record size %u; version %d has %d and %d", ld16(h + 10),
@@ -2036,6 +2073,12 @@ wr_trace_reader *wr_trace_open(const char *path, char *err, size_t errsize)
         } else if (ld32(h + 16) > WR_MAX_THREADS || ld16(h + 14) != 0) {
             snprintf(msg, sizeof msg, "bad header (threads %u, flags 0x%x)", ld32(h + 16), ld16(h + 14));
             bad = msg;
+        } else {
+            for (unsigned k = 20; k < HEADER_SUM && !bad; k++)
+                if (h[k]) {
+                    snprintf(msg, sizeof msg, "bad header: reserved byte %u is 0x%02x, not 0", k, h[k]);
+                    bad = msg;
+                }
         }
         if (bad) {
             snprintf(err, errsize, "%s:1: error: %s", name, bad);
@@ -2140,14 +2183,25 @@ static inline void get_lanes64(const uint8_t *p, uint64_t *v)
 /* a tail word i of a record whose inline tail starts at `first` */
 static inline uint32_t tword(const uint8_t *h, unsigned first, unsigned i)
 {
-    const unsigned inl = (RS - first) / 4;
+    const unsigned inl = (INLINE_END - first) / 4;
     return i < inl ? ld32(h + first + 4 * i) : ld32(h + RS + 4 * (i - inl));
 }
 
 static unsigned tail_records(unsigned first, unsigned n)
 {
-    const unsigned inl = (RS - first) / 4;
+    const unsigned inl = (INLINE_END - first) / 4;
     return n > inl ? (n - inl + RS_WORDS - 1) / RS_WORDS : 0;
+}
+
+/* whether the tail's room after its ntail words (the rest of the head's,
+ * the rest of its last extension record) is zero */
+static int tail_pad_zero(const uint8_t *h, unsigned first, unsigned ntail)
+{
+    const unsigned room = (INLINE_END - first) / 4 + RS_WORDS * tail_records(first, ntail);
+    uint32_t any = 0;
+    for (unsigned i = ntail; i < room; i++)
+        any |= tword(h, first, i);
+    return any == 0;
 }
 
 /* a text of the tail at word *i into buf; -1 if it does not fit */
@@ -2162,6 +2216,9 @@ static int tail_get_text(const uint8_t *h, unsigned first, unsigned ntail, unsig
         uint8_t b[4];
         st32(b, tword(h, first, (*i)++));
         memcpy(buf + k, b, n - k < 4 ? n - k : 4);
+        for (uint32_t z = n - k; z < 4; z++)     /* the padding is zero */
+            if (b[z])
+                return -1;
     }
     buf[n] = '\0';
     if (strlen(buf) != n)
@@ -2226,6 +2283,9 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
         if (r->len - r->pos < size)
             return rfail(r, recno, "truncated record (%zu of %zu bytes at byte %" PRIu64 ")", r->len - r->pos, size, at);
         const uint8_t *h = r->buf + r->pos;
+        if (ld32(h + SUM_AT) != rec_sum(h, size, recno))
+            return rfail(r, recno, "corrupt record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
+                         ld32(h + SUM_AT), rec_sum(h, size, recno), at);
         wr_trace_rec *t = &r->s->rec;
         const uint32_t flags = ld32(h + 4);
         const unsigned nev = h[2], ntail = ld16(h + 54), bmask = ld16(h + 52);
@@ -2250,6 +2310,9 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             1 + tail_records(I_TAIL0, ntail) + hk->lanes != 1 + (size_t)h[3])
             return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
                          "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
+        if ((!(flags & F_IN) && ld32(h + 56)) || (!(o & WR_TO_RD) && ld32(h + 60)) ||
+            (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !tail_pad_zero(h, I_TAIL0, ntail))
+            return rfail(r, recno, "corrupt record: a reserved field is not zero (byte %" PRIu64 ")", at);
         t->warp = h[1];
         t->nev = nev;
         t->wake = (flags & F_WAKE) != 0;
@@ -2342,6 +2405,11 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
                 get_lanes64(p, t->rd);
             else
                 get_lanes32(p, t->rd);
+            uint64_t null = 0;                 /* a null lane holds 0 */
+            for (unsigned l = 0; l < WR_LANES; l++)
+                null |= (t->rd_lanes >> l & 1u) ? 0 : t->rd[l];
+            if (null)
+                return rfail(r, recno, "corrupt record: out.rd has a value in a null lane (byte %" PRIu64 ")", at);
         }
         r->pos += size;
         r->recno = recno;
@@ -2359,6 +2427,9 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
     if (r->len - r->pos < size)
         return rfail(r, recno, "truncated final record (byte %" PRIu64 ")", at);
     const uint8_t *h = r->buf + r->pos;
+    if (ld32(h + SUM_AT) != rec_sum(h, size, recno))
+        return rfail(r, recno, "corrupt final record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
+                     ld32(h + SUM_AT), rec_sum(h, size, recno), at);
     const uint32_t flags = ld32(h + 4);
     const unsigned ntail = ld16(h + 16);
     f->end = h[1];
@@ -2369,9 +2440,17 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
     if ((flags & ~E_KNOWN) || f->end == WR_END_NONE || f->end >= WR_END_ERROR || !f->nwarps ||
         f->nwarps > WR_MAX_WARPS || f->dump_regs >= WR_RZ || tail_records(E_TAIL0, ntail) != h[3])
         return rfail(r, recno, "corrupt final record (byte %" PRIu64 ")", at);
+    /* the tail holds exactly what the head lists */
+    if ((unsigned)pop32(f->bars) + ((flags & E_FAULT) ? 4 : 0) + ((flags & E_PROFILE) ? 1 : 0) > ntail ||
+        (!(flags & E_PROFILE) && (unsigned)pop32(f->bars) + ((flags & E_FAULT) ? 4 : 0) != ntail))
+        return rfail(r, recno, "corrupt final record: a tail of %u words for %u barrier words%s%s (byte %" PRIu64 ")",
+                     ntail, (unsigned)pop32(f->bars), (flags & E_FAULT) ? ", a fault" : "",
+                     (flags & E_PROFILE) ? ", a profile" : "", at);
+    if (!tail_pad_zero(h, E_TAIL0, ntail))
+        return rfail(r, recno, "corrupt final record: a reserved field is not zero (byte %" PRIu64 ")", at);
     unsigned i = 0;
     for (uint32_t m = f->bars; m; m &= m - 1)
-        f->bar[__builtin_ctz(m)] = i < ntail ? tword(h, E_TAIL0, i++) : 0;
+        f->bar[__builtin_ctz(m)] = tword(h, E_TAIL0, i++);
     f->fault_warp = -1;
     if ((flags & E_FAULT) && i + 4 <= ntail) {
         f->fault_warp = (int)tword(h, E_TAIL0, i);
@@ -2416,10 +2495,17 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
         h = r->buf + r->pos;                /* (fill may move the buffer) */
         const uint8_t *q = h + size;
         const unsigned wt = ld16(q + 38), bmask = ld16(q + 36), ndc = ld16(q + 42);
+        if (ld32(q + SUM_AT) != rec_sum(q, wsize, recno))
+            return rfail(r, recno, "corrupt final record: warp %u: checksum 0x%08x, its bytes give 0x%08x (byte %"
+                         PRIu64 ")", w, ld32(q + SUM_AT), rec_sum(q, wsize, recno), r->offset + r->pos + size);
         if (q[0] != 'W' || q[1] != w || q[2] >= WR_WARP_STATE_COUNT || ld16(q + 40) != n ||
             1 + tail_records(W_TAIL0, wt) + n != wsize / RS ||
             wt != (unsigned)pop32(bmask) + (n ? 8 + 2 * ndc : 0))
             return rfail(r, recno, "corrupt final record: warp %u (byte %" PRIu64 ")", w, r->offset + r->pos + size);
+        /* (a dc entry per register and predicate at most; nothing in the reserved bytes) */
+        if (ndc > (n ? n + WR_NUM_PREDS : 0) || q[3] || ld32(q + 4) || !tail_pad_zero(q, W_TAIL0, wt))
+            return rfail(r, recno, "corrupt final record: warp %u: %u dc entries for %u registers, or a reserved "
+                         "field not zero (byte %" PRIu64 ")", w, ndc, n, r->offset + r->pos + size);
         wr_warp *x = &f->warp[w];
         memset(x, 0, sizeof *x);
         x->run = q[2];
@@ -2479,30 +2565,29 @@ int wr_trace_read(wr_trace_reader *r, const wr_trace_rec **rec, const wr_trace_f
     int k = r->failed ? WR_TRACE_ERROR
             : r->format == WR_TRACE_FMT_BINARY ? read_binary(r, rec, fin)
                                                : read_jsonl(r, rec, fin);
+    if (k > 0) {                         /* t is monotonic: several records may share one */
+        const uint64_t t = k == WR_TRACE_INSN ? r->s->rec.t : r->s->fin.t;
+        if (t < r->last_t)
+            k = rfail(r, r->recno, "t: %" PRIu64 " is less than the previous record's %" PRIu64 " (time never goes "
+                      "back)", t, r->last_t);
+        r->last_t = t;
+    }
     if (k == WR_TRACE_ERROR)
         snprintf(err, errsize, "%s", r->errmsg);
     return k;
 }
 
-unsigned wr_trace_threads_hint(const char *path)
+/* the last line of a regular JSONL file, parsed as a final record: its warps
+ * (0: it is not one, or it does not parse: the scan finds why) */
+static unsigned tail_warps(const char *path, uint32_t *last_valid)
 {
-    if (strcmp(path, "-") == 0)
-        return 0;
-    char err[300];
-    wr_trace_reader *r = wr_trace_open(path, err, sizeof err);
-    if (!r)
-        return 0;
-    const unsigned format = r->format, threads = r->threads;
-    wr_trace_close(r);
-    if (format == WR_TRACE_FMT_BINARY)
-        return threads;
     int fd = open(path, O_RDONLY);
-    struct stat st;
     if (fd < 0)
         return 0;
+    struct stat st;
     unsigned n = 0;
-    enum { TAIL = 1 << 20 };
-    char *buf = NULL;
+    enum { TAIL = 4 << 20 };
+    char *buf = NULL, err[300];
     wr_trace_scratch *s = wr_trace_scratch_new();
     if (s && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
         (buf = malloc(st.st_size > TAIL ? TAIL + 1 : (size_t)st.st_size + 1))) {
@@ -2510,36 +2595,112 @@ unsigned wr_trace_threads_hint(const char *path)
         const ssize_t got = pread(fd, buf, (size_t)(st.st_size - from), from);
         if (got > 0) {
             size_t e = (size_t)got;
-            while (e > 0 && buf[e - 1] == '\n')
+            if (buf[e - 1] == '\n')
                 e--;
             size_t b = e;
             while (b > 0 && buf[b - 1] != '\n')
                 b--;
             const wr_trace_final *fin;
             if ((b > 0 || from == 0) &&
-                wr_trace_parse_line(s, buf + b, e - b, path, 0, NULL, &fin, err, sizeof err) == WR_TRACE_END)
+                wr_trace_parse_line(s, buf + b, e - b, path, 0, NULL, &fin, err, sizeof err) == WR_TRACE_END) {
                 n = fin->nwarps;
+                *last_valid = fin->warp[n - 1].valid;
+            }
         }
     }
     wr_trace_scratch_free(s);
     free(buf);
     close(fd);
-    if (!n)
+    return n;
+}
+
+int wr_trace_shape(const char *path, unsigned *threads, char *err, size_t errsize)
+{
+    *threads = 0;
+    if (strcmp(path, "-") == 0) {
+        snprintf(err, errsize, "it is read from standard input (once: its final record comes last)");
         return 0;
-    /* the last warp's lanes: its first record's ValidMask (only EXIT shrinks
-     * it), found among the first records */
-    unsigned lanes = WR_LANES;
-    r = wr_trace_open(path, err, sizeof err);
+    }
+    wr_trace_reader *r = wr_trace_open(path, err, errsize);
+    if (!r)
+        return -1;
+    if (r->format == WR_TRACE_FMT_BINARY && r->threads) {
+        *threads = r->threads;
+        wr_trace_close(r);
+        return 1;
+    }
+    /* JSONL: the final record's warps from the last line, when it is one;
+     * then (or to find them) the records, in order, to the first record of
+     * the last warp: a first record that is not an EXIT shows the warp's
+     * lanes in its ValidMask (only EXIT shrinks it) */
+    uint32_t last_valid = 0;
+    unsigned n = r->format == WR_TRACE_FMT_JSONL ? tail_warps(path, &last_valid) : 0;
+    uint32_t first_valid[WR_MAX_WARPS] = { 0 }, seen = 0, exits = 0;
     const wr_trace_rec *rec;
     const wr_trace_final *fin;
-    for (unsigned i = 0; r && i < 100000 && wr_trace_read(r, &rec, &fin, err, sizeof err) == WR_TRACE_INSN; i++)
-        if (rec->warp == n - 1) {
-            if (rec->valid)
-                lanes = 32 - (unsigned)__builtin_clz(rec->valid);
-            break;
-        }
+    int k;
+    while ((k = wr_trace_read(r, &rec, &fin, err, errsize)) == WR_TRACE_INSN) {
+        const unsigned w = rec->warp;
+        if (seen >> w & 1u)
+            continue;
+        seen |= 1u << w;
+        first_valid[w] = rec->valid;
+        wr_insn insn;
+        if (!(rec->keys & WR_TK_INSN) ? strcmp(rec->op, "EXIT") == 0 || strcmp(rec->op, "exit") == 0
+                                      : wr_decode(&rec->insn, &insn, NULL, 0) != 0 || insn.optype == WR_OPT_EXIT)
+            exits |= 1u << w;
+        if (n && w == n - 1)
+            break;                       /* (a scan that knows the warps stops here) */
+    }
+    if (k == WR_TRACE_ERROR) {
+        wr_trace_close(r);
+        return -1;
+    }
+    if (k == WR_TRACE_END) {
+        n = fin->nwarps;
+        last_valid = fin->warp[n - 1].valid;
+    }
     wr_trace_close(r);
-    return 32 * (n - 1) + lanes;
+    if (!n) {
+        snprintf(err, errsize, "it has no final record");
+        return 0;
+    }
+    /* the last warp's lanes: its first record's ValidMask, or the final
+     * record's when it has none */
+    const uint32_t v = (seen >> (n - 1) & 1u) ? first_valid[n - 1] : last_valid;
+    if ((exits >> (n - 1) & 1u) || !v) {
+        snprintf(err, errsize, "the lanes of its last warp (%u) are not known: %s", n - 1,
+                 v ? "its first record is an EXIT" : "it has no valid lane");
+        return 0;
+    }
+    *threads = 32 * (n - 1) + (32 - (unsigned)__builtin_clz(v));
+    return 1;
+}
+
+size_t wr_trace_seal(uint8_t *buf, size_t len)
+{
+    if (len < WR_TRACE_HEADER_SIZE || memcmp(buf, WR_TRACE_MAGIC, 8) != 0)
+        return 0;
+    st32(buf + HEADER_SUM, header_sum(buf));
+    size_t pos = WR_TRACE_HEADER_SIZE;
+    for (uint64_t recno = 1; len - pos >= RS; recno++) {
+        uint8_t *h = buf + pos;
+        const size_t size = RS * (1 + (size_t)h[3]);
+        if ((h[0] != 'I' && h[0] != 'E') || size > len - pos)
+            break;
+        st32(h + SUM_AT, rec_sum(h, size, recno));
+        pos += size;
+        if (h[0] == 'E')
+            for (unsigned w = 0; w < h[2] && len - pos >= RS; w++) {
+                uint8_t *q = buf + pos;
+                const uint64_t wsize = RS * (1 + (uint64_t)ld32(q + 44));
+                if (wsize > len - pos)
+                    return pos;
+                st32(q + SUM_AT, rec_sum(q, (size_t)wsize, recno));
+                pos += (size_t)wsize;
+            }
+    }
+    return pos;
 }
 
 /* ---- writing -------------------------------------------------------------------- */
@@ -2550,6 +2711,7 @@ struct wr_trace_writer {
     wr_tw tw;                    /* JSONL */
     uint8_t *buf;                /* binary: pending bytes */
     size_t len;
+    uint64_t recno;              /* records written */
     int errnum;
     char *path;                  /* wr_trace_create's */
 };
@@ -2592,7 +2754,7 @@ int wr_trace_put(wr_trace_writer *w, const wr_trace_rec *rec)
         wr_tw_trec(&w->tw, rec);
         return w->tw.err ? -1 : 0;
     }
-    w->len += bin_encode(w->buf + w->len, rec);
+    w->len += bin_encode(w->buf + w->len, rec, ++w->recno);
     if (w->len >= BIN_BUF)
         bin_flush(w);
     return w->errnum ? -1 : 0;
@@ -2611,7 +2773,7 @@ int wr_trace_put_end(wr_trace_writer *w, const wr_trace_final *fin)
         w->errnum = ENOMEM;
         return -1;
     }
-    const size_t n = bin_encode_end(b, cap, fin);
+    const size_t n = bin_encode_end(b, cap, fin, ++w->recno);
     if (!n || fwrite(b, 1, n, w->f) != n)
         w->errnum = w->errnum ? w->errnum : n ? (errno ? errno : EIO) : EINVAL;
     free(b);

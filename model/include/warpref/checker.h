@@ -113,6 +113,12 @@ void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl);
 /* The warps the model has ready (bit per warp): those that could issue. */
 uint32_t wr_checker_ready(const wr_checker *c);
 
+/* The time of the model's next scheduler turn from `now` on (N-50): `now`
+ * when a warp is ready or a sleep deadline is due by then, else the time
+ * the earliest deadline is due (N-23); `now` when none is pending.  For a
+ * replay that checks a trace's `t` (docs/replay.md). */
+uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now);
+
 /* How the checked program ends under the model's own scheduler (a
  * standalone run, N-50, with its livelock detection, N-55, and at most
  * max_steps steps; 0: WR_DEFAULT_MAX_STEPS), for a driver whose run was

@@ -20,8 +20,9 @@ typedef struct wr_replay_opts {
     int profile;                 /* wr_profile, or WR_PROFILE_ANY (-1): the program's
                                     .profile; a program learnt from the records: native.
                                     A program of another profile is an error */
-    unsigned threads;            /* CTA size; 0: the trace's header, the program's .threads,
-                                    32 x the warps of the final record, else 32 */
+    unsigned threads;            /* CTA size; 0: the binary header's, the program's
+                                    (.threads, else 32), the trace's final record
+                                    (wr_trace_shape); else bad usage (status 2) */
     uint64_t start;              /* the first record compared (from 1; 0 = 1); the
                                     records before it are stepped, not compared */
     uint64_t count;              /* how many records are compared (0: to the end,
@@ -44,6 +45,8 @@ typedef struct wr_replay_result {
     uint64_t first_recno;        /* the record of the first failure (0: none) */
     int final_compared;          /* the final record was compared */
     unsigned threads;            /* the CTA size used */
+    const char *threads_from;    /* where it came from: "--threads", "the binary header",
+                                    "the program's .threads", "the final record", ... */
     unsigned operand_mode;       /* wr_operand_mode */
     unsigned format;             /* wr_trace_format */
     double seconds;              /* the replay's own time (reading, stepping, comparing) */

@@ -167,12 +167,16 @@ unsigned wr_trace_reader_format(const wr_trace_reader *r);
 unsigned wr_trace_reader_threads(const wr_trace_reader *r);
 const char *wr_trace_reader_name(const wr_trace_reader *r);
 
-/* The CTA size a trace file tells: a binary header's; else, for JSONL,
- * from its final record (its last line) the warps and from the first
- * record of the last warp (among the first 100000) its lanes: the highest
- * lane of its ValidMask (an EXIT of that warp's top lanes as its first
- * instruction hides them); else 0.  Not for "-". */
-unsigned wr_trace_threads_hint(const char *path);
+/* The CTA size a trace states (docs/replay.md, "The CTA size"): a binary
+ * header's, else the warps of its final record and the lanes of the last
+ * warp: the ValidMask of that warp's first record, unless that record is
+ * an EXIT (which may have exited its top lanes), or of the final record
+ * when the warp has no record.  Reads the last line of a JSONL file first,
+ * then the records to the first of the last warp; without a final record
+ * there, every record.  1 with *threads; 0 when the trace does not state
+ * it (err: why, "it has no final record"; standard input: never read
+ * twice); -1 when reading found bad input (err: the reader's message). */
+int wr_trace_shape(const char *path, unsigned *threads, char *err, size_t errsize);
 
 /* The next record: WR_TRACE_INSN (*rec), WR_TRACE_END (*fin: the final
  * record; nothing may follow it), WR_TRACE_EOF, or WR_TRACE_ERROR with a
@@ -215,7 +219,12 @@ int wr_trace_close_file(wr_trace_writer *w, char *err, size_t errsize);
 /* ---- the binary format (docs/trace-binary.md) ------------------------- */
 
 #define WR_TRACE_MAGIC "\x89WTB\r\n\x1a\n"
-enum { WR_TRACE_VERSION = 1, WR_TRACE_HEADER_SIZE = 64, WR_TRACE_RECORD_SIZE = 128 };
+enum { WR_TRACE_VERSION = 2, WR_TRACE_HEADER_SIZE = 64, WR_TRACE_RECORD_SIZE = 128 };
+/* For tools and tests that edit a binary trace in memory: write the
+ * header's and every record's checksum again (from the header on, head to
+ * head, as far as whole records go).  Returns the bytes covered (0: not a
+ * binary trace). */
+size_t wr_trace_seal(uint8_t *buf, size_t len);
 
 #ifdef __cplusplus
 }
