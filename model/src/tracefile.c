@@ -2670,7 +2670,7 @@ int wr_trace_shape(const char *path, unsigned *threads, char *err, size_t errsiz
     const uint32_t v = (seen >> (n - 1) & 1u) ? first_valid[n - 1] : last_valid;
     if ((exits >> (n - 1) & 1u) || !v) {
         snprintf(err, errsize, "the lanes of its last warp (%u) are not known: %s", n - 1,
-                 v ? "its first record is an EXIT" : "it has no valid lane");
+                 (exits >> (n - 1) & 1u) ? "its first record is an EXIT" : "it has no valid lane");
         return 0;
     }
     *threads = 32 * (n - 1) + (32 - (unsigned)__builtin_clz(v));
