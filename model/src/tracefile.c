@@ -2197,10 +2197,16 @@ static unsigned tail_records(unsigned first, unsigned n)
  * the rest of its last extension record) is zero */
 static int tail_pad_zero(const uint8_t *h, unsigned first, unsigned ntail)
 {
-    const unsigned room = (INLINE_END - first) / 4 + RS_WORDS * tail_records(first, ntail);
+    const unsigned inl = (INLINE_END - first) / 4;
     uint32_t any = 0;
-    for (unsigned i = ntail; i < room; i++)
-        any |= tword(h, first, i);
+    if (ntail < inl) {                   /* the head's words after the tail */
+        for (unsigned i = ntail; i < inl; i++)
+            any |= ld32(h + first + 4 * i);
+    } else if ((ntail - inl) % RS_WORDS) {   /* the last extension record's */
+        const uint8_t *e = h + RS + 4 * (ntail - inl);
+        for (unsigned i = (ntail - inl) % RS_WORDS; i < RS_WORDS; i++, e += 4)
+            any |= ld32(e);
+    }
     return any == 0;
 }
 
@@ -2406,8 +2412,9 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             else
                 get_lanes32(p, t->rd);
             uint64_t null = 0;                 /* a null lane holds 0 */
-            for (unsigned l = 0; l < WR_LANES; l++)
-                null |= (t->rd_lanes >> l & 1u) ? 0 : t->rd[l];
+            if (~t->rd_lanes)
+                for (unsigned l = 0; l < WR_LANES; l++)
+                    null |= t->rd[l] & ((uint64_t)(t->rd_lanes >> l & 1u) - 1u);
             if (null)
                 return rfail(r, recno, "corrupt record: out.rd has a value in a null lane (byte %" PRIu64 ")", at);
         }
