@@ -230,6 +230,7 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         }
         from = "the final record";
     }
+    const int stated = strcmp(from, "the final record") == 0 || strcmp(from, "the binary header") == 0;
     res->threads = threads;
     res->threads_from = from;
     res->operand_mode = driven ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
@@ -312,6 +313,12 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         if (x.recno >= start)
             res->compared++;
         const unsigned w = rec->warp;
+        if (w >= cta->nwarps && stated) {     /* the trace contradicts itself: not the model's fault */
+            snprintf(err, errsize, "%s:%" PRIu64 ": error: warp: %u, but %s gives %u threads (%u warps)", name,
+                     x.recno, w, from, threads, cta->nwarps);
+            status = 2;
+            break;
+        }
         /* the program: the record's word at its pc, and at the model's pc if
          * that is still unknown (the compare then shows the pc) */
         if (x.learn) {
