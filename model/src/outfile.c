@@ -1,10 +1,13 @@
 /* outfile.c - the one way the project writes an output file (outfile.h):
  * through a temporary file renamed over a regular file, in place for a
  * device or a FIFO, never over a directory. */
+#define _XOPEN_SOURCE 700     /* realpath */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -20,9 +23,8 @@ static void say(char *err, size_t errsize, const char *what, const char *path, i
         snprintf(err, errsize, "cannot %s '%s': %s", what, path, strerror(e));
 }
 
-/* dest: path with its symbolic links followed, as far as they lead to
- * something that exists (a link to a new file is followed to that name);
- * 0, or an errno */
+/* dest: a path that does not exist (yet), with its symbolic links followed
+ * (a link to a new file leads to that name); 0, or an errno */
 static int follow_links(const char *path, char *dest, size_t size)
 {
     if ((size_t)snprintf(dest, size, "%s", path) >= size)
@@ -54,18 +56,26 @@ int wr_outfile_open(wr_outfile *o, const char *path, int rw, char *err, size_t e
     memset(o, 0, sizeof *o);
     const char *p = path ? path : "";
     int e = (size_t)snprintf(o->path, sizeof o->path, "%s", p) >= sizeof o->path ? ENAMETOOLONG
-          : !*p ? ENOENT : follow_links(p, o->dest, sizeof o->dest);
+          : !*p ? ENOENT : 0;
     struct stat st;
-    const int exists = e == 0 && stat(o->dest, &st) == 0;
+    const int exists = e == 0 && stat(p, &st) == 0;
     if (!e && exists && S_ISDIR(st.st_mode))
         e = EISDIR;
+    else if (!e && exists && S_ISREG(st.st_mode))
+        e = realpath(p, o->dest) ? 0 : errno;      /* the file the links lead to */
+    else if (!e && !exists)
+        e = follow_links(p, o->dest, sizeof o->dest);   /* a new file, maybe through a link */
+    else if (!e)
+        snprintf(o->dest, sizeof o->dest, "%s", p);
     if (e) {
         say(err, errsize, "open", o->path, e);
         errno = e;
         return -1;
     }
-    if (exists && !S_ISREG(st.st_mode)) {
-        /* a device, a FIFO, a socket: written where it is */
+    if (exists && (!S_ISREG(st.st_mode) || strncmp(p, "/dev/", 5) == 0 || strncmp(p, "/proc/", 6) == 0)) {
+        /* a device, a FIFO, a socket: written where it is; so is a file named
+         * through /dev or /proc (/dev/stdout, /dev/fd/N: another process's
+         * open file, maybe appended to, that a rename would cut off) */
         o->in_place = 1;
         o->f = fopen(o->dest, rw ? "w+" : "w");
         if (!o->f && rw && (errno == EACCES || errno == EINVAL))

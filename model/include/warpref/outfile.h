@@ -8,7 +8,8 @@
  * was and no temporary.  A symbolic link is followed: its target is replaced,
  * the link stays.  Anything else that exists (a character device such as
  * /dev/null, a FIFO, a socket) is opened and written in place: a rename would
- * replace the device with a regular file.  A directory is refused (EISDIR).
+ * replace the device with a regular file; so is a file named through /dev or
+ * /proc (/dev/stdout redirected to a file).  A directory is refused (EISDIR).
  *
  *   wr_outfile o;
  *   if (wr_outfile_open(&o, path, 0, err, sizeof err) != 0) ... err
