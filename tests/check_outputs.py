@@ -157,6 +157,7 @@ def main():
         devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad)
         full_disk(w, tmp, regress, faketb, trace)
         resume_time(tmp, regress, faketb)
+        misc(a, w, tmp, regress, faketb, prog, bad)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")
@@ -201,14 +202,29 @@ def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
             cases.append((f"{tag} +result +trace", [tb, f"+program={ok_s}", f"+result={node(tag + '-result')}",
                                                    f"+trace={node(tag + '-trace.jsonl')}"], 0))
             cases.append((f"{tag} +dump (a failing run)", [tb, f"+program={os.path.join('tb', 'programs', 'bra_div_diverged.s')}",
-                                                         "+bug=" + first_bug(tb), f"+dump={os.path.join(d, tag + '-dump')}",
-                                                         f"+result={node(tag + '-result2')}"], None))
+                                                         "+bug=bra_div_active", f"+dump={os.path.join(d, tag + '-dump')}",
+                                                         f"+result={node(tag + '-result2')}"], 1))
     for what, cmd, want in cases:
         rc, out = run(cmd)
         check(want is None or rc == want, f"{what} onto a device: exit {rc} (expected {want}): {out[-600:]}")
     for name, p in sorted(nodes.items()):
         check(is_chr(p), f"{name}: still a character device after the write")
     check(not leftovers(d), f"no temporary next to the devices: {leftovers(d)}")
+
+    # a full device (a copy of /dev/full, char 1,7): the error alone, no verdict
+    full = os.path.join(d, "full")
+    os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    rc, out = run([w, "replay", trace, "--program", prog, "--explain", full])
+    check(rc == 2 and out == f"warpref: replay: cannot write to '{full}': No space left on device\n",
+          f"replay --explain FULL: one line, no match line: {rc} {out!r}")
+    rc, out = run([w, "gen", "--seed", "1", "-o", full])
+    check(rc == 2 and out == f"warpref: gen: cannot write to '{full}': No space left on device\n",
+          f"gen -o FULL: {rc} {out!r}")
+    if a.tb:
+        rc, out = run([a.tb, f"+program={ok_s}", f"+result={full}"])
+        check(rc == 0 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out,
+              f"tb +result=FULL: {rc} {out!r}")
+    check(is_chr(full), "the full device is still one")
 
     # FIFOs: written in place, the reader gets the text
     f_txt, f_json = os.path.join(d, "f.txt"), os.path.join(d, "f.json")
@@ -231,11 +247,6 @@ def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
         r = FifoReader(fr)
         rc, out = run([a.tb, f"+program={ok_s}", f"+result={fr}"])
         check(rc == 0 and '"status":"pass"' in r.text() and is_fifo(fr), f"tb +result=FIFO: {rc} {out}")
-
-
-def first_bug(tb):
-    p = subprocess.run([tb, "+list_bugs"], capture_output=True, text=True)
-    return p.stdout.split()[0]
 
 
 def full_disk(w, tmp, regress, faketb, trace):
@@ -308,6 +319,33 @@ def resume_time(tmp, regress, faketb):
     check(rc == 0 and m and float(m.group(1)) >= float(first.group(1)) if first else False,
           f"resumed: the time of both runs: {so[-400:]}")
     check(m and float(m.group(2)) < 2, f"resumed: this run's part alone: {so[-400:]}")
+
+
+def misc(a, w, tmp, regress, faketb, prog, bad):
+    # replay --dump into a missing directory: the line names no file it did not write
+    rc, out = run([w, "replay", bad, "--program", prog, "--dump", "/nonexistent/dir/d"])
+    last = out.splitlines()[-1] if out else ""
+    check(rc == 1 and last.endswith("compared); no dump: cannot open '/nonexistent/dir/d.txt': No such file or "
+                                    "directory") and "d.txt" not in last.split("no dump:")[0],
+          f"replay --dump /nonexistent/dir/d: {rc} {out!r}")
+    # --resume with OUT/junit.xml a directory: refused before any job
+    out_dir = os.path.join(tmp, "rjunit")
+    rc, out = run(regress + ["--tb", faketb, "--seeds", "1-2", "--out", out_dir])
+    check(rc == 0, f"regress: {rc} {out[-300:]}")
+    os.unlink(os.path.join(out_dir, "junit.xml"))
+    os.mkdir(os.path.join(out_dir, "junit.xml"))
+    rc, out = run(regress + ["--tb", faketb, "--seeds", "1-3", "--out", out_dir, "--resume"])
+    check(rc == 2 and out == f"regress: cannot write the JUnit XML '{out_dir}/junit.xml': Is a directory\n"
+          and not os.path.exists(os.path.join(out_dir, "seed-3")), f"regress --resume, junit.xml a directory: {rc} {out!r}")
+    # waves that cannot be written: refused at start-up by both testbenches
+    for tb, name in ((a.tb, "tb_lockstep"), (a.sctb, "tb_sc_lockstep")):
+        if not tb:
+            continue
+        ok_s = os.path.join("tests", "bad", "in", "ok.s")
+        for waves, why in (("/proc/w.fst", "No such file or directory"), (tmp, "Is a directory")):
+            rc, out = run([tb, f"+program={ok_s}", f"+waves={waves}"])
+            check(rc == 2 and out == f"{name}: +waves={waves}: cannot write '{waves}': {why}\n",
+                  f"{name} +waves={waves}: {rc} {out!r}")
 
 
 if __name__ == "__main__":

@@ -181,7 +181,7 @@ def main():
         ([passing, "extra.s"], "shrink: unrecognized arguments: extra.s"),
         (["--seed", "1", "-j", "0"], "shrink: -j: at least 1"),
         (["--seed", "1", "--timeout", "010"],
-         "shrink: --timeout: '010' is not a number (decimal, or hex with 0x)"),
+         "shrink: --timeout: '010' has a leading zero (octal is not accepted: decimal, or hex with 0x)"),
         (["--seed", "x"], "shrink: --seed: 'x' is not a number (decimal, or hex with 0x)"),
         (["--seed", "1", "--threads", "2000"], "shrink: --threads: 1..1024"),
         (["--seed", "1", "--match", "field,pc"],
