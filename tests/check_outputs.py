@@ -225,6 +225,19 @@ def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
         check(rc == 0 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out,
               f"tb +result=FULL: {rc} {out!r}")
     check(is_chr(full), "the full device is still one")
+    # waves: the FST writer makes its file anew at the path (it would replace a
+    # device, and a link): a device is refused, a link's target gets the waves
+    for tb, name in ((a.tb, "tb_lockstep"), (a.sctb, "tb_sc_lockstep")):
+        if not tb:
+            continue
+        wdev = node(f"{name}-waves.fst")
+        rc, out = run([tb, f"+program={prog}", f"+waves={wdev}"])
+        check(rc == 2 and out == f"{name}: +waves={wdev}: not a regular file (an FST wave file is made anew at its "
+              "path)\n" and is_chr(wdev), f"{name} +waves=DEVICE: {rc} {out!r}")
+        real, wlink = os.path.join(tmp, f"{name}-real.fst"), os.path.join(tmp, f"{name}-link.fst")
+        os.symlink(os.path.basename(real), wlink)
+        rc, out = run([tb, f"+program={prog}", f"+waves={wlink}"])
+        check(rc == 0 and os.path.islink(wlink) and os.path.getsize(real) > 0, f"{name} +waves=LINK: {rc} {out!r}")
 
     # FIFOs: written in place, the reader gets the text
     f_txt, f_json = os.path.join(d, "f.txt"), os.path.join(d, "f.json")

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -163,6 +164,15 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
             fprintf(stderr, "%s: +%s=%s: cannot write in '%s': %s\n", tool, k, v, dir.c_str(), strerror(errno));
             return 2;
         }
+        // the wave file: the FST writer removes the path and makes a new file
+        // there, so a device or FIFO (+waves=/dev/null) would be replaced by a
+        // regular file, and it seeks: only a regular file (or a new name) will do
+        struct stat st;
+        if (strcmp(k, "waves") == 0 && stat(v, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "%s: +waves=%s: not a regular file (an FST wave file is made anew at its path)\n", tool,
+                    v);
+            return 2;
+        }
         // the file itself: not a directory, and one that can be made there
         // (a directory can be writable and still refuse a new file: /proc)
         const bool dump = strcmp(k, "dump") == 0;
@@ -239,6 +249,21 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
                          : !strcmp(k, "dump") ? &s.dump : !strcmp(k, "test") ? &s.test : &s.trace;
         if (v)
             *dst = v;
+    }
+    // a wave file named through a symbolic link: the FST writer would replace
+    // the link, so it is given the file the link leads to
+    for (int hops = 0; hops < 40 && !s.waves.empty(); hops++) {
+        struct stat lst;
+        char link[PATH_MAX];
+        if (lstat(s.waves.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode))
+            break;
+        const ssize_t n = readlink(s.waves.c_str(), link, sizeof link - 1);
+        if (n <= 0)
+            break;
+        link[n] = '\0';
+        const size_t slash = s.waves.rfind('/');
+        s.waves = link[0] == '/' || slash == std::string::npos ? std::string(link)
+                                                               : s.waves.substr(0, slash + 1) + link;
     }
     if (s.sched != "own" && s.sched != "rr")
         return usage_error(s, "+sched=%s: own or rr", s.sched.c_str());
