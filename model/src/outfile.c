@@ -77,9 +77,10 @@ int wr_outfile_open(wr_outfile *o, const char *path, int rw, char *err, size_t e
          * through /dev or /proc (/dev/stdout, /dev/fd/N: another process's
          * open file, maybe appended to, that a rename would cut off) */
         o->in_place = 1;
-        o->f = fopen(o->dest, rw ? "w+" : "w");
+        snprintf(o->dest, sizeof o->dest, "%s", p);
+        o->f = fopen(p, rw ? "w+" : "w");
         if (!o->f && rw && (errno == EACCES || errno == EINVAL))
-            o->f = fopen(o->dest, "w");
+            o->f = fopen(p, "w");
         if (!o->f) {
             e = errno;
             say(err, errsize, "open", o->path, e);
