@@ -170,11 +170,12 @@ def main():
     loop = os.path.join(tmp, "loop.s")
     with open(loop, "w") as f:
         f.write(".L:\nBRA `(.L)\n")
+    bugs = subprocess.run([a.tb, "+list_bugs"], capture_output=True, text=True).stdout.split()
     cases = [
         ([], "shrink: give one failing program: a file or --seed S"),
         ([passing, "--seed", "1"], "shrink: give one failing program: a file or --seed S"),
         ([passing, "--size", "300"], "shrink: --size, --warps and --weights are warpref gen's: they need --seed"),
-        (["--seed", "1", "--bug", "no_such_bug"], "shrink: --bug: unknown bug 'no_such_bug' (see docs/bugs.md)"),
+        (["--seed", "1", "--bug", "no_such_bug"], "shrink: --bug: unknown bug 'no_such_bug' (one of " + ", ".join(bugs) + "; docs/bugs.md)"),
         (["--seed", "1", "--bug", "bsync_highest", "--cmd", "x"],
          "shrink: argument --cmd: not allowed with argument --bug"),
         (["--seed", "1", "--sched", "fifo"], "shrink: argument --sched: invalid choice: 'fifo' (choose from 'own', 'rr')"),
