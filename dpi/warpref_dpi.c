@@ -644,12 +644,17 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
                        const char *end_reason)
 {
     dpi *d = h;
-    char tmp[4096];
-    if (!d || !path || !*path || (size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+    if (!d || !path || !*path)
         return -1;
-    FILE *f = fopen(tmp, "w");
-    if (!f)
+    /* the one output helper (outfile.h): a regular file is replaced whole, a
+     * device or FIFO written in place */
+    wr_outfile out;
+    char err[WR_OUTFILE_PATH_MAX + 128];
+    if (wr_outfile_open(&out, path, 0, err, sizeof err) != 0) {
+        note(d, "result", err);
         return -1;
+    }
+    FILE *f = out.f;
     wr_checker_counts n;
     wr_checker_get_counts(d->chk, &n);
     wr_checker_fail ff;
@@ -676,9 +681,8 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
             first = 0;
         }
     fputs("}}\n", f);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        remove(tmp);
+    if (wr_outfile_close(&out, err, sizeof err) != 0) {
+        note(d, "result", err);
         return -1;
     }
     return 0;

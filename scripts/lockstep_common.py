@@ -30,13 +30,35 @@ class Parser(argparse.ArgumentParser):
         die(message)
 
 
-def parse_number(text, what):
-    """the project's one number syntax: decimal without a leading zero, or 0x hex"""
+U64_MAX = (1 << 64) - 1
+
+
+def number_message(text, lo=0, hi=U64_MAX):
+    """(value, None) or (None, message): the project's one number syntax
+    (decimal without a leading zero, or 0x hex) in a range, with the messages
+    of warpref's C number parser (model/src/num.c, wr_num_message)"""
+    shown = text[:40] + ("..." if len(text) > 40 else "")
     if re.fullmatch(r"0|[1-9][0-9]*", text):
-        return int(text)
-    if re.fullmatch(r"0x[0-9a-fA-F]+", text):
-        return int(text, 16)
-    die(f"{what}: '{text}' is not a number (decimal, or hex with 0x)")
+        v = int(text)
+    elif re.fullmatch(r"0x[0-9a-fA-F]+", text):
+        v = int(text, 16)
+    elif re.fullmatch(r"0[0-9]+", text):
+        return None, f"'{shown}' has a leading zero (octal is not accepted: decimal, or hex with 0x)"
+    else:
+        return None, f"'{shown}' is not a number (decimal, or hex with 0x)"
+    if v > U64_MAX:
+        return None, f"'{shown}' does not fit 64 bits"
+    if not lo <= v <= hi:
+        return None, f"{shown} is out of range {lo}..{hi}"
+    return v, None
+
+
+def parse_number(text, what, lo=0, hi=U64_MAX):
+    """a number in lo..hi, or exit 2 with the C parser's message"""
+    v, msg = number_message(text, lo, hi)
+    if msg:
+        die(f"{what}: {msg}")
+    return v
 
 
 def tb_run(cmd, res_path, log, timeout):

@@ -2,7 +2,10 @@
 """check_errors.py SRCDIR - docs/errors.md lists every message the command line
 can print.  The messages are taken from the sources (the assembler's err_at /
 err_lc, the readers' and the number parser's messages, the decoder's reasons,
-the runner's, and everything cli/main.c writes to stderr); each printf
+the runner's, everything cli/main.c writes to stderr and each option's "needs"
+text, the output helper's; the testbenches (tb/common, tb/lockstep), the
+SystemC side (tb/sc), the DPI glue; and the scripts' die/say/"regress: "
+lines, Python f-string fields matching anything); each printf
 conversion matches any text, and every message must match a line of the doc
 written between backticks.  Prints 'N passed, N failed'."""
 import os
@@ -64,6 +67,9 @@ for f in formats(read("model/src/replay.c"), r'snprintf\((?:err|msg),\s*(?:errsi
 main = read("model/cli/main.c")
 for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
     msgs.append(("usage", f))
+# a missing value: "--NAME needs WHAT", WHAT from each command's option table
+for name, needs in re.findall(r'\{\s*"(-[-a-z]+)",\s*OPT_(?:NUM|STR),[^{}"]*?"((?:[^"\\]|\\.)*)"\s*\}', main):
+    msgs.append(("usage", f"{name} needs {needs}"))
 for f in formats(main, r'fprintf\(stderr,\s*'):
     msgs.append(("cli", f))
 # warpref view's own messages (model/cli/view.c; the rest of it is in main.c)
@@ -74,9 +80,32 @@ for f in formats(read("model/cli/view.c"), r'snprintf\(err,\s*errsize,\s*'):
 # (printf("%s: ...", tool, ...)), and the SystemC example
 if os.path.exists(os.path.join(SRC, "tb/common/lockstep_session.cpp")):
     ls = read("tb/common/lockstep_session.cpp")
+    # the plusargs a message is made for ("+%s=" in a loop over them): one
+    # message per plusarg, so each must be documented
+    outputs = re.search(r'for \(const char \*k : \{([^}]*)\}\)', ls)
+    names = re.findall(r'"(\w+)"', outputs.group(1)) if outputs else []
     for f in formats(ls, r'usage_error\(s,\s*') + formats(ls, r'fprintf\(stderr,\s*') + \
             formats(ls, r'printf\(\s*(?="%s: )'):
-        msgs.append(("tb_lockstep", f))
+        if "+%s=%s: cannot write" in f:
+            msgs.extend(("tb_lockstep", f.replace("+%s=", "+" + k + "=", 1)) for k in names)
+        else:
+            msgs.append(("tb_lockstep", f))
+# the SystemC side: the lockstep testbench's own lines, the TLM-2.0 target's
+# errors, the benchmark's; the DPI glue's messages (a testbench prints them)
+for rel, call in (("tb/sc/lockstep/tb_sc_lockstep.cpp", r'snprintf\(line,\s*sizeof line,\s*'),
+                  ("tb/sc/lockstep/tb_sc_lockstep.cpp", r'fprintf\(stderr,\s*'),
+                  ("tb/sc/warpref_tlm_target.cpp", r'snprintf\(err_,\s*sizeof err_,\s*'),
+                  ("tb/sc/bench_tlm.cpp", r'fprintf\(stderr,\s*'),
+                  ("tb/lockstep/tb_main.cpp", r'fprintf\(stderr,\s*'),
+                  ("dpi/warpref_dpi.c", r'snprintf\((?:msg|new_error),\s*sizeof (?:msg|new_error),\s*'),
+                  ("dpi/warpref_dpi.c", r'note\(d,\s*')):
+    if os.path.exists(os.path.join(SRC, rel)):
+        for f in formats(read(rel), call):
+            msgs.append((rel, f))
+# the one output helper's messages (every C writer's "cannot open/write")
+if os.path.exists(os.path.join(SRC, "model/src/outfile.c")):
+    for what in re.findall(r'say\(err, errsize, "(\w+)"', read("model/src/outfile.c")):
+        msgs.append(("outfile", f"cannot {what} '%s': %s"))
 if os.path.exists(os.path.join(SRC, "tb/sc/examples/sm_frontend.cpp")):
     for f in formats(read("tb/sc/examples/sm_frontend.cpp"), r'fprintf\(stderr,\s*'):
         msgs.append(("sm_frontend", f))
@@ -100,13 +129,19 @@ def python_messages(rel, calls):
         if isinstance(node, ast.Call) and node.args:
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             if name in calls:
-                out.append(fmt(node.args[-1]).replace("%s%s", "%s"))
+                m = fmt(node.args[-1]).replace("%s%s", "%s")
+                if name == "print":         # only the tool's own lines, not tables and summaries
+                    if not m.startswith("regress: ") or m.startswith("regress: %s"):
+                        continue
+                    m = m[len("regress: "):]
+                out.append(m)
     return out
 
 
 # the scripts: die(...) (status 2); the Slurm backend's errors and notes; the
-# no-false-pass lines of scripts/regress
-for rel, calls in (("scripts/lockstep_common.py", ("die",)), ("scripts/regress", ("die",)),
+# no-false-pass lines of scripts/regress; its notes (say) and its lines that
+# start "regress: " (print)
+for rel, calls in (("scripts/lockstep_common.py", ("die",)), ("scripts/regress", ("die", "say", "print")),
                    ("scripts/shrink", ("die",)),
                    ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
                    ("scripts/regresslib/verdict.py", ("append", "insert"))):

@@ -170,20 +170,21 @@ def main():
     loop = os.path.join(tmp, "loop.s")
     with open(loop, "w") as f:
         f.write(".L:\nBRA `(.L)\n")
+    bugs = subprocess.run([a.tb, "+list_bugs"], capture_output=True, text=True).stdout.split()
     cases = [
         ([], "shrink: give one failing program: a file or --seed S"),
         ([passing, "--seed", "1"], "shrink: give one failing program: a file or --seed S"),
         ([passing, "--size", "300"], "shrink: --size, --warps and --weights are warpref gen's: they need --seed"),
-        (["--seed", "1", "--bug", "no_such_bug"], "shrink: --bug: unknown bug 'no_such_bug' (see docs/bugs.md)"),
+        (["--seed", "1", "--bug", "no_such_bug"], "shrink: --bug: unknown bug 'no_such_bug' (one of " + ", ".join(bugs) + "; docs/bugs.md)"),
         (["--seed", "1", "--bug", "bsync_highest", "--cmd", "x"],
          "shrink: argument --cmd: not allowed with argument --bug"),
         (["--seed", "1", "--sched", "fifo"], "shrink: argument --sched: invalid choice: 'fifo' (choose from 'own', 'rr')"),
         ([passing, "extra.s"], "shrink: unrecognized arguments: extra.s"),
-        (["--seed", "1", "-j", "0"], "shrink: -j: at least 1"),
+        (["--seed", "1", "-j", "0"], "shrink: -j: 0 is out of range 1..4096"),
         (["--seed", "1", "--timeout", "010"],
-         "shrink: --timeout: '010' is not a number (decimal, or hex with 0x)"),
+         "shrink: --timeout: '010' has a leading zero (octal is not accepted: decimal, or hex with 0x)"),
         (["--seed", "x"], "shrink: --seed: 'x' is not a number (decimal, or hex with 0x)"),
-        (["--seed", "1", "--threads", "2000"], "shrink: --threads: 1..1024"),
+        (["--seed", "1", "--threads", "2000"], "shrink: --threads: 2000 is out of range 1..1024"),
         (["--seed", "1", "--match", "field,pc"],
          "shrink: --match: 'pc' is not a dump key of field, rule, insn_rule"),
         (["--seed", "1", "--plusarg", "bug=x"], "shrink: --plusarg: 'bug=x' is not a plusarg (+NAME or +NAME=VALUE)"),

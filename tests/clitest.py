@@ -58,7 +58,7 @@ def regress_summary(stdout):
         m = ROW.match(line)
         if m and not line.startswith(("job ", "bug ")):
             line = f"{m.group(1)} {m.group(2)} {m.group(3)} S {m.group(5)}"
-        line = re.sub(r"jobs in [\d.]+ s", "jobs in T s", line)
+        line = re.sub(r"jobs in [\d.]+ s( \([\d.]+ s of them in this run, after --resume\))?", "jobs in T s", line)
         line = re.sub(r"\([\d,]+/s\)", "(R/s)", line)
         line = re.sub(r"results in \S+$", "results in OUT", line)
         line = re.sub(r" \S+/waves\.fst$", " WAVES", line)

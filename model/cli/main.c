@@ -234,6 +234,7 @@ typedef struct output {
     FILE *f;
     const char *name;            /* for messages: the path, or "standard output" */
     int is_stdout;
+    wr_outfile of;               /* a file: written through the one output helper (outfile.h) */
 } output;
 
 /* same file (device and inode)?  Only for files that both exist. */
@@ -244,7 +245,9 @@ static int same_file(const char *a, const char *b)
            sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-/* Open `path` ("-" or NULL: standard output) for writing.  `input` is a file
+/* Open `path` ("-" or NULL: standard output) for writing: a regular file is
+ * replaced whole when the command succeeds (a temporary file renamed over
+ * it), a device or FIFO is written in place (outfile.h).  `input` is a file
  * the command reads: writing over it is refused.  `rw` opens a file for
  * reading too (a trace is cut in place).  0, or WR_EXIT_USAGE after a message. */
 static int out_open(output *o, const char *cmd, const char *what, const char *path, const char *input, int rw)
@@ -264,34 +267,55 @@ static int out_open(output *o, const char *cmd, const char *what, const char *pa
         fprintf(stderr, "warpref: %s: refusing to write the %s to '%s': it is the input\n", cmd, what, path);
         return WR_EXIT_USAGE;
     }
-    o->f = fopen(path, rw ? "w+" : "w");
-    if (!o->f && rw && errno == EACCES)          /* write-only: no cut in place */
-        o->f = fopen(path, "w");
-    if (!o->f) {
+    char err[WR_OUTFILE_PATH_MAX + 128];
+    if (wr_outfile_open(&o->of, path, rw, err, sizeof err) != 0) {
         fprintf(stderr, "warpref: %s: cannot open '%s' for the %s: %s\n", cmd, path, what, strerror(errno));
         return WR_EXIT_USAGE;
     }
+    o->f = o->of.f;
     o->name = path;
     return 0;
 }
 
-/* Flush and close; a write error anywhere since the open is reported here
- * with the OS reason.  0, or WR_EXIT_USAGE after a message. */
+/* A write to an output failed: its reason, kept for out_close (stdio loses
+ * it once a later call succeeds). */
+static void out_failed(output *o, int e)
+{
+    if (!o->is_stdout && !o->of.errnum)
+        o->of.errnum = e ? e : EIO;
+}
+
+/* Flush and close (a file: the temporary renamed over it); a write error
+ * anywhere since the open is reported here with the OS reason, and a file
+ * then keeps what it held before.  0, or WR_EXIT_USAGE after a message. */
 static int out_close(output *o, const char *cmd)
 {
-    errno = 0;
-    int bad = fflush(o->f) != 0 || ferror(o->f);
-    int e = errno;
-    if (!o->is_stdout && fclose(o->f) != 0 && !bad) {
-        bad = 1;
-        e = errno;
+    int e = 0;
+    if (o->is_stdout) {
+        errno = 0;
+        if (fflush(o->f) != 0 || ferror(o->f))
+            e = errno ? errno : EIO;
+    } else {
+        char err[WR_OUTFILE_PATH_MAX + 128];
+        if (wr_outfile_close(&o->of, err, sizeof err) != 0)
+            e = errno;
+        o->f = NULL;
     }
-    if (bad) {
+    if (e) {
         fprintf(stderr, "warpref: %s: cannot write to %s%s%s: %s\n", cmd, o->is_stdout ? "" : "'", o->name,
-                o->is_stdout ? "" : "'", strerror(e ? e : EIO));
+                o->is_stdout ? "" : "'", strerror(e));
         return WR_EXIT_USAGE;
     }
     return 0;
+}
+
+/* Close without keeping anything (a failed command): a file keeps what it
+ * held before. */
+static void out_abort(output *o)
+{
+    if (!o->is_stdout && o->f)
+        wr_outfile_abort(&o->of);
+    o->f = NULL;
 }
 
 /* help texts go through the same checks */
@@ -472,8 +496,7 @@ static int outputs_check(const char *cmd, const optvals *ov, const optspec *opts
 static void close_outputs(output *o, int n)
 {
     for (int i = 0; i < n; i++)
-        if (o[i].f && !o[i].is_stdout)
-            fclose(o[i].f);
+        out_abort(&o[i]);
 }
 
 /* Opens the outputs named on the command line (o[i].f NULL for the others);
@@ -790,7 +813,8 @@ static int cmd_gen(int argc, char **argv)
     }
     output out;
     if ((rc = out_open(&out, "gen", "program", ov.str[GEN_OUT], NULL, 0)) == 0) {
-        fputs(text, out.f);
+        if (fputs(text, out.f) == EOF)
+            out_failed(&out, errno);
         rc = out_close(&out, "gen");
     }
     free(text);
@@ -934,6 +958,8 @@ static int cmd_replay(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return WR_EXIT_USAGE;
     }
+    if (closed)                 /* an output was not written (said above): no verdict line */
+        return closed;
     /* what the replay used: the CTA size and where it came from, the program */
     char used[5000];
     snprintf(used, sizeof used, "%u threads from %s, %s%s", res.threads, res.threads_from ? res.threads_from : "?",
@@ -943,12 +969,14 @@ static int cmd_replay(int argc, char **argv)
                 ro.name, res.records, res.compared, res.final_compared ? ", final record compared" : "",
                 wr_trace_format_name(res.format), res.operand_mode == WR_OPERANDS_DRIVEN ? "operand-driven"
                 : "self-contained", used);
+    else if (res.dump_error[0])  /* the line names no file that was not written */
+        fprintf(stderr, "warpref: replay: %s: %" PRIu64 " divergence%s, the first at record %" PRIu64 " (%" PRIu64
+                " records, %" PRIu64 " compared; %s); no dump: %s\n", ro.name, res.failures,
+                res.failures == 1 ? "" : "s", res.first_recno, res.records, res.compared, used, res.dump_error);
     else
         fprintf(stderr, "warpref: replay: %s: %" PRIu64 " divergence%s, the first at record %" PRIu64 " (%" PRIu64
                 " records, %" PRIu64 " compared; %s); dump %s.txt\n", ro.name, res.failures,
                 res.failures == 1 ? "" : "s", res.first_recno, res.records, res.compared, used, o.dump);
-    if (res.dump_error[0])
-        fprintf(stderr, "warpref: replay: cannot write the dump: %s\n", res.dump_error);
     if (ov.str[RP_STATS])
         fprintf(stderr, "warpref: stats: %" PRIu64 " records in %.6f s: %.0f records/s (CPU %.6f s: %.0f records/s)\n",
                 res.records, res.seconds, res.seconds > 0 ? (double)res.records / res.seconds : 0.0, res.cpu_seconds,
@@ -1013,21 +1041,19 @@ static int cmd_trace(int argc, char **argv)
     if (!w) {
         fprintf(stderr, "warpref: trace: out of memory\n");
         wr_trace_close(r);
-        if (!out.is_stdout)
-            fclose(out.f);
+        out_abort(&out);
         return WR_EXIT_USAGE;
     }
-    int k, status = 0;
+    int k, status = 0, put_failed = 0;
     const wr_trace_rec *rec;
     const wr_trace_final *fin;
-    while ((k = wr_trace_read(r, &rec, &fin, err, sizeof err)) > 0 && status == 0)
-        if ((k == WR_TRACE_INSN ? wr_trace_put(w, rec) : wr_trace_put_end(w, fin)) != 0)
-            status = WR_EXIT_USAGE;
-    if (k == WR_TRACE_ERROR) {
+    while (!put_failed && (k = wr_trace_read(r, &rec, &fin, err, sizeof err)) > 0)
+        put_failed = (k == WR_TRACE_INSN ? wr_trace_put(w, rec) : wr_trace_put_end(w, fin)) != 0;
+    if (!put_failed && k == WR_TRACE_ERROR) {
         fprintf(stderr, "%s\n", err);
         status = WR_EXIT_USAGE;
     }
-    const int e = wr_trace_writer_free(w);
+    const int e = wr_trace_writer_free(w);      /* a failed put's reason too */
     wr_trace_close(r);
     if (e && !status) {
         errno = e;
@@ -1035,7 +1061,9 @@ static int cmd_trace(int argc, char **argv)
                 out.is_stdout ? "" : "'", strerror(e));
         status = WR_EXIT_USAGE;
     }
-    if (out_close(&out, "trace") != 0)
+    if (status)
+        out_abort(&out);        /* a file keeps what it held: no half trace */
+    else if (out_close(&out, "trace") != 0)
         status = WR_EXIT_USAGE;
     return status;
 }

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <jansson.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "warpref.h"
 
@@ -258,14 +259,27 @@ int view_from_dump(view_pic *p, const char *path, char *err, size_t errsize)
     const int is_stdin = strcmp(path, "-") == 0;
     const char *name = is_stdin ? "<stdin>" : path;
     FILE *f = is_stdin ? stdin : fopen(path, "r");
+    struct stat st;
+    if (f && !is_stdin && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);                  /* fopen opens a directory; reading it fails */
+        f = NULL;
+        errno = EISDIR;
+    }
     if (!f) {
         snprintf(err, errsize, "warpref: view: cannot open the dump '%s': %s", path, strerror(errno));
         return -1;
     }
     json_error_t je;
+    errno = 0;
     json_t *d = json_loadf(f, JSON_REJECT_DUPLICATES, &je);
+    const int read_errno = ferror(f) ? (errno ? errno : EIO) : 0;
     if (!is_stdin)
         fclose(f);
+    if (read_errno) {               /* not the text's fault: the OS's reason */
+        json_decref(d);
+        snprintf(err, errsize, "warpref: view: cannot read the dump '%s': %s", name, strerror(read_errno));
+        return -1;
+    }
     if (!d) {
         snprintf(err, errsize, "%s:%d:%d: error: not JSON: %s", name, je.line, je.column, je.text);
         return -1;

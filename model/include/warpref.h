@@ -11,4 +11,5 @@
 #include "warpref/gen.h"
 #include "warpref/tracefile.h"
 #include "warpref/replay.h"
+#include "warpref/outfile.h"
 #endif

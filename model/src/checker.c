@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "warpref/checker.h"
+#include "warpref/outfile.h"
 #include "warpref/run.h"
 #include "warpref/tracefile.h"
 
@@ -106,6 +107,10 @@ int wr_compare_ctl_ignore(wr_compare_ctl *ctl, const char *list, char *err, size
 {
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, ",");
+        if (n == 0 || (p[n] == ',' && !p[n + 1])) {      /* ",x", "x,,y", "x," */
+            snprintf(err, errsize, "ignore: empty item in '%s'", list);
+            return -1;
+        }
         int f = field_by_name(p, n);
         if (f < 0) {
             snprintf(err, errsize, "ignore: unknown field '%.*s'", (int)n, p);
@@ -121,6 +126,10 @@ int wr_compare_ctl_mask(wr_compare_ctl *ctl, const char *list, char *err, size_t
 {
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, ",");
+        if (n == 0 || (p[n] == ',' && !p[n + 1])) {
+            snprintf(err, errsize, "mask: empty item in '%s'", list);
+            return -1;
+        }
         const char *colon = memchr(p, ':', n);
         int f = colon ? field_by_name(p, (size_t)(colon - p)) : -1;
         if (f < 0) {
@@ -921,31 +930,16 @@ static void operands_text(FILE *f, const char *who, const wr_retire *r)
     }
 }
 
-static int finish(FILE *f, const char *tmp, const char *path, char *err, size_t errsize)
+/* base + ext, opened through the one output helper (outfile.h): a regular
+ * file is replaced whole, a device or FIFO written in place */
+static FILE *open_out(wr_outfile *o, const char *base, const char *ext, char *err, size_t errsize)
 {
-    int bad = ferror(f) | fflush(f) | fsync(fileno(f));
-    if (fclose(f) != 0 || bad) {
-        snprintf(err, errsize, "cannot write '%s': %s", tmp, strerror(errno ? errno : EIO));
-        unlink(tmp);
-        return -1;
+    char path[WR_OUTFILE_PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s%s", base, ext) >= sizeof path) {
+        snprintf(err, errsize, "cannot open '%s%s': %s", base, ext, strerror(ENAMETOOLONG));
+        return NULL;
     }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, errsize, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
-}
-
-static FILE *open_tmp(const char *base, const char *ext, char *tmp, char *path, size_t size, char *err,
-                      size_t errsize)
-{
-    snprintf(path, size, "%s%s", base, ext);
-    snprintf(tmp, size, "%s%s.tmp", base, ext);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        snprintf(err, errsize, "cannot open '%s': %s", tmp, strerror(errno));
-    return f;
+    return wr_outfile_open(o, path, 0, err, errsize) == 0 ? o->f : NULL;
 }
 
 int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *base, char *err, size_t errsize)
@@ -953,8 +947,8 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     static const wr_dump_meta none = { 0 };
     if (!meta)
         meta = &none;
-    char tmp[4096], path[4096];
-    FILE *f = open_tmp(base, ".txt", tmp, path, sizeof tmp, err, errsize);
+    wr_outfile out;
+    FILE *f = open_out(&out, base, ".txt", err, errsize);
     if (!f)
         return -1;
     const wr_retire *m = &c->fail_model, *o = &c->fail_other;
@@ -1052,11 +1046,11 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
             "valid", "yield", "sleep", "switch");
     for (unsigned w = 0; w < c->cta.nwarps; w++)
         warp_row(f, w, &c->cta.warp[w], c->cta.deadline[w]);
-    if (finish(f, tmp, path, err, errsize) != 0)
+    if (wr_outfile_close(&out, err, errsize) != 0)
         return -1;
 
     /* ---- JSON ---- */
-    f = open_tmp(base, ".json", tmp, path, sizeof tmp, err, errsize);
+    f = open_out(&out, base, ".json", err, errsize);
     if (!f)
         return -1;
     wr_checker_fail ff;
@@ -1142,5 +1136,5 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
                 x->active, x->valid, x->yield, x->sleep, x->swtch);
     }
     fputs("]}\n", f);
-    return finish(f, tmp, path, err, errsize);
+    return wr_outfile_close(&out, err, errsize);
 }

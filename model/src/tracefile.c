@@ -15,6 +15,7 @@
 
 #include "trace.h"
 #include "warpref/tracefile.h"
+#include "warpref/outfile.h"
 
 /* the checksum of a binary record: XXH3 (libxxhash-dev), compiled in from
  * its header, so the library has no link dependency */
@@ -2720,7 +2721,7 @@ struct wr_trace_writer {
     size_t len;
     uint64_t recno;              /* records written */
     int errnum;
-    char *path;                  /* wr_trace_create's */
+    wr_outfile *out;             /* wr_trace_create's file (outfile.h) */
 };
 
 enum { BIN_BUF = 1 << 20 };
@@ -2801,27 +2802,33 @@ int wr_trace_writer_free(wr_trace_writer *w)
     } else {
         e = wr_tw_close(&w->tw, NULL);
     }
-    free(w->path);
+    if (w->out) {                /* wr_trace_create's file, not closed by wr_trace_close_file */
+        wr_outfile_abort(w->out);
+        free(w->out);
+    }
     free(w);
     return e;
 }
 
 wr_trace_writer *wr_trace_create(const char *path, unsigned threads, char *err, size_t errsize)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errsize, "cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    wr_trace_writer *w = wr_trace_writer_new(f, wr_trace_format_for(path), threads);
-    if (w)
-        w->path = strdup(path);
-    if (!w || !w->path) {
+    wr_outfile *o = malloc(sizeof *o);
+    if (!o) {
         snprintf(err, errsize, "cannot open '%s': out of memory", path);
-        wr_trace_writer_free(w);
-        fclose(f);
         return NULL;
     }
+    if (wr_outfile_open(o, path, 0, err, errsize) != 0) {
+        free(o);
+        return NULL;
+    }
+    wr_trace_writer *w = wr_trace_writer_new(o->f, wr_trace_format_for(path), threads);
+    if (!w) {
+        snprintf(err, errsize, "cannot open '%s': out of memory", path);
+        wr_outfile_abort(o);
+        free(o);
+        return NULL;
+    }
+    w->out = o;
     return w;
 }
 
@@ -2829,15 +2836,14 @@ int wr_trace_close_file(wr_trace_writer *w, char *err, size_t errsize)
 {
     if (!w)
         return 0;
-    FILE *f = w->f;
-    char path[4096];
-    snprintf(path, sizeof path, "%s", w->path ? w->path : "?");
-    int e = wr_trace_writer_free(w);
-    if (fclose(f) != 0 && !e)
-        e = errno ? errno : EIO;
-    if (e) {
-        snprintf(err, errsize, "cannot write '%s': %s", path, strerror(e));
-        return -1;
-    }
-    return 0;
+    wr_outfile *o = w->out;
+    w->out = NULL;
+    const int e = wr_trace_writer_free(w);
+    if (!o)
+        return 0;
+    if (e && !o->errnum)
+        o->errnum = e;
+    const int rc = wr_outfile_close(o, err, errsize);
+    free(o);
+    return rc;
 }

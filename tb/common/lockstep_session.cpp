@@ -2,9 +2,12 @@
 // run, for both testbenches (lockstep_session.h, docs/lockstep.md).
 #include "lockstep_session.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -112,6 +115,28 @@ int usage_error(const lockstep_session &s, const char *fmt, ...)
     return 2;
 }
 
+// Can `path` be written?  0, or the errno a write would meet: a directory
+// (EISDIR), a regular file without write permission, a new file that cannot
+// be made where it is named (it is made and removed).  A device or FIFO is
+// written in place (outfile.h): no test here, none that would block.
+int probe_output(const std::string &path)
+{
+    struct stat st;
+    if (stat(path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            return EISDIR;
+        return S_ISREG(st.st_mode) && access(path.c_str(), W_OK) != 0 ? errno : 0;
+    }
+    if (errno != ENOENT)
+        return errno;
+    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0)
+        return errno == EEXIST ? 0 : errno;      // made meanwhile, or a link to nowhere
+    close(fd);
+    unlink(path.c_str());
+    return 0;
+}
+
 }  // namespace
 
 int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, const lockstep_limits &lim)
@@ -138,6 +163,28 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
         if (access(dir.c_str(), W_OK) != 0) {
             fprintf(stderr, "%s: +%s=%s: cannot write in '%s': %s\n", tool, k, v, dir.c_str(), strerror(errno));
             return 2;
+        }
+        // the wave file: the FST writer removes the path and makes a new file
+        // there, so a device or FIFO (+waves=/dev/null) would be replaced by a
+        // regular file, and it seeks: only a regular file (or a new name) will do
+        struct stat st;
+        if (strcmp(k, "waves") == 0 && stat(v, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "%s: +waves=%s: not a regular file (an FST wave file is made anew at its path)\n", tool,
+                    v);
+            return 2;
+        }
+        // the file itself: not a directory, and one that can be made there
+        // (a directory can be writable and still refuse a new file: /proc)
+        const bool dump = strcmp(k, "dump") == 0;
+        for (const char *ext : { dump ? ".txt" : "", dump ? ".json" : "" }) {
+            const std::string file = path + ext;
+            const int e = probe_output(file);
+            if (e) {
+                fprintf(stderr, "%s: +%s=%s: cannot write '%s': %s\n", tool, k, v, file.c_str(), strerror(e));
+                return 2;
+            }
+            if (!dump)
+                break;
         }
     }
     if (flag(argc, argv, "list_bugs")) {
@@ -179,6 +226,8 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     const char *prog = plusarg(argc, argv, "program");
     if (!prog)
         return usage_error(s, "+program=FILE.s is required (docs/lockstep.md)");
+    if (!*prog)
+        return usage_error(s, "+program=: empty file name");
     s.program = prog;
     if (s.threads > lim.nw * 32 || (s.threads == 0 && plusarg(argc, argv, "threads")))
         return usage_error(s, "+threads=%" PRIu64 ": out of range 1..%u", s.threads, lim.nw * 32);
@@ -200,6 +249,21 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
                          : !strcmp(k, "dump") ? &s.dump : !strcmp(k, "test") ? &s.test : &s.trace;
         if (v)
             *dst = v;
+    }
+    // a wave file named through a symbolic link: the FST writer would replace
+    // the link, so it is given the file the link leads to
+    for (int hops = 0; hops < 40 && !s.waves.empty(); hops++) {
+        struct stat lst;
+        char link[PATH_MAX];
+        if (lstat(s.waves.c_str(), &lst) != 0 || !S_ISLNK(lst.st_mode))
+            break;
+        const ssize_t n = readlink(s.waves.c_str(), link, sizeof link - 1);
+        if (n <= 0)
+            break;
+        link[n] = '\0';
+        const size_t slash = s.waves.rfind('/');
+        s.waves = link[0] == '/' || slash == std::string::npos ? std::string(link)
+                                                               : s.waves.substr(0, slash + 1) + link;
     }
     if (s.sched != "own" && s.sched != "rr")
         return usage_error(s, "+sched=%s: own or rr", s.sched.c_str());
@@ -281,7 +345,7 @@ int lockstep_finish(lockstep_session &s, const lockstep_end &e)
         printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
     if (!s.result.empty() &&
         warpref_dpi_result(s.h, s.result.c_str(), status.c_str(), e.t_end, endr.c_str()) != 0)
-        printf("%s: cannot write the result file %s\n", tool, s.result.c_str());
+        printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
     std::string line = "sched " + s.sched;
     if (!s.bug.empty())
         line += ", bug " + s.bug;

@@ -266,12 +266,18 @@ int sc_main(int argc, char **argv)
     }
     FILE *trace = nullptr;
     const bool to_stdout = o.trace && strcmp(o.trace, "-") == 0;
-    if (o.trace)
-        trace = to_stdout ? stdout : fopen(o.trace, "w+");
-    if (o.trace && !trace) {
-        fprintf(stderr, "%s: cannot write the trace to '%s': %s\n", k_tool, o.trace, strerror(errno));
-        wr_program_free(&prog);
-        return WR_EXIT_USAGE;
+    // a file: through the library's one output helper (warpref/outfile.h): a
+    // regular file replaced whole when the run ends well, a device in place
+    static wr_outfile out;
+    if (o.trace && !to_stdout) {
+        if (wr_outfile_open(&out, o.trace, 1, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: cannot write the trace to '%s': %s\n", k_tool, o.trace, strerror(errno));
+            wr_program_free(&prog);
+            return WR_EXIT_USAGE;
+        }
+        trace = out.f;
+    } else if (to_stdout) {
+        trace = stdout;
     }
 
     wr_run_opts ro = {};
@@ -305,9 +311,13 @@ int sc_main(int argc, char **argv)
                 fe.result.trace_errno ? strerror(fe.result.trace_errno) : "out of memory");
         status = WR_EXIT_USAGE;
     }
-    if (trace && !to_stdout && fclose(trace) != 0 && status != WR_EXIT_USAGE) {
-        fprintf(stderr, "%s: cannot write the trace to '%s': %s\n", k_tool, o.trace, strerror(errno));
-        status = WR_EXIT_USAGE;
+    if (trace && !to_stdout) {
+        if (status == WR_EXIT_USAGE) {
+            wr_outfile_abort(&out);                 // the trace file keeps what it held
+        } else if (wr_outfile_close(&out, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: cannot write the trace to '%s': %s\n", k_tool, o.trace, strerror(errno));
+            status = WR_EXIT_USAGE;
+        }
     }
     if (to_stdout && fflush(stdout) != 0)
         status = WR_EXIT_USAGE;
