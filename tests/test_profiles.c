@@ -838,6 +838,193 @@ START_TEST(P_11_red_per_lane_destination)
 }
 END_TEST
 
+/* ---- the record's room (issue 17 G): the widest instruction of each profile
+ * at 32 warps, its exact writes, within wr_max_writes(cta) <= WR_MAX_WRITES */
+
+/* the writes of `kind` in a record */
+static unsigned nwrites_of(const wr_retire *e, unsigned kind)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < e->nwrites; i++)
+        n += e->write[i].kind == kind;
+    return n;
+}
+
+/* the record holds exactly these writes, and the CTA's bound covers them */
+static void expect_writes(const wr_cta *c, const wr_retire *e, unsigned gpr, unsigned pred, unsigned bars,
+                          unsigned warpbars, unsigned runs, unsigned bound, int line)
+{
+    ck_assert_msg(nwrites_of(e, WR_WRITE_GPR) == gpr && nwrites_of(e, WR_WRITE_PRED) == pred &&
+                      nwrites_of(e, WR_WRITE_BARRIER) == bars && nwrites_of(e, WR_WRITE_WARPBAR) == warpbars &&
+                      nwrites_of(e, WR_WRITE_RUNSTATE) == runs && nwrites_of(e, WR_WRITE_UR) == 0,
+                  "line %d: writes gpr %u pred %u barrier %u warpbar %u runstate %u", line,
+                  nwrites_of(e, WR_WRITE_GPR), nwrites_of(e, WR_WRITE_PRED), nwrites_of(e, WR_WRITE_BARRIER),
+                  nwrites_of(e, WR_WRITE_WARPBAR), nwrites_of(e, WR_WRITE_RUNSTATE));
+    ck_assert_uint_eq(e->nwrites, gpr + pred + bars + warpbars + runs);
+    ck_assert_uint_eq(wr_max_writes(c), bound);
+    ck_assert_uint_le(e->nwrites, wr_max_writes(c));
+    ck_assert_uint_le(wr_max_writes(c), WR_MAX_WRITES);
+}
+
+START_TEST(record_room_bounds)
+{
+    /* the widest row of isa.def writes two: LEPC's pair, BAR.RESULT's Rd and Pu */
+    ck_assert_int_eq(WR_OWN_WRITES_MAX, 2);
+    ck_assert_int_eq(WR_MAX_WRITES, 2 + 32 + 32 + 1024);
+    static const unsigned bound[WR_PROFILE_COUNT] = {
+        [WR_PROFILE_NATIVE] = 2 + 16 + 32 + 32, [WR_PROFILE_SASS] = 2 + 17 + 32 + 32,
+        [WR_PROFILE_PTX] = 2 + 16 + 32 + 1024, [WR_PROFILE_VISA] = 2 + 32 + 32 + 0,
+    };
+    wr_cta c;
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++) {
+        pcta(&c, p, 1024, 0);
+        ck_assert_uint_eq(wr_max_writes(&c), bound[p]);
+        ck_assert_uint_le(wr_max_writes(&c), WR_MAX_WRITES);
+    }
+    pcta(&c, PTX, 40, 0);                                /* ptx: one result a thread at most */
+    ck_assert_uint_eq(wr_max_writes(&c), 2 + 16 + 2 + 40);
+}
+END_TEST
+
+/* native and sass: 31 warps block in BAR.RED.POPC on barriers w % 16, each
+ * barrier's count first restored by R2B.BAR so that the 32nd warp's EXIT
+ * completes all 16 (N-32, N-33): 16 words, 31 WarpBARStates, 32 run states */
+static void widest_exit(unsigned profile, unsigned bound)
+{
+    wr_cta c;
+    wr_retire e;
+    wr_operands o = ops0();
+    pcta(&c, profile, 1024, 0);
+    wr_insn r2b = I((int)profile, "R2B.BAR 0x0, R1");
+    for (unsigned b = 0; b < 16; b++) {
+        r2b.f[WR_F_BARID] = b;
+        const unsigned warps = b < 15 ? 2 : 1;           /* warps b and b + 16 (b + 16 <= 30) */
+        fill(o.ra, (31 - warps) | 2u << 13 | 2u << 15);  /* arrived, cnt 0, RED, POPC */
+        unit_step(&c, 31, &r2b, &o, &e);
+        c.warp[31].active_pc = 0;
+    }
+    wr_insn red = I((int)profile, "BAR.RED.POPC 0x0, P0");
+    for (unsigned w = 0; w < 31; w++) {
+        red.f[WR_F_BARID] = w % 16;
+        run1(&c, w, &red, 0x1, &e);
+        ck_assert_uint_eq(c.warp[w].run, WR_WARP_BLOCKED);
+    }
+    wr_insn ex = I((int)profile, "EXIT");
+    run1(&c, 31, &ex, 0, &e);
+    ck_assert_uint_eq(e.nev, 17);                        /* exit, 16 releases */
+    expect_writes(&c, &e, 0, 0, 16, 31, 32, bound, __LINE__);
+    ck_assert_uint_eq(e.nwrites, 79);
+    for (unsigned w = 0; w < 31; w++)                    /* N-34: the final word, POPC = 2 or 1 */
+        ck_assert_uint_eq(c.warp[w].bar_state, 31u | 2u << 13 | 2u << 15 | (w % 16 < 15 ? 2u : 1u) << 17 | 1u << 28);
+}
+
+/* native and sass: BAR.RED completed by the 32nd warp: the word, 32
+ * WarpBARStates, 31 run states */
+static void widest_red(unsigned profile, unsigned bound)
+{
+    wr_cta c;
+    wr_retire e;
+    pcta(&c, profile, 1024, 0);
+    wr_insn red = I((int)profile, "BAR.RED.POPC 0x1, P0");
+    for (unsigned w = 0; w < 32; w++)
+        run1(&c, w, &red, ALL, &e);
+    EVENTS(&e, ARRIVE(1), RELEASE(1, 0x7fffffff));
+    expect_writes(&c, &e, 0, 0, 1, 32, 31, bound, __LINE__);
+    ck_assert_uint_eq(e.nwrites, 64);
+}
+
+START_TEST(record_room_widest_native)
+{
+    widest_exit(NATIVE, 82);
+    widest_red(NATIVE, 82);
+}
+END_TEST
+
+START_TEST(record_room_widest_sass)
+{
+    widest_exit(SASS, 83);
+    widest_red(SASS, 83);
+}
+END_TEST
+
+/* ptx: every lane of every warp at its own non-aligned red, destination
+ * R(l) or P(l % 7), guarded by P1 true in lane l only: each red parks its
+ * lane and the rest go on (a guard split, P-10); the 32nd warp's lane 31
+ * completes barrier 1 and the result goes to 32 (popc) or 7 (and/or)
+ * destinations in each of the 32 warps, with the word and 31 run states
+ * (P-11) */
+static void widest_ptx(int popc)
+{
+    wr_cta c;
+    wr_retire e;
+    pcta(&c, PTX, 1024, 0);
+    wr_insn red[32];
+    for (unsigned l = 0; l < 32; l++) {
+        char text[64];
+        if (popc)
+            snprintf(text, sizeof text, "@P1 barrier.red.popc.u32 R%u, 0x1, P0", l);
+        else
+            snprintf(text, sizeof text, "@P1 barrier.red.or.pred P%u, 0x1, P0", l % 7);
+        red[l] = I(PTX, text);
+    }
+    wr_operands o = ops0();
+    o.pp = 0x5;                                          /* lanes 0 and 2 true */
+    for (unsigned w = 0; w < 32; w++)
+        for (unsigned l = 0; l < 32; l++) {
+            ck_assert_uint_eq(c.warp[w].active, ALL << l);
+            ck_assert_uint_eq(c.warp[w].active_pc, 16u * l);
+            o.pg = 1u << l;
+            unit_step(&c, w, &red[l], &o, &e);
+        }
+    EVENTS(&e, ARRIVE(1), RELEASE(1, 0x7fffffff));
+    if (popc) {
+        expect_writes(&c, &e, 1024, 0, 1, 0, 31, 1074, __LINE__);
+        ck_assert_uint_eq(e.nwrites, 1056);
+        const wr_write *x = rec_write(&e, WR_WRITE_GPR, 17, 9);   /* warp 17's R9: lane 9 */
+        ck_assert_ptr_nonnull(x);
+        ck_assert_uint_eq(x->index, 9);
+        ck_assert_uint_eq(x->lanes, 1u << 9);
+        ck_assert_uint_eq(x->value[9], 64);              /* 2 lanes x 32 warps */
+    } else {
+        expect_writes(&c, &e, 0, 32 * 7, 1, 0, 31, 1074, __LINE__);
+        ck_assert_uint_eq(e.nwrites, 256);
+        const wr_write *x = rec_write(&e, WR_WRITE_PRED, 5, 3);   /* warp 5's P3: lanes 3, 10, 17, 24, 31 */
+        ck_assert_ptr_nonnull(x);
+        ck_assert_uint_eq(x->index, 3);
+        ck_assert_uint_eq(x->lanes, 0x81020408u);
+        ck_assert_uint_eq(x->value[0] & x->lanes, 0x81020408u);   /* OR: true */
+    }
+}
+
+START_TEST(record_room_widest_ptx)
+{
+    widest_ptx(1);
+    widest_ptx(0);
+}
+END_TEST
+
+/* visa: 31 consumers wait; the producer's signal completes the phase and
+ * wakes them (V-06, V-11): the word and 31 run states */
+START_TEST(record_room_widest_visa)
+{
+    wr_cta c;
+    wr_retire e;
+    pcta(&c, VISA, 1024, 0);
+    wr_insn cons = I(VISA, "NBARRIER.signal 0x7, 0x2, 0x1, 0x1f");
+    wr_insn wait = I(VISA, "NBARRIER.wait 0x7");
+    wr_insn prod = I(VISA, "NBARRIER.signal 0x7, 0x1, 0x1, 0x1f");
+    for (unsigned w = 0; w < 31; w++) {
+        run1(&c, w, &cons, 0, &e);
+        run1(&c, w, &wait, 0, &e);
+        EVENTS(&e, BLOCK(7));
+    }
+    run1(&c, 31, &prod, 0, &e);
+    EVENTS(&e, ARRIVE(7), RELEASE(7, 0x7fffffff));
+    expect_writes(&c, &e, 0, 0, 1, 0, 31, 66, __LINE__);
+    ck_assert_uint_eq(e.nwrites, 32);
+}
+END_TEST
+
 /* ---- visa (seed 004) ------------------------------------------------------- */
 
 START_TEST(V_01_visa_forms)
@@ -1127,5 +1314,12 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(v, V_10_counted_per_executed_instruction);
     tcase_add_test(v, V_11_events_and_state_word);
     suite_add_tcase(s, v);
+    TCase *r = tcase_create("record_room");
+    tcase_add_test(r, record_room_bounds);
+    tcase_add_test(r, record_room_widest_native);
+    tcase_add_test(r, record_room_widest_sass);
+    tcase_add_test(r, record_room_widest_ptx);
+    tcase_add_test(r, record_room_widest_visa);
+    suite_add_tcase(s, r);
     srunner_add_suite(sr, s);
 }

@@ -184,6 +184,7 @@ static void visa_deliver(wr_ctx *x, unsigned b)
 const wr_bar_engine wr_visa_engine = {
     .name = "visa",
     .nbars = 32,                     /* V-01: named barriers 0..31 */
+    .delivers = WR_DELIVER_NONE,     /* no results */
     .id_mask = 0x1fu,
     .word_mask = V_WORD_MASK,        /* V-11 */
     .read_operands = visa_read_operands,

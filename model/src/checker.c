@@ -260,9 +260,9 @@ static int fail(wr_checker *c, uint64_t cycle, const wr_retire *model, const wr_
         c->have_fail = 1;
         c->fail_cycle = cycle;
         if (model)
-            c->fail_model = *model;
+            wr_retire_copy(&c->fail_model, model);
         if (other)
-            c->fail_other = *other;
+            wr_retire_copy(&c->fail_other, other);
         if (rep)
             c->fail_rep = *rep;
         else

@@ -406,12 +406,23 @@ int wr_wake(wr_cta *cta, unsigned w, uint64_t cycle)
     return 0;
 }
 
+unsigned wr_max_writes(const wr_cta *cta)
+{
+    const wr_bar_engine *eng = cta->engine;
+    if (!eng)
+        return 0;
+    const unsigned delivered = eng->delivers == WR_DELIVER_LANES     ? cta->threads
+                               : eng->delivers == WR_DELIVER_WARPBAR ? cta->nwarps
+                                                                     : 0;
+    return WR_WRITES_BOUND(cta->nbars, cta->nwarps, delivered);
+}
+
 int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
 {
     if (why == WR_FETCH_NONE || why >= WR_FETCH_FAULT_COUNT)
         return fail(cta, WR_ERR_CALL, "fetch fault %u is no fault", why);
     wr_ctx x;
-    wr_retire scratch;
+    static _Thread_local wr_retire scratch;      /* (large: not on a caller's stack) */
     if (step_begin(&x, cta, w, NULL, rec ? rec : &scratch) != 0)
         return -1;
     x.rec->fetch_fault = (uint8_t)why;
