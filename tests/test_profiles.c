@@ -1137,6 +1137,104 @@ START_TEST(V_05_value_ranges)
 }
 END_TEST
 
+/* V-01, V-05: every operand of `signal id, type, np, nc` (and of `signal id,
+ * n`, `wait id`) may be a register, in every combination: the registers take
+ * the GPR slots RA, RB, RC, RE in operand order, the fourth (RE, the trace's
+ * `in.re`) read only by the four-register signal; each assembles, encodes,
+ * decodes and disassembles to the same text; the four-register signal runs
+ * with its values from Ra, Rb, Rc, Re (issue 17 H: it was bad input) */
+START_TEST(V_01_V_05_four_register_signal)
+{
+    static const char *const imm[4] = { "0x5", "0x0", "0x1", "0x2" };
+    static const char *const reg[4] = { "R30", "R33", "R31", "R32" };
+    static const unsigned field[4] = { WR_F_NBID, WR_F_NBTYPE, WR_F_NBNP, WR_F_NBNC };
+    static const int slot[4] = { WR_F_RA, WR_F_RB, WR_F_RC, WR_F_RE };
+    for (unsigned k = 0; k < 16 + 4 + 2; k++) {
+        const unsigned n = k < 16 ? 4 : k < 20 ? 2 : 1, m = k < 16 ? k : k < 20 ? k - 16 : k - 20;
+        char text[96] = "";
+        snprintf(text, sizeof text, "NBARRIER.%s ", n == 1 ? "wait" : "signal");
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned op = n == 2 && i == 1 ? 2 : i;          /* signal id, n: n is NBNP */
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? ", " : "",
+                     (m >> i & 1u) ? reg[op] : imm[op]);
+        }
+        wr_insn in = I(VISA, text);
+        ck_assert_uint_eq(in.form, n == 4 ? WR_FORM_NBARRIER_G : n == 2 ? WR_FORM_NBARRIER_S : WR_FORM_NBARRIER_W);
+        unsigned used = 0;
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned op = n == 2 && i == 1 ? 2 : i;
+            const int want = (m >> i & 1u) ? slot[used++] : -1;
+            ck_assert_msg(wr_insn_ri_reg(&in, field[op]) == want, "%s: operand %u in slot %d, not %d", text, i,
+                          wr_insn_ri_reg(&in, field[op]), want);
+            if (want >= 0)
+                ck_assert_int_eq(in.f[want], op == 0 ? 30 : op == 1 ? 33 : op == 2 ? 31 : 32);
+        }
+        /* only the four-register signal reads RE; its slot holds RZ otherwise */
+        ck_assert_uint_eq(!!(wr_insn_reads(&in) & WR_IN_RE), n == 4 && m == 15);
+        if (n == 4)
+            ck_assert_int_eq(in.f[WR_F_RE], m == 15 ? 32 : WR_RZ);
+        wr_word word;
+        wr_insn back;
+        char dis[96];
+        ck_assert_int_eq(wr_encode(&in, &word, NULL, 0), 0);
+        ck_assert_int_eq(wr_decode(&word, &back, NULL, 0), 0);
+        ck_assert_int_eq(wr_disasm(&back, 0, dis, sizeof dis), (int)strlen(dis));
+        ck_assert_str_eq(dis, text);
+        wr_word again;
+        wr_insn re_in = I(VISA, dis);
+        ck_assert_int_eq(wr_encode(&re_in, &again, NULL, 0), 0);
+        ck_assert_mem_eq(&again, &word, sizeof word);
+    }
+    /* the encoding: RE at bits 111:104 */
+    wr_insn four = I(VISA, "@P4 NBARRIER.signal R30, R33, R31, R32");
+    wr_word w;
+    ck_assert_int_eq(wr_encode(&four, &w, NULL, 0), 0);
+    ck_assert_uint_eq(w.w[3] >> 8 & 0xffu, 32);
+    ck_assert_uint_eq(w.w[0] >> 24, 30);
+    /* the values come from Ra (id), Rb (type), Rc (np), Re (nc): np 1, nc 2 */
+    wr_cta c;
+    wr_retire e;
+    wr_operands o = ops0();
+    pcta(&c, VISA, 64, 0);
+    o.pg = ALL;                                          /* P4 */
+    fill(o.ra, 5);
+    fill(o.rb, 0);
+    fill(o.rc, 1);
+    fill(o.re, 2);
+    unit_step(&c, 0, &four, &o, &e);
+    EVENTS(&e, ARRIVE(5));
+    ck_assert_uint_eq(c.bar[5].word, 0x00081041);        /* P 1, C 1, np 1, nc 2 */
+    unit_step(&c, 1, &four, &o, &e);
+    EVENTS(&e, ARRIVE(5), RELEASE(5, 0));
+    ck_assert_uint_eq(c.bar[5].word, 0x01081082);        /* complete */
+    /* G-02 on Re: one pmask lane disagrees in any bit */
+    pcta(&c, VISA, 64, 0);
+    o.re[17] = 0x80000002u;
+    unit_step(&c, 0, &four, &o, &e);
+    EVENTS(&e, WARNING, ARRIVE(5));
+    o.pg = ALL & ~(1u << 17);                            /* ... not when the lane is guarded off */
+    unit_step(&c, 1, &four, &o, &e);
+    EVENTS(&e, ARRIVE(5), RELEASE(5, 0));
+    /* V-05 on Re: nc outside [1, warps] */
+    pcta(&c, VISA, 64, 0);
+    o.pg = ALL;
+    fill(o.re, 3);
+    EXPECT_EXC(&c, 0, &four, &o, ILLEGAL_ENCODING);
+    /* the model's own registers: wr_regfile_read fills Re from R32 */
+    wr_regfile rf;
+    ck_assert_int_eq(wr_regfile_init(&rf, 2, 64), 0);
+    for (unsigned l = 0; l < WR_LANES; l++)
+        rf.r[wr_regfile_slot(&rf, 1, 32) * WR_LANES + l] = 0x40u + l;
+    wr_operands rd;
+    memset(&rd, 0, sizeof rd);
+    wr_regfile_read(&rf, 1, &four, &rd);
+    ck_assert_uint_eq(rd.re[0], 0x40);
+    ck_assert_uint_eq(rd.re[31], 0x5f);
+    ck_assert_uint_eq(rd.re_undef, 0);
+    wr_regfile_free(&rf);
+}
+END_TEST
+
 START_TEST(V_06_phase_completion)
 {
     wr_cta c;
@@ -1307,6 +1405,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(v, V_03_free_after_every_wait);
     tcase_add_test(v, V_04_param_mismatch_and_illegal);
     tcase_add_test(v, V_05_value_ranges);
+    tcase_add_test(v, V_01_V_05_four_register_signal);
     tcase_add_test(v, V_06_phase_completion);
     tcase_add_test(v, V_07_signal_stalls_until_free);
     tcase_add_test(v, V_08_wait_legality);

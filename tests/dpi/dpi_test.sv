@@ -347,7 +347,7 @@ module dpi_test;
       for (int i = 0; i < 32; i++) r[i*3 +: 3] = 3'(runs[i]);
       if ((reads & (IN_RA | IN_RB | IN_RC)) != 0 && !skip[0]) begin
         pack64(ra, w64a); pack32(rb, w32a); pack32(rc, w32b);
-        warpref_dpi_retire_in(h, w64a, w32a, w32b);
+        warpref_dpi_retire_in(h, w64a, w32a, w32b, '0);
       end
       if (rd_lanes != 0 && !skip[1]) begin
         pack64(rd_val, w64a);
