@@ -148,13 +148,19 @@ static const uint16_t form_reads[WR_FORM_COUNT] = {
 #undef V
 #undef W
 
+/* RE, the fourth GPR slot, is read only when an operand takes it: visa's
+ * NBARRIER.signal with four registers (TRACE-FORMAT `in.re`, V-01).  (Out of
+ * line: the common path stays a load and a test.) */
+__attribute__((noinline)) static unsigned reads_re(const wr_insn *insn, unsigned r)
+{
+    return wr_insn_ri_slot_taken(insn, WR_F_RE) ? r : r & ~(unsigned)WR_IN_RE;
+}
+
 unsigned wr_insn_reads(const wr_insn *insn)
 {
     const unsigned r = form_reads[insn->form];
-    /* RE, the fourth GPR slot, is read only when an operand takes it: visa's
-     * NBARRIER.signal with four registers (TRACE-FORMAT `in.re`, V-01) */
-    if (__builtin_expect((r & WR_IN_RE) != 0, 0) && !wr_insn_ri_slot_taken(insn, WR_F_RE))
-        return r & ~(unsigned)WR_IN_RE;
+    if (__builtin_expect((r & WR_IN_RE) != 0, 0))
+        return reads_re(insn, r);
     return r;
 }
 
