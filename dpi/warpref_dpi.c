@@ -238,7 +238,8 @@ static void trace_record(dpi *d, const wr_retire *r)
 
 /* the wide parts of the next retire */
 
-void warpref_dpi_retire_in(void *h, const svBitVecVal *ra, const svBitVecVal *rb, const svBitVecVal *rc)
+void warpref_dpi_retire_in(void *h, const svBitVecVal *ra, const svBitVecVal *rb, const svBitVecVal *rc,
+                           const svBitVecVal *re)
 {
     dpi *d = h;
     if (!d)
@@ -248,6 +249,7 @@ void warpref_dpi_retire_in(void *h, const svBitVecVal *ra, const svBitVecVal *rb
     for (unsigned l = 0; l < WR_LANES; l++) {
         in->rb[l] = rb[l];
         in->rc[l] = rc[l];
+        in->re[l] = re[l];
     }
     d->staged |= STAGED_IN;
 }
@@ -307,7 +309,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     const unsigned nwarps = wr_checker_cta(d->chk)->nwarps;
     if (nwarps < 32)
         wbs_we &= (1u << nwarps) - 1;
-    const unsigned uses = (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC) ? STAGED_IN : 0u) |
+    const unsigned uses = (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE) ? STAGED_IN : 0u) |
                           (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
                           (bar_changed | wbs_we | (exc ? 0u : released) ? STAGED_CTA : 0u);
     if (uses & ~d->staged)
@@ -320,8 +322,9 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     r->exception = (uint8_t)exc;
     r->fetch_fault = WR_FETCH_NONE;
     r->has_state = 1;
-    /* operands read (Ra, Rb, Rc from warpref_dpi_retire_in; one the record
-     * does not read is never compared) */
+    /* operands read (Ra, Rb, Rc, Re from warpref_dpi_retire_in; one the
+     * record does not read is never compared; Re's undefined lanes are not
+     * reported: none) */
     r->reads = (uint16_t)reads;
     r->in.pg = pg;
     r->in.pp = pp;
@@ -330,6 +333,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     r->in.ra_undef = ra_undef;
     r->in.rb_undef = rb_undef;
     r->in.rc_undef = rc_undef;
+    r->in.re_undef = 0;
     /* the warp after */
     wr_warp *a = &r->after;              /* (every field is set below) */
     a->pad_ = 0;

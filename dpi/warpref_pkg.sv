@@ -30,7 +30,7 @@ package warpref_pkg;
   // `reads` bits: which operands the RTL reports (the model's WR_IN_*)
   localparam int unsigned IN_PG = 1 << 0, IN_PP = 1 << 1, IN_RA = 1 << 2, IN_RB = 1 << 3,
                           IN_RC = 1 << 4, IN_UR = 1 << 5, IN_C = 1 << 6, IN_RA64 = 1 << 7,
-                          IN_UR64 = 1 << 8, IN_C64 = 1 << 9;
+                          IN_UR64 = 1 << 8, IN_C64 = 1 << 9, IN_RE = 1 << 10;
 
   // `ev` bits of a retire: the instruction's own events
   localparam int unsigned EV_BLOCK = 1 << 0, EV_ARRIVE = 1 << 1, EV_EXIT = 1 << 2,
@@ -69,16 +69,17 @@ package warpref_pkg;
   // ---- one call per retired warp instruction -----------------------------------------
   // A retire is warpref_dpi_retire, preceded by the calls giving the wide parts it uses
   // (each only when it is used, so a simulator copies no vector a record does not need):
-  //   warpref_dpi_retire_in   when reads has IN_RA, IN_RB or IN_RC: Ra, Rb, Rc per lane;
+  //   warpref_dpi_retire_in   when reads has IN_RA, IN_RB, IN_RC or IN_RE: Ra, Rb, Rc, Re per
+  //                           lane (Re: visa's NBARRIER.signal with four registers);
   //   warpref_dpi_retire_rd   when rd_lanes != 0: the value written per lane;
   //   warpref_dpi_retire_cta  when bar_changed, wbs_we or released != 0: every barrier's
   //                           word, every warp's WarpBARState, the warps each barrier woke.
   // A retire that uses a part not given since the previous retire is an error of the
   // call (-1, with a message); a part given and not used is ignored.
   // Vectors are packed, element i in bits [i*W +: W]: W = 64 for ra, rpc, rd_val (lane
-  // values, 64-bit pairs), 32 for rb, rc, breg, bar_words, wbs_all, woken, 3 for runs.
+  // values, 64-bit pairs), 32 for rb, rc, re, breg, bar_words, wbs_all, woken, 3 for runs.
   import "DPI-C" function void warpref_dpi_retire_in(input chandle h, input bit [32*64-1:0] ra,
-      input bit [32*32-1:0] rb, input bit [32*32-1:0] rc);
+      input bit [32*32-1:0] rb, input bit [32*32-1:0] rc, input bit [32*32-1:0] re);
   import "DPI-C" function void warpref_dpi_retire_rd(input chandle h, input bit [32*64-1:0] rd_val);
   import "DPI-C" function void warpref_dpi_retire_cta(input chandle h, input bit [32*32-1:0] bar_words,
       input bit [32*32-1:0] wbs_all, input bit [32*32-1:0] woken);

@@ -280,7 +280,7 @@ def check_in_obj(v):
     for k, x in v.items():
         if k in ('pg', 'pp'):
             need_mask(x, 'in.' + k)
-        elif k in ('ra', 'rb', 'rc'):
+        elif k in ('ra', 'rb', 'rc', 're'):
             if not isinstance(x, list) or len(x) != 32 or \
                     not all(isinstance(y, str) and LANEVAL_RE.match(y) for y in x):
                 raise CheckError('in.%s: not 32 lane values of 8 or 16 hex digits' % k)

@@ -45,8 +45,9 @@ def program_args(prog):
 
 def trace_of(prog, name, operands=True, extra=()):
     out = path(name)
-    args = ["run", prog, "--trace", out] + program_args(prog) + list(extra)
-    if operands:
+    own = [a for a in program_args(prog) if operands or a != "--trace-operands"]   # (a program may give it)
+    args = ["run", prog, "--trace", out] + own + list(extra)
+    if operands and "--trace-operands" not in args:
         args.append("--trace-operands")
     rc, _, err = run(args)
     check(f"run {name}", rc in (0, 3, 4, 5), err)

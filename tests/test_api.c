@@ -379,13 +379,14 @@ static void model_record(wr_retire *r)
     add_write(r, WR_WRITE_WARPBAR, 0, 0, 1)->value[0] = 0x100d4002;
     add_write(r, WR_WRITE_RUNSTATE, 1, 0, 1)->value[0] = WR_RUNSTATE_VALUE(WR_WARP_BLOCKED, 3);
     /* operands read: every kind, lane 9 of Ra undefined (skipped) */
-    r->reads = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C;
+    r->reads = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE;
     r->in.pg = 0x0f0f0f0f;
     r->in.pp = 0xffff0000;
     for (unsigned l = 0; l < WR_LANES; l++) {
         r->in.ra[l] = 100 + l;
         r->in.rb[l] = 200 + l;
         r->in.rc[l] = 300 + l;
+        r->in.re[l] = 400 + l;
     }
     r->in.ra_undef = 1u << 9;
     r->in.ur = 0x1234;
@@ -426,7 +427,7 @@ static const struct {
     [WR_RF_IN_PG] = { "in.pg", 1u << 4, 0 },     [WR_RF_IN_PP] = { "in.pp", 1u << 31, 0 },
     [WR_RF_IN_RA] = { "in.ra", 1u << 2, 0 },     [WR_RF_IN_RB] = { "in.rb", 1u << 17, 0 },
     [WR_RF_IN_RC] = { "in.rc", 1u << 30, 0 },    [WR_RF_IN_UR] = { "in.ur", 0, 0 },
-    [WR_RF_IN_C] = { "in.c", 0, 0 },
+    [WR_RF_IN_C] = { "in.c", 0, 0 },             [WR_RF_IN_RE] = { "in.re", 1u << 11, 0 },
 };
 
 static void break_field(wr_retire *o, unsigned f)
@@ -463,6 +464,7 @@ static void break_field(wr_retire *o, unsigned f)
     case WR_RF_IN_RC:             o->in.rc[30] = 0; break;
     case WR_RF_IN_UR:             o->in.ur = 0; break;
     case WR_RF_IN_C:              o->in.c = 0; break;
+    case WR_RF_IN_RE:             o->in.re[11] = 0; break;
     default:                      ck_abort_msg("field %u has no mismatch in this test", f);
     }
 }

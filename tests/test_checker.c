@@ -21,6 +21,7 @@ static void other_init(other *o, const wr_program *p, unsigned threads)
 {
     wr_config cfg;
     wr_config_init(&cfg, threads);
+    cfg.profile = p->profile;
     ck_assert_int_eq(wr_cta_init(&o->cta, &cfg), 0);
     ck_assert_int_eq(wr_regfile_init(&o->rf, o->cta.nwarps, wr_program_nregs(p)), 0);
     o->p = p;
@@ -174,6 +175,53 @@ START_TEST(checker_reports_the_broken_field)
         ck_assert_str_eq(f.field, t[i].field);
         if (t[i].line)
             ck_assert_str_eq(wr_checker_messages(c), t[i].line);
+        wr_checker_free(c);
+        wr_regfile_free(&o.rf);
+        wr_program_free(&p);
+    }
+}
+END_TEST
+
+/* visa's four-register signal (V-01, issue 17 H): Re, the fourth operand,
+ * reaches the operand compare like Ra, Rb, Rc */
+static int break_re(wr_retire *r)
+{
+    if (!(r->reads & WR_IN_RE))
+        return 0;
+    r->in.re[9] ^= 0x100;
+    return 1;
+}
+
+START_TEST(checker_compares_the_fourth_operand)
+{
+    static const char *const text =
+        ".profile visa\n"
+        ".threads 64\n"
+        "MOV R30, 0x3 ;\n"
+        "MOV R33, 0x0 ;\n"
+        "MOV R31, 0x1 ;\n"
+        "MOV R32, 0x2 ;\n"
+        "NBARRIER.signal R30, R33, R31, R32 ;\n"
+        "NBARRIER.wait R30 ;\n"
+        "EXIT ;\n";
+    for (unsigned broken = 0; broken < 2; broken++) {
+        wr_program p = assemble(text);
+        other o;
+        other_init(&o, &p, 64);
+        char err[256];
+        wr_checker_opts opts;
+        wr_checker_opts_init(&opts);
+        opts.max_mismatches = 100;
+        wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+        ck_assert_ptr_nonnull(c);
+        ck_assert_int_eq(lockstep(c, &o, 0, broken ? break_re : NULL), (int)broken);
+        if (broken) {
+            wr_checker_fail f;
+            wr_checker_first_failure(c, &f);
+            ck_assert_str_eq(f.field, "in.re");
+            ck_assert_str_eq(wr_checker_messages(c), "cycle 24: in.re: warp 1 pc 0x40 NBARRIER.signal R30, R33, R31, "
+                                                     "R32: 1 field differ [V-01; NBARRIER.signal N-51]\n");
+        }
         wr_checker_free(c);
         wr_regfile_free(&o.rf);
         wr_program_free(&p);
@@ -590,6 +638,7 @@ void unit_add_suites(SRunner *sr)
     TCase *tc = tcase_create("lockstep");
     tcase_add_test(tc, checker_clean_run_passes);
     tcase_add_test(tc, checker_reports_the_broken_field);
+    tcase_add_test(tc, checker_compares_the_fourth_operand);
     tcase_add_test(tc, checker_ignore_and_mask_controls);
     tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);

@@ -838,6 +838,193 @@ START_TEST(P_11_red_per_lane_destination)
 }
 END_TEST
 
+/* ---- the record's room (issue 17 G): the widest instruction of each profile
+ * at 32 warps, its exact writes, within wr_max_writes(cta) <= WR_MAX_WRITES */
+
+/* the writes of `kind` in a record */
+static unsigned nwrites_of(const wr_retire *e, unsigned kind)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < e->nwrites; i++)
+        n += e->write[i].kind == kind;
+    return n;
+}
+
+/* the record holds exactly these writes, and the CTA's bound covers them */
+static void expect_writes(const wr_cta *c, const wr_retire *e, unsigned gpr, unsigned pred, unsigned bars,
+                          unsigned warpbars, unsigned runs, unsigned bound, int line)
+{
+    ck_assert_msg(nwrites_of(e, WR_WRITE_GPR) == gpr && nwrites_of(e, WR_WRITE_PRED) == pred &&
+                      nwrites_of(e, WR_WRITE_BARRIER) == bars && nwrites_of(e, WR_WRITE_WARPBAR) == warpbars &&
+                      nwrites_of(e, WR_WRITE_RUNSTATE) == runs && nwrites_of(e, WR_WRITE_UR) == 0,
+                  "line %d: writes gpr %u pred %u barrier %u warpbar %u runstate %u", line,
+                  nwrites_of(e, WR_WRITE_GPR), nwrites_of(e, WR_WRITE_PRED), nwrites_of(e, WR_WRITE_BARRIER),
+                  nwrites_of(e, WR_WRITE_WARPBAR), nwrites_of(e, WR_WRITE_RUNSTATE));
+    ck_assert_uint_eq(e->nwrites, gpr + pred + bars + warpbars + runs);
+    ck_assert_uint_eq(wr_max_writes(c), bound);
+    ck_assert_uint_le(e->nwrites, wr_max_writes(c));
+    ck_assert_uint_le(wr_max_writes(c), WR_MAX_WRITES);
+}
+
+START_TEST(record_room_bounds)
+{
+    /* the widest row of isa.def writes two: LEPC's pair, BAR.RESULT's Rd and Pu */
+    ck_assert_int_eq(WR_OWN_WRITES_MAX, 2);
+    ck_assert_int_eq(WR_MAX_WRITES, 2 + 32 + 32 + 1024);
+    static const unsigned bound[WR_PROFILE_COUNT] = {
+        [WR_PROFILE_NATIVE] = 2 + 16 + 32 + 32, [WR_PROFILE_SASS] = 2 + 17 + 32 + 32,
+        [WR_PROFILE_PTX] = 2 + 16 + 32 + 1024, [WR_PROFILE_VISA] = 2 + 32 + 32 + 0,
+    };
+    wr_cta c;
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++) {
+        pcta(&c, p, 1024, 0);
+        ck_assert_uint_eq(wr_max_writes(&c), bound[p]);
+        ck_assert_uint_le(wr_max_writes(&c), WR_MAX_WRITES);
+    }
+    pcta(&c, PTX, 40, 0);                                /* ptx: one result a thread at most */
+    ck_assert_uint_eq(wr_max_writes(&c), 2 + 16 + 2 + 40);
+}
+END_TEST
+
+/* native and sass: 31 warps block in BAR.RED.POPC on barriers w % 16, each
+ * barrier's count first restored by R2B.BAR so that the 32nd warp's EXIT
+ * completes all 16 (N-32, N-33): 16 words, 31 WarpBARStates, 32 run states */
+static void widest_exit(unsigned profile, unsigned bound)
+{
+    wr_cta c;
+    wr_retire e;
+    wr_operands o = ops0();
+    pcta(&c, profile, 1024, 0);
+    wr_insn r2b = I((int)profile, "R2B.BAR 0x0, R1");
+    for (unsigned b = 0; b < 16; b++) {
+        r2b.f[WR_F_BARID] = b;
+        const unsigned warps = b < 15 ? 2 : 1;           /* warps b and b + 16 (b + 16 <= 30) */
+        fill(o.ra, (31 - warps) | 2u << 13 | 2u << 15);  /* arrived, cnt 0, RED, POPC */
+        unit_step(&c, 31, &r2b, &o, &e);
+        c.warp[31].active_pc = 0;
+    }
+    wr_insn red = I((int)profile, "BAR.RED.POPC 0x0, P0");
+    for (unsigned w = 0; w < 31; w++) {
+        red.f[WR_F_BARID] = w % 16;
+        run1(&c, w, &red, 0x1, &e);
+        ck_assert_uint_eq(c.warp[w].run, WR_WARP_BLOCKED);
+    }
+    wr_insn ex = I((int)profile, "EXIT");
+    run1(&c, 31, &ex, 0, &e);
+    ck_assert_uint_eq(e.nev, 17);                        /* exit, 16 releases */
+    expect_writes(&c, &e, 0, 0, 16, 31, 32, bound, __LINE__);
+    ck_assert_uint_eq(e.nwrites, 79);
+    for (unsigned w = 0; w < 31; w++)                    /* N-34: the final word, POPC = 2 or 1 */
+        ck_assert_uint_eq(c.warp[w].bar_state, 31u | 2u << 13 | 2u << 15 | (w % 16 < 15 ? 2u : 1u) << 17 | 1u << 28);
+}
+
+/* native and sass: BAR.RED completed by the 32nd warp: the word, 32
+ * WarpBARStates, 31 run states */
+static void widest_red(unsigned profile, unsigned bound)
+{
+    wr_cta c;
+    wr_retire e;
+    pcta(&c, profile, 1024, 0);
+    wr_insn red = I((int)profile, "BAR.RED.POPC 0x1, P0");
+    for (unsigned w = 0; w < 32; w++)
+        run1(&c, w, &red, ALL, &e);
+    EVENTS(&e, ARRIVE(1), RELEASE(1, 0x7fffffff));
+    expect_writes(&c, &e, 0, 0, 1, 32, 31, bound, __LINE__);
+    ck_assert_uint_eq(e.nwrites, 64);
+}
+
+START_TEST(record_room_widest_native)
+{
+    widest_exit(NATIVE, 82);
+    widest_red(NATIVE, 82);
+}
+END_TEST
+
+START_TEST(record_room_widest_sass)
+{
+    widest_exit(SASS, 83);
+    widest_red(SASS, 83);
+}
+END_TEST
+
+/* ptx: every lane of every warp at its own non-aligned red, destination
+ * R(l) or P(l % 7), guarded by P1 true in lane l only: each red parks its
+ * lane and the rest go on (a guard split, P-10); the 32nd warp's lane 31
+ * completes barrier 1 and the result goes to 32 (popc) or 7 (and/or)
+ * destinations in each of the 32 warps, with the word and 31 run states
+ * (P-11) */
+static void widest_ptx(int popc)
+{
+    wr_cta c;
+    wr_retire e;
+    pcta(&c, PTX, 1024, 0);
+    wr_insn red[32];
+    for (unsigned l = 0; l < 32; l++) {
+        char text[64];
+        if (popc)
+            snprintf(text, sizeof text, "@P1 barrier.red.popc.u32 R%u, 0x1, P0", l);
+        else
+            snprintf(text, sizeof text, "@P1 barrier.red.or.pred P%u, 0x1, P0", l % 7);
+        red[l] = I(PTX, text);
+    }
+    wr_operands o = ops0();
+    o.pp = 0x5;                                          /* lanes 0 and 2 true */
+    for (unsigned w = 0; w < 32; w++)
+        for (unsigned l = 0; l < 32; l++) {
+            ck_assert_uint_eq(c.warp[w].active, ALL << l);
+            ck_assert_uint_eq(c.warp[w].active_pc, 16u * l);
+            o.pg = 1u << l;
+            unit_step(&c, w, &red[l], &o, &e);
+        }
+    EVENTS(&e, ARRIVE(1), RELEASE(1, 0x7fffffff));
+    if (popc) {
+        expect_writes(&c, &e, 1024, 0, 1, 0, 31, 1074, __LINE__);
+        ck_assert_uint_eq(e.nwrites, 1056);
+        const wr_write *x = rec_write(&e, WR_WRITE_GPR, 17, 9);   /* warp 17's R9: lane 9 */
+        ck_assert_ptr_nonnull(x);
+        ck_assert_uint_eq(x->index, 9);
+        ck_assert_uint_eq(x->lanes, 1u << 9);
+        ck_assert_uint_eq(x->value[9], 64);              /* 2 lanes x 32 warps */
+    } else {
+        expect_writes(&c, &e, 0, 32 * 7, 1, 0, 31, 1074, __LINE__);
+        ck_assert_uint_eq(e.nwrites, 256);
+        const wr_write *x = rec_write(&e, WR_WRITE_PRED, 5, 3);   /* warp 5's P3: lanes 3, 10, 17, 24, 31 */
+        ck_assert_ptr_nonnull(x);
+        ck_assert_uint_eq(x->index, 3);
+        ck_assert_uint_eq(x->lanes, 0x81020408u);
+        ck_assert_uint_eq(x->value[0] & x->lanes, 0x81020408u);   /* OR: true */
+    }
+}
+
+START_TEST(record_room_widest_ptx)
+{
+    widest_ptx(1);
+    widest_ptx(0);
+}
+END_TEST
+
+/* visa: 31 consumers wait; the producer's signal completes the phase and
+ * wakes them (V-06, V-11): the word and 31 run states */
+START_TEST(record_room_widest_visa)
+{
+    wr_cta c;
+    wr_retire e;
+    pcta(&c, VISA, 1024, 0);
+    wr_insn cons = I(VISA, "NBARRIER.signal 0x7, 0x2, 0x1, 0x1f");
+    wr_insn wait = I(VISA, "NBARRIER.wait 0x7");
+    wr_insn prod = I(VISA, "NBARRIER.signal 0x7, 0x1, 0x1, 0x1f");
+    for (unsigned w = 0; w < 31; w++) {
+        run1(&c, w, &cons, 0, &e);
+        run1(&c, w, &wait, 0, &e);
+        EVENTS(&e, BLOCK(7));
+    }
+    run1(&c, 31, &prod, 0, &e);
+    EVENTS(&e, ARRIVE(7), RELEASE(7, 0x7fffffff));
+    expect_writes(&c, &e, 0, 0, 1, 0, 31, 66, __LINE__);
+    ck_assert_uint_eq(e.nwrites, 32);
+}
+END_TEST
+
 /* ---- visa (seed 004) ------------------------------------------------------- */
 
 START_TEST(V_01_visa_forms)
@@ -947,6 +1134,104 @@ START_TEST(V_05_value_ranges)
     EXPECT_EXC(&c, 0, &big, &o, ILLEGAL_ENCODING);
     wr_insn zero = I(VISA, "NBARRIER.signal 0x1, 0x1, R2, 0x1");
     EXPECT_EXC(&c, 1, &zero, &o, ILLEGAL_ENCODING);      /* np = R2 = 0 */
+}
+END_TEST
+
+/* V-01, V-05: every operand of `signal id, type, np, nc` (and of `signal id,
+ * n`, `wait id`) may be a register, in every combination: the registers take
+ * the GPR slots RA, RB, RC, RE in operand order, the fourth (RE, the trace's
+ * `in.re`) read only by the four-register signal; each assembles, encodes,
+ * decodes and disassembles to the same text; the four-register signal runs
+ * with its values from Ra, Rb, Rc, Re (issue 17 H: it was bad input) */
+START_TEST(V_01_V_05_four_register_signal)
+{
+    static const char *const imm[4] = { "0x5", "0x0", "0x1", "0x2" };
+    static const char *const reg[4] = { "R30", "R33", "R31", "R32" };
+    static const unsigned field[4] = { WR_F_NBID, WR_F_NBTYPE, WR_F_NBNP, WR_F_NBNC };
+    static const int slot[4] = { WR_F_RA, WR_F_RB, WR_F_RC, WR_F_RE };
+    for (unsigned k = 0; k < 16 + 4 + 2; k++) {
+        const unsigned n = k < 16 ? 4 : k < 20 ? 2 : 1, m = k < 16 ? k : k < 20 ? k - 16 : k - 20;
+        char text[96] = "";
+        snprintf(text, sizeof text, "NBARRIER.%s ", n == 1 ? "wait" : "signal");
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned op = n == 2 && i == 1 ? 2 : i;          /* signal id, n: n is NBNP */
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? ", " : "",
+                     (m >> i & 1u) ? reg[op] : imm[op]);
+        }
+        wr_insn in = I(VISA, text);
+        ck_assert_uint_eq(in.form, n == 4 ? WR_FORM_NBARRIER_G : n == 2 ? WR_FORM_NBARRIER_S : WR_FORM_NBARRIER_W);
+        unsigned used = 0;
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned op = n == 2 && i == 1 ? 2 : i;
+            const int want = (m >> i & 1u) ? slot[used++] : -1;
+            ck_assert_msg(wr_insn_ri_reg(&in, field[op]) == want, "%s: operand %u in slot %d, not %d", text, i,
+                          wr_insn_ri_reg(&in, field[op]), want);
+            if (want >= 0)
+                ck_assert_int_eq(in.f[want], op == 0 ? 30 : op == 1 ? 33 : op == 2 ? 31 : 32);
+        }
+        /* only the four-register signal reads RE; its slot holds RZ otherwise */
+        ck_assert_uint_eq(!!(wr_insn_reads(&in) & WR_IN_RE), n == 4 && m == 15);
+        if (n == 4)
+            ck_assert_int_eq(in.f[WR_F_RE], m == 15 ? 32 : WR_RZ);
+        wr_word word;
+        wr_insn back;
+        char dis[96];
+        ck_assert_int_eq(wr_encode(&in, &word, NULL, 0), 0);
+        ck_assert_int_eq(wr_decode(&word, &back, NULL, 0), 0);
+        ck_assert_int_eq(wr_disasm(&back, 0, dis, sizeof dis), (int)strlen(dis));
+        ck_assert_str_eq(dis, text);
+        wr_word again;
+        wr_insn re_in = I(VISA, dis);
+        ck_assert_int_eq(wr_encode(&re_in, &again, NULL, 0), 0);
+        ck_assert_mem_eq(&again, &word, sizeof word);
+    }
+    /* the encoding: RE at bits 111:104 */
+    wr_insn four = I(VISA, "@P4 NBARRIER.signal R30, R33, R31, R32");
+    wr_word w;
+    ck_assert_int_eq(wr_encode(&four, &w, NULL, 0), 0);
+    ck_assert_uint_eq(w.w[3] >> 8 & 0xffu, 32);
+    ck_assert_uint_eq(w.w[0] >> 24, 30);
+    /* the values come from Ra (id), Rb (type), Rc (np), Re (nc): np 1, nc 2 */
+    wr_cta c;
+    wr_retire e;
+    wr_operands o = ops0();
+    pcta(&c, VISA, 64, 0);
+    o.pg = ALL;                                          /* P4 */
+    fill(o.ra, 5);
+    fill(o.rb, 0);
+    fill(o.rc, 1);
+    fill(o.re, 2);
+    unit_step(&c, 0, &four, &o, &e);
+    EVENTS(&e, ARRIVE(5));
+    ck_assert_uint_eq(c.bar[5].word, 0x00081041);        /* P 1, C 1, np 1, nc 2 */
+    unit_step(&c, 1, &four, &o, &e);
+    EVENTS(&e, ARRIVE(5), RELEASE(5, 0));
+    ck_assert_uint_eq(c.bar[5].word, 0x01081082);        /* complete */
+    /* G-02 on Re: one pmask lane disagrees in any bit */
+    pcta(&c, VISA, 64, 0);
+    o.re[17] = 0x80000002u;
+    unit_step(&c, 0, &four, &o, &e);
+    EVENTS(&e, WARNING, ARRIVE(5));
+    o.pg = ALL & ~(1u << 17);                            /* ... not when the lane is guarded off */
+    unit_step(&c, 1, &four, &o, &e);
+    EVENTS(&e, ARRIVE(5), RELEASE(5, 0));
+    /* V-05 on Re: nc outside [1, warps] */
+    pcta(&c, VISA, 64, 0);
+    o.pg = ALL;
+    fill(o.re, 3);
+    EXPECT_EXC(&c, 0, &four, &o, ILLEGAL_ENCODING);
+    /* the model's own registers: wr_regfile_read fills Re from R32 */
+    wr_regfile rf;
+    ck_assert_int_eq(wr_regfile_init(&rf, 2, 64), 0);
+    for (unsigned l = 0; l < WR_LANES; l++)
+        rf.r[wr_regfile_slot(&rf, 1, 32) * WR_LANES + l] = 0x40u + l;
+    wr_operands rd;
+    memset(&rd, 0, sizeof rd);
+    wr_regfile_read(&rf, 1, &four, &rd);
+    ck_assert_uint_eq(rd.re[0], 0x40);
+    ck_assert_uint_eq(rd.re[31], 0x5f);
+    ck_assert_uint_eq(rd.re_undef, 0);
+    wr_regfile_free(&rf);
 }
 END_TEST
 
@@ -1120,6 +1405,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(v, V_03_free_after_every_wait);
     tcase_add_test(v, V_04_param_mismatch_and_illegal);
     tcase_add_test(v, V_05_value_ranges);
+    tcase_add_test(v, V_01_V_05_four_register_signal);
     tcase_add_test(v, V_06_phase_completion);
     tcase_add_test(v, V_07_signal_stalls_until_free);
     tcase_add_test(v, V_08_wait_legality);
@@ -1127,5 +1413,12 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(v, V_10_counted_per_executed_instruction);
     tcase_add_test(v, V_11_events_and_state_word);
     suite_add_tcase(s, v);
+    TCase *r = tcase_create("record_room");
+    tcase_add_test(r, record_room_bounds);
+    tcase_add_test(r, record_room_widest_native);
+    tcase_add_test(r, record_room_widest_sass);
+    tcase_add_test(r, record_room_widest_ptx);
+    tcase_add_test(r, record_room_widest_visa);
+    suite_add_tcase(s, r);
     srunner_add_suite(sr, s);
 }

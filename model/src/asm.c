@@ -11,6 +11,7 @@
  * Errors are one line, "FILE:LINE:COL: error: what", COL 1-based in bytes,
  * pointing at the offending token; the first error stops the assembly.
  */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -1064,14 +1065,13 @@ static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operan
 
 /* RI operand (isa.def): an immediate into the field (its width; an ENUM
  * field: its legal values), or a GPR into the form's next GPR slot. */
-static int bind_ri(asm_ctx *c, const stmt *s, wr_insn *in, const wr_spec *sp, const operand *op,
-                   unsigned *slots_used)
+static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, unsigned *slots_used)
 {
     const wr_form_aux *fa = &wr_isa_aux_get()->form[in->form];
     if (op->kind == O_GPR) {
-        if (*slots_used == fa->nrislots)
-            return err_at(c, op->p, "%.*s takes at most %u register operands (the GPR slots RA, RB, RC)",
-                          (int)s->mlen, s->mnem, fa->nrislots);
+        /* every RI operand has a GPR slot (wr_isa_check), so each may be a
+         * register (seed 004, V-01) */
+        assert(*slots_used < fa->nrislots);
         in->f[fa->rislot[(*slots_used)++]] = (int64_t)op->v;
         in->f[sp->field] = 0;
         in->f[sp->extra] = 1;
@@ -1142,7 +1142,7 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
             }
             bound |= UINT64_C(1) << sp->field;
             if (sp->kind == WR_SK_RI) {
-                if (bind_ri(c, s, in, sp, op, &slots_used) != 0)
+                if (bind_ri(c, in, sp, op, &slots_used) != 0)
                     return -1;
             } else if (bind_operand(c, in, sp, op, pc, abs_target) != 0) {
                 return -1;

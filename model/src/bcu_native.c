@@ -168,6 +168,7 @@ void bar_warp_exit(wr_ctx *x)
 const wr_bar_engine wr_native_engine = {
     .name = "native",
     .nbars = 16,                     /* N-30: a 4-bit barrier id */
+    .delivers = WR_DELIVER_WARPBAR,  /* N-34 */
     .id_mask = 0xfu,
     .word_mask = WR_BAR_WORD_MASK,   /* N-38: bits 31:29 zero */
     .read_operands = native_read_operands,

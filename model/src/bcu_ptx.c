@@ -176,8 +176,10 @@ static int ptx_arrive(wr_ctx *x, wr_bar_op *op)
 }
 
 /* A write of warp i for a delivered result, or the scratch one when the
- * destination is RZ/PT or the record is full (the step then fails with
- * WR_ERR_WRITES: the CTA-wide writes that come at its end keep their room) */
+ * destination is RZ/PT.  The record has room for a result per thread
+ * (retire.h, WR_WRITES_BOUND), so a legal program never fills it; were it
+ * full (a model bug), the step would fail with WR_ERR_WRITES rather than
+ * overrun it, the CTA-wide writes that come at its end keeping their room. */
 static wr_write *deliver_write(wr_ctx *x, unsigned i, unsigned kind, unsigned index, uint32_t lanes)
 {
     const unsigned room = WR_MAX_WRITES - x->cta->nbars - x->cta->nwarps;
@@ -224,6 +226,7 @@ static void ptx_deliver(wr_ctx *x, unsigned b)
 const wr_bar_engine wr_ptx_engine = {
     .name = "ptx",
     .nbars = 16,                     /* seed 002: barriers 0..15 */
+    .delivers = WR_DELIVER_LANES,    /* P-11 */
     .id_mask = 0xfu,
     .word_mask = WR_BAR_WORD_MASK,
     .read_operands = ptx_read_operands,

@@ -114,6 +114,7 @@ static int sass_trap(wr_ctx *x, unsigned ev)
 const wr_bar_engine wr_sass_engine = {
     .name = "sass",
     .nbars = SYNCALL_BAR + 1,        /* 0..15 and SYNCALL's (S-15) */
+    .delivers = WR_DELIVER_WARPBAR,  /* a RED's result (N-34), a SCAN's prefix (S-11) */
     .id_mask = 0xfu,                 /* B2R/R2B reach 0..15 only (S-15) */
     .word_mask = WR_BAR_WORD_MASK,
     .flags = WR_ENG_ARV_ZERO_OK,     /* S-09 */

@@ -44,7 +44,7 @@ static uint32_t ri_value(const wr_ctx *x, unsigned field, int *uniform)
     const int slot = wr_insn_ri_reg(x->in, field);
     if (slot < 0)
         return (uint32_t)x->in->f[field];
-    const uint64_t *v = slot == WR_F_RA ? gpr_a(x) : slot == WR_F_RB ? gpr_b(x) : gpr_c(x);
+    const uint64_t *v = slot == WR_F_RA ? gpr_a(x) : slot == WR_F_RB ? gpr_b(x) : slot == WR_F_RC ? gpr_c(x) : gpr_e(x);
     if (!gpr_uniform(v, x->pmask, 0xffffffffu))
         *uniform = 0;
     return (uint32_t)v[lowest(x->pmask)];
@@ -184,6 +184,7 @@ static void visa_deliver(wr_ctx *x, unsigned b)
 const wr_bar_engine wr_visa_engine = {
     .name = "visa",
     .nbars = 32,                     /* V-01: named barriers 0..31 */
+    .delivers = WR_DELIVER_NONE,     /* no results */
     .id_mask = 0x1fu,
     .word_mask = V_WORD_MASK,        /* V-11 */
     .read_operands = visa_read_operands,

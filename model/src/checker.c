@@ -160,7 +160,7 @@ int wr_compare_ctl_mask(wr_compare_ctl *ctl, const char *list, char *err, size_t
 unsigned wr_program_nregs(const wr_program *p)
 {
     unsigned n = 1;
-    static const wr_field_id regs[] = { WR_F_RD, WR_F_RA, WR_F_RB, WR_F_RC };
+    static const wr_field_id regs[] = { WR_F_RD, WR_F_RA, WR_F_RB, WR_F_RC, WR_F_RE };
     for (size_t i = 0; i < p->ninsns; i++) {
         const wr_insn *in = &p->insns[i];
         for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) {
@@ -269,9 +269,9 @@ static int fail(wr_checker *c, uint64_t cycle, const wr_retire *model, const wr_
         c->have_fail = 1;
         c->fail_cycle = cycle;
         if (model)
-            c->fail_model = *model;
+            wr_retire_copy(&c->fail_model, model);
         if (other)
-            c->fail_other = *other;
+            wr_retire_copy(&c->fail_other, other);
         if (rep)
             c->fail_rep = *rep;
         else
@@ -918,11 +918,11 @@ static void operands_text(FILE *f, const char *who, const wr_retire *r)
         fprintf(f, "  c 0x%" PRIx64, r->in.c);
     fputc('\n', f);
     static const struct { unsigned bit; const char *name; } regs[] = {
-        { WR_IN_RA, "ra" }, { WR_IN_RB, "rb" }, { WR_IN_RC, "rc" } };
-    for (unsigned k = 0; k < 3; k++) {
+        { WR_IN_RA, "ra" }, { WR_IN_RB, "rb" }, { WR_IN_RC, "rc" }, { WR_IN_RE, "re" } };
+    for (unsigned k = 0; k < 4; k++) {
         if (!(r->reads & regs[k].bit))
             continue;
-        const uint64_t *v = k == 0 ? r->in.ra : k == 1 ? r->in.rb : r->in.rc;
+        const uint64_t *v = k == 0 ? r->in.ra : k == 1 ? r->in.rb : k == 2 ? r->in.rc : r->in.re;
         fprintf(f, "         %s", regs[k].name);
         for (unsigned l = 0; l < WR_LANES; l++)
             fprintf(f, "%s%" PRIx64, l % 8 == 0 ? (l ? "\n           " : " ") : " ", v[l]);

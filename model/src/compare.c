@@ -88,6 +88,7 @@ static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, ui
         return;
     case WR_IN_RA: la = a->ra; lb = b->ra; undef = a->ra_undef; break;
     case WR_IN_RB: la = a->rb; lb = b->rb; undef = a->rb_undef; break;
+    case WR_IN_RE: la = a->re; lb = b->re; undef = a->re_undef; break;
     default:       la = a->rc; lb = b->rc; undef = a->rc_undef; break;
     }
     if (!undef && mask == ~UINT64_C(0) && memcmp(la, lb, WR_LANES * sizeof *la) == 0)
@@ -442,6 +443,7 @@ same_field(uint64_t *acc, unsigned f, unsigned how, const wr_compare_plan *p, ui
         case WR_IN_C: *acc |= (a->c ^ b->c) & mask; return 1;
         case WR_IN_RA: if (a->ra_undef) return 0; *acc |= lanes_xor64(a->ra, b->ra) & mask; return 1;
         case WR_IN_RB: if (a->rb_undef) return 0; *acc |= lanes_xor64(a->rb, b->rb) & mask; return 1;
+        case WR_IN_RE: if (a->re_undef) return 0; *acc |= lanes_xor64(a->re, b->re) & mask; return 1;
         default: if (a->rc_undef) return 0; *acc |= lanes_xor64(a->rc, b->rc) & mask; return 1;
         }
     }
@@ -570,9 +572,11 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
                               "), other 0x%08" PRIx32, lowest(l), wr_write_value(e, lowest(l)),
                               wr_write_dc(e, lowest(l)), wr_write_value(x, lowest(l)));
         } else if (how == WR_CMP_OPERAND && d->lanes && (d->field == WR_RF_IN_RA || d->field == WR_RF_IN_RB ||
-                                                          d->field == WR_RF_IN_RC)) {
-            const uint64_t *a = d->field == WR_RF_IN_RA ? m->in.ra : d->field == WR_RF_IN_RB ? m->in.rb : m->in.rc;
-            const uint64_t *x = d->field == WR_RF_IN_RA ? o->in.ra : d->field == WR_RF_IN_RB ? o->in.rb : o->in.rc;
+                                                          d->field == WR_RF_IN_RC || d->field == WR_RF_IN_RE)) {
+            const uint64_t *a = d->field == WR_RF_IN_RA ? m->in.ra : d->field == WR_RF_IN_RB ? m->in.rb
+                                : d->field == WR_RF_IN_RC ? m->in.rc : m->in.re;
+            const uint64_t *x = d->field == WR_RF_IN_RA ? o->in.ra : d->field == WR_RF_IN_RB ? o->in.rb
+                                : d->field == WR_RF_IN_RC ? o->in.rc : o->in.re;
             for (uint32_t l = d->lanes; l; l &= l - 1)
                 wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", other 0x%" PRIx64, lowest(l), a[lowest(l)],
                               x[lowest(l)]);

@@ -53,7 +53,7 @@ static const char *const spec_storage[WR_SK_COUNT] = {
     [WR_SK_D] = "displacement / 16; a single label: see N-60",
     [WR_SK_C] = "CMEM layout below",
     [WR_SK_RI] = ("a number: the value, FIELD_R = 0; a GPR: FIELD = 0, FIELD_R = 1 and the register in the "
-                  "form's next GPR slot (RA, RB, RC); slots no operand takes hold RZ"),
+                  "form's next GPR slot (RA, RB, RC, RE); slots no operand takes hold RZ"),
 };
 
 /* GitHub-style anchor of a heading: lower case. */

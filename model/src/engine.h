@@ -70,7 +70,12 @@ enum {
     WR_ARR_PENDING               /* not counted: the engine parked the lanes (ptx P-10); no event */
 };
 
-enum { WR_ENG_ARV_ZERO_OK = 1u }; /* flags: BAR.ARV with count 0 means all threads (S-09) */
+enum { WR_ENG_ARV_ZERO_OK = 1u };
+enum {
+    WR_DELIVER_NONE,             /* nothing (visa) */
+    WR_DELIVER_WARPBAR,          /* a WarpBARState (N-34): one write a warp */
+    WR_DELIVER_LANES             /* ptx P-11: the result in each destination its lanes named */
+}; /* flags: BAR.ARV with count 0 means all threads (S-09) */
 
 typedef struct wr_bar_engine {
     const char *name;            /* the profile's name */
@@ -78,6 +83,8 @@ typedef struct wr_bar_engine {
     uint32_t id_mask;            /* the bits of a barrier id B2R/R2B reach */
     uint32_t word_mask;          /* the bits a state word may hold */
     unsigned flags;              /* WR_ENG_* */
+    unsigned delivers;           /* what a completion writes into each warp besides its
+                                    run state (retire.h, WR_WRITES_BOUND): WR_DELIVER_* */
     void (*read_operands)(wr_ctx *x, wr_bar_op *op);
     unsigned (*check)(const wr_ctx *x, const wr_bar_op *op);
     int (*arrive)(wr_ctx *x, wr_bar_op *op);

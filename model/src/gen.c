@@ -220,7 +220,8 @@ enum {
     R_FSAVE = 24,                /* function depth d saves B0/B1 in R(24+2(d-1)+k) */
     R_BSAVE = 28,                /* BMOV regions: R28, R29 */
     R_T1 = 30, R_T2 = 31,        /* temporaries (R[30:31] a pair) */
-    R_BAR = 32,                  /* R32..R34: barrier operands */
+    R_BAR = 32,                  /* R32..R34: barrier operands (visa's four-register
+                                    signal also R35) */
     UR_RET = 16,                 /* call depth d returns through UR[16+2(d-1) : +1] */
     UR_WS = 20,                  /* UR20..UR62: WARPSYNC URn operands */
 };
@@ -2113,7 +2114,8 @@ static unsigned visa_id(gen *g, unsigned b)
 }
 
 /* NBARRIER.signal id, n (type < 0) or id, type, np, nc: immediates or
- * registers, commas or the seed's blanks */
+ * registers (all four in a third of the register signals of the general
+ * form: V-01, V-05), commas or the seed's blanks */
 static void visa_signal(gen *g, const char *gd, unsigned id, int type, unsigned np, unsigned nc)
 {
     rng *r = &g->r;
@@ -2121,11 +2123,17 @@ static void visa_signal(gen *g, const char *gd, unsigned id, int type, unsigned 
     if (rng_pct(r, 30)) {
         ins(g, "MOV R%u, 0x%x", R_BAR, id);
         ins(g, "MOV R%u, 0x%x", R_BAR + 1, np);
-        if (type < 0)
+        if (type < 0) {
             ins(g, "%sNBARRIER.signal R%u%sR%u", gd, R_BAR, sep, R_BAR + 1);
-        else
+        } else if (rng_pct(r, 33)) {
+            ins(g, "MOV R%u, 0x%x", R_BAR + 2, (unsigned)type);
+            ins(g, "MOV R%u, 0x%x", R_BAR + 3, nc);
+            ins(g, "%sNBARRIER.signal R%u%sR%u%sR%u%sR%u", gd, R_BAR, sep, R_BAR + 2, sep, R_BAR + 1, sep,
+                R_BAR + 3);
+        } else {
             ins(g, "%sNBARRIER.signal R%u%s0x%x%sR%u%s0x%x", gd, R_BAR, sep, (unsigned)type, sep, R_BAR + 1,
                 sep, nc);
+        }
         return;
     }
     if (type < 0)

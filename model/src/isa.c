@@ -531,8 +531,8 @@ static void build_aux(void)
         fa->nops = (uint8_t)nops;
         for (unsigned v = 0; v < nops; v++)
             put_opname(fd, fa, v, fa->opname[v], sizeof fa->opname[v]);
-        /* RI operands take the form's GPR slots RA, RB, RC in this order */
-        static const uint8_t slots[WR_MAX_RI_SLOTS] = { WR_F_RA, WR_F_RB, WR_F_RC };
+        /* RI operands take the form's GPR slots RA, RB, RC, RE in this order */
+        static const uint8_t slots[WR_MAX_RI_SLOTS] = { WR_F_RA, WR_F_RB, WR_F_RC, WR_F_RE };
         for (unsigned k = 0; k < fa->nspecs; k++)
             if (fa->spec[k].kind == WR_SK_RI) {
                 for (unsigned i = 0; i < WR_MAX_RI_SLOTS; i++)
@@ -642,6 +642,20 @@ int wr_insn_ri_reg(const wr_insn *insn, unsigned field)
         used++;
     }
     return -1;
+}
+
+int wr_insn_ri_slot_taken(const wr_insn *insn, unsigned slot)
+{
+    if (insn->form >= WR_FORM_COUNT)
+        return 0;
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[insn->form];
+    unsigned used = 0;
+    for (unsigned k = 0; k < fa->nspecs; k++)
+        used += fa->spec[k].kind == WR_SK_RI && insn->f[fa->spec[k].extra] != 0;
+    for (unsigned i = 0; i < used && i < fa->nrislots; i++)
+        if (fa->rislot[i] == slot)
+            return 1;
+    return 0;
 }
 
 /* ---- table self-check ---------------------------------------------------- */
@@ -754,12 +768,19 @@ static int check_form_text(const wr_form_desc *fd, const wr_form_ext *fx, char *
     if (wr_syntax_parse(fd, specs, &n, msg, msgsize) != 0)
         return -1;
     int has_ri = 0;
+    unsigned nri = 0, nslots = 0;
     for (unsigned k = 0; k < n; k++)
-        has_ri |= specs[k].kind == WR_SK_RI;
+        nri += specs[k].kind == WR_SK_RI;
+    has_ri = nri != 0;
+    static const uint8_t ri_slots[] = { WR_F_RA, WR_F_RB, WR_F_RC, WR_F_RE };
+    for (unsigned i = 0; i < sizeof ri_slots; i++)
+        nslots += form_has_field(fd, ri_slots[i]);
+    if (has_ri && nslots < nri)      /* every RI operand may be a register (seed 004, V-01) */
+        return fail(msg, msgsize, "%s: %u RI operands but %u GPR slots (RA, RB, RC, RE)", fd->name, nri, nslots);
     for (unsigned i = 0; i < fd->nfields; i++) {
         unsigned id = fd->fields[i].id;
         int set = id == WR_F_PG || id == WR_F_PG_NOT || id == fd->modfield;
-        set |= has_ri && (id == WR_F_RA || id == WR_F_RB || id == WR_F_RC);
+        set |= has_ri && (id == WR_F_RA || id == WR_F_RB || id == WR_F_RC || id == WR_F_RE);
         for (unsigned k = 0; fx && k < fx->nxmods; k++)
             set |= fx->xmod[k].field == id;
         for (unsigned k = 0; k < n && !set; k++)

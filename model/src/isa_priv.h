@@ -14,7 +14,7 @@ typedef enum wr_spec_kind {
 } wr_spec_kind;
 
 enum { WR_MAX_SPECS = 6, WR_MAX_MODS = 8, WR_MAX_GROUP_FORMS = 16, WR_MAX_OPNAMES = 16,
-       WR_MAX_RI_SLOTS = 3 };
+       WR_MAX_RI_SLOTS = 4 };
 
 /* One operand of a form's syntax: "?~U:URA" = optional, '~' allowed,
  * uniform register, field URA.  `extra` is the companion field: FIELD_NOT
@@ -47,7 +47,7 @@ typedef struct wr_form_aux {
     uint8_t nops;                        /* op spellings: every combination of */
     char opname[WR_MAX_OPNAMES][40];     /* the slots' values, wr_op_name's index */
     uint8_t nrislots;                    /* the GPR slots RI operands take, in order */
-    uint8_t rislot[WR_MAX_RI_SLOTS];     /* (RA, RB, RC among the form's fields) */
+    uint8_t rislot[WR_MAX_RI_SLOTS];     /* (RA, RB, RC, RE among the form's fields) */
 } wr_form_aux;
 
 /* Forms sharing one base mnemonic, in table order (assembler candidates). */

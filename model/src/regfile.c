@@ -124,13 +124,16 @@ void wr_regfile_read(const wr_regfile *rf, unsigned w, const wr_insn *insn, wr_o
     const int64_t *f = insn->f;
     ops->pg = read_pred(rf, w, wr_f_PG(insn));
     ops->pp = (reads & WR_IN_PP) ? read_pred(rf, w, wr_f_PP(insn)) : 0xffffffffu;
-    ops->ra_undef = ops->rb_undef = ops->rc_undef = 0;
+    ops->ra_undef = ops->rb_undef = ops->rc_undef = ops->re_undef = 0;
     if (reads & WR_IN_RA)
         ops->ra_undef = read_gpr(rf, w, (unsigned)f[WR_F_RA], (reads & WR_IN_RA64) != 0, ops->ra);
     if (reads & WR_IN_RB)
         ops->rb_undef = read_gpr(rf, w, (unsigned)f[WR_F_RB], 0, ops->rb);
-    if (reads & WR_IN_RC)
+    if (reads & WR_IN_RC) {
         ops->rc_undef = read_gpr(rf, w, (unsigned)f[WR_F_RC], 0, ops->rc);
+        if (reads & WR_IN_RE)           /* (the fourth slot: only after the third) */
+            ops->re_undef = read_gpr(rf, w, (unsigned)f[WR_F_RE], 0, ops->re);
+    }
     if (reads & WR_IN_UR) {
         int64_t u = wr_form_has(insn->form, WR_F_URA) ? f[WR_F_URA] : f[WR_F_URB];
         ops->ur = read_ureg(rf, w, u, (reads & WR_IN_UR64) != 0);

@@ -39,10 +39,11 @@ typedef struct wr_ctx {
  * the caller put in wr_operands. */
 extern const uint64_t wr_zero_lanes[WR_LANES];
 
-/* the 32 lane values of GPR source a, b, c (pairs: 64-bit) */
+/* the 32 lane values of GPR source a, b, c, e (pairs: 64-bit) */
 static inline const uint64_t *gpr_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? wr_zero_lanes : x->ops->ra; }
 static inline const uint64_t *gpr_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? wr_zero_lanes : x->ops->rb; }
 static inline const uint64_t *gpr_c(const wr_ctx *x) { return F_(x, RC) == WR_RZ ? wr_zero_lanes : x->ops->rc; }
+static inline const uint64_t *gpr_e(const wr_ctx *x) { return F_(x, RE) == WR_RZ ? wr_zero_lanes : x->ops->re; }
 /* ... and their undefined lanes (section 5); RZ has none */
 static inline uint32_t undef_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? 0 : x->ops->ra_undef; }
 static inline uint32_t undef_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? 0 : x->ops->rb_undef; }

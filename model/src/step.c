@@ -127,12 +127,12 @@ const uint64_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
  * always; Pp, Ra, Rb, Rc, a uniform register and a constant when the form has
  * the field; 64-bit when the row marks it W() (N-16, N-17).  One expansion
  * gives both: F() sets bit FIELD, W() bit 32 + FIELD. */
-_Static_assert(WR_F_PP < 32 && WR_F_RA < 32 && WR_F_RB < 32 && WR_F_RC < 32 && WR_F_URA < 32 &&
+_Static_assert(WR_F_PP < 32 && WR_F_RA < 32 && WR_F_RB < 32 && WR_F_RC < 32 && WR_F_RE < 32 && WR_F_URA < 32 &&
                WR_F_URB < 32 && WR_F_CMEM < 32, "the fields read and their wide bits share one 64-bit mask");
 #define HAS_(m, id) ((unsigned)(((m) >> WR_F_##id) & 1u))
 #define READS_(m, w)                                                             \
     (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * WR_IN_RA | HAS_(w, RA) * WR_IN_RA64 | \
-     HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC |                              \
+     HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC | HAS_(m, RE) * WR_IN_RE |     \
      (HAS_(m, URA) | HAS_(m, URB)) * WR_IN_UR | (HAS_(w, URA) | HAS_(w, URB)) * WR_IN_UR64 | \
      HAS_(m, CMEM) * WR_IN_C | HAS_(w, CMEM) * WR_IN_C64)
 #define F(id, lsb, width) | ((UINT64_C(1) << WR_F_##id) & UINT64_C(0xffffffff))
@@ -148,9 +148,20 @@ static const uint16_t form_reads[WR_FORM_COUNT] = {
 #undef V
 #undef W
 
+/* RE, the fourth GPR slot, is read only when an operand takes it: visa's
+ * NBARRIER.signal with four registers (TRACE-FORMAT `in.re`, V-01).  (Out of
+ * line: the common path stays a load and a test.) */
+__attribute__((noinline)) static unsigned reads_re(const wr_insn *insn, unsigned r)
+{
+    return wr_insn_ri_slot_taken(insn, WR_F_RE) ? r : r & ~(unsigned)WR_IN_RE;
+}
+
 unsigned wr_insn_reads(const wr_insn *insn)
 {
-    return form_reads[insn->form];
+    const unsigned r = form_reads[insn->form];
+    if (__builtin_expect((r & WR_IN_RE) != 0, 0))
+        return reads_re(insn, r);
+    return r;
 }
 
 void warp_sleep(wr_ctx *x)
@@ -406,12 +417,23 @@ int wr_wake(wr_cta *cta, unsigned w, uint64_t cycle)
     return 0;
 }
 
+unsigned wr_max_writes(const wr_cta *cta)
+{
+    const wr_bar_engine *eng = cta->engine;
+    if (!eng)
+        return 0;
+    const unsigned delivered = eng->delivers == WR_DELIVER_LANES     ? cta->threads
+                               : eng->delivers == WR_DELIVER_WARPBAR ? cta->nwarps
+                                                                     : 0;
+    return WR_WRITES_BOUND(cta->nbars, cta->nwarps, delivered);
+}
+
 int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec)
 {
     if (why == WR_FETCH_NONE || why >= WR_FETCH_FAULT_COUNT)
         return fail(cta, WR_ERR_CALL, "fetch fault %u is no fault", why);
     wr_ctx x;
-    wr_retire scratch;
+    static _Thread_local wr_retire scratch;      /* (large: not on a caller's stack) */
     if (step_begin(&x, cta, w, NULL, rec ? rec : &scratch) != 0)
         return -1;
     x.rec->fetch_fault = (uint8_t)why;

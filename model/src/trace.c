@@ -300,6 +300,8 @@ static void put_in(wr_tw *tw, const wr_trace_rec *rec)
         put_lanes(tw, "rb", ops->rb, 0);
     if (reads & WR_IN_RC)
         put_lanes(tw, "rc", ops->rc, 0);
+    if (reads & WR_IN_RE)
+        put_lanes(tw, "re", ops->re, 0);
     if (reads & WR_IN_UR) {
         put(tw, ",\"ur\":", 6);
         put_qhex(tw, (reads & WR_IN_UR64) ? ops->ur : (uint32_t)ops->ur, (reads & WR_IN_UR64) ? 16 : 8);

@@ -75,7 +75,7 @@ void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_in
     t->bars = 0;
     if (keys & WR_TK_IN) {
         const unsigned own = wr_insn_reads(insn);
-        const unsigned r = reads ? (reads & 0x7fu) | (own & (WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64)) : own;
+        const unsigned r = reads ? (reads & WR_IN_OPERANDS) | (own & (WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64)) : own;
         t->in_keys = r | WR_IN_PG;
         t->in.pg = wr_pred_value(wr_f_PG(insn), ops->pg);
         t->in.pp = (r & WR_IN_PP) ? wr_pred_value(wr_f_PP(insn), ops->pp) : 0;
@@ -85,6 +85,8 @@ void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_in
             memcpy(t->in.rb, ops->rb, sizeof t->in.rb);
         if (r & WR_IN_RC)
             memcpy(t->in.rc, ops->rc, sizeof t->in.rc);
+        if (r & WR_IN_RE)
+            memcpy(t->in.re, ops->re, sizeof t->in.re);
         t->in.ur = (r & WR_IN_UR) ? ops->ur : 0;
         t->in.c = (r & WR_IN_C) ? ops->c : 0;
     }
@@ -239,7 +241,7 @@ void wr_trace_rec_to_retire(const wr_trace_rec *restrict t, const wr_insn *insn,
     r->reads = 0;
     if (t->keys & WR_TK_IN) {
         const unsigned k = t->in_keys;
-        r->reads = (uint16_t)((k & 0x7fu) | WR_IN_PG);
+        r->reads = (uint16_t)((k & WR_IN_OPERANDS) | WR_IN_PG);
         r->in.pg = t->in.pg;
         r->in.pp = t->in.pp;
         r->in.ur = t->in.ur;
@@ -250,7 +252,9 @@ void wr_trace_rec_to_retire(const wr_trace_rec *restrict t, const wr_insn *insn,
             memcpy(r->in.rb, t->in.rb, sizeof r->in.rb);
         if (k & WR_IN_RC)
             memcpy(r->in.rc, t->in.rc, sizeof r->in.rc);
-        r->in.ra_undef = r->in.rb_undef = r->in.rc_undef = 0;
+        if (k & WR_IN_RE)
+            memcpy(r->in.re, t->in.re, sizeof r->in.re);
+        r->in.ra_undef = r->in.rb_undef = r->in.rc_undef = r->in.re_undef = 0;
     }
     r->nwrites = 0;
     if ((t->out & WR_TO_RD) && insn && wr_form_has(insn->form, WR_F_RD) && insn->f[WR_F_RD] != WR_RZ &&
@@ -950,10 +954,12 @@ static int parse_in(jp *j, wr_trace_rec *t)
             bit = WR_IN_PP;
             if (!(t->in_keys & bit) && hex32(j, &t->in.pp, "in.pp"))
                 return -1;
-        } else if (key_is(k, n, "ra") || key_is(k, n, "rb") || key_is(k, n, "rc")) {
-            bit = k[1] == 'a' ? WR_IN_RA : k[1] == 'b' ? WR_IN_RB : WR_IN_RC;
-            uint64_t *v = k[1] == 'a' ? t->in.ra : k[1] == 'b' ? t->in.rb : t->in.rc;
-            if (!(t->in_keys & bit) && parse_lanes(j, v, &wide, NULL, k[1] == 'a' ? "in.ra" : k[1] == 'b' ? "in.rb" : "in.rc"))
+        } else if (key_is(k, n, "ra") || key_is(k, n, "rb") || key_is(k, n, "rc") || key_is(k, n, "re")) {
+            bit = k[1] == 'a' ? WR_IN_RA : k[1] == 'b' ? WR_IN_RB : k[1] == 'c' ? WR_IN_RC : WR_IN_RE;
+            uint64_t *v = k[1] == 'a' ? t->in.ra : k[1] == 'b' ? t->in.rb : k[1] == 'c' ? t->in.rc : t->in.re;
+            if (!(t->in_keys & bit) &&
+                parse_lanes(j, v, &wide, NULL,
+                            k[1] == 'a' ? "in.ra" : k[1] == 'b' ? "in.rb" : k[1] == 'c' ? "in.rc" : "in.re"))
                 return -1;
             if (wide && bit != WR_IN_RA)
                 return jfail_at(j, at, "in.%.2s: values wider than 32 bits", k);
@@ -1600,9 +1606,11 @@ enum { RS = WR_TRACE_RECORD_SIZE, RS_WORDS = RS / 4 };
 enum {
     F_WAKE = 1u << 0, F_INSN = 1u << 1, F_IN = 1u << 2, F_OUT = 1u << 3, F_BARS = 1u << 4,
     F_ASM = 1u << 5, F_ASM_TEXT = 1u << 6, F_OP_TEXT = 1u << 7,
-    F_IN_SHIFT = 8,              /* WR_IN_* (10 bits) */
+    F_IN_SHIFT = 8,              /* WR_IN_* (10 bits: pg .. c64) */
     F_OUT_SHIFT = 20,            /* WR_TO_* (4 bits) */
-    F_KNOWN = 0x00ffffffu
+    F_IN_RE = 1u << 24,          /* WR_IN_RE: `in.re` (outside the flags a reader of
+                                    version 1 knows, so that it refuses the record) */
+    F_KNOWN = 0x01ffffffu
 };
 enum { E_FAULT = 1u << 0, E_PROFILE = 1u << 1, E_KNOWN = 3u };
 enum { I_TAIL0 = 80, E_TAIL0 = 24, W_TAIL0 = 48 };   /* where the inline tail words start */
@@ -1726,7 +1734,7 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *t, uint64_t recno)
     if (t->keys & WR_TK_INSN)
         flags |= F_INSN;
     if (t->keys & WR_TK_IN)
-        flags |= F_IN | (t->in_keys & 0x3ffu) << F_IN_SHIFT;
+        flags |= F_IN | (t->in_keys & 0x3ffu) << F_IN_SHIFT | ((t->in_keys & WR_IN_RE) ? F_IN_RE : 0);
     if (t->keys & WR_TK_OUT)
         flags |= F_OUT | (t->out & 0xfu) << F_OUT_SHIFT;
     if (t->keys & WR_TK_BARS)
@@ -1802,6 +1810,8 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *t, uint64_t recno)
         p = put_lanes32(p, t->in.rb);
     if (in & WR_IN_RC)
         p = put_lanes32(p, t->in.rc);
+    if (in & WR_IN_RE)
+        p = put_lanes32(p, t->in.re);
     if (o & WR_TO_RD)
         p = (o & WR_TO_RD64) ? put_lanes64(p, t->rd) : put_lanes32(p, t->rd);
     next = (unsigned)((size_t)(p - h) / RS) - 1;
@@ -2241,9 +2251,9 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
     struct head_kind *k = &r->kind[(flags ^ flags >> 6 ^ flags >> 12 ^ flags >> 18) & 63];
     if (k->flags == flags)
         return k;
-    const unsigned in = (flags & F_IN) ? (flags >> F_IN_SHIFT & 0x3ffu) : 0;
+    const unsigned in = (flags & F_IN) ? (flags >> F_IN_SHIFT & 0x3ffu) | ((flags & F_IN_RE) ? WR_IN_RE : 0) : 0;
     const unsigned o = (flags & F_OUT) ? (flags >> F_OUT_SHIFT & 0xfu) : 0;
-    if ((flags & ~F_KNOWN) || ((flags >> F_IN_SHIFT & 0x3ffu) && !(flags & F_IN)) ||
+    if ((flags & ~F_KNOWN) || (((flags >> F_IN_SHIFT & 0x3ffu) || (flags & F_IN_RE)) && !(flags & F_IN)) ||
         ((flags >> F_OUT_SHIFT & 0xfu) && !(flags & F_OUT)) ||
         ((flags & F_IN) && !(in & WR_IN_PG)) || ((in & WR_IN_RA64) && !(in & WR_IN_RA)) ||
         ((in & WR_IN_UR64) && !(in & WR_IN_UR)) || ((in & WR_IN_C64) && !(in & WR_IN_C)) ||
@@ -2256,7 +2266,8 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
     k->words = (uint16_t)(((in & WR_IN_PP) ? 1 : 0) + ((in & WR_IN_UR) ? 2 : 0) + ((in & WR_IN_C) ? 2 : 0) +
                           ((o & WR_TO_RD) ? 2 : 0) + ((o & WR_TO_PD) ? 2 : 0));
     k->lanes = (uint16_t)(((in & WR_IN_RA) ? ((in & WR_IN_RA64) ? 2 : 1) : 0) + ((in & WR_IN_RB) ? 1 : 0) +
-                          ((in & WR_IN_RC) ? 1 : 0) + ((o & WR_TO_RD) ? ((o & WR_TO_RD64) ? 2 : 1) : 0));
+                          ((in & WR_IN_RC) ? 1 : 0) + ((in & WR_IN_RE) ? 1 : 0) +
+                          ((o & WR_TO_RD) ? ((o & WR_TO_RD64) ? 2 : 1) : 0));
     k->keys = ((flags & F_INSN) ? WR_TK_INSN : 0) | ((flags & F_IN) ? WR_TK_IN : 0) |
               ((flags & F_OUT) ? WR_TK_OUT : 0) | ((flags & F_BARS) ? WR_TK_BARS : 0) |
               ((flags & (F_ASM | F_ASM_TEXT)) ? WR_TK_ASM : 0);
@@ -2405,6 +2416,10 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
         }
         if (in & WR_IN_RC) {
             get_lanes32(p, t->in.rc);
+            p += RS;
+        }
+        if (in & WR_IN_RE) {
+            get_lanes32(p, t->in.re);
             p += RS;
         }
         if (o & WR_TO_RD) {

@@ -71,7 +71,7 @@ module dpi_test;
     int unsigned bar_changed, wbs_we, ev, ev_bar, warn, released, trap_idx;
     bit [127:0] insn;
     longint unsigned ra[32], rpc[32], rd_val[32];
-    int unsigned rb[32], rc[32], undef[3], masks[5], breg[16], bar_words[32], runs[32], wbs_all[32], woken[32];
+    int unsigned rb[32], rc[32], re[32], undef[3], masks[5], breg[16], bar_words[32], runs[32], wbs_all[32], woken[32];
 
     // ---- the record's parts: every argument is set by exactly one of these -----------
     // A lane vector is written (lo, hi, step): lane l holds (l < 16 ? lo : hi) + step * l.
@@ -345,9 +345,9 @@ module dpi_test;
       bit [32*3-1:0] r;
       for (int i = 0; i < 16; i++) b[i*32 +: 32] = breg[i];
       for (int i = 0; i < 32; i++) r[i*3 +: 3] = 3'(runs[i]);
-      if ((reads & (IN_RA | IN_RB | IN_RC)) != 0 && !skip[0]) begin
-        pack64(ra, w64a); pack32(rb, w32a); pack32(rc, w32b);
-        warpref_dpi_retire_in(h, w64a, w32a, w32b);
+      if ((reads & (IN_RA | IN_RB | IN_RC | IN_RE)) != 0 && !skip[0]) begin
+        pack64(ra, w64a); pack32(rb, w32a); pack32(rc, w32b); pack32(re, w32c);
+        warpref_dpi_retire_in(h, w64a, w32a, w32b, w32c);
       end
       if (rd_lanes != 0 && !skip[1]) begin
         pack64(rd_val, w64a);
@@ -451,6 +451,72 @@ module dpi_test;
     chandle h = warpref_dpi_new(prog, 0, mode, ignore, mask, 1, wake_early, -1);
     if (h == null) $display("warpref_dpi_new: %s", warpref_dpi_messages(null));
     return h;
+  endfunction
+
+  // ---- visa: NBARRIER.signal R30, R33, R31, R32 (id 3, type 0, np 1, nc 1) -------------
+  // one warp: four MOVs, the signal (arrive:3, release:3: complete, word 0x01041041), the
+  // wait (frees barrier 3), EXIT; broken: lane 9 of Re reported wrong at the signal
+  function automatic void visa_four_registers(input bit broken);
+    string path;
+    int fd;
+    chandle h;
+    Record v;
+    bit [127:0] w[7];
+    int r, bad;
+    int unsigned regs[4], vals[4];
+    regs = '{30, 33, 31, 32};
+    vals = '{3, 0, 1, 1};
+    bad = 0;
+    v = new;
+    path = {outdir, "/dpi_visa.s"};
+    fd = $fopen(path, "w");
+    $fwrite(fd, ".profile visa\n.threads 32\nMOV R30, 0x3 ;\nMOV R33, 0x0 ;\nMOV R31, 0x1 ;\n",
+            "MOV R32, 0x1 ;\nNBARRIER.signal R30, R33, R31, R32 ;\nNBARRIER.wait R30 ;\nEXIT ;\n");
+    $fclose(fd);
+    h = warpref_dpi_new(path, 0, OPERANDS_SELF, "", "", 1, 0, -1);
+    if (h == null) begin
+      check(0, {"visa: warpref_dpi_new: ", warpref_dpi_messages(null)});
+      return;
+    end
+    for (int i = 0; i < 7; i++) warpref_dpi_insn(h, i, w[i]);
+    v.pd_write(0, 0, 0, 0);
+    v.ur_write(0, 0, 0);
+    for (int i = 0; i < 7; i++) begin
+      v.what(64'(i), 0, 64'(16 * i), w[i], 0);
+      v.after(64'(16 * i + 16), ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 0, RUN_READY, 0);
+      v.rd_write(0, 255, 0, 0, 0, 0, 0, 0);
+      v.cta(0, 0, 0, RUN_READY, 0, 0);
+      v.events(0, 0, 0, 0, 0, 0);
+      for (int l = 0; l < 32; l++) v.re[l] = 0;
+      if (i < 4) begin                                       // MOV Rn, imm
+        v.operands(IN_PG, ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        v.rd_write(ALL, regs[i], 0, 64'(vals[i]), 64'(vals[i]), 0, 0, 0);
+      end else if (i == 4) begin                             // the signal: Ra, Rb, Rc, Re
+        v.operands(IN_PG | IN_RA | IN_RB | IN_RC | IN_RE, ALL, ALL, 3, 3, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0);
+        for (int l = 0; l < 32; l++) v.re[l] = l == 9 && broken ? 5 : 1;
+        v.cta(1 << 3, 0, 'h0104_1041, RUN_READY, 0, 0);
+        v.events(EV_ARRIVE, 3, 0, 1 << 3, 0, 0);
+      end else if (i == 5) begin                             // the wait frees it
+        v.operands(IN_PG | IN_RA, ALL, ALL, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        v.cta(1 << 3, 0, 0, RUN_READY, 0, 0);
+        v.events(EV_ARRIVE, 3, 0, 0, 0, 0);
+      end else begin                                         // EXIT
+        v.operands(IN_PG | IN_PP, ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        v.after('h60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, RUN_EXITED, 0);
+        v.cta(0, 0, 0, RUN_EXITED, 0, 0);
+        v.events(EV_EXIT, 0, 0, 0, 0, 0);
+      end
+      r = v.send(h);
+      if (r != 0) bad++;
+      if (r != (broken && i == 4 ? 1 : 0))
+        check(0, {$sformatf("visa record %0d: %0d; ", i, r), warpref_dpi_messages(h)});
+    end
+    if (broken)
+      check(bad == 1 && starts_with(warpref_dpi_summary(h), "in.re:"),
+            {"visa: a wrong lane of Re is an in.re mismatch: ", warpref_dpi_summary(h)});
+    else
+      check(bad == 0, {"visa: the four-register signal agrees through the DPI: ", warpref_dpi_messages(h)});
+    warpref_dpi_free(h);
   endfunction
 
   // ---- 2. one wrong field per handle ---------------------------------------------------
@@ -758,6 +824,11 @@ module dpi_test;
     check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "write.gpr:"),
           {"driven: a wrong constant read shows in the write: ", warpref_dpi_summary(h)});
     warpref_dpi_free(h);
+
+    // visa's four-register signal (V-01, issue 17 H): Re travels in warpref_dpi_retire_in
+    // and reaches the operand compare; a wrong lane of it is an in.re mismatch
+    visa_four_registers(0);
+    visa_four_registers(1);
 
     // a null handle
     check(rec.send(null) == -1 && warpref_dpi_final(null, 0, fin.bars) == -1 && warpref_dpi_stopped(null) == 1,

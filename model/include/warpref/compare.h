@@ -84,6 +84,7 @@ typedef enum wr_cmp_how {
     X(IN_RA,             "in.ra",             OPERAND, "N-51", 0, WR_IN_RA)                   \
     X(IN_RB,             "in.rb",             OPERAND, "N-51", 0, WR_IN_RB)                   \
     X(IN_RC,             "in.rc",             OPERAND, "N-51", 0, WR_IN_RC)                   \
+    X(IN_RE,             "in.re",             OPERAND, "V-01", 0, WR_IN_RE)                   \
     X(IN_UR,             "in.ur",             OPERAND, "N-51", 0, WR_IN_UR)                   \
     X(IN_C,              "in.c",              OPERAND, "N-52", 0, WR_IN_C)
 
@@ -127,7 +128,7 @@ typedef struct wr_diff {
     uint8_t warp;                /* WRITES: the warp written (WR_WRITE_CTA) */
     uint16_t index;              /* BREG: n; WRITES: register/barrier; EVENTS: position;
                                     INSN: half (0 = bits 63:0) */
-                                 /* OPERAND ra/rb/rc: lanes that differ in `lanes` */
+                                 /* OPERAND ra/rb/rc/re: lanes that differ in `lanes` */
     uint32_t lanes;              /* per-lane fields (RPC, GPR/PRED writes): lanes that differ */
     uint64_t model, other;       /* the values; per-lane fields: of the lowest such lane;
                                     EVENTS: wr_event packed by WR_EVENT_PACK */

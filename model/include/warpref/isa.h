@@ -247,9 +247,12 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize);
 void wr_insn_init(wr_insn *insn, wr_form form);
 
 /* isa.def's RI operands (a GPR or an immediate, seed 004): the GPR slot
- * (WR_F_RA, WR_F_RB or WR_F_RC) that holds the register of RI field `field`
+ * (WR_F_RA, WR_F_RB, WR_F_RC or WR_F_RE) that holds the register of RI field `field`
  * of insn, or -1 when that operand is an immediate. */
 int wr_insn_ri_reg(const wr_insn *insn, unsigned field);
+/* Whether a register RI operand of insn takes GPR slot `slot` (WR_F_RA,
+ * WR_F_RB, WR_F_RC or WR_F_RE). */
+int wr_insn_ri_slot_taken(const wr_insn *insn, unsigned slot);
 /* Make the RI operands of insn follow the rule wr_encode checks: a register
  * operand's value field 0, registers past the last slot turned into
  * immediates, unused slots RZ.  (For tests that build random words.) */

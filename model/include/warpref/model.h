@@ -230,6 +230,8 @@ typedef struct wr_operands {
     uint64_t ur;                 /* uniform register (pairs: 64-bit) */
     uint64_t c;                  /* constant operand (CALL/RET: 64-bit) */
     uint32_t ra_undef, rb_undef, rc_undef; /* lanes whose value is undefined (section 5) */
+    uint32_t re_undef;
+    uint64_t re[WR_LANES];       /* GPR e: the fourth slot (visa's four-register signal, V-01) */
 } wr_operands;
 
 /* The value of predicate `p` given its lanes `v`: PT is true in every lane,
@@ -245,7 +247,10 @@ enum {
     WR_IN_RC = 1u << 4, WR_IN_UR = 1u << 5, WR_IN_C = 1u << 6,
     WR_IN_RA64 = 1u << 7,        /* RA is a 64-bit pair */
     WR_IN_UR64 = 1u << 8,        /* UR is a 64-bit pair */
-    WR_IN_C64 = 1u << 9          /* C is a 64-bit constant */
+    WR_IN_C64 = 1u << 9,         /* C is a 64-bit constant */
+    WR_IN_RE = 1u << 10,         /* GPR e (RE: visa's NBARRIER.signal with four registers) */
+    WR_IN_OPERANDS = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE
+                                 /* the operands, without the width bits */
 };
 unsigned wr_insn_reads(const wr_insn *insn);
 

@@ -32,6 +32,7 @@
 #define WARPREF_RETIRE_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "model.h"
 #include "paths.h"
@@ -115,9 +116,52 @@ static inline void wr_write_mark_undefined(wr_write *e, uint32_t lanes)
     }
 }
 
-/* At most: Rd and Rd+1 or Rd and Pd, a UR, every barrier, and a WarpBARState
- * and a run state per warp. */
-enum { WR_MAX_WRITES = 4 + WR_MAX_BARRIERS + 2 * WR_MAX_WARPS };
+/* The room of a record's write list: the most writes one step can make,
+ * derived from the instruction table and the CTA (docs/architecture.md):
+ *
+ *   own        the executing warp's destinations: the widest row of isa.def,
+ *              WR_OWN_WRITES_MAX (each of RD, PD, PU, URD a row has, RD
+ *              twice when it is a pair: LEPC's R[d:d+1], BAR.RESULT's Rd, Pu)
+ *   barriers   the state word of each of the profile's barriers (a full exit
+ *              can complete every one, N-33)
+ *   per warp   its run state, plus what a completing barrier delivers to
+ *              it: a WarpBARState (native, sass: N-34), or under ptx the
+ *              reduction's result in every destination its lanes named
+ *              (P-11), one write per destination, so at most one per lane
+ *              (up to 32 different Rd in one warp: lanes of a non-aligned red
+ *              at 32 instructions)
+ *
+ * WR_WRITES_BOUND(nbars, nwarps, delivered): own + nbars + nwarps +
+ * delivered, where delivered is nwarps (WarpBARStates), the CTA's threads
+ * (ptx) or 0 (visa).  The record holds the largest configuration's:
+ * WR_MAX_BARRIERS barriers, WR_MAX_WARPS warps and WR_MAX_THREADS results,
+ * so no legal program meets the limit (tests/test_profiles.c measures the
+ * widest instruction of each profile at 32 warps).  Only the nwrites
+ * entries written are ever read or copied (wr_retire_copy). */
+#define WR_OWN_W_(id)     + (WR_F_##id == WR_F_RD)
+#define WR_OWN_F_(id, lsb, width) \
+    + (WR_F_##id == WR_F_RD) + (WR_F_##id == WR_F_PD) + (WR_F_##id == WR_F_PU) + (WR_F_##id == WR_F_URD)
+typedef union wr_own_writes_ {
+#define F(id, lsb, width) WR_OWN_F_(id, lsb, width)
+#define V(id, mask)
+#define W(id) WR_OWN_W_(id)
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    char name[1 + 0 __VA_ARGS__];
+#include "isa.def"
+#undef WR_FORM
+#undef F
+#undef V
+#undef W
+} wr_own_writes_;
+#undef WR_OWN_F_
+#undef WR_OWN_W_
+
+#define WR_WRITES_BOUND(nbars, nwarps, delivered) \
+    (WR_OWN_WRITES_MAX + (nbars) + (nwarps) + (delivered))
+enum {
+    WR_OWN_WRITES_MAX = (int)sizeof(wr_own_writes_) - 1,
+    WR_MAX_WRITES = WR_WRITES_BOUND(WR_MAX_BARRIERS, WR_MAX_WARPS, WR_MAX_THREADS)
+};
 
 /* Why a warp could not fetch (N-27): X(NAME, "what", doc).  The `what` of
  * the final record's `fault`. */
@@ -186,6 +230,19 @@ static inline unsigned wr_fetch_check(uint64_t pc, uint64_t base, size_t ninsns)
  * state write, the state after; no instruction, no event.  0, or -1
  * (WR_ERR_CALL: warp out of range or not ready, or why == WR_FETCH_NONE). */
 int wr_fetch_fault(wr_cta *cta, unsigned w, unsigned why, wr_retire *rec);
+
+/* WR_WRITES_BOUND for the CTA's configuration: its profile's barriers, its
+ * warps and what its profile's completions deliver (<= WR_MAX_WRITES). */
+unsigned wr_max_writes(const wr_cta *cta);
+
+/* *dst = *src, copying only the writes the record holds (a record is mostly
+ * its room for writes: about 290 KB). */
+static inline void wr_retire_copy(wr_retire *dst, const wr_retire *src)
+{
+    memcpy(dst, src, offsetof(wr_retire, write));
+    memcpy(dst->write, src->write, (src->nwrites <= (uint32_t)WR_MAX_WRITES ? src->nwrites : (uint32_t)WR_MAX_WRITES) *
+                                       sizeof src->write[0]);
+}
 
 const char *wr_write_kind_name(unsigned kind);     /* "gpr" */
 const char *wr_fetch_fault_name(unsigned fault);   /* "no instruction at pc" */

@@ -172,7 +172,7 @@ private:
             }
             return -1;
         }
-        *rec = ext_.effect;
+        wr_retire_copy(rec, &ext_.effect);   // (the writes it holds, not the record's room)
         return 0;
     }
 
