@@ -74,6 +74,8 @@ struct wr_checker {
     size_t msglen;
     wr_retire scratch;
     wr_retire cmp;               /* trace_writes: scratch without what a trace cannot show */
+    wr_retire unmarked;          /* trace_writes, operand-driven: the other's record without
+                                    its writes' don't-care marks */
     wr_warp before;              /* the retiring warp at issue (up to its B registers) */
     uint64_t next_due;           /* no sleep deadline is due before this cycle */
     /* the time each warp's sleep deadline was set: it fires at the start of a
@@ -387,6 +389,25 @@ static const wr_retire *shown_writes(wr_checker *c, const wr_retire *m, const wr
     return cmp;
 }
 
+/* trace_writes, operand-driven: a trace's `in` marks no operand lane
+ * undefined (TRACE-FORMAT), so the model cannot tell a result computed from
+ * an undefined operand; the don't-care marks of the trace's writes are not
+ * judged (their values still are, where the model's are defined).  `o`, or
+ * a copy without the marks when it has some. */
+static const wr_retire *unmarked(wr_checker *c, const wr_retire *o)
+{
+    unsigned i = 0;
+    while (i < o->nwrites && !(o->write[i].dc_lanes & o->write[i].lanes))
+        i++;
+    if (i == o->nwrites)
+        return o;                        /* none: the common case */
+    wr_retire *u = &c->unmarked;
+    memcpy(u, o, offsetof(wr_retire, write) + o->nwrites * sizeof o->write[0]);
+    for (i = 0; i < u->nwrites; i++)
+        u->write[i].dc_lanes = 0;
+    return u;
+}
+
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     char line[320];
@@ -472,6 +493,8 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     c->last_step = m;
     wr_compare_report rep;
     const wr_retire *mc = c->o.trace_writes ? shown_writes(c, m, insn) : m;
+    if (driven && c->o.trace_writes)
+        other = unmarked(c, other);
     rep.ndiffs = 0;                      /* (agreeing records, the common case: no report) */
     int nd = wr_compare_same(mc, other, &c->plan) ? 0 : wr_compare(mc, other, &c->o.ctl, &rep);
     if (nd > 0 && missing && c->o.ctl.field[WR_RF_READS].enable) {

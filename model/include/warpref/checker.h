@@ -48,7 +48,11 @@ typedef struct wr_checker_opts {
                                     predicate writes its `out` cannot show (other
                                     warps, other destinations: a ptx reduction's
                                     delivery, P-11) are not compared; the final
-                                    record checks their values */
+                                    record checks their values.  Operand-driven,
+                                    the don't-care marks of its writes are not
+                                    judged either: its `in` marks no operand lane
+                                    undefined, so the model cannot tell what is
+                                    computed from one (SPEC-NOTES section 5) */
     /* called with every failing check as it is found (NULL: none): the
      * cycle and the line wr_checker_messages() keeps */
     void (*on_fail)(void *ctx, uint64_t cycle, const char *line);
