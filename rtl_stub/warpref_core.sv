@@ -277,15 +277,6 @@ module warpref_core #(
     reads[warpref_rtl_pkg::IN_C64] = has_cmem && pair;
   end
 
-  logic [9:0] uniform_reads;                  // the read-set bits of UR and constant operands
-  always_comb begin
-    uniform_reads = 10'd0;
-    uniform_reads[warpref_rtl_pkg::IN_UR] = 1'b1;
-    uniform_reads[warpref_rtl_pkg::IN_C] = 1'b1;
-    uniform_reads[warpref_rtl_pkg::IN_UR64] = 1'b1;
-    uniform_reads[warpref_rtl_pkg::IN_C64] = 1'b1;
-  end
-
   logic [32*64-1:0] rf_ra;
   logic [31:0]      rf_ra_undef, rf_ra_hi_undef, rf_rb_undef, rf_pg, rf_pp;
   logic [32*32-1:0] rf_rb;
@@ -577,6 +568,16 @@ module warpref_core #(
 
   always_ff @(posedge clk_i) begin
     if (imem_we_i && imem_addr_i < IMEM_DEPTH) imem_q[imem_addr_i[$clog2(IMEM_DEPTH)-1:0]] <= imem_wdata_i;
+  end
+
+  // the read-set bits of UR and constant operands (bug reads_no_uniform leaves them out)
+  logic [9:0] uniform_reads;
+  always_comb begin
+    uniform_reads = 10'd0;
+    uniform_reads[warpref_rtl_pkg::IN_UR] = 1'b1;
+    uniform_reads[warpref_rtl_pkg::IN_C] = 1'b1;
+    uniform_reads[warpref_rtl_pkg::IN_UR64] = 1'b1;
+    uniform_reads[warpref_rtl_pkg::IN_C64] = 1'b1;
   end
 
   // ---- retire, fault and async ports (registered) ----
