@@ -35,6 +35,10 @@ typedef struct dpi {
     uint32_t *regs;                        /* [warp][reg][lane] */
     unsigned nregs;
     uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
+    /* the RTL's undefined-lane marks at the end (warpref_dpi_final_undef), when given */
+    int have_undef;
+    uint32_t regs_undef[WR_MAX_WARPS * 256];   /* [warp][reg]: lane masks */
+    uint32_t preds_undef[WR_MAX_WARPS * WR_NUM_PREDS];
     char simulator[32];                    /* what a dump names */
     char notes[1024];                      /* the glue's own messages (a dump that failed) */
     /* the RTL's trace (warpref_dpi_trace) */
@@ -522,6 +526,18 @@ void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsign
     memcpy(&d->preds[warp * WR_NUM_PREDS], preds, WR_NUM_PREDS * sizeof *preds);
 }
 
+void warpref_dpi_final_undef(void *h, unsigned int warp, unsigned int nregs, const unsigned int *regs_undef,
+                             const unsigned int *preds_undef)
+{
+    dpi *d = h;
+    if (!d || warp >= WR_MAX_WARPS)
+        return;
+    d->have_undef = 1;
+    for (unsigned r = 0; r < 256; r++)          /* (registers past nregs: none undefined) */
+        d->regs_undef[warp * 256 + r] = r < nregs ? regs_undef[r] : 0;
+    memcpy(&d->preds_undef[warp * WR_NUM_PREDS], preds_undef, WR_NUM_PREDS * sizeof *preds_undef);
+}
+
 int warpref_dpi_final(void *h, unsigned long long cycle, const unsigned int *bar_words)
 {
     dpi *d = h;
@@ -531,8 +547,10 @@ int warpref_dpi_final(void *h, unsigned long long cycle, const unsigned int *bar
     d->have_final = 1;
     for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++)
         d->final_bars[b] = bar_words[b];
-    return wr_checker_final(d->chk, cycle, d->final, cta->nwarps, d->regs, d->nregs, d->preds, bar_words,
-                            cta->nbars);
+    const int rc = wr_checker_final(d->chk, cycle, d->final, cta->nwarps, d->regs, d->nregs, d->preds, bar_words,
+                                    cta->nbars);
+    const int marks = d->have_undef ? wr_checker_final_undef(d->chk, cycle, d->regs_undef, 256, d->preds_undef) : 0;
+    return rc != WR_CHK_OK ? rc : marks;
 }
 
 /* ---- the RTL's trace ------------------------------------------------------------------ */
@@ -604,6 +622,7 @@ unsigned long long warpref_dpi_count(void *h, int which)
     case 0: return n.retired;
     case 1: return n.compared;
     case 2: return n.mismatched;
+    case 4: return n.adopted;
     default: return n.wakes;
     }
 }
@@ -665,8 +684,8 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
     wr_checker_first_failure(d->chk, &ff);
     fputs("{\"status\":", f);
     json_str(f, status);
-    fprintf(f, ",\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 ",\"cycles\":%llu,\"end\":",
-            n.retired, n.compared, n.mismatched, cycles);
+    fprintf(f, ",\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 ",\"adopted\":%" PRIu64
+            ",\"cycles\":%llu,\"end\":", n.retired, n.compared, n.mismatched, n.adopted, cycles);
     json_str(f, end_reason);
     if (ff.field) {
         fputs(",\"field\":", f);

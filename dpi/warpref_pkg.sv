@@ -142,7 +142,15 @@ package warpref_pkg;
       input int unsigned preds[7]);
   import "DPI-C" function int warpref_dpi_final(input chandle h, input longint unsigned cycle,
       input int unsigned bar_words[32]);
-  // counters: which = 0 retired, 1 compared, 2 mismatched, 3 wakes
+  // the RTL's undefined-lane marks at the end (SPEC-NOTES section 5), per warp, before
+  // warpref_dpi_final: regs_undef[r] the lanes of Rr (r < nregs) it holds undefined,
+  // preds_undef[p] those of Pp.  warpref_dpi_final then fails a lane the RTL calls
+  // undefined where the model's value is defined; without this call the marks are not
+  // compared
+  import "DPI-C" function void warpref_dpi_final_undef(input chandle h, input int unsigned warp,
+      input int unsigned nregs, input int unsigned regs_undef[256], input int unsigned preds_undef[7]);
+  // counters: which = 0 retired, 1 compared, 2 mismatched, 3 wakes, 4 adopted (register lanes
+  // the model leaves undefined that the RTL defined: its value was taken, SPEC-NOTES section 5)
   import "DPI-C" function longint unsigned warpref_dpi_count(input chandle h, input int which);
   import "DPI-C" function int warpref_dpi_stopped(input chandle h);
   // base.txt and base.json; test, seed, waves, reproduce describe the run

@@ -417,7 +417,8 @@ module warpref_core #(
     .pd_we_i(w_pd_we), .pd_i(insn[warpref_isa_pkg::F_PD_LSB +: 3] & {3{is_alu}} |
                                 insn[warpref_isa_pkg::F_PU_LSB +: 3] & {3{!is_alu}}),
     .pd_val_i(w_pd_val), .pd_undef_i(w_pd_undef), .ur_we_i(w_ur_we), .urd_i(a_urd), .ur_wval_i(a_ur_val),
-    .dbg_warp_i, .dbg_reg_i, .dbg_gpr_o, .dbg_gpr_undef_o, .dbg_pred_o, .dbg_pred_undef_o
+    .dbg_warp_i, .dbg_reg_i, .dbg_gpr_o, .dbg_gpr_undef_o, .dbg_pred_o, .dbg_pred_undef_o,
+    .stale_undef_i(bug_i[warpref_rtl_pkg::BUG_RF_STALE_UNDEF])
   );
 
   warpref_cmem #(.N(CMEM_N)) u_cmem (
@@ -569,6 +570,16 @@ module warpref_core #(
     if (imem_we_i && imem_addr_i < IMEM_DEPTH) imem_q[imem_addr_i[$clog2(IMEM_DEPTH)-1:0]] <= imem_wdata_i;
   end
 
+  // the read-set bits of UR and constant operands (bug reads_no_uniform leaves them out)
+  logic [9:0] uniform_reads;
+  always_comb begin
+    uniform_reads = 10'd0;
+    uniform_reads[warpref_rtl_pkg::IN_UR] = 1'b1;
+    uniform_reads[warpref_rtl_pkg::IN_C] = 1'b1;
+    uniform_reads[warpref_rtl_pkg::IN_UR64] = 1'b1;
+    uniform_reads[warpref_rtl_pkg::IN_C64] = 1'b1;
+  end
+
   // ---- retire, fault and async ports (registered) ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -595,7 +606,8 @@ module warpref_core #(
     rt_pc_o <= c_apc;
     rt_insn_o <= insn;
     rt_form_o <= form;
-    rt_reads_o <= reads;
+    // (the retire port's read set without the UR and constant operands, their values 0)
+    rt_reads_o <= bug_i[warpref_rtl_pkg::BUG_READS_NO_UNIFORM] ? reads & ~uniform_reads : reads;
     rt_pg_o <= rf_pg;
     rt_pp_o <= rf_pp;
     rt_ra_o <= op_ra;
@@ -603,8 +615,8 @@ module warpref_core #(
     rt_rc_o <= op_rb;
     rt_ra_undef_o <= op_ra_undef | (pair && f_ra != warpref_isa_pkg::REG_RZ ? rf_ra_hi_undef : 32'd0);
     rt_rb_undef_o <= op_rb_undef;
-    rt_ur_o <= op_ur;
-    rt_c_o <= op_c;
+    rt_ur_o <= bug_i[warpref_rtl_pkg::BUG_READS_NO_UNIFORM] ? 64'd0 : op_ur;
+    rt_c_o <= bug_i[warpref_rtl_pkg::BUG_READS_NO_UNIFORM] ? 64'd0 : op_c;
     rt_apc_o <= exec_ok ? b_apc : c_apc;
     rt_valid_mask_o <= exec_ok ? b_valid : c_valid;
     rt_active_o <= exec_ok ? b_active : c_active;

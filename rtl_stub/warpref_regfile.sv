@@ -43,7 +43,9 @@ module warpref_regfile #(
   output logic [32*32-1:0]   dbg_gpr_o,
   output logic [31:0]        dbg_gpr_undef_o,
   output logic [7*32-1:0]    dbg_pred_o,
-  output logic [7*32-1:0]    dbg_pred_undef_o
+  output logic [7*32-1:0]    dbg_pred_undef_o,
+  // injected bug rf_stale_undef (docs/bugs.md): a write keeps the lanes' undefined marks
+  input  logic               stale_undef_i
 );
   // Entries whose written bit is clear read 0 (N-04): reset clears only the
   // written bits, not the arrays.
@@ -154,11 +156,11 @@ module warpref_regfile #(
   always_ff @(posedge clk_i) begin
     if (rd_we_i != 32'd0 && vd) begin
       gpr_raw[id] <= wlo;
-      gundef_raw[id] <= (gundef_q(id) & ~rd_we_i) | (rd_undef_i & rd_we_i);
+      gundef_raw[id] <= (gundef_q(id) & ~(stale_undef_i ? 32'd0 : rd_we_i)) | (rd_undef_i & rd_we_i);
     end
     if (rd_we_i != 32'd0 && vd1) begin
       gpr_raw[id1] <= whi;
-      gundef_raw[id1] <= (gundef_q(id1) & ~rd_we_i) | (rd_undef_i & rd_we_i);
+      gundef_raw[id1] <= (gundef_q(id1) & ~(stale_undef_i ? 32'd0 : rd_we_i)) | (rd_undef_i & rd_we_i);
     end
     if (pd_we_i != 32'd0 && pd_i != 3'd7) begin
       pred_raw[ip] <= (pred_q(ip) & ~pd_we_i) | (pd_val_i & pd_we_i);

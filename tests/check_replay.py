@@ -295,6 +295,75 @@ for name, fn, at, field in cases:
     check(f"edit {name}: the dump names the field and record", dump["field"] == field and
           dump.get("record", "").endswith(f":{at}") and dump["simulator"] == "replay", dump)
 
+# ---- the read set (reads) and undefined lanes (SPEC-NOTES section 5) ---------------
+# `in` holds the operands the instruction reads: one left out, or one it does not
+# read, is a `reads` divergence naming the operand, in both formats
+i_ra = first(lambda r: "ra" in r.get("in", {}))
+i_noc = first(lambda r: "in" in r and "c" not in r["in"])
+
+
+def drop_ra(rs):
+    del rs[i_ra]["in"]["ra"]
+    return rs
+
+
+def add_c(rs):
+    rs[i_noc]["in"]["c"] = "0x00000000"
+    return rs
+
+
+for name, fn, at, what in (("in without ra", drop_ra, i_ra + 1, "ra missing in the other"),
+                           ("in with c", add_c, i_noc + 1, "c extra in the other")):
+    p = edited(name.replace(" ", "_"), fn)
+    r = recs[at - 1]
+    for fmt in ("jsonl", "wtb"):
+        t = p
+        if fmt == "wtb":
+            t = p[:-6] + ".wtb"
+            run(["trace", "convert", p, t])
+        rc, err = replay(t)
+        want = (f"{t}:{at}: divergence: reads: warp {r['warp']} pc {r['pc']} {r['asm']}: 1 field differ ({what}) "
+                f"[N-51; ")
+        check(f"{name} ({fmt}): a reads divergence at record {at}", rc == 1 and err.startswith(want) and
+              divergences(err) == [(at, "reads")], (rc, err, want))
+    if what.startswith("c"):
+        rc, err = replay(p, "--ignore", "reads")
+        check(f"{name}: --ignore reads", rc == 0 and ": match: " in err, err)
+
+# a trace's don't-care marks: self-contained (no `in`) the model knows which values
+# are undefined, so rd_dc where the model's value is defined is a write.gpr
+# divergence; operand-driven it cannot tell (`in` marks no operand undefined)
+prog_rd = next(p for p in programs if os.path.basename(p) == "bar_red.s")
+plain = trace_of(prog_rd, "dc_plain.jsonl", operands=False)      # (its //! args: --dump-regs)
+withops = trace_of(prog_rd, "dc_ops.jsonl")
+for label, t0, args, status in (("self-contained", plain, ["--program", prog_rd], 1),
+                                ("operand-driven", withops, [], 0)):
+    rs = [json.loads(l) for l in open(t0)]
+    k = next(i for i, r in enumerate(rs) if "end" not in r and r["op"] == "S2R")
+    rs[k].setdefault("out", {})
+    if "out" in json.loads(open(t0).readline()) or label == "operand-driven":
+        rs[k]["out"]["rd_dc"] = "0x00000001"
+    else:
+        rs[k]["out"] = {"rd": ["0x%08x" % l for l in range(32)], "rd_dc": "0x00000001"}
+    t = path(f"dc_{label}.jsonl")
+    with open(t, "w") as f:
+        f.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rs))
+    rc, err = replay(t, *args)
+    want = f"{t}:{k + 1}: divergence: write.gpr: warp {rs[k]['warp']} pc {rs[k]['pc']} S2R R0, SR_LANEID: 1 field differ"
+    check(f"rd_dc where the model's value is defined, {label}: status {status}",
+          rc == status and (status == 0 or err.startswith(want)), (rc, err, want))
+    # the final record's dc: a register the model has defined, called undefined
+    rs = [json.loads(l) for l in open(t0)]
+    rs[-1]["warps"][0]["dc"] = {"R1": "0x00000011"}
+    t = path(f"fdc_{label}.jsonl")
+    with open(t, "w") as f:
+        f.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rs))
+    rc, err = replay(t, *args)
+    want = (f"{t}:{len(rs)}: divergence: final: warp 0 R1 lanes 0x00000011: undefined in the other, defined in the "
+            "model (SPEC-NOTES section 5)")
+    check(f"final dc where the model's value is defined, {label}: status {status}",
+          rc == status and (status == 0 or err.splitlines()[0] == want), (rc, err, want))
+
 # another writer's key order (the reader tries the key after the last one first,
 # then the others): the same trace with each record's keys reversed or rotated
 # replays clean, and an edit in it is found where it is

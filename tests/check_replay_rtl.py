@@ -14,7 +14,13 @@ binary by the extension) and `warpref replay` checks them against the model.
   bad    +trace= into a directory that does not exist: one line, status 2
 
 nanosleep_late is left out of `bugs`: its only symptom is when a sleep
-deadline fires, which a trace does not record (docs/replay.md).  Prints
+deadline fires, which a trace does not record (docs/replay.md);
+rf_stale_undef too: the operand-driven lockstep trusts the RTL's operands
+and their undefined lanes, and a trace's `in` marks none, so a replay
+cannot tell a result computed from an undefined lane (docs/bugs.md,
+docs/replay.md).  The operand
+values (in.*) a self-contained lockstep run compares are not in the
+replay's fields: a replay with operands takes them as given.  Prints
 'N passed, N failed'."""
 import os
 import re
@@ -75,7 +81,7 @@ with open(os.path.join(SRC, "docs", "bugs.md")) as f:
             bugs.append((m.group(1), os.path.join(SRC, m.group(2))))
 check("bugs found", len(bugs) >= 20, bugs)
 for bug, prog in bugs:
-    if bug == "nanosleep_late":
+    if bug in ("nanosleep_late", "rf_stale_undef"):
         continue
     for ops, ext in (("rtl", "jsonl"), ("rtl", "wtb"), ("self", "jsonl")):
         t = path(f"bug.{ext}")
@@ -95,7 +101,8 @@ for bug, prog in bugs:
             ls["counts"]["retired"] == rp["counts"]["retired"]
         check(f"{bug} {ops} {ext}: the replay stops at the lockstep's record", rc == 1 and same,
               (rc, {k: (ls[k], rp[k]) for k in ("cycle", "warp", "pc")}, ls["counts"], rp["counts"]))
-        want = [d["field"] for d in ls.get("diffs", []) if d["field"] not in UNTRACED]
+        want = [d["field"] for d in ls.get("diffs", []) if d["field"] not in UNTRACED
+                and not d["field"].startswith("in.")]
         got = [d["field"] for d in rp.get("diffs", [])]
         check(f"{bug} {ops} {ext}: with the same differing fields", got == want, (want, got))
         check(f"{bug} {ops} {ext}: the dump names the record", rp.get("record", "").endswith(

@@ -410,7 +410,8 @@ static const struct {
     unsigned index;
 } mismatch[WR_RF_COUNT] = {
     [WR_RF_WARP] = { "warp", 0, 0 },             [WR_RF_PC] = { "pc", 0, 0 },
-    [WR_RF_INSN] = { "insn", 0, 1 },             [WR_RF_EXCEPTION] = { "exception", 0, 0 },
+    [WR_RF_INSN] = { "insn", 0, 1 },             [WR_RF_READS] = { "reads", 0, 0 },
+    [WR_RF_EXCEPTION] = { "exception", 0, 0 },
     [WR_RF_FETCH_FAULT] = { "fetch_fault", 0, 0 }, [WR_RF_ACTIVE_PC] = { "active_pc", 0, 0 },
     [WR_RF_VALID] = { "valid", 1u << 30, 0 },    [WR_RF_ACTIVE] = { "active", 1u, 0 },
     [WR_RF_YIELD] = { "yield", 0x00010000, 0 },  [WR_RF_SLEEP] = { "sleep", 0x00020000, 0 },
@@ -436,6 +437,7 @@ static void break_field(wr_retire *o, unsigned f)
     case WR_RF_WARP:              o->warp = 0; break;
     case WR_RF_PC:                o->pc ^= 0x10; break;
     case WR_RF_INSN:              o->insn.w[3] ^= 1; break;               /* bits 127:64 */
+    case WR_RF_READS:             o->reads &= (uint16_t)~WR_IN_C; break;  /* (so in.c is not compared) */
     case WR_RF_EXCEPTION:         o->exception = WR_EXC_BAR_PARAM_MISMATCH; break;
     case WR_RF_FETCH_FAULT:       o->fetch_fault = WR_FETCH_NO_INSN; break;
     case WR_RF_ACTIVE_PC:         o->after.active_pc = 0x140; break;
@@ -646,6 +648,122 @@ START_TEST(compare_missing_extra_and_lanes)
 }
 END_TEST
 
+/* The read set is a compared field: when both records report one, the
+ * operand bits (the OPERAND rows') must be equal; the widths are not
+ * compared, nor a set the other side does not report (0). */
+START_TEST(N_51_the_read_set_is_compared)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    model_record(m);
+    *o = *m;
+    wr_compare_report rep;
+    o->reads = 0;                                             /* not reported */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    o->reads = m->reads | WR_IN_RA64 | WR_IN_C64;              /* widths: not compared */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    o->reads = (uint16_t)((m->reads & ~(WR_IN_UR | WR_IN_C)));  /* UR and c left out, values unread */
+    o->in.ur = 0;
+    o->in.c = 0;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_READS);
+    ck_assert_uint_eq(rep.diff[0].what, WR_DIFF_VALUE);
+    ck_assert_uint_eq(rep.diff[0].lanes, 0);
+    ck_assert_uint_eq(rep.diff[0].model, WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C);
+    ck_assert_uint_eq(rep.diff[0].other, WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC);
+    char text[512];
+    wr_compare_format(&rep, m, o, text, sizeof text);
+    ck_assert_str_eq(text, "reads                  N-51  differs: model pg,pp,ra,rb,rc,ur,c, other pg,pp,ra,rb,rc "
+                           "(ur,c missing in the other)\n");
+    /* an operand the instruction does not read, reported */
+    m->reads = WR_IN_PG | WR_IN_RA;
+    o->reads = WR_IN_PG | WR_IN_RA | WR_IN_RB;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_int_eq(wr_compare_reads_format(m->reads, o->reads, text, sizeof text), 21);
+    ck_assert_str_eq(text, "rb extra in the other");
+    ck_assert_int_eq(wr_compare_reads_format(WR_IN_PG | WR_IN_UR, WR_IN_PP, text, sizeof text), 49);
+    ck_assert_str_eq(text, "pg,ur missing in the other; pp extra in the other");
+    /* the controls: --ignore reads, or a mask without the bit */
+    wr_compare_ctl ctl;
+    wr_compare_ctl_init(&ctl);
+    ctl.field[WR_RF_READS].mask = ~(uint64_t)WR_IN_RB;
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    ctl.field[WR_RF_READS].mask = ~UINT64_C(0);
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 1);
+    char err[128];
+    ck_assert_int_eq(wr_compare_ctl_ignore(&ctl, "reads", err, sizeof err), 0);
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
+/* SPEC-NOTES section 5: where the model's value is defined, the other side
+ * calling it undefined differs (an operand lane, a written lane); the
+ * reverse is allowed.  A write's don't-care bits are one mask for every
+ * lane in a trace (rd_dc): the other's must be the model's in some lane. */
+START_TEST(section_5_undefined_where_the_model_is_defined)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    model_record(m);                       /* R5: lane 6's high half don't-care; Ra: lane 9 undefined */
+    *o = *m;
+    wr_compare_report rep;
+    char text[1024];
+    /* the reverse: the other defines what the model leaves undefined */
+    find_kind(o, WR_WRITE_GPR)->dc_lanes = 0;
+    o->in.ra_undef = 0;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    /* an operand lane the model has defined, undefined in the other */
+    *o = *m;
+    o->in.ra_undef |= 1u << 4;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_IN_RA);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 4);
+    ck_assert_uint_eq(rep.diff[0].model, 104);
+    ck_assert_uint_eq(rep.diff[0].other, 104);
+    wr_compare_format(&rep, m, o, text, sizeof text);
+    ck_assert_str_eq(text, "in.ra                  N-51  differs, lanes 0x00000010\n"
+                           "    lane  4: model 0x68, other 0x68 (undefined)\n");
+    /* a written lane: the other's don't-care bits outside every lane's of the model */
+    *o = *m;
+    wr_write *x = find_kind(o, WR_WRITE_GPR);
+    x->dc_lanes |= 1u << 2;
+    x->dc[2] = 0xffff0000;                 /* bits the model leaves don't-care in lane 6: allowed */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    x->dc[2] = 0xffffffff;                 /* the low half is defined in every lane of the model */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_WRITE_GPR);
+    ck_assert_uint_eq(rep.diff[0].index, 5);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 2);
+    wr_compare_format(&rep, m, o, text, sizeof text);
+    ck_assert_str_eq(text, "write.gpr              N-54  R5 of warp 1 differs, lanes 0x00000004\n"
+                           "    lane  2: model 0x00000006 (don't-care 0x00000000), other 0x00000006 "
+                           "(don't-care 0xffffffff)\n");
+    /* a write the model has wholly defined: any don't-care bit differs */
+    find_kind(m, WR_WRITE_GPR)->dc_lanes = 0;
+    *o = *m;
+    find_kind(o, WR_WRITE_GPR)->dc_lanes = 1u << 7;
+    find_kind(o, WR_WRITE_GPR)->dc[7] = 0x1;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 7);
+    /* ... unless the mask leaves that bit out */
+    wr_compare_ctl ctl;
+    wr_compare_ctl_init(&ctl);
+    ctl.field[WR_RF_WRITE_GPR].mask = ~UINT64_C(1);
+    ck_assert_int_eq(wr_compare(m, o, &ctl, &rep), 0);
+    /* a predicate: undefined lanes of the other where the model's write has none */
+    model_record(m);
+    *o = *m;
+    find_kind(o, WR_WRITE_PRED)->dc_lanes = 0x30;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_WRITE_PRED);
+    ck_assert_uint_eq(rep.diff[0].lanes, 0x30);
+    find_kind(m, WR_WRITE_PRED)->dc_lanes = 0x80;           /* the model's has one: allowed */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
 /* ---- the agreement test of the hot path (wr_compare_same) ---------------------- */
 
 /* wr_compare_same's answer for (m, o) under ctl, after checking its one
@@ -787,7 +905,7 @@ START_TEST(compare_same_never_hides_a_difference)
         for (unsigned k = rnd() % 3; k; k--) {
             wr_retire *r = rnd() % 2 ? o : m;
             const unsigned f = rnd() % WR_RF_COUNT, w = r->nwrites ? rnd() % r->nwrites : 0;
-            switch (rnd() % 6) {
+            switch (rnd() % 9) {
             case 0:                      /* (a write field's kind must still be there) */
                 if (f < WR_RF_WRITE_GPR || f > WR_RF_WRITE_RUNSTATE ||
                     find_kind(o, WR_WRITE_GPR + (f - WR_RF_WRITE_GPR)))
@@ -797,6 +915,15 @@ START_TEST(compare_same_never_hides_a_difference)
             case 2: if (r->nwrites) r->write[w].lanes ^= 1u << (rnd() % 32); break;
             case 3: ((unsigned char *)&r->after)[rnd() % offsetof(wr_warp, rpc)] ^= (unsigned char)(1u << (rnd() % 8)); break;
             case 4: r->in.rb[rnd() % WR_LANES] ^= UINT64_C(1) << (rnd() % 64); break;
+            case 5: r->reads ^= (uint16_t)(1u << (rnd() % 10)); break;      /* the read set, widths too */
+            case 6: r->in.ra_undef ^= 1u << (rnd() % 32); break;            /* an undefined operand lane */
+            case 7:                      /* a write's don't-care bits in one lane */
+                if (r->nwrites) {
+                    const unsigned l = rnd() % WR_LANES;
+                    r->write[w].dc_lanes ^= 1u << l;
+                    r->write[w].dc[r->write[w].kind == WR_WRITE_GPR ? l : 0] = rnd() % 2 ? ~0u : 1u << (rnd() % 32);
+                }
+                break;
             default: r->nwrites = rnd() % (r->nwrites + 1); break;
             }
         }
@@ -921,6 +1048,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, compare_controls_are_data);
     tcase_add_test(tc, compare_built_in_rules);
     tcase_add_test(tc, compare_missing_extra_and_lanes);
+    tcase_add_test(tc, N_51_the_read_set_is_compared);
+    tcase_add_test(tc, section_5_undefined_where_the_model_is_defined);
     tcase_add_test(tc, compare_same_decides_the_common_cases);
     tcase_add_test(tc, compare_same_never_hides_a_difference);
     suite_add_tcase(s, tc);

@@ -182,6 +182,183 @@ START_TEST(checker_reports_the_broken_field)
 }
 END_TEST
 
+/* N-51: the read set the other side reports is a compared field: an operand
+ * left out (its wrong value then unread) or one the instruction does not read */
+static int drop_ra(wr_retire *r)
+{
+    if (!(r->reads & WR_IN_RA))
+        return 0;
+    r->reads &= (uint16_t)~WR_IN_RA;
+    r->in.ra[5] ^= 0x40;
+    return 1;
+}
+static int add_c(wr_retire *r)
+{
+    r->reads |= WR_IN_C;
+    return 1;
+}
+static int no_reads(wr_retire *r)
+{
+    r->reads = 0;                        /* not reported: not compared */
+    r->in.ra[5] ^= 0x40;
+    return 1;
+}
+
+START_TEST(N_51_the_read_set_is_compared)
+{
+    static const struct {
+        int (*breaker)(wr_retire *);
+        unsigned mode;
+        const char *line;
+    } t[] = {
+        { drop_ra, WR_OPERANDS_SELF, "cycle 6: reads: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ "
+                                     "(ra missing in the other) [N-51; ISETP.LT N-51]\n" },
+        { add_c, WR_OPERANDS_SELF, "cycle 0: reads: warp 1 pc 0x0 S2R R0, SR_LANEID: 1 field differ "
+                                   "(c extra in the other) [N-51; S2R N-51]\n" },
+        /* operand-driven: the missing Ra reads as 0, and the read set is the
+         * one difference (not the predicate written from a made-up operand) */
+        { drop_ra, WR_OPERANDS_DRIVEN, "cycle 6: reads: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ "
+                                       "(ra missing in the other) [N-51; ISETP.LT N-51]\n" },
+        { no_reads, WR_OPERANDS_SELF, "" },
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        wr_program p = assemble(prog_text);
+        other o;
+        other_init(&o, &p, 64);
+        char err[256];
+        wr_checker_opts opts;
+        wr_checker_opts_init(&opts);
+        opts.max_mismatches = 100;
+        opts.operand_mode = t[i].mode;
+        wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+        lockstep(c, &o, 0, t[i].breaker);
+        ck_assert_str_eq(wr_checker_messages(c), t[i].line);
+        wr_checker_fail f;
+        wr_checker_first_failure(c, &f);
+        if (*t[i].line) {
+            ck_assert_str_eq(f.field, "reads");
+            ck_assert_str_eq(f.rule, "N-51");
+        }
+        wr_checker_free(c);
+        wr_regfile_free(&o.rf);
+        wr_program_free(&p);
+    }
+}
+END_TEST
+
+/* SPEC-NOTES section 5: an operand lane or a written lane the other side
+ * calls undefined where the model's value is defined is a mismatch */
+static int undef_ra(wr_retire *r)
+{
+    if (!(r->reads & WR_IN_RA))
+        return 0;
+    r->in.ra_undef = 0x00010000;
+    return 1;
+}
+static int undef_rd(wr_retire *r)
+{
+    for (unsigned i = 0; i < r->nwrites; i++)
+        if (r->write[i].kind == WR_WRITE_GPR) {
+            wr_write_mark_undefined(&r->write[i], 1u << 3);
+            return 1;
+        }
+    return 0;
+}
+
+START_TEST(section_5_undefined_where_the_model_is_defined)
+{
+    static const struct {
+        int (*breaker)(wr_retire *);
+        const char *line;
+    } t[] = {
+        { undef_ra, "cycle 6: in.ra: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ [N-51; ISETP.LT N-51]\n" },
+        { undef_rd, "cycle 0: write.gpr: warp 1 pc 0x0 S2R R0, SR_LANEID: 1 field differ [N-54; S2R N-51]\n" },
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        wr_program p = assemble(prog_text);
+        other o;
+        other_init(&o, &p, 64);
+        char err[256];
+        wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+        lockstep(c, &o, 0, t[i].breaker);
+        ck_assert_str_eq(wr_checker_messages(c), t[i].line);
+        wr_checker_free(c);
+        wr_regfile_free(&o.rf);
+        wr_program_free(&p);
+    }
+
+    /* the end state's marks: a register or predicate lane */
+    wr_program p = assemble(prog_text);
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
+    final_of(c, &o);
+    ck_assert_int_eq(wr_checker_final_undef(c, 1000, o.rf.r_undef, o.rf.nregs, &o.rf.p_undef[0][0]), WR_CHK_OK);
+    o.rf.r_undef[wr_regfile_slot(&o.rf, 1, 1)] = 0x00000110;
+    o.rf.p_undef[0][0] = 0x80000000;
+    ck_assert_int_eq(wr_checker_final_undef(c, 1000, o.rf.r_undef, o.rf.nregs, &o.rf.p_undef[0][0]),
+                     WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c),
+                     "cycle 1000: final: warp 0 P0 lanes 0x80000000: undefined in the other, defined in the model "
+                     "(SPEC-NOTES section 5)\n"
+                     "cycle 1000: final: warp 1 R1 lanes 0x00000110: undefined in the other, defined in the model "
+                     "(SPEC-NOTES section 5)\n");
+    wr_checker_fail f;
+    wr_checker_first_failure(c, &f);
+    ck_assert_str_eq(f.field, "final");
+    ck_assert_uint_eq(f.warp, 0);
+    wr_checker_free(c);
+    /* operand-driven: the model keeps no registers, nor their marks */
+    opts.operand_mode = WR_OPERANDS_DRIVEN;
+    c = wr_checker_new(&p, &opts, err, sizeof err);
+    ck_assert_int_eq(wr_checker_final_undef(c, 1000, o.rf.r_undef, o.rf.nregs, &o.rf.p_undef[0][0]), WR_CHK_OK);
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* ... and the reverse is allowed (section 5, lockstep): where the other side
+ * defines what the model leaves undefined, the model takes its value and
+ * counts the lanes; where both leave it undefined it stays undefined */
+START_TEST(section_5_the_other_may_define_what_the_model_leaves_undefined)
+{
+    wr_program p = assemble(".threads 64\nB2R.WARP R1 ;\nIADD R2, R1, 0x1 ;\nMOV R1, 0x7 ;\nIADD R3, R1, R2 ;\n"
+                            "EXIT ;\n");
+    other o;
+    other_init(&o, &p, 64);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    while (other_step(&o, &r, &cycle)) {
+        if (r.pc == 0 && r.warp == 1) {   /* warp 1 defines its B2R.WARP result (0) */
+            r.write[0].dc_lanes = 0;
+            o.rf.r_undef[wr_regfile_slot(&o.rf, 1, 1)] = 0;
+        }
+        ck_assert_int_eq(wr_checker_retire(c, cycle, &r), WR_CHK_OK);
+        cycle += 3;
+    }
+    final_of(c, &o);
+    ck_assert_int_eq(wr_checker_final_undef(c, 1000, o.rf.r_undef, o.rf.nregs, &o.rf.p_undef[0][0]), WR_CHK_OK);
+    wr_checker_counts n;
+    wr_checker_get_counts(c, &n);
+    ck_assert_uint_eq(n.adopted, 32);                    /* warp 1's R1 */
+    ck_assert_uint_eq(n.mismatched, 0);
+    const wr_regfile *rf = &o.rf;                        /* the other side: warp 0's R2, R3 undefined */
+    ck_assert_uint_eq(rf->r_undef[wr_regfile_slot(rf, 0, 2)], ~0u);
+    ck_assert_uint_eq(rf->r_undef[wr_regfile_slot(rf, 1, 2)], 0);
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
 /* visa's four-register signal (V-01, issue 17 H): Re, the fourth operand,
  * reaches the operand compare like Ra, Rb, Rc */
 static int break_re(wr_retire *r)
@@ -640,6 +817,9 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_reports_the_broken_field);
     tcase_add_test(tc, checker_compares_the_fourth_operand);
     tcase_add_test(tc, checker_ignore_and_mask_controls);
+    tcase_add_test(tc, N_51_the_read_set_is_compared);
+    tcase_add_test(tc, section_5_undefined_where_the_model_is_defined);
+    tcase_add_test(tc, section_5_the_other_may_define_what_the_model_leaves_undefined);
     tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);
     tcase_add_test(tc, checker_retire_from_a_sleeping_warp);

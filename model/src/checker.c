@@ -75,6 +75,8 @@ struct wr_checker {
     size_t msglen;
     wr_retire scratch;
     wr_retire cmp;               /* trace_writes: scratch without what a trace cannot show */
+    wr_retire unmarked;          /* trace_writes, operand-driven: the other's record without
+                                    its writes' don't-care marks */
     wr_warp before;              /* the retiring warp at issue (up to its B registers) */
     uint64_t next_due;           /* no sleep deadline is due before this cycle */
     /* the time each warp's sleep deadline was set: it fires at the start of a
@@ -341,9 +343,11 @@ static void cta_rows(const wr_checker *c, hist out[HIST])
 /* ---- the checks ------------------------------------------------------------------- */
 
 /* Where the model's result is undefined, take the other side's value: the
- * lane is then defined (SPEC-NOTES section 5, lockstep). */
-static void adopt(wr_retire *m, const wr_retire *o)
+ * lane is then defined (SPEC-NOTES section 5, lockstep); where the other
+ * side calls it undefined too, it stays undefined.  The lanes adopted. */
+static uint64_t adopt(wr_retire *m, const wr_retire *o)
 {
+    uint64_t n = 0;
     for (unsigned i = 0; i < m->nwrites; i++) {
         wr_write *e = &m->write[i];
         if (!(e->dc_lanes & e->lanes) || (e->kind != WR_WRITE_GPR && e->kind != WR_WRITE_PRED))
@@ -356,6 +360,9 @@ static void adopt(wr_retire *m, const wr_retire *o)
             continue;
         for (uint32_t l = e->dc_lanes & e->lanes & x->lanes; l; l &= l - 1) {
             const unsigned k = (unsigned)__builtin_ctz(l);
+            if (wr_write_dc(x, k))
+                continue;
+            n++;
             if (e->kind == WR_WRITE_GPR)
                 e->value[k] = (e->value[k] & ~e->dc[k]) | (x->value[k] & e->dc[k]);
             else
@@ -363,6 +370,7 @@ static void adopt(wr_retire *m, const wr_retire *o)
             e->dc_lanes &= ~(1u << k);
         }
     }
+    return n;
 }
 
 /* trace_writes: the record to compare, `m` or, when it has GPR or predicate
@@ -388,6 +396,25 @@ static const wr_retire *shown_writes(wr_checker *c, const wr_retire *m, const wr
             cmp->write[cmp->nwrites++] = *e;
     }
     return cmp;
+}
+
+/* trace_writes, operand-driven: a trace's `in` marks no operand lane
+ * undefined (TRACE-FORMAT), so the model cannot tell a result computed from
+ * an undefined operand; the don't-care marks of the trace's writes are not
+ * judged (their values still are, where the model's are defined).  `o`, or
+ * a copy without the marks when it has some. */
+static const wr_retire *unmarked(wr_checker *c, const wr_retire *o)
+{
+    unsigned i = 0;
+    while (i < o->nwrites && !(o->write[i].dc_lanes & o->write[i].lanes))
+        i++;
+    if (i == o->nwrites)
+        return o;                        /* none: the common case */
+    wr_retire *u = &c->unmarked;
+    memcpy(u, o, offsetof(wr_retire, write) + o->nwrites * sizeof o->write[0]);
+    for (i = 0; i < u->nwrites; i++)
+        u->write[i].dc_lanes = 0;
+    return u;
 }
 
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
@@ -427,13 +454,30 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     /* operands: the other side's as they are (copied into the model's
      * record only for a failure's dump), or read into the record */
     const int driven = c->cta.operand_mode == WR_OPERANDS_DRIVEN;
-    const wr_operands *ops = driven ? &other->in : &m->in;
-    unsigned reads;
-    if (driven) {
-        reads = other->reads;
-    } else {
+    const wr_operands *ops = driven ? &other->in : &m->in;   /* (an operand missing: below) */
+    const unsigned reads = wr_insn_reads(insn) | WR_IN_PG;   /* the model's read set (compared) */
+    unsigned missing = 0;
+    if (!driven) {
         wr_regfile_read(&c->rf, w, insn, &m->in);
-        reads = wr_insn_reads(insn) | WR_IN_PG;
+    } else if ((missing = reads & ~other->reads & ~(unsigned)(WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64)) != 0) {
+        /* an operand the instruction reads and the other side does not report
+         * (a `reads` mismatch): it reads as 0, never as what the record held */
+        m->in = other->in;
+        if (missing & WR_IN_PG)
+            m->in.pg = 0;
+        if (missing & WR_IN_PP)
+            m->in.pp = 0;
+        if (missing & WR_IN_RA)
+            memset(m->in.ra, 0, sizeof m->in.ra);
+        if (missing & WR_IN_RB)
+            memset(m->in.rb, 0, sizeof m->in.rb);
+        if (missing & WR_IN_RC)
+            memset(m->in.rc, 0, sizeof m->in.rc);
+        if (missing & WR_IN_UR)
+            m->in.ur = 0;
+        if (missing & WR_IN_C)
+            m->in.c = 0;
+        ops = &m->in;
     }
     c->cta.now = cycle;
     const uint64_t deadline = c->cta.deadline[w];
@@ -458,8 +502,21 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     c->last_step = m;
     wr_compare_report rep;
     const wr_retire *mc = c->o.trace_writes ? shown_writes(c, m, insn) : m;
+    if (driven && c->o.trace_writes)
+        other = unmarked(c, other);
     rep.ndiffs = 0;                      /* (agreeing records, the common case: no report) */
     int nd = wr_compare_same(mc, other, &c->plan) ? 0 : wr_compare(mc, other, &c->o.ctl, &rep);
+    if (nd > 0 && missing && c->o.ctl.field[WR_RF_READS].enable) {
+        /* the step took a made-up operand: its read set is the one difference */
+        unsigned k = 0;
+        for (unsigned i = 0; i < rep.ndiffs && i < WR_MAX_DIFFS; i++)
+            if (rep.diff[i].field == WR_RF_READS)
+                rep.diff[k++] = rep.diff[i];
+        if (k) {                         /* (none: the other side reports no read set) */
+            rep.ndiffs = k;
+            nd = (int)k;
+        }
+    }
     /* (after the compare: the records' fresh stores have reached the cache) */
     remember(c, cycle, other, &m->after, &m->why);
     c->n.compared++;
@@ -470,18 +527,21 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
             rep.ndiffs = 0;
         } else {
             const wr_diff *d = &rep.diff[0];
-            char text[96];
-            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ [%s; %s %s]",
+            char text[96], ops_text[100] = "";
+            if (d->field == WR_RF_READS)         /* which operands: "(c missing in the other)" */
+                wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, ops_text, sizeof ops_text);
+            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ%s%s%s [%s; %s %s]",
                      wr_retire_field_name(d->field), w, pc, disasm_at(&m->insn, pc, text, sizeof text),
-                     rep.ndiffs, rep.ndiffs == 1 ? "" : "s", wr_retire_field_rule(d->field),
-                     wr_op_name(insn), wr_optype_rule(insn->optype));
+                     rep.ndiffs, rep.ndiffs == 1 ? "" : "s", *ops_text ? " (" : "", ops_text,
+                     *ops_text ? ")" : "", wr_retire_field_rule(d->field), wr_op_name(insn),
+                     wr_optype_rule(insn->optype));
         }
         if (driven)
             m->in = other->in;
         rc = fail(c, cycle, m, other, &rep, bp, line);
     }
     if (c->cta.operand_mode != WR_OPERANDS_DRIVEN) {
-        adopt(m, other);
+        c->n.adopted += adopt(m, other);
         wr_regfile_apply(&c->rf, m);
     }
     return rc;
@@ -714,6 +774,35 @@ const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
         name = wr_end_name(res.end);
     wr_runner_free(r);
     return name;
+}
+
+int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_undef, unsigned nregs,
+                           const uint32_t *preds_undef)
+{
+    char line[320];
+    int rc = WR_CHK_OK;
+    if (c->cta.operand_mode == WR_OPERANDS_DRIVEN)   /* the model keeps no registers */
+        return rc;
+    const unsigned nr = nregs < c->rf.nregs ? nregs : c->rf.nregs;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        for (unsigned r = 0; regs_undef && r < nr; r++) {
+            const uint32_t more = regs_undef[(size_t)w * nregs + r] & ~c->rf.r_undef[wr_regfile_slot(&c->rf, w, r)];
+            if (more) {
+                snprintf(line, sizeof line, "final: warp %u R%u lanes 0x%08" PRIx32 ": undefined in the other, "
+                         "defined in the model (SPEC-NOTES section 5)", w, r, more);
+                rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
+            }
+        }
+        for (unsigned p = 0; preds_undef && p < WR_NUM_PREDS; p++) {
+            const uint32_t more = preds_undef[w * WR_NUM_PREDS + p] & ~c->rf.p_undef[w][p];
+            if (more) {
+                snprintf(line, sizeof line, "final: warp %u P%u lanes 0x%08" PRIx32 ": undefined in the other, "
+                         "defined in the model (SPEC-NOTES section 5)", w, p, more);
+                rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
+            }
+        }
+    }
+    return rc;
 }
 
 /* ---- state ------------------------------------------------------------------------- */
@@ -983,8 +1072,8 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
     fprintf(f, "  waves       %s\n", meta->waves ? meta->waves : "(none: rerun with +waves=FILE.fst)");
     fprintf(f, "  reproduce   %s\n", meta->reproduce ? meta->reproduce : "-");
     wr_checker_counts n = c->n;
-    fprintf(f, "  counts      %" PRIu64 " retired, %" PRIu64 " compared, %" PRIu64 " failing checks\n\n",
-            n.retired, n.compared, n.mismatched);
+    fprintf(f, "  counts      %" PRIu64 " retired, %" PRIu64 " compared, %" PRIu64 " failing checks, %" PRIu64
+            " undefined lanes adopted\n\n", n.retired, n.compared, n.mismatched, n.adopted);
 
     if (have_rec) {
         fprintf(f, "What differs (model = the reference, other = the RTL):\n");
@@ -1073,8 +1162,8 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
         fputs(",\"record\":", f);
         json_str(f, meta->record);
     }
-    fprintf(f, ",\"counts\":{\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 "}",
-            n.retired, n.compared, n.mismatched);
+    fprintf(f, ",\"counts\":{\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64
+            ",\"adopted\":%" PRIu64 "}", n.retired, n.compared, n.mismatched, n.adopted);
     fputs(",\"failure\":", f);
     json_str(f, c->have_fail ? c->fail_line : "");
     if (c->have_fail) {

@@ -45,6 +45,17 @@ void wr_compare_ctl_init(wr_compare_ctl *ctl)
 
 static unsigned lowest(uint32_t m) { return (unsigned)__builtin_ctz(m); }
 
+/* the bits of a read set that are compared: the OPERAND rows' WR_IN_* bits */
+static uint32_t operand_bits(void)
+{
+    static const wr_retire none;         /* (an OPERAND row's VALUE is its bit, whatever the record) */
+    uint32_t bits = 0;
+    for (unsigned f = 0; f < WR_RF_COUNT; f++)
+        if (fields[f].how == WR_CMP_OPERAND)
+            bits |= (uint32_t)field_value(f, &none);
+    return bits;
+}
+
 static void add(wr_compare_report *rep, unsigned f, unsigned what, unsigned warp, unsigned index,
                 uint32_t lanes, uint64_t model, uint64_t other)
 {
@@ -62,13 +73,14 @@ static void add(wr_compare_report *rep, unsigned f, unsigned what, unsigned warp
 }
 
 /* an operand both records read (the caller checks): predicates and uniform
- * values whole, registers per lane outside the model's undefined lanes */
+ * values whole, registers per lane outside the model's undefined lanes; a
+ * lane the other calls undefined where the model's value is defined differs */
 static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, uint64_t mask,
                             const wr_retire *m, const wr_retire *o)
 {
     const wr_operands *a = &m->in, *b = &o->in;
     const uint64_t *la = NULL, *lb = NULL;
-    uint32_t undef = 0;
+    uint32_t undef = 0, claimed = 0;
     switch (bit) {
     case WR_IN_PG:
         if ((a->pg ^ b->pg) & mask)
@@ -86,14 +98,14 @@ static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, ui
         if ((a->c ^ b->c) & mask)
             add(rep, f, WR_DIFF_VALUE, 0, 0, 0, a->c, b->c);
         return;
-    case WR_IN_RA: la = a->ra; lb = b->ra; undef = a->ra_undef; break;
-    case WR_IN_RB: la = a->rb; lb = b->rb; undef = a->rb_undef; break;
-    case WR_IN_RE: la = a->re; lb = b->re; undef = a->re_undef; break;
-    default:       la = a->rc; lb = b->rc; undef = a->rc_undef; break;
+    case WR_IN_RA: la = a->ra; lb = b->ra; undef = a->ra_undef; claimed = b->ra_undef; break;
+    case WR_IN_RB: la = a->rb; lb = b->rb; undef = a->rb_undef; claimed = b->rb_undef; break;
+    case WR_IN_RE: la = a->re; lb = b->re; undef = a->re_undef; claimed = b->re_undef; break;
+    default:       la = a->rc; lb = b->rc; undef = a->rc_undef; claimed = b->rc_undef; break;
     }
-    if (!undef && mask == ~UINT64_C(0) && memcmp(la, lb, WR_LANES * sizeof *la) == 0)
+    if (!(undef | claimed) && mask == ~UINT64_C(0) && memcmp(la, lb, WR_LANES * sizeof *la) == 0)
         return;                          /* the common case, at memcmp speed */
-    uint32_t differ = 0;
+    uint32_t differ = mask ? claimed & ~undef : 0;   /* undefined where the model's is defined */
     for (unsigned l = 0; l < WR_LANES; l++)
         if (!(undef >> l & 1u) && ((la[l] ^ lb[l]) & mask))
             differ |= 1u << l;
@@ -119,8 +131,18 @@ static const wr_write *find_write(const wr_retire *r, unsigned kind, unsigned wa
     return NULL;
 }
 
+/* the don't-care bits of a write in any of its lanes (a predicate's: bit 0) */
+static uint32_t write_dc_any(const wr_write *e)
+{
+    uint32_t any = 0;
+    for (uint32_t l = e->dc_lanes & e->lanes; l; l &= l - 1)
+        any |= wr_write_dc(e, lowest(l));
+    return any;
+}
+
 /* the writes of one kind: matched by (warp, index); in the common lanes
- * the values, the model's don't-care bits and the unmasked bits skipped */
+ * the values, the model's don't-care bits and the unmasked bits skipped;
+ * the other's don't-care bits must be the model's (in some lane) */
 static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, uint64_t mask,
                            const wr_retire *m, const wr_retire *o)
 {
@@ -137,22 +159,26 @@ static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, ui
         }
         if (e->lanes != x->lanes)
             add(rep, f, WR_DIFF_LANES, e->warp, e->index, e->lanes ^ x->lanes, e->lanes, x->lanes);
-        else if (kind == WR_WRITE_GPR && e->lanes == ~0u && !e->dc_lanes && (uint32_t)mask == ~0u &&
-                 memcmp(e->value, x->value, sizeof e->value) == 0)
+        else if (kind == WR_WRITE_GPR && e->lanes == ~0u && !e->dc_lanes && !(x->dc_lanes & x->lanes) &&
+                 (uint32_t)mask == ~0u && memcmp(e->value, x->value, sizeof e->value) == 0)
             continue;                    /* a full warp's write, equal: the common case */
         const uint32_t common = e->lanes & x->lanes;
         uint32_t differ = 0;
+        const uint32_t x_dc = x->dc_lanes & x->lanes;
         if (kind == WR_WRITE_PRED) {     /* one bit a lane: the whole warp at once */
             if (mask & 1u)
-                differ = (e->value[0] ^ x->value[0]) & common & ~(e->dc_lanes & e->lanes);
-        } else if (kind == WR_WRITE_GPR && !(e->dc_lanes & e->lanes)) {
+                differ = (((e->value[0] ^ x->value[0]) & ~(e->dc_lanes & e->lanes)) |
+                          (e->dc_lanes & e->lanes ? 0 : x_dc)) & common;
+        } else if (kind == WR_WRITE_GPR && !(e->dc_lanes & e->lanes) && !x_dc) {
             for (unsigned l = 0; l < WR_LANES; l++)   /* (no don't-care lane: branch-free) */
                 differ |= (uint32_t)(((e->value[l] ^ x->value[l]) & (uint32_t)mask) != 0) << l;
             differ &= common;
         } else {
+            const uint32_t defined = x_dc ? ~write_dc_any(e) : 0;   /* the bits the model never leaves undefined */
             for (uint32_t c = common; c; c &= c - 1) {
                 const unsigned l = lowest(c);
-                if ((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l) & (uint32_t)mask)
+                if ((((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l)) |
+                     (wr_write_dc(x, l) & defined)) & (uint32_t)mask)
                     differ |= 1u << l;
             }
         }
@@ -244,6 +270,10 @@ compare_field(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, u
         if (m->reads & o->reads & mv)     /* (most instructions read few operands: no call) */
             compare_operand(rep, f, (unsigned)mv, mask, m, o);
         break;
+    case WR_CMP_READS:                /* when both report a read set */
+        if (mv && ov && ((mv ^ ov) & mask & operand_bits()))
+            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv & operand_bits(), ov & operand_bits());
+        break;
     default:
         break;
     }
@@ -328,7 +358,7 @@ void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
         if (!ctl->field[f].enable)
             continue;
         p->on |= UINT64_C(1) << f;
-        p->mask[f] = ctl->field[f].mask;
+        p->mask[f] = ctl->field[f].mask & (fields[f].how == WR_CMP_READS ? operand_bits() : ~UINT64_C(0));
         const uint64_t kind = field_value(f, &none);
         if (fields[f].how == WR_CMP_WRITES && kind < WR_WRITE_KIND_COUNT) {
             p->kinds |= 1u << kind;
@@ -432,6 +462,9 @@ same_field(uint64_t *acc, unsigned f, unsigned how, const wr_compare_plan *p, ui
                 *acc |= WR_EVENT_PACK(m->ev[i]) ^ WR_EVENT_PACK(o->ev[i]);
         }
         return 1;
+    case WR_CMP_READS:                   /* (the plan's mask holds the operand bits only) */
+        *acc |= (mv ^ ov) & mask & (0 - (uint64_t)(mv != 0 && ov != 0));
+        return 1;
     case WR_CMP_OPERAND: {
         if (!mask || !(m->reads & o->reads & mv))
             return 1;
@@ -441,10 +474,10 @@ same_field(uint64_t *acc, unsigned f, unsigned how, const wr_compare_plan *p, ui
         case WR_IN_PP: *acc |= (uint64_t)(a->pp ^ b->pp) & mask; return 1;
         case WR_IN_UR: *acc |= (a->ur ^ b->ur) & mask; return 1;
         case WR_IN_C: *acc |= (a->c ^ b->c) & mask; return 1;
-        case WR_IN_RA: if (a->ra_undef) return 0; *acc |= lanes_xor64(a->ra, b->ra) & mask; return 1;
-        case WR_IN_RB: if (a->rb_undef) return 0; *acc |= lanes_xor64(a->rb, b->rb) & mask; return 1;
-        case WR_IN_RE: if (a->re_undef) return 0; *acc |= lanes_xor64(a->re, b->re) & mask; return 1;
-        default: if (a->rc_undef) return 0; *acc |= lanes_xor64(a->rc, b->rc) & mask; return 1;
+        case WR_IN_RA: if (a->ra_undef | b->ra_undef) return 0; *acc |= lanes_xor64(a->ra, b->ra) & mask; return 1;
+        case WR_IN_RB: if (a->rb_undef | b->rb_undef) return 0; *acc |= lanes_xor64(a->rb, b->rb) & mask; return 1;
+        case WR_IN_RE: if (a->re_undef | b->re_undef) return 0; *acc |= lanes_xor64(a->re, b->re) & mask; return 1;
+        default: if (a->rc_undef | b->rc_undef) return 0; *acc |= lanes_xor64(a->rc, b->rc) & mask; return 1;
         }
     }
     default:
@@ -454,7 +487,8 @@ same_field(uint64_t *acc, unsigned f, unsigned how, const wr_compare_plan *p, ui
 
 /* The writes of the kinds compared, as compare_writes would find them equal:
  * here only when both records list them at the same positions (each then
- * finds its match at its own position first), without don't-care lanes. */
+ * finds its match at its own position first), without don't-care lanes on
+ * either side. */
 static int same_writes(const wr_retire *m, const wr_retire *o, const wr_compare_plan *p)
 {
     const unsigned n = m->nwrites > o->nwrites ? m->nwrites : o->nwrites;
@@ -467,7 +501,7 @@ static int same_writes(const wr_retire *m, const wr_retire *o, const wr_compare_
         if (!e && !x)
             continue;
         if (!e || !x || e->kind != x->kind || e->warp != x->warp || e->index != x->index || e->lanes != x->lanes ||
-            (e->dc_lanes & e->lanes))
+            (e->dc_lanes & e->lanes) || (x->dc_lanes & x->lanes))
             return 0;
         const uint64_t mask = p->kind_mask[e->kind];
         if (e->kind == WR_WRITE_GPR)
@@ -522,6 +556,38 @@ static void put_event(wr_buf *b, uint64_t packed)
     }
 }
 
+/* the operands of a read set, by the OPERAND rows' names without "in." */
+static void put_operands(wr_buf *b, uint32_t bits)
+{
+    static const wr_retire none;
+    unsigned n = 0;
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {
+        const char *name = fields[f].name;
+        if (fields[f].how == WR_CMP_OPERAND && (bits & field_value(f, &none)))
+            wr_buf_printf(b, "%s%s", n++ ? "," : "", strncmp(name, "in.", 3) == 0 ? name + 3 : name);
+    }
+    if (!n)
+        wr_buf_puts(b, "-");
+}
+
+int wr_compare_reads_format(unsigned model, unsigned other, char *buf, size_t size)
+{
+    wr_buf b = { buf, size, 0 };
+    if (size > 0)
+        buf[0] = '\0';
+    const uint32_t bits = operand_bits(), missing = model & ~other & bits, extra = other & ~model & bits;
+    if (missing) {
+        put_operands(&b, missing);
+        wr_buf_puts(&b, " missing in the other");
+    }
+    if (extra) {
+        wr_buf_puts(&b, missing ? "; " : "");
+        put_operands(&b, extra);
+        wr_buf_puts(&b, " extra in the other");
+    }
+    return (int)b.len;
+}
+
 static const char *const what_text[] = { "differs", "missing in the other", "extra in the other",
                                          "written lanes differ" };
 
@@ -567,19 +633,32 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
             const unsigned kind = (unsigned)field_value(d->field, m);
             const wr_write *e = find_write(m, kind, d->warp, d->index, 0);
             const wr_write *x = find_write(o, kind, d->warp, d->index, 0);
-            for (uint32_t l = d->lanes; l && e && x; l &= l - 1)
+            for (uint32_t l = d->lanes; l && e && x; l &= l - 1) {
                 wr_buf_printf(&b, "\n    lane %2u: model 0x%08" PRIx32 " (don't-care 0x%08" PRIx32
                               "), other 0x%08" PRIx32, lowest(l), wr_write_value(e, lowest(l)),
                               wr_write_dc(e, lowest(l)), wr_write_value(x, lowest(l)));
+                if (wr_write_dc(x, lowest(l)))
+                    wr_buf_printf(&b, " (don't-care 0x%08" PRIx32 ")", wr_write_dc(x, lowest(l)));
+            }
         } else if (how == WR_CMP_OPERAND && d->lanes && (d->field == WR_RF_IN_RA || d->field == WR_RF_IN_RB ||
                                                           d->field == WR_RF_IN_RC || d->field == WR_RF_IN_RE)) {
             const uint64_t *a = d->field == WR_RF_IN_RA ? m->in.ra : d->field == WR_RF_IN_RB ? m->in.rb
                                 : d->field == WR_RF_IN_RC ? m->in.rc : m->in.re;
             const uint64_t *x = d->field == WR_RF_IN_RA ? o->in.ra : d->field == WR_RF_IN_RB ? o->in.rb
                                 : d->field == WR_RF_IN_RC ? o->in.rc : o->in.re;
+            const uint32_t undef = d->field == WR_RF_IN_RA ? o->in.ra_undef : d->field == WR_RF_IN_RB ? o->in.rb_undef
+                                 : d->field == WR_RF_IN_RC ? o->in.rc_undef : o->in.re_undef;
             for (uint32_t l = d->lanes; l; l &= l - 1)
-                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", other 0x%" PRIx64, lowest(l), a[lowest(l)],
-                              x[lowest(l)]);
+                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", other 0x%" PRIx64 "%s", lowest(l), a[lowest(l)],
+                              x[lowest(l)], undef >> lowest(l) & 1u ? " (undefined)" : "");
+        } else if (how == WR_CMP_READS) {
+            char text[160];
+            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, text, sizeof text);
+            wr_buf_puts(&b, ": model ");
+            put_operands(&b, (uint32_t)d->model);
+            wr_buf_puts(&b, ", other ");
+            put_operands(&b, (uint32_t)d->other);
+            wr_buf_printf(&b, " (%s)", text);
         } else {
             wr_buf_printf(&b, ": model 0x%" PRIx64 ", other 0x%" PRIx64, d->model, d->other);
         }

@@ -297,6 +297,8 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
             /* registers: [warp][reg][lane] as the checker reads them */
             wr_checker_final(c, fin->t, fin->warp, fin->nwarps, fin->dump_regs ? fin->r : NULL, fin->r_have,
                              fin->dump_regs ? &fin->p[0][0] : NULL, words, cta->nbars);
+            if (fin->dump_regs)                /* its `dc`: the registers' undefined lanes (SPEC-NOTES 5) */
+                wr_checker_final_undef(c, fin->t, fin->r_undef, fin->r_have, &fin->p_undef[0][0]);
             res->final_compared = 1;
             free(keep);
             break;

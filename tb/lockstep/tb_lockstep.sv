@@ -125,8 +125,7 @@ module tb_lockstep #(
   // ports this testbench does not read (the trace testbench does)
   logic unused;
   assign unused = ^{rt_form, rt_wbs, rt_wbs_def, rt_ev_wake, as_woke, st_armed,
-                    st_woke, st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched, dbg_gpr_undef,
-                    dbg_pred_undef};
+                    st_woke, st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched};
 
   // ---- configuration (tb_config) ----
   chandle h;
@@ -137,6 +136,7 @@ module tb_lockstep #(
   bit [127:0] word;
   int unsigned a_masks [5], a_breg [16], a_bw [32], a_preds [7];
   int unsigned a_regs [8192];
+  int unsigned a_regs_undef [256], a_preds_undef [7];
 
   initial begin
     int bug, is_rr, waves;
@@ -261,12 +261,16 @@ module tb_lockstep #(
     r = k % nregs;
     if (w < nwarps) begin
       for (int l = 0; l < 32; l++) a_regs[r*32 + l] = dbg_gpr[l*32 +: 32];
+      a_regs_undef[r] = dbg_gpr_undef;
     end
     if (w < nwarps && r == nregs - 1) begin
       a_masks[0] = dbg_valid; a_masks[1] = dbg_active; a_masks[2] = dbg_yield; a_masks[3] = dbg_sleep;
       a_masks[4] = dbg_switch;
       breg_array(dbg_breg);
       for (int p = 0; p < 7; p++) a_preds[p] = dbg_pred[p*32 +: 32];
+      for (int p = 0; p < 7; p++) a_preds_undef[p] = dbg_pred_undef[p*32 +: 32];
+      // the RTL's undefined-lane marks (SPEC-NOTES section 5), compared by warpref_dpi_final
+      warpref_pkg::warpref_dpi_final_undef(h, w, nregs, a_regs_undef, a_preds_undef);
       warpref_pkg::warpref_dpi_final_warp(h, w, 32'(dbg_run), dbg_apc, a_masks, a_breg, nregs, a_regs,
                                           a_preds);
     end

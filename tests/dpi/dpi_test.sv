@@ -398,6 +398,7 @@ module dpi_test;
         "in.rc":                  rc[0] = 'h20;
         "in.ur":                  ur = 'h21;
         "in.c":                   c = 'h1235;
+        "reads":                  reads &= ~IN_UR;                      // NANOSLEEP UR4, UR unreported
         default:                  $display("no such field %s (record %0d)", field, k);
       endcase
     endfunction
@@ -595,7 +596,7 @@ module dpi_test;
     check(warpref_dpi_result(h, path, "pass", 48, "deadlock") == 0, "warpref_dpi_result (pass)");
     s = first_line(path);
     // with the coverage: the paths of the model's 17 steps (docs/semantics.md)
-    check(starts_with(s, {"{\"status\":\"pass\",\"retired\":17,\"compared\":17,\"mismatched\":0,\"cycles\":48,\"end\":\"deadlock\",",
+    check(starts_with(s, {"{\"status\":\"pass\",\"retired\":17,\"compared\":17,\"mismatched\":0,\"adopted\":0,\"cycles\":48,\"end\":\"deadlock\",",
                           "\"paths\":{\"BRA.cond_none\":2,\"BRANCH.all\":1,\"BRANCH.some\":1,\"BSSY.add\":1,",
                           "\"BSYNC.full_sync\":1,\"BSYNC.switch_bmask\":1,\"NANOSLEEP.converged\":1,\"BAR.sync_block\":1,",
                           "\"BAR.complete_all\":2,\"BAR.red_result\":2,\"HELPER.exec\":8}}"}),
@@ -633,6 +634,7 @@ module dpi_test;
     field_test("in.rc", 16);
     field_test("in.ur", 3);
     field_test("in.c", 5);
+    field_test("reads", 3);
 
     // fetch_fault: the model fetches at 0, the other side says it could not
     h = new_handle(OPERANDS_SELF, "", "", 0);
@@ -781,6 +783,26 @@ module dpi_test;
     check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "final: barrier 3 word"),
           {"final with barrier 3 wrong: ", warpref_dpi_summary(h)});
     warpref_dpi_free(h);
+    // the design's undefined-lane marks (SPEC-NOTES section 5): R3 lanes 4 and 5 called
+    // undefined where the model's are defined fail; none, or in operand-driven mode, pass
+    for (int i = 0; i < 3; i++) begin
+      int unsigned ru [256], pu [7];
+      for (int k = 0; k < 256; k++) ru[k] = 0;
+      for (int p = 0; p < 7; p++) pu[p] = 0;
+      if (i != 0) ru[3] = 'h30;
+      h = new_handle(i == 2 ? OPERANDS_DRIVEN : OPERANDS_SELF, "", "", 0);
+      ok = run_upto(h, NREC);
+      fin.correct();
+      warpref_dpi_final_undef(h, 0, NREGS, ru, pu);
+      r = fin.send(h);
+      if (i == 1)
+        check(ok && r == 1 && warpref_dpi_summary(h) == {"final: warp 0 R3 lanes 0x00000030: undefined in the other, ",
+              "defined in the model (SPEC-NOTES section 5)"}, {"final with R3 lanes 4, 5 undefined: ",
+              warpref_dpi_summary(h)});
+      else
+        check(ok && r == 0, {"final marks agreeing, or operand-driven: ", warpref_dpi_messages(h)});
+      warpref_dpi_free(h);
+    end
 
     // the dump and the result file of a mismatch
     h = new_handle(OPERANDS_SELF, "", "", 0);
@@ -799,7 +821,7 @@ module dpi_test;
     path = {outdir, "/dpi_test_fail.result.json"};
     check(warpref_dpi_result(h, path, "fail", 35, "mismatch") == 0, "warpref_dpi_result (fail)");
     s = first_line(path);
-    check(starts_with(s, "{\"status\":\"fail\",\"retired\":5,\"compared\":5,\"mismatched\":1,\"cycles\":35,\"end\":\"mismatch\"")
+    check(starts_with(s, "{\"status\":\"fail\",\"retired\":5,\"compared\":5,\"mismatched\":1,\"adopted\":0,\"cycles\":35,\"end\":\"mismatch\"")
           && contains(s, "\"field\":\"write.gpr\",\"rule\":\"N-54\",\"warp\":0,\"pc\":\"0x40\",\"cycle\":35"),
           {"result file of the failure: ", s});
     r = warpref_dpi_dump(h, {outdir, "/no/such/dir/dump"}, "", "", "", "");

@@ -48,7 +48,11 @@ typedef struct wr_checker_opts {
                                     predicate writes its `out` cannot show (other
                                     warps, other destinations: a ptx reduction's
                                     delivery, P-11) are not compared; the final
-                                    record checks their values */
+                                    record checks their values.  Operand-driven,
+                                    the don't-care marks of its writes are not
+                                    judged either: its `in` marks no operand lane
+                                    undefined, so the model cannot tell what is
+                                    computed from one (SPEC-NOTES section 5) */
     /* called with every failing check as it is found (NULL: none): the
      * cycle and the line wr_checker_messages() keeps */
     void (*on_fail)(void *ctx, uint64_t cycle, const char *line);
@@ -74,7 +78,9 @@ enum { WR_CHK_OK = 0, WR_CHK_MISMATCH = 1, WR_CHK_ERROR = -1 };
 
 /* One instruction the other side retired at `cycle` (its issue time): its
  * record with the state after, writes and events, and the operands it read
- * in other->in / other->reads (reads 0: not reported).  The warp must be one
+ * in other->in / other->reads (reads 0: not reported; else compared with
+ * the model's read set, field `reads`; in operand-driven mode an operand
+ * the instruction reads and the record lacks reads as 0).  The warp must be one
  * the model considers ready.  WR_CHK_OK, WR_CHK_MISMATCH or WR_CHK_ERROR (the
  * model itself failed: a broken invariant). */
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other);
@@ -92,6 +98,17 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w);
 int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
                      const uint32_t *regs, unsigned nregs, const uint32_t *preds,
                      const uint32_t *bar_words, unsigned nbars);
+
+/* The other side's undefined-lane marks at the end (SPEC-NOTES section 5),
+ * after wr_checker_final: regs_undef[w * nregs + r] the lanes of Rr of warp
+ * w it holds undefined, preds_undef[w * 7 + p] those of Pp (either NULL:
+ * not reported).  A lane it calls undefined where the model's value is
+ * defined fails ("final: warp 0 R3 lanes 0x00000010: undefined in the
+ * other, defined in the model ..."); the reverse is allowed.  Registers
+ * beyond what the model keeps are not compared, nor anything in
+ * operand-driven mode.  WR_CHK_OK or WR_CHK_MISMATCH. */
+int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_undef, unsigned nregs,
+                           const uint32_t *preds_undef);
 
 /* A failure the driver found itself, not in a record: a hang (no retire
  * while the model has a ready warp), a timeout.  Counted and kept like a
@@ -132,6 +149,9 @@ typedef struct wr_checker_counts {
     uint64_t compared;           /* ... checked by the model */
     uint64_t mismatched;         /* failing checks */
     uint64_t wakes;              /* asynchronous wakes applied */
+    uint64_t adopted;            /* register lanes the model's step left undefined and the
+                                    other side defined: the model took the other's value
+                                    (SPEC-NOTES section 5: allowed, counted) */
 } wr_checker_counts;
 
 void wr_checker_get_counts(const wr_checker *c, wr_checker_counts *out);

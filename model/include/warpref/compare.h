@@ -39,8 +39,20 @@ extern "C" {
  *   EVENTS   the events, in order (mask not used)
  *   OPERAND  an operand read (VALUE = its WR_IN_* bit), when both records
  *            carry it (wr_retire.reads): per lane for registers, the
- *            model's undefined lanes skipped (SPEC-NOTES section 5) */
-#define WR_CMP_HOWS(X) X(SCALAR) X(WORD) X(RPC) X(BREGS) X(DEFINED) X(BLOCKED) X(WRITES) X(EVENTS) X(OPERAND)
+ *            model's undefined lanes skipped (SPEC-NOTES section 5); a
+ *            register lane the other calls undefined where the model's
+ *            value is defined differs
+ *   READS    the read set (VALUE = wr_retire.reads), when both records
+ *            carry one (reads != 0): the bits of the OPERAND rows, equal
+ *
+ * The don't-care bits of a write: the model's are skipped; a bit the other
+ * side calls don't-care must be one in the model's write too (in some lane
+ * of it: a trace's rd_dc, like the DPI's, is one mask for every lane).
+ * Where the model's value is defined, an undefined one is a difference; the
+ * reverse is not (the other side may define what the model leaves
+ * undefined, SPEC-NOTES section 5). */
+#define WR_CMP_HOWS(X) X(SCALAR) X(WORD) X(RPC) X(BREGS) X(DEFINED) X(BLOCKED) X(WRITES) X(EVENTS) X(OPERAND) \
+    X(READS)
 
 typedef enum wr_cmp_how {
 #define WR_X_(name) WR_CMP_##name,
@@ -58,6 +70,7 @@ typedef enum wr_cmp_how {
     X(WARP,              "warp",              SCALAR,  "N-50", 0, (r)->warp)                  \
     X(PC,                "pc",                SCALAR,  "N-50", 0, (r)->pc)                    \
     X(INSN,              "insn",              WORD,    "N-37", 1, 0)                          \
+    X(READS,             "reads",             READS,   "N-51", 0, (r)->reads)                 \
     X(EXCEPTION,         "exception",         SCALAR,  "N-37", 0, (r)->exception)             \
     X(FETCH_FAULT,       "fetch_fault",       SCALAR,  "N-27", 0, (r)->fetch_fault)           \
     X(ACTIVE_PC,         "active_pc",         SCALAR,  "N-12", 1, (r)->after.active_pc)       \
@@ -173,6 +186,11 @@ void wr_compare_plan_init(wr_compare_plan *plan, const wr_compare_ctl *ctl);
  * itself (a write with don't-care lanes, writes in other orders, an
  * operand with undefined lanes, a record without its state after). */
 int wr_compare_same(const wr_retire *model, const wr_retire *other, const wr_compare_plan *plan);
+
+/* The operands in which two read sets differ (the OPERAND rows' names
+ * without "in."), as text: "c missing in the other; rb extra in the
+ * other".  snprintf semantics. */
+int wr_compare_reads_format(unsigned model, unsigned other, char *buf, size_t size);
 
 /* The report as text, one line per difference: the field, its index, the
  * differing lanes, model and other value (every differing lane's values,

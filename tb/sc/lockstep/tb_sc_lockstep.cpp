@@ -336,8 +336,10 @@ private:
         const int nregs = ls_.nregs;
         int w = k_ / nregs, r = k_ % nregs;
         final_warp_sample &f = mon_.final_warp();
-        if (w < ls_.nwarps)
+        if (w < ls_.nwarps) {
             words(s_.dbg_gpr_o.read(), &f.regs[r * 32], 32);
+            f.regs_undef[r] = s_.dbg_gpr_undef_o.read();
+        }
         if (w < ls_.nwarps && r == nregs - 1) {
             f.warp = static_cast<uint32_t>(w);
             f.run = s_.dbg_run_o.read();
@@ -345,6 +347,7 @@ private:
             masks(f.masks, s_.dbg_valid_o, s_.dbg_active_o, s_.dbg_yield_o, s_.dbg_sleep_o, s_.dbg_switch_o);
             words(s_.dbg_breg_o.read(), f.breg, 16);
             words(s_.dbg_pred_o.read(), f.preds, 7);
+            words(s_.dbg_pred_undef_o.read(), f.preds_undef, 7);
             f.nregs = static_cast<uint32_t>(nregs);
             mon_.send_final_warp();
         }

@@ -56,6 +56,7 @@ void warpref_tlm_checker::b_transport(tlm::tlm_generic_payload &tx, sc_core::sc_
         x->result = warpref_dpi_fail(h_, x->cycle, x->line.c_str());
         break;
     case WR_CHECK_FINAL_WARP:
+        warpref_dpi_final_undef(h_, f.warp, f.nregs, f.regs_undef, f.preds_undef);
         warpref_dpi_final_warp(h_, f.warp, f.run, f.active_pc, f.masks, f.breg, f.nregs, f.regs, f.preds);
         x->result = 0;
         break;

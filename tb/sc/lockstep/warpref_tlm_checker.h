@@ -25,7 +25,7 @@
     X(FETCH_FAULT, "the RTL could not fetch for `warp` at `pc` (N-27), `why`")      \
     X(WAKE,        "`warp`'s sleep deadline fired at `cycle` (N-23)")               \
     X(FAIL,        "a failure the testbench found itself at `cycle`: `line`")       \
-    X(FINAL_WARP,  "the end state of one warp: `fw`")                               \
+    X(FINAL_WARP,  "the end state of one warp, undefined-lane marks too: `fw`")     \
     X(FINAL,       "the end: compare the end state, with the barrier words `bar_words`")
 
 enum wr_check_op {
@@ -80,6 +80,8 @@ struct final_warp_sample {
     uint32_t nregs;                  // R0..R(nregs-1) in regs[r * 32 + lane]
     uint32_t regs[256 * 32];
     uint32_t preds[7];
+    uint32_t regs_undef[256];        // the lanes of Rr it holds undefined (SPEC-NOTES section 5)
+    uint32_t preds_undef[7];         // ... of Pp
 };
 
 struct warpref_check_extension : tlm::tlm_extension<warpref_check_extension> {
