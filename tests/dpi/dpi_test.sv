@@ -99,6 +99,7 @@ module dpi_test;
         ra[l] = lane_value(l, ra_lo, ra_hi, ra_step);
         rb[l] = 32'(lane_value(l, rb_lo, rb_hi, rb_step));
         rc[l] = 32'(lane_value(l, rc_lo, rc_hi, rc_step));
+        re[l] = 0;                                        // (Re: visa_four_registers sets it)
       end
       undef[0] = ra_u; undef[1] = rb_u; undef[2] = rc_u;
     endfunction
@@ -488,7 +489,6 @@ module dpi_test;
       v.rd_write(0, 255, 0, 0, 0, 0, 0, 0);
       v.cta(0, 0, 0, RUN_READY, 0, 0);
       v.events(0, 0, 0, 0, 0, 0);
-      for (int l = 0; l < 32; l++) v.re[l] = 0;
       if (i < 4) begin                                       // MOV Rn, imm
         v.operands(IN_PG, ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         v.rd_write(ALL, regs[i], 0, 64'(vals[i]), 64'(vals[i]), 0, 0, 0);
