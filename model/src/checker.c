@@ -473,6 +473,8 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
             memset(m->in.rb, 0, sizeof m->in.rb);
         if (missing & WR_IN_RC)
             memset(m->in.rc, 0, sizeof m->in.rc);
+        if (missing & WR_IN_RE)
+            memset(m->in.re, 0, sizeof m->in.re);
         if (missing & WR_IN_UR)
             m->in.ur = 0;
         if (missing & WR_IN_C)
