@@ -338,7 +338,7 @@ def misc(a, w, tmp, regress, faketb, prog, bad):
     # replay --dump into a missing directory: the line names no file it did not write
     rc, out = run([w, "replay", bad, "--program", prog, "--dump", "/nonexistent/dir/d"])
     last = out.splitlines()[-1] if out else ""
-    check(rc == 1 and last.endswith("compared); no dump: cannot open '/nonexistent/dir/d.txt': No such file or "
+    check(rc == 1 and last.endswith("); no dump: cannot open '/nonexistent/dir/d.txt': No such file or "
                                     "directory") and "d.txt" not in last.split("no dump:")[0],
           f"replay --dump /nonexistent/dir/d: {rc} {out!r}")
     # --resume with OUT/junit.xml a directory: refused before any job

@@ -286,7 +286,14 @@ for name, fn, at, field in cases:
         t = p
         if fmt == "wtb":
             t = p[:-6] + ".wtb"
-            run(["trace", "convert", p, t])
+            rc, _, err = run(["trace", "convert", p, t])
+            if name == "two swapped records":
+                # the conversion reads the whole trace first: time goes back at
+                # the second of the two records, bad input, and no file is left
+                check(f"edit {name} (wtb): trace convert refuses it", rc == 2 and
+                      f"{p}:{at + 1}: error: t: " in err and "(time never goes back)" in err and
+                      not os.path.exists(t), (rc, err))
+                continue
         rc, err = replay(t)
         d = divergences(err)
         check(f"edit {name} ({fmt}): reported at record {at} as {field}",

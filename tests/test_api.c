@@ -668,11 +668,12 @@ START_TEST(N_51_the_read_set_is_compared)
     ck_assert_uint_eq(rep.diff[0].field, WR_RF_READS);
     ck_assert_uint_eq(rep.diff[0].what, WR_DIFF_VALUE);
     ck_assert_uint_eq(rep.diff[0].lanes, 0);
-    ck_assert_uint_eq(rep.diff[0].model, WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C);
-    ck_assert_uint_eq(rep.diff[0].other, WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC);
+    ck_assert_uint_eq(rep.diff[0].model, WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C |
+                                         WR_IN_RE);
+    ck_assert_uint_eq(rep.diff[0].other, WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE);
     char text[512];
     wr_compare_format(&rep, m, o, text, sizeof text);
-    ck_assert_str_eq(text, "reads                  N-51  differs: model pg,pp,ra,rb,rc,ur,c, other pg,pp,ra,rb,rc "
+    ck_assert_str_eq(text, "reads                  N-51  differs: model pg,pp,ra,rb,rc,re,ur,c, other pg,pp,ra,rb,rc,re "
                            "(ur,c missing in the other)\n");
     /* an operand the instruction does not read, reported */
     m->reads = WR_IN_PG | WR_IN_RA;
