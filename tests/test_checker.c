@@ -89,6 +89,20 @@ static int lockstep(wr_checker *c, other *o, unsigned break_at, int (*breaker)(w
     return bad;
 }
 
+/* how the other side's run ended, from its warps */
+static unsigned end_of(const other *o)
+{
+    unsigned finished = 0, faulted = 0, can = 0;
+    for (unsigned w = 0; w < o->cta.nwarps; w++) {
+        const unsigned r = o->cta.warp[w].run;
+        finished += r == WR_WARP_EXITED || r == WR_WARP_TRAPPED;
+        faulted += r == WR_WARP_FAULTED;
+        can += r == WR_WARP_READY || r == WR_WARP_ASLEEP;
+    }
+    return faulted ? WR_END_EXCEPTION : finished == o->cta.nwarps ? WR_END_DONE : can ? WR_END_LIMIT
+                                                                                   : WR_END_DEADLOCK;
+}
+
 static void final_of(wr_checker *c, other *o)
 {
     uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
@@ -97,7 +111,8 @@ static void final_of(wr_checker *c, other *o)
     uint32_t words[WR_MAX_BARRIERS];
     for (unsigned b = 0; b < o->cta.nbars; b++)
         words[b] = o->cta.bar[b].word;
-    wr_checker_final(c, 1000, o->cta.warp, o->cta.nwarps, o->rf.r, o->rf.nregs, preds, words, o->cta.nbars);
+    wr_checker_final(c, 1000, end_of(o), o->cta.warp, o->cta.nwarps, o->rf.r, o->rf.nregs, preds, words,
+                     o->cta.nbars);
 }
 
 START_TEST(checker_clean_run_passes)
@@ -240,13 +255,13 @@ START_TEST(checker_wakes_early_late_and_unknown)
     uint64_t cycle = 10;
     ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110 */
     ck_assert_int_eq(wr_checker_retire(c, 10, &r), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 109, 0), WR_CHK_MISMATCH);
-    ck_assert_int_eq(wr_checker_wake(c, 116, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 109, 0, -1), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 116, 0, -1), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
                      "cycle 109: wake: warp 0 woke at cycle 109, the model's deadline is 110 (due at 110, early) [N-23]\n"
                      "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (due at 110, late) [N-23]\n");
-    ck_assert_int_eq(wr_checker_wake(c, 112, 0), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 113, 0), WR_CHK_MISMATCH);      /* no deadline any more */
+    ck_assert_int_eq(wr_checker_wake(c, 112, 0, -1), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 113, 0, -1), WR_CHK_MISMATCH);      /* no deadline any more */
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
     wr_program_free(&p);
@@ -270,12 +285,12 @@ START_TEST(checker_zero_sleep_is_due_at_the_next_turn)
     uint64_t cycle = 7;
     ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
     ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 8, 0), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 8, 0, -1), WR_CHK_OK);
     wr_wake(&o.cta, 0, 8);
     cycle = 8;
     ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
     ck_assert_int_eq(wr_checker_retire(c, 8, &r), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 10, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 10, 0, -1), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
                      "cycle 10: wake: warp 0 woke at cycle 10, the model's deadline is 8 (due at 9, late) [N-23]\n");
     wr_checker_free(c);
@@ -374,7 +389,7 @@ START_TEST(checker_nothing_compared_fails)
     wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
     wr_warp w[1];
     memcpy(w, wr_checker_cta(c)->warp, sizeof w);
-    ck_assert_int_eq(wr_checker_final(c, 0, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_final(c, 0, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_summary(c), "final: the run compared 0 instructions");
     wr_checker_free(c);
     wr_program_free(&p);
