@@ -688,6 +688,11 @@ static int check_end(wr_checker *c, uint64_t cycle, unsigned end)
     /* the model's own end at this point */
     const unsigned mine = faulted < WR_MAX_WARPS ? WR_END_EXCEPTION : finished == c->cta.nwarps ? WR_END_DONE
                         : run == 0 ? WR_END_DEADLOCK : WR_END_NONE;
+    if (end == WR_END_NONE || end >= WR_END_ERROR) {
+        snprintf(line, sizeof line, "end: the other side's run ends '%s' at t=%" PRIu64 ", which is no end of a run "
+                 "(done, deadlock, livelock, exception, limit) [N-50]", name, cycle);
+        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+    }
     const int limit = end == WR_END_LIMIT || end == WR_END_LIVELOCK;
     if (end == WR_END_LIVELOCK && mine == WR_END_NONE) {
         /* a livelock is the program's (N-55): its own run under the N-50 scheduler says so */
@@ -700,11 +705,6 @@ static int check_end(wr_checker *c, uint64_t cycle, unsigned end)
     }
     if (mine == end || (limit && mine == WR_END_NONE))
         return WR_CHK_OK;
-    if (end == WR_END_NONE || end >= WR_END_ERROR) {
-        snprintf(line, sizeof line, "end: the other side's run ends '%s' at t=%" PRIu64 ", which is no end of a run "
-                 "(done, deadlock, livelock, exception, limit) [N-50]", name, cycle);
-        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
-    }
     if (mine == WR_END_EXCEPTION) {
         snprintf(line, sizeof line, "end: the other side's run ends %s at t=%" PRIu64 ", the model's ends exception: "
                  "warp %u faulted at pc 0x%" PRIx64 " [N-37]", name, cycle, faulted, c->cta.warp[faulted].active_pc);
