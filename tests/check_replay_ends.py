@@ -249,4 +249,5 @@ for prog_rel, end, extra in CASES:
                   f"{e}:{len(body) + 1}: divergence: " in err, err)
     check(f"{name}: every single-field edit of the final record is caught", not missed, ", ".join(missed))
 check("edits made", total >= 300, total)
+print(f"{total} single-field edits of the final record of {len(CASES)} traces replayed")
 clitest.finish()
