@@ -534,9 +534,16 @@ int warpref_dpi_final(void *h, unsigned long long cycle, const char *end_reason,
     d->have_final = 1;
     for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++)
         d->final_bars[b] = bar_words[b];
+    const unsigned end = end_by_name(end_reason);
+    if (end == WR_END_NONE) {              /* (the checker fails it too, as no end) */
+        char line[200];
+        snprintf(line, sizeof line, "end: the testbench's end reason '%.60s' is no end of a run [N-50]",
+                 end_reason ? end_reason : "");
+        wr_checker_report(d->chk, cycle, line);
+    }
     const int k = wr_checker_woke(d->chk, cycle, woke);
-    const int rc = wr_checker_final(d->chk, cycle, end_by_name(end_reason), d->final, cta->nwarps, d->regs,
-                                    d->nregs, d->preds, bar_words, cta->nbars);
+    const int rc = wr_checker_final(d->chk, cycle, end, d->final, cta->nwarps, d->regs, d->nregs, d->preds,
+                                    bar_words, cta->nbars);
     return rc != WR_CHK_OK ? rc : k;
 }
 

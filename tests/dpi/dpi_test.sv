@@ -27,6 +27,7 @@ module dpi_test;
   localparam int NREGS = 8;                       // R0..R7 at the end
 
   string prog, outdir;
+  string ends_wrong [3] = '{"done", "limit", "finished"};   // the run ends deadlock
   int npass = 0, nfail = 0;
 
   // ---- checks ----------------------------------------------------------------------
@@ -716,6 +717,35 @@ module dpi_test;
     r = fin.send(h);
     check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "final: barrier 3 word"),
           {"final with barrier 3 wrong: ", warpref_dpi_summary(h)});
+    warpref_dpi_free(h);
+    // the end: the run is a deadlock (warp 0 blocked on barrier 3); done, limit or an
+    // unknown end is not; st_woke must be the model's (no wake pending)
+    foreach (ends_wrong[i]) begin
+      h = new_handle(OPERANDS_SELF, "", "", 0);
+      ok = run_upto(h, NREC);
+      fin.correct();
+      warpref_dpi_final_warp(h, 0, RUN_BLOCKED, 'h100, fin.masks, fin.breg, NREGS, fin.regs, fin.preds);
+      r = warpref_dpi_final(h, 48, ends_wrong[i], 0, fin.bars);
+      check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "end: ") &&
+            contains(warpref_dpi_summary(h), ends_wrong[i]), {"end ", ends_wrong[i], ": ", warpref_dpi_summary(h)});
+      warpref_dpi_free(h);
+    end
+    h = new_handle(OPERANDS_SELF, "", "", 0);
+    ok = run_upto(h, NREC);
+    fin.correct();
+    warpref_dpi_final_warp(h, 0, RUN_BLOCKED, 'h100, fin.masks, fin.breg, NREGS, fin.regs, fin.preds);
+    r = warpref_dpi_final(h, 48, "deadlock", 1, fin.bars);
+    check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "wake: warps woken whose `wake` is not yet reported"),
+          {"st_woke wrong at the end: ", warpref_dpi_summary(h)});
+    warpref_dpi_free(h);
+    // a fire that says it did not wake the asleep warp
+    h = new_handle(OPERANDS_SELF, "", "", 0);
+    ok = run_upto(h, 3);
+    rec.build(3);
+    ok &= rec.send(h) == 0;
+    r = warpref_dpi_wake(h, 35, 0, 0);
+    check(ok && r == 1 && contains(warpref_dpi_summary(h), "says it did not wake the warp, but the model has it asleep"),
+          {"a wake that did not wake: ", warpref_dpi_summary(h)});
     warpref_dpi_free(h);
 
     // the dump and the result file of a mismatch
