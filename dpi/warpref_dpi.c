@@ -44,7 +44,6 @@ typedef struct dpi {
     /* the RTL's trace (warpref_dpi_trace) */
     wr_trace_writer *trace;
     wr_trace_rec *trec;
-    uint32_t wake_pending;                 /* warps woken while asleep: their next record says `wake` */
     int fault_warp;                        /* a fetch fault: the final record's `fault` */
     uint64_t fault_pc;
     unsigned fault_why;
@@ -439,8 +438,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
         d->runs_seen = 1;
     }
     r->book.t = cycle;
-    r->book.wake = (uint8_t)(warp < 32 && (d->wake_pending >> warp & 1u));
-    d->wake_pending &= warp < 32 ? ~(1u << warp) : ~0u;
+    r->book.wake = (uint8_t)(ev >> 8 & 1u);   /* EV_WAKE: compared (the field `wake`) */
     if (d->trace)                          /* before the check: a failing record is in the trace */
         trace_record(d, r);
     return wr_checker_retire(d->chk, cycle, r);
@@ -466,15 +464,14 @@ int warpref_dpi_fetch_fault(void *h, unsigned long long cycle, unsigned int warp
     return wr_checker_fetch_fault(d->chk, cycle, warp, pc, why);
 }
 
-int warpref_dpi_wake(void *h, unsigned long long cycle, unsigned int warp)
+int warpref_dpi_wake(void *h, unsigned long long cycle, unsigned int warp, unsigned int woke)
 {
     dpi *d = h;
     if (!d)
         return -1;
-    int rc = wr_checker_wake(d->chk, cycle, warp);
-    if (warp < WR_MAX_WARPS && d->runs[warp] == WR_WARP_ASLEEP) {
+    int rc = wr_checker_wake(d->chk, cycle, warp, woke != 0);
+    if (woke && warp < WR_MAX_WARPS) {     /* the design's run state: ready (its next retire shows it) */
         d->runs[warp] = WR_WARP_READY;
-        d->wake_pending |= 1u << warp;
         d->runs_seen = 0;
     }
     return rc;
@@ -538,7 +535,17 @@ void warpref_dpi_final_undef(void *h, unsigned int warp, unsigned int nregs, con
     memcpy(&d->preds_undef[warp * WR_NUM_PREDS], preds_undef, WR_NUM_PREDS * sizeof *preds_undef);
 }
 
-int warpref_dpi_final(void *h, unsigned long long cycle, const unsigned int *bar_words)
+/* an end reason by name (wr_end_name); WR_END_NONE for anything else */
+static unsigned end_by_name(const char *name)
+{
+    for (unsigned e = WR_END_DONE; e < WR_END_ERROR; e++)
+        if (name && strcmp(name, wr_end_name((wr_end)e)) == 0)
+            return e;
+    return WR_END_NONE;
+}
+
+int warpref_dpi_final(void *h, unsigned long long cycle, const char *end_reason, unsigned int woke,
+                      const unsigned int *bar_words)
 {
     dpi *d = h;
     if (!d)
@@ -547,10 +554,18 @@ int warpref_dpi_final(void *h, unsigned long long cycle, const unsigned int *bar
     d->have_final = 1;
     for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++)
         d->final_bars[b] = bar_words[b];
-    const int rc = wr_checker_final(d->chk, cycle, d->final, cta->nwarps, d->regs, d->nregs, d->preds, bar_words,
-                                    cta->nbars);
+    const unsigned end = end_by_name(end_reason);
+    if (end == WR_END_NONE) {              /* (the checker fails it too, as no end) */
+        char line[200];
+        snprintf(line, sizeof line, "end: the testbench's end reason '%.60s' is no end of a run [N-50]",
+                 end_reason ? end_reason : "");
+        wr_checker_report(d->chk, cycle, line);
+    }
+    const int k = wr_checker_woke(d->chk, cycle, woke);
+    const int rc = wr_checker_final(d->chk, cycle, end, d->final, cta->nwarps, d->regs, d->nregs, d->preds,
+                                    bar_words, cta->nbars);
     const int marks = d->have_undef ? wr_checker_final_undef(d->chk, cycle, d->regs_undef, 256, d->preds_undef) : 0;
-    return rc != WR_CHK_OK ? rc : marks;
+    return rc != WR_CHK_OK ? rc : k != WR_CHK_OK ? k : marks;
 }
 
 /* ---- the RTL's trace ------------------------------------------------------------------ */
@@ -581,10 +596,7 @@ int warpref_dpi_trace_end(void *h, const char *end_reason, unsigned long long t)
     if (!d || !d->trace)
         return d ? 0 : -1;
     int rc = 0;
-    unsigned end = WR_END_NONE;
-    for (unsigned e = WR_END_DONE; e < WR_END_ERROR; e++)
-        if (end_reason && strcmp(end_reason, wr_end_name((wr_end)e)) == 0)
-            end = e;
+    const unsigned end = end_by_name(end_reason);
     const wr_cta *cta = wr_checker_cta(d->chk);
     wr_trace_final *f = end != WR_END_NONE && d->have_final ? calloc(1, sizeof *f) : NULL;
     if (f) {
@@ -687,6 +699,9 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
     fprintf(f, ",\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 ",\"adopted\":%" PRIu64
             ",\"cycles\":%llu,\"end\":", n.retired, n.compared, n.mismatched, n.adopted, cycles);
     json_str(f, end_reason);
+    /* the checker compared the design's end with the model's (wr_checker_final):
+     * a pass without it is no pass (scripts/regresslib/verdict.py) */
+    fprintf(f, ",\"end_checked\":%s", wr_checker_end_checked(d->chk) ? "true" : "false");
     if (ff.field) {
         fputs(",\"field\":", f);
         json_str(f, ff.field);

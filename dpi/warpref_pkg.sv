@@ -32,10 +32,12 @@ package warpref_pkg;
                           IN_RC = 1 << 4, IN_UR = 1 << 5, IN_C = 1 << 6, IN_RA64 = 1 << 7,
                           IN_UR64 = 1 << 8, IN_C64 = 1 << 9, IN_RE = 1 << 10;
 
-  // `ev` bits of a retire: the instruction's own events
+  // `ev` bits of a retire: the instruction's own events; EV_WAKE: the warp's sleep
+  // deadline woke it (asleep -> ready) and this is its first instruction since (the
+  // trace's `wake`, compared with the model's: the field `wake`)
   localparam int unsigned EV_BLOCK = 1 << 0, EV_ARRIVE = 1 << 1, EV_EXIT = 1 << 2,
                           EV_SLEEP = 1 << 3, EV_TRAP = 1 << 4, EV_SYSCALL = 1 << 5,
-                          EV_RTT = 1 << 6, EV_WARNING = 1 << 7;
+                          EV_RTT = 1 << 6, EV_WARNING = 1 << 7, EV_WAKE = 1 << 8;
 
   // run states (SPEC-NOTES section 2), exceptions (N-37): the model's numbering
   localparam int unsigned RUN_READY = 0, RUN_BLOCKED = 1, RUN_ASLEEP = 2, RUN_EXITED = 3,
@@ -116,8 +118,10 @@ package warpref_pkg;
   // ---- state changes no instruction caused --------------------------------------------
   import "DPI-C" function int warpref_dpi_fetch_fault(input chandle h, input longint unsigned cycle,
       input int unsigned warp, input longint unsigned pc, input int unsigned why);
+  // a sleep deadline fired; woke: it woke the warp (asleep -> ready: 1) or only cleared
+  // its SleepMask (0), compared with the model
   import "DPI-C" function int warpref_dpi_wake(input chandle h, input longint unsigned cycle,
-      input int unsigned warp);
+      input int unsigned warp, input int unsigned woke);
 
   // ---- what the testbench finds itself ---------------------------------------------------
   // the warps the model has ready (bit per warp): a testbench's watchdog asks before it
@@ -135,13 +139,16 @@ package warpref_pkg;
 
   // ---- the end -------------------------------------------------------------------------
   // each warp's end state (registers R0..R(nregs-1): regs[r*32 + lane], nregs <= 256 fits
-  // the 8192-entry array; predicates P0..P6 as lane masks), then the barrier words
+  // the 8192-entry array; predicates P0..P6 as lane masks), then the end: how the run
+  // ended (end_reason: done, deadlock, livelock, exception or limit; the model must end
+  // the same way), the warps woken whose `wake` is not yet reported (bit per warp), the
+  // barrier words
   import "DPI-C" function void warpref_dpi_final_warp(input chandle h, input int unsigned warp,
       input int unsigned run, input longint unsigned active_pc, input int unsigned masks[5],
       input int unsigned breg[16], input int unsigned nregs, input int unsigned regs[8192],
       input int unsigned preds[7]);
   import "DPI-C" function int warpref_dpi_final(input chandle h, input longint unsigned cycle,
-      input int unsigned bar_words[32]);
+      input string end_reason, input int unsigned woke, input int unsigned bar_words[32]);
   // the RTL's undefined-lane marks at the end (SPEC-NOTES section 5), per warp, before
   // warpref_dpi_final: regs_undef[r] the lanes of Rr (r < nregs) it holds undefined,
   // preds_undef[p] those of Pp.  warpref_dpi_final then fails a lane the RTL calls

@@ -219,7 +219,7 @@ module warpref_core #(
     c_apc = apc_q[pwi]; c_valid = valid_q[pwi]; c_active = active_q[pwi]; c_yield = yield_q[pwi];
     c_sleep = fire[pwi] ? 32'd0 : sleep_q[pwi]; c_switch = switch_q[pwi]; c_rpc = rpc_q[pwi];
     c_breg = breg_q[pwi]; c_wbs = wbs_q[pwi]; c_wbs_def = wbs_def_q[pwi];
-    c_woke = woke_q[pwi] || (fire[pwi] && run_q[pwi] == ASLEEP);
+    c_woke = woke_q[pwi] || (fire[pwi] && run_q[pwi] == ASLEEP && !bug_i[warpref_rtl_pkg::BUG_WAKE_EVENT_LOST]);
     c_armed = armed_q[pwi] && !fire[pwi]; c_deadline = deadline_q[pwi];
   end
 
@@ -461,7 +461,7 @@ module warpref_core #(
       st_bbar_o[w*4 +: 4] = bbar_q[w];
       if (ready_eff[w]) any_blocked_or_ready = 1'b1;
     end
-    st_stuck_o = !any_blocked_or_ready && !any_asleep;
+    st_stuck_o = !any_blocked_or_ready && (!any_asleep || bug_i[warpref_rtl_pkg::BUG_STUCK_WHILE_ASLEEP]);
     dbg_apc_o = apc_q[dwi];
     dbg_valid_o = valid_q[dwi];
     dbg_active_o = active_q[dwi];

@@ -68,6 +68,10 @@ def main():
     check("no summary line fails", rc == 1 and "regress: NOT A PASS: seed-3 its log lacks the testbench's final "
           "summary line ('N passed, N failed'), yet the result says pass\n" in so
           and so.rstrip().endswith("3 passed, 1 failed"), f"{rc}\n{so}{se}")
+    rc, so, se = run([], {"FAKE_TB": "2:noend"}, name="noend")
+    check("a pass whose end was not checked fails", rc == 1 and
+          "regress: NOT A PASS: seed-2 passed without its end checked against the model's (no end_checked in "
+          "its result)\n" in so and so.rstrip().endswith("3 passed, 1 failed"), f"{rc}\n{so}{se}")
     rc, so, se = run([], {"FAKE_TB": "4:noresult"}, name="noresult")
     check("no result from the testbench fails", rc == 1 and
           re.search(r"^seed-4 +error .*the testbench exited 1 without a result$", so, re.M), f"{rc}\n{so}{se}")

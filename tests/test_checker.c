@@ -90,6 +90,20 @@ static int lockstep(wr_checker *c, other *o, unsigned break_at, int (*breaker)(w
     return bad;
 }
 
+/* how the other side's run ended, from its warps */
+static unsigned end_of(const other *o)
+{
+    unsigned finished = 0, faulted = 0, can = 0;
+    for (unsigned w = 0; w < o->cta.nwarps; w++) {
+        const unsigned r = o->cta.warp[w].run;
+        finished += r == WR_WARP_EXITED || r == WR_WARP_TRAPPED;
+        faulted += r == WR_WARP_FAULTED;
+        can += r == WR_WARP_READY || r == WR_WARP_ASLEEP;
+    }
+    return faulted ? WR_END_EXCEPTION : finished == o->cta.nwarps ? WR_END_DONE : can ? WR_END_LIMIT
+                                                                                   : WR_END_DEADLOCK;
+}
+
 static void final_of(wr_checker *c, other *o)
 {
     uint32_t preds[WR_MAX_WARPS * WR_NUM_PREDS];
@@ -98,7 +112,8 @@ static void final_of(wr_checker *c, other *o)
     uint32_t words[WR_MAX_BARRIERS];
     for (unsigned b = 0; b < o->cta.nbars; b++)
         words[b] = o->cta.bar[b].word;
-    wr_checker_final(c, 1000, o->cta.warp, o->cta.nwarps, o->rf.r, o->rf.nregs, preds, words, o->cta.nbars);
+    wr_checker_final(c, 1000, end_of(o), o->cta.warp, o->cta.nwarps, o->rf.r, o->rf.nregs, preds, words,
+                     o->cta.nbars);
 }
 
 START_TEST(checker_clean_run_passes)
@@ -465,13 +480,118 @@ START_TEST(checker_wakes_early_late_and_unknown)
     uint64_t cycle = 10;
     ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110 */
     ck_assert_int_eq(wr_checker_retire(c, 10, &r), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 109, 0), WR_CHK_MISMATCH);
-    ck_assert_int_eq(wr_checker_wake(c, 116, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 109, 0, -1), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 116, 0, -1), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
                      "cycle 109: wake: warp 0 woke at cycle 109, the model's deadline is 110 (due at 110, early) [N-23]\n"
                      "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (due at 110, late) [N-23]\n");
-    ck_assert_int_eq(wr_checker_wake(c, 112, 0), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 113, 0), WR_CHK_MISMATCH);      /* no deadline any more */
+    ck_assert_int_eq(wr_checker_wake(c, 112, 0, -1), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 113, 0, -1), WR_CHK_MISMATCH);      /* no deadline any more */
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* How a run ends (wr_checker_final's end): a deadlock or done declared while
+ * the model's warp sleeps, a limit after the model is done, an exception
+ * without a fault; a wake that says it did not wake an asleep warp; a
+ * deadline overdue with no wake; the end time (t, off by default) */
+START_TEST(checker_end_and_wakes)
+{
+    wr_program p = assemble("NANOSLEEP 0x64 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 100;
+    opts.wake_late = 0;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 10;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110, asleep */
+    ck_assert_int_eq(wr_checker_retire(c, 10, &r), WR_CHK_OK);
+    const wr_warp *w = wr_checker_cta(c)->warp;
+    ck_assert_int_eq(wr_checker_final(c, 20, WR_END_DEADLOCK, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_summary(c), "end: the other side's run ends deadlock at t=20, but the model's warps "
+                     "0x00000001 can run: warp 0 asleep at pc 0x10 until 110 [N-50]");
+    ck_assert_int_eq(wr_checker_final(c, 20, WR_END_LIMIT, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_final(c, 20, WR_END_EXCEPTION, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_final(c, 20, WR_END_NONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 110, 0, 0), WR_CHK_MISMATCH);        /* it did wake the warp */
+    ck_assert_int_eq(wr_checker_woke(c, 110, 0), WR_CHK_MISMATCH);           /* the model's `wake` is pending */
+    ck_assert_int_eq(wr_checker_woke(c, 110, 1), WR_CHK_OK);
+    wr_wake(&o.cta, 0, 110);
+    cycle = 111;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* EXIT: done */
+    ck_assert_int_eq(wr_checker_retire(c, 111, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_final(c, 112, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_final(c, 112, WR_END_LIMIT, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_final(c, 112, WR_END_DEADLOCK, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c),
+                     "cycle 20: end: the other side's run ends deadlock at t=20, but the model's warps 0x00000001 "
+                     "can run: warp 0 asleep at pc 0x10 until 110 [N-50]\n"
+                     "cycle 20: end: the other side's run ends exception at t=20, but no warp of the model took an "
+                     "exception or a fetch fault [N-37]\n"
+                     "cycle 20: end: the other side's run ends 'none' at t=20, which is no end of a run (done, "
+                     "deadlock, livelock, exception, limit) [N-50]\n"
+                     "cycle 110: wake: warp 0's deadline fired at cycle 110 and the other side says it did not wake "
+                     "the warp, but the model has it asleep [N-23]\n"
+                     "cycle 110: wake: warps woken whose `wake` is not yet reported: other 0x00000000, model "
+                     "0x00000001 (warp 0 is ready in the model) [N-23]\n"
+                     "cycle 112: end: the other side's run ends limit at t=112, the model's ends done: every warp "
+                     "exited or trapped [N-55]\n"
+                     "cycle 112: end: the other side's run ends deadlock at t=112, the model's ends done: every warp "
+                     "exited or trapped [N-50]\n");
+    ck_assert(wr_checker_end_checked(c));
+    /* the end time: off by default, on under the controls of a replay */
+    wr_compare_ctl ctl;
+    wr_compare_ctl_init(&ctl);
+    wr_checker_set_ctl(c, &ctl);
+    ck_assert_int_eq(wr_checker_final(c, 112, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_final(c, 113, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "cycle 113: t: the run ends at t=113, the model's at "
+                                 "t=112 (the time after its last issued instruction) [N-50]\n"));
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* a deadline the other side never fires: a mismatch at the first record past
+ * its due time + wake_late (a missing wake, N-23) */
+START_TEST(checker_missing_wake)
+{
+    wr_program p = assemble("NANOSLEEP 0x4 ;\nEXIT ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 100;
+    opts.wake_late = 1;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 0: deadline 4, due at 4 */
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    /* the other side goes on with the warp, never firing the deadline: at 5
+     * (due + wake_late) only the retire of an asleep warp fails; at 6 the wake
+     * is missing too, told once */
+    r.pc = 0x10;
+    ck_assert_int_eq(wr_checker_retire(c, 5, &r), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_retire(c, 6, &r), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c),
+                     "cycle 5: run: warp 0 retired at pc 0x10 but the model has it asleep (its sleep deadline has "
+                     "not fired, N-23) [N-35]\n"
+                     "cycle 6: wake: warp 0's sleep deadline 4 was due at 4, but no wake was reported by cycle 6 "
+                     "[N-23]\n"
+                     "cycle 6: run: warp 0 retired at pc 0x10 but the model has it asleep (its sleep deadline has "
+                     "not fired, N-23) [N-35]\n"
+                     "cycle 7: run: warp 0 retired at pc 0x10 but the model has it asleep (its sleep deadline has "
+                     "not fired, N-23) [N-35]\n");
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
     wr_program_free(&p);
@@ -495,12 +615,12 @@ START_TEST(checker_zero_sleep_is_due_at_the_next_turn)
     uint64_t cycle = 7;
     ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
     ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 8, 0), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 8, 0, -1), WR_CHK_OK);
     wr_wake(&o.cta, 0, 8);
     cycle = 8;
     ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
     ck_assert_int_eq(wr_checker_retire(c, 8, &r), WR_CHK_OK);
-    ck_assert_int_eq(wr_checker_wake(c, 10, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_wake(c, 10, 0, -1), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
                      "cycle 10: wake: warp 0 woke at cycle 10, the model's deadline is 8 (due at 9, late) [N-23]\n");
     wr_checker_free(c);
@@ -599,7 +719,7 @@ START_TEST(checker_nothing_compared_fails)
     wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
     wr_warp w[1];
     memcpy(w, wr_checker_cta(c)->warp, sizeof w);
-    ck_assert_int_eq(wr_checker_final(c, 0, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_final(c, 0, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_summary(c), "final: the run compared 0 instructions");
     wr_checker_free(c);
     wr_program_free(&p);
@@ -822,6 +942,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, section_5_the_other_may_define_what_the_model_leaves_undefined);
     tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);
+    tcase_add_test(tc, checker_end_and_wakes);
+    tcase_add_test(tc, checker_missing_wake);
     tcase_add_test(tc, checker_retire_from_a_sleeping_warp);
     tcase_add_test(tc, checker_zero_sleep_is_due_at_the_next_turn);
     tcase_add_test(tc, checker_fetch_fault_and_final);

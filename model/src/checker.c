@@ -82,6 +82,11 @@ struct wr_checker {
     /* the time each warp's sleep deadline was set: it fires at the start of a
      * later turn (N-23), so it is due at max(deadline, set + 1) */
     uint64_t deadline_set[WR_MAX_WARPS];
+    uint64_t late_at;            /* no deadline is overdue (wake_late) before this cycle */
+    uint32_t late_told;          /* warps whose overdue deadline was reported */
+    uint64_t end_t;              /* the model's time after its last step (the final t) */
+    uint64_t wake_t;             /* the time of the last wake */
+    int end_checked;             /* wr_checker_final compared the end */
 };
 
 /* ---- options and controls ------------------------------------------------------ */
@@ -91,6 +96,7 @@ void wr_checker_opts_init(wr_checker_opts *o)
     memset(o, 0, sizeof *o);
     o->operand_mode = WR_OPERANDS_SELF;
     wr_compare_ctl_init(&o->ctl);
+    o->ctl.field[WR_RF_T].enable = 0;    /* the other side dates its run its own way (a replay: on) */
     o->wake_late = UINT64_MAX;
     o->max_mismatches = 1;
 }
@@ -417,6 +423,40 @@ static const wr_retire *unmarked(wr_checker *c, const wr_retire *o)
     return u;
 }
 
+/* warp w's deadline is due at (N-23: the first turn start at or after it
+ * that follows the instruction setting it) */
+static uint64_t due_of(const wr_checker *c, unsigned w)
+{
+    const uint64_t d = c->cta.deadline[w];
+    return d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+}
+
+/* A wake the other side never reported: a sleep deadline due more than
+ * wake_late cycles before a record at `cycle` (N-23), each reported once.
+ * Sets late_at to the first cycle at which another would be. */
+static int overdue(wr_checker *c, uint64_t cycle)
+{
+    char line[320];
+    int rc = WR_CHK_OK;
+    uint64_t next = UINT64_MAX;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        if (c->cta.deadline[w] == WR_NO_DEADLINE || (c->late_told >> w & 1u))
+            continue;
+        const uint64_t due = due_of(c, w);
+        const uint64_t last = due > UINT64_MAX - c->o.wake_late ? UINT64_MAX : due + c->o.wake_late;
+        if (cycle > last) {
+            c->late_told |= 1u << w;
+            snprintf(line, sizeof line, "wake: warp %u's sleep deadline %" PRIu64 " was due at %" PRIu64 ", but "
+                     "no wake was reported by cycle %" PRIu64 " [N-23]", w, c->cta.deadline[w], due, cycle);
+            rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
+        } else if (last < next) {
+            next = last + 1;
+        }
+    }
+    c->late_at = next;
+    return rc;
+}
+
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     char line[320];
@@ -424,6 +464,8 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     c->last_step = NULL;
     if (c->error)
         return WR_CHK_ERROR;
+    if (cycle >= c->late_at && overdue(c, cycle) != WR_CHK_OK && c->stopped)
+        return WR_CHK_MISMATCH;
     const unsigned w = other->warp;
     if (w >= c->cta.nwarps) {
         snprintf(line, sizeof line, "warp: retire from warp %u, but the CTA has %u warps [N-53]", w, c->cta.nwarps);
@@ -491,7 +533,10 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (c->cta.deadline[w] != deadline) {
         c->deadline_set[w] = cycle;
         c->next_due = 0;                 /* wr_checker_wake_due looks again */
+        c->late_at = 0;                  /* ... and overdue */
+        c->late_told &= ~(1u << w);
     }
+    c->end_t = cycle + 1;                /* N-50: the time after the last issued instruction */
     /* the state after; the RPCs only when they are compared (a replay's are not) */
     if (c->o.ctl.field[WR_RF_RPC].enable)       /* (two constant sizes: no `rep movs`) */
         memcpy(&m->after, &c->cta.warp[w], sizeof m->after);
@@ -567,6 +612,8 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         remember(c, cycle, m, w < c->cta.nwarps ? &c->cta.warp[w] : NULL, NULL);
         return fail(c, cycle, NULL, m, NULL, NULL, line);
     }
+    if (cycle >= c->late_at && overdue(c, cycle) != WR_CHK_OK && c->stopped)
+        return WR_CHK_MISMATCH;
     const wr_warp before = c->cta.warp[w];
     const unsigned mine = wr_fetch_check(before.active_pc, 0, c->prog->ninsns);
     if (before.active_pc != pc || mine != why) {
@@ -577,6 +624,8 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         return fail(c, cycle, NULL, m, NULL, &before, line);
     }
     c->cta.now = cycle;
+    /* the faulting turn's time (N-50): the next turn's, or a wake's after a jump */
+    c->end_t = c->end_t > c->wake_t ? c->end_t : c->wake_t;
     if (wr_fetch_fault(&c->cta, w, why, m) != 0) {
         remember(c, cycle, m, &before, NULL);
         c->error = 1;
@@ -592,7 +641,7 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     return WR_CHK_OK;
 }
 
-int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
+int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke)
 {
     char line[320];
     if (c->error)
@@ -604,11 +653,20 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
                                  : fail(c, cycle, NULL, NULL, NULL, NULL, line);
     }
     const uint64_t d = c->cta.deadline[w];
-    const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+    const uint64_t due = due_of(c, w);
     if (cycle + c->o.wake_early < d || (c->o.wake_late != UINT64_MAX && cycle > due + c->o.wake_late)) {
         snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 ", the model's deadline is %" PRIu64
                  " (due at %" PRIu64 ", %s) [N-23]", w, cycle, d, due, cycle < d ? "early" : "late");
         return fail_warp(c, cycle, w, &c->cta.warp[w], line);
+    }
+    /* the deadline clears the SleepMask; it wakes the warp iff it was asleep */
+    const int asleep = c->cta.warp[w].run == WR_WARP_ASLEEP;
+    int rc = WR_CHK_OK;
+    if (woke >= 0 && (woke != 0) != asleep) {
+        snprintf(line, sizeof line, "wake: warp %u's deadline fired at cycle %" PRIu64 " and the other side says "
+                 "it %s the warp, but the model has it %s [N-23]", w, cycle, woke ? "woke" : "did not wake",
+                 wr_run_state_name(c->cta.warp[w].run));
+        rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
     }
     if (wr_wake(&c->cta, w, cycle) != 0) {
         c->error = 1;
@@ -616,7 +674,8 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w)
         return WR_CHK_ERROR;
     }
     c->n.wakes++;
-    return WR_CHK_OK;
+    c->wake_t = cycle;
+    return rc;
 }
 
 int wr_checker_wake_due(wr_checker *c, uint64_t cycle)
@@ -629,9 +688,9 @@ int wr_checker_wake_due(wr_checker *c, uint64_t cycle)
         const uint64_t d = c->cta.deadline[w];
         if (d == WR_NO_DEADLINE)
             continue;
-        const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+        const uint64_t due = due_of(c, w);
         if (due <= cycle) {
-            const int k = wr_checker_wake(c, due, w);
+            const int k = wr_checker_wake(c, due, w, -1);
             if (k != WR_CHK_OK && rc == WR_CHK_OK)
                 rc = k;
         } else if (due < next) {
@@ -651,7 +710,102 @@ void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl)
     wr_compare_plan_init(&c->plan, &c->o.ctl);
 }
 
-int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
+/* The model's warps that can still run: ready, or asleep with a deadline
+ * to come (N-50), as "warp 0 ready at pc 0x40, warp 2 asleep at pc 0x60
+ * until 130" (the first four, then ", ..."). */
+static uint32_t runnable(const wr_checker *c, char *buf, size_t size)
+{
+    uint32_t m = 0;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        const wr_warp *x = &c->cta.warp[w];
+        const int asleep = x->run == WR_WARP_ASLEEP && c->cta.deadline[w] != WR_NO_DEADLINE;
+        if (x->run != WR_WARP_READY && !asleep)
+            continue;
+        const unsigned k = (unsigned)__builtin_popcount(m);
+        m |= 1u << w;
+        int len = 0;
+        if (k < 4 && asleep)
+            len = snprintf(buf + n, size - n, "%swarp %u asleep at pc 0x%" PRIx64 " until %" PRIu64, k ? ", " : "",
+                           w, x->active_pc, c->cta.deadline[w]);
+        else if (k < 4)
+            len = snprintf(buf + n, size - n, "%swarp %u ready at pc 0x%" PRIx64, k ? ", " : "", w, x->active_pc);
+        else if (k == 4)
+            len = snprintf(buf + n, size - n, ", ...");
+        if (len > 0)
+            n = n + (size_t)len < size ? n + (size_t)len : size - 1;
+    }
+    return m;
+}
+
+/* How the run ends: the other side says `end` at `cycle`; the model must end
+ * the same way at that point (N-50, N-55, N-37/N-27): `done` only when every
+ * warp exited or trapped, `deadlock` only when none can run (none ready,
+ * none asleep with a deadline to come), `exception` only when a warp
+ * faulted, `limit` and `livelock` only while the model could go on. */
+static int check_end(wr_checker *c, uint64_t cycle, unsigned end)
+{
+    char line[320], can[200];
+    const char *name = end < WR_END_COUNT ? wr_end_name((wr_end)end) : "?";
+    unsigned finished = 0, faulted = WR_MAX_WARPS;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        const unsigned r = c->cta.warp[w].run;
+        finished += r == WR_WARP_EXITED || r == WR_WARP_TRAPPED;
+        if (r == WR_WARP_FAULTED && faulted == WR_MAX_WARPS)
+            faulted = w;
+    }
+    const uint32_t run = runnable(c, can, sizeof can);
+    /* the model's own end at this point */
+    const unsigned mine = faulted < WR_MAX_WARPS ? WR_END_EXCEPTION : finished == c->cta.nwarps ? WR_END_DONE
+                        : run == 0 ? WR_END_DEADLOCK : WR_END_NONE;
+    if (end == WR_END_NONE || end >= WR_END_ERROR) {
+        snprintf(line, sizeof line, "end: the other side's run ends '%s' at t=%" PRIu64 ", which is no end of a run "
+                 "(done, deadlock, livelock, exception, limit) [N-50]", name, cycle);
+        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+    }
+    const int limit = end == WR_END_LIMIT || end == WR_END_LIVELOCK;
+    if (end == WR_END_LIVELOCK && mine == WR_END_NONE) {
+        /* a livelock is the program's (N-55): its own run under the N-50 scheduler says so */
+        const char *own = wr_checker_own_end(c, 0);
+        if (strcmp(own, "livelock") == 0)
+            return WR_CHK_OK;
+        snprintf(line, sizeof line, "end: the other side's run ends livelock at t=%" PRIu64 ", but the model's own "
+                 "run of the program (N-50 scheduler) ends %s [N-55]", cycle, own);
+        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+    }
+    if (mine == end || (limit && mine == WR_END_NONE))
+        return WR_CHK_OK;
+    if (mine == WR_END_EXCEPTION) {
+        snprintf(line, sizeof line, "end: the other side's run ends %s at t=%" PRIu64 ", the model's ends exception: "
+                 "warp %u faulted at pc 0x%" PRIx64 " [N-37]", name, cycle, faulted, c->cta.warp[faulted].active_pc);
+        return fail_warp(c, cycle, faulted, &c->cta.warp[faulted], line);
+    }
+    if (end == WR_END_EXCEPTION) {
+        snprintf(line, sizeof line, "end: the other side's run ends exception at t=%" PRIu64 ", but no warp of the "
+                 "model took an exception or a fetch fault [N-37]", cycle);
+        return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+    }
+    if (mine == WR_END_NONE) {                   /* done or deadlock while the model can go on */
+        const unsigned w = (unsigned)__builtin_ctz(run);
+        snprintf(line, sizeof line, "end: the other side's run ends %s at t=%" PRIu64 ", but the model's warps "
+                 "0x%08" PRIx32 " can run: %s [N-50]", name, cycle, run, can);
+        return fail_warp(c, cycle, w, &c->cta.warp[w], line);
+    }
+    snprintf(line, sizeof line, "end: the other side's run ends %s at t=%" PRIu64 ", the model's ends %s: %s [%s]",
+             name, cycle, wr_end_name((wr_end)mine),
+             mine == WR_END_DONE ? "every warp exited or trapped" : "no warp can run and some warp is blocked",
+             limit ? "N-55" : "N-50");
+    return fail(c, cycle, NULL, NULL, NULL, NULL, line);
+}
+
+/* an enabled field's mask (0: not compared) */
+static uint64_t ctl_mask(const wr_checker *c, unsigned f)
+{
+    return c->o.ctl.field[f].enable ? c->o.ctl.field[f].mask : 0;
+}
+
+int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp *warps, unsigned nwarps,
                      const uint32_t *regs, unsigned nregs, const uint32_t *preds,
                      const uint32_t *bar_words, unsigned nbars)
 {
@@ -663,29 +817,40 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
         snprintf(line, sizeof line, "final: %u warps reported, the model has %u", nwarps, c->cta.nwarps);
         return fail(c, cycle, NULL, NULL, NULL, NULL, line);
     }
+    c->end_checked = 1;
+    if (c->o.ctl.field[WR_RF_END].enable && check_end(c, cycle, end) != WR_CHK_OK)
+        rc = WR_CHK_MISMATCH;
+    if (c->o.ctl.field[WR_RF_T].enable && ((cycle ^ c->end_t) & c->o.ctl.field[WR_RF_T].mask)) {
+        snprintf(line, sizeof line, "t: the run ends at t=%" PRIu64 ", the model's at t=%" PRIu64 " (the time "
+                 "after its last issued instruction) [N-50]", cycle, c->end_t);
+        rc = fail(c, cycle, NULL, NULL, NULL, NULL, line);
+    }
+    const uint64_t m_pc = ctl_mask(c, WR_RF_ACTIVE_PC), m_b = ctl_mask(c, WR_RF_BREG);
+    const uint64_t m_gpr = ctl_mask(c, WR_RF_WRITE_GPR), m_pred = ctl_mask(c, WR_RF_WRITE_PRED);
     for (unsigned w = 0; w < nwarps; w++) {
         const wr_warp *m = &c->cta.warp[w], *o = &warps[w];
         static const char *const mname[] = { "valid", "active", "yield", "sleep", "switch" };
+        static const unsigned mfield[] = { WR_RF_VALID, WR_RF_ACTIVE, WR_RF_YIELD, WR_RF_SLEEP, WR_RF_SWITCH };
         const uint32_t mm[] = { m->valid, m->active, m->yield, m->sleep, m->swtch };
         const uint32_t om[] = { o->valid, o->active, o->yield, o->sleep, o->swtch };
-        if (m->run != o->run) {
+        if (((m->run ^ o->run) & ctl_mask(c, WR_RF_RUN)) != 0) {
             snprintf(line, sizeof line, "final: warp %u run state: model %s, other %s", w, wr_run_state_name(m->run),
                      wr_run_state_name(o->run));
             rc = fail_warp(c, cycle, w, m, line);
         }
-        if (m->active_pc != o->active_pc) {
+        if ((m->active_pc ^ o->active_pc) & m_pc) {
             snprintf(line, sizeof line, "final: warp %u active_pc: model 0x%" PRIx64 ", other 0x%" PRIx64, w,
                      m->active_pc, o->active_pc);
             rc = fail_warp(c, cycle, w, m, line);
         }
         for (unsigned k = 0; k < 5; k++)
-            if (mm[k] != om[k]) {
+            if ((mm[k] ^ om[k]) & ctl_mask(c, mfield[k])) {
                 snprintf(line, sizeof line, "final: warp %u %s: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w,
                          mname[k], mm[k], om[k]);
                 rc = fail_warp(c, cycle, w, m, line);
             }
         for (unsigned b = 0; b < WR_NUM_BREGS; b++)
-            if (m->breg[b] != o->breg[b]) {
+            if ((m->breg[b] ^ o->breg[b]) & m_b) {
                 snprintf(line, sizeof line, "final: warp %u B%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w, b,
                          m->breg[b], o->breg[b]);
                 rc = fail_warp(c, cycle, w, m, line);
@@ -698,7 +863,7 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
             for (unsigned l = 0; l < WR_LANES; l++) {
                 const uint32_t mv = c->rf.r[slot * WR_LANES + l];
                 const uint32_t ov = regs[((size_t)w * nregs + r) * WR_LANES + l];
-                if (!(c->rf.r_undef[slot] >> l & 1u) && mv != ov) {
+                if (!(c->rf.r_undef[slot] >> l & 1u) && ((mv ^ ov) & m_gpr)) {
                     snprintf(line, sizeof line, "final: warp %u R%u lane %u: model 0x%08" PRIx32 ", other 0x%08"
                              PRIx32, w, r, l, mv, ov);
                     rc = fail_warp(c, cycle, w, m, line);
@@ -706,7 +871,8 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
                 }
             }
         }
-        for (unsigned p = 0; preds && c->cta.operand_mode != WR_OPERANDS_DRIVEN && p < WR_NUM_PREDS; p++) {
+        for (unsigned p = 0; preds && (m_pred & 1u) && c->cta.operand_mode != WR_OPERANDS_DRIVEN && p < WR_NUM_PREDS;
+             p++) {
             const uint32_t diff = (c->rf.p[w][p] ^ preds[w * WR_NUM_PREDS + p]) & ~c->rf.p_undef[w][p];
             if (diff) {
                 snprintf(line, sizeof line, "final: warp %u P%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32
@@ -715,13 +881,28 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
             }
         }
     }
+    const uint64_t m_bar = ctl_mask(c, WR_RF_WRITE_BARRIER);
     for (unsigned b = 0; bar_words && b < nbars && b < c->cta.nbars; b++)
-        if (c->cta.bar[b].word != bar_words[b]) {
+        if ((c->cta.bar[b].word ^ bar_words[b]) & m_bar) {
             snprintf(line, sizeof line, "final: barrier %u word: model 0x%08" PRIx32 ", other 0x%08" PRIx32 " [N-38]",
                      b, c->cta.bar[b].word, bar_words[b]);
             rc = fail(c, cycle, NULL, NULL, NULL, NULL, line);
         }
     return rc;
+}
+
+int wr_checker_woke(wr_checker *c, uint64_t cycle, uint32_t woke)
+{
+    char line[320];
+    const uint32_t all = c->cta.nwarps >= 32 ? ~0u : (1u << c->cta.nwarps) - 1u;
+    const uint32_t diff = (woke ^ c->cta.wake_pending) & all;
+    if (!diff || !c->o.ctl.field[WR_RF_WAKE].enable)
+        return WR_CHK_OK;
+    const unsigned w = (unsigned)__builtin_ctz(diff);
+    snprintf(line, sizeof line, "wake: warps woken whose `wake` is not yet reported: other 0x%08" PRIx32 ", model 0x%08"
+             PRIx32 " (warp %u is %s in the model) [N-23]", woke & all, c->cta.wake_pending & all, w,
+             wr_run_state_name(c->cta.warp[w].run));
+    return fail_warp(c, cycle, w, &c->cta.warp[w], line);
 }
 
 int wr_checker_report(wr_checker *c, uint64_t cycle, const char *line)
@@ -786,8 +967,9 @@ int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_u
     if (c->cta.operand_mode == WR_OPERANDS_DRIVEN)   /* the model keeps no registers */
         return rc;
     const unsigned nr = nregs < c->rf.nregs ? nregs : c->rf.nregs;
+    const int gpr = c->o.ctl.field[WR_RF_WRITE_GPR].enable, pred = c->o.ctl.field[WR_RF_WRITE_PRED].enable;
     for (unsigned w = 0; w < c->cta.nwarps; w++) {
-        for (unsigned r = 0; regs_undef && r < nr; r++) {
+        for (unsigned r = 0; gpr && regs_undef && r < nr; r++) {
             const uint32_t more = regs_undef[(size_t)w * nregs + r] & ~c->rf.r_undef[wr_regfile_slot(&c->rf, w, r)];
             if (more) {
                 snprintf(line, sizeof line, "final: warp %u R%u lanes 0x%08" PRIx32 ": undefined in the other, "
@@ -795,7 +977,7 @@ int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_u
                 rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
             }
         }
-        for (unsigned p = 0; preds_undef && p < WR_NUM_PREDS; p++) {
+        for (unsigned p = 0; pred && preds_undef && p < WR_NUM_PREDS; p++) {
             const uint32_t more = preds_undef[w * WR_NUM_PREDS + p] & ~c->rf.p_undef[w][p];
             if (more) {
                 snprintf(line, sizeof line, "final: warp %u P%u lanes 0x%08" PRIx32 ": undefined in the other, "
@@ -812,6 +994,7 @@ int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_u
 void wr_checker_get_counts(const wr_checker *c, wr_checker_counts *out) { *out = c->n; }
 int wr_checker_stopped(const wr_checker *c) { return c->stopped || c->error; }
 int wr_checker_failed(const wr_checker *c) { return c->n.mismatched != 0 || c->error; }
+int wr_checker_end_checked(const wr_checker *c) { return c->end_checked; }
 const char *wr_checker_messages(const wr_checker *c) { return c->msgs; }
 const char *wr_checker_summary(const wr_checker *c) { return c->have_fail ? c->fail_line : ""; }
 const wr_cta *wr_checker_cta(const wr_checker *c) { return &c->cta; }

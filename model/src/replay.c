@@ -105,44 +105,19 @@ static int learn_new(replay *x, uint64_t pc, const wr_word *word, char *msg, siz
     return 0;
 }
 
-/* --ignore's `t` is the replay's own control (the time compare): the list
- * without it into rest (NULL: nothing else); whether it was there */
-static int ignore_time(const char *list, char *rest, size_t size, const char **out)
-{
-    *out = list;
-    if (!list || strlen(list) >= size)
-        return 0;
-    int found = 0, kept = 0;
-    rest[0] = '\0';
-    for (const char *p = list;; p++) {
-        const char *e = strchr(p, ',');
-        const size_t n = e ? (size_t)(e - p) : strlen(p);
-        if (n == 1 && *p == 't') {
-            found = 1;
-        } else {
-            const size_t have = strlen(rest);
-            snprintf(rest + have, size - have, "%s%.*s", kept++ ? "," : "", (int)n, p);
-        }
-        if (!e)
-            break;
-        p = e;
-    }
-    *out = kept ? rest : NULL;
-    return found;
-}
-
 /* the compare controls of the window and of the records before it */
-static int controls(const wr_replay_opts *o, const char *ignore, wr_compare_ctl *on, wr_compare_ctl *on_noout,
-                    wr_compare_ctl *off, char *err, size_t errsize)
+static int controls(const wr_replay_opts *o, wr_compare_ctl *on, wr_compare_ctl *on_noout, wr_compare_ctl *off,
+                    wr_compare_ctl *final, char *err, size_t errsize)
 {
     char msg[300];
     wr_compare_ctl_init(on);
-    wr_compare_ctl_ignore(on, wr_replay_untraced, msg, sizeof msg);
-    if ((ignore && wr_compare_ctl_ignore(on, ignore, msg, sizeof msg) != 0) ||
+    if ((o->ignore && wr_compare_ctl_ignore(on, o->ignore, msg, sizeof msg) != 0) ||
         (o->mask && wr_compare_ctl_mask(on, o->mask, msg, sizeof msg) != 0)) {
         snprintf(err, errsize, "%s", msg);
         return -1;
     }
+    *final = *on;                        /* the final record shows run states and the fault */
+    wr_compare_ctl_ignore(on, wr_replay_untraced, msg, sizeof msg);
     *on_noout = *on;
     on_noout->field[WR_RF_WRITE_GPR].enable = on_noout->field[WR_RF_WRITE_PRED].enable = 0;
     *off = *on;
@@ -158,11 +133,9 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     replay x = { o, res, { 0 }, 0, NULL, 0, 0 };
-    wr_compare_ctl on, on_noout, off;
-    char rest[1024];
-    const char *ignore;
-    const int time_on = !ignore_time(o->ignore, rest, sizeof rest, &ignore);
-    if (controls(o, ignore, &on, &on_noout, &off, err, errsize) != 0)
+    wr_compare_ctl on, on_noout, off, final_ctl;
+    if (controls(o, &on, &on_noout, &off, &final_ctl, err, errsize) != 0)
+    const int time_on = on.field[WR_RF_T].enable;   /* --ignore t: neither a record's t nor the final's */
         return 2;
     if (o->program && wr_assemble_file(o->program, &x.prog, err, errsize) != 0)
         return 2;
@@ -286,18 +259,29 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
                 status = 2;
                 break;
             }
+            /* the final record under the user's controls (it shows the run
+             * states and the fault the instruction records do not) */
+            wr_checker_set_ctl(c, &final_ctl);
             if (fin->fault_warp >= 0) {
+                wr_checker_wake_due(c, fin->t);        /* (the faulting turn starts with them) */
                 wr_checker_fetch_fault(c, fin->t, (unsigned)fin->fault_warp, fin->fault_pc, fin->fault_what);
                 if (o->explain)
                     explain(&x, c, fin->t);
             }
+            /* the profile the run was under: named unless native (TRACE-FORMAT) */
+            const char *mine = cta->profile != WR_PROFILE_NATIVE ? wr_profile_name(cta->profile) : "";
+            if (final_ctl.field[WR_RF_END].enable && strcmp(fin->profile, mine) != 0) {
+                snprintf(msg, sizeof msg, "end: the final record names the profile '%s', the model runs %s (no "
+                         "profile: native; --profile) [N-50]", fin->profile, wr_profile_name(cta->profile));
+                wr_checker_report(c, fin->t, msg);
+            }
             uint32_t words[WR_MAX_BARRIERS] = { 0 };
             for (uint32_t m = fin->bars; m; m &= m - 1)
                 words[__builtin_ctz(m)] = fin->bar[__builtin_ctz(m)];
-            /* registers: [warp][reg][lane] as the checker reads them */
-            wr_checker_final(c, fin->t, fin->warp, fin->nwarps, fin->dump_regs ? fin->r : NULL, fin->r_have,
-                             fin->dump_regs ? &fin->p[0][0] : NULL, words, cta->nbars);
-            if (fin->dump_regs)                /* its `dc`: the registers' undefined lanes (SPEC-NOTES 5) */
+            /* the end, then the state; registers: [warp][reg][lane] as the checker reads them */
+            wr_checker_final(c, fin->t, fin->end, fin->warp, fin->nwarps, fin->dump_regs ? fin->r : NULL,
+                             fin->r_have, fin->dump_regs ? &fin->p[0][0] : NULL, words, cta->nbars);
+            if (fin->dump_regs && fin->nwarps == cta->nwarps)
                 wr_checker_final_undef(c, fin->t, fin->r_undef, fin->r_have, &fin->p_undef[0][0]);
             res->final_compared = 1;
             free(keep);

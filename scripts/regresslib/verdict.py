@@ -2,7 +2,9 @@
 results are read back from OUT/JOB/result.json and audited before the
 summary: a regression in which a job's result is missing (the number of
 results differs from the number of jobs), a job passed having compared no
-instruction, or a job's log lacks the testbench's final summary line, fails
+instruction or without the end of its run checked against the model's (the
+testbench's `end_checked`: an RTL that stops early never passes), or a
+job's log lacks the testbench's final summary line, fails
 (exit status 1), each with one line on stderr saying which job and why; the
 job itself is then shown as an error in the table, the JUnit XML and the
 report."""
@@ -57,6 +59,8 @@ def audit(jobs, out):
         why = None
         if st == "pass" and not r.get("compared"):
             why = "passed having compared 0 instructions"
+        elif st == "pass" and r.get("end_checked") is not True:
+            why = "passed without its end checked against the model's (no end_checked in its result)"
         elif st in TB_STATUSES:
             last, verdict = log_summary(os.path.join(d, "log.txt"))
             if last is None:

@@ -124,8 +124,8 @@ module tb_lockstep #(
 
   // ports this testbench does not read (the trace testbench does)
   logic unused;
-  assign unused = ^{rt_form, rt_wbs, rt_wbs_def, rt_ev_wake, as_woke, st_armed,
-                    st_woke, st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched};
+  assign unused = ^{rt_form, rt_wbs, rt_wbs_def, st_armed,
+                    st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched};
 
   // ---- configuration (tb_config) ----
   chandle h;
@@ -194,7 +194,8 @@ module tb_lockstep #(
     ev = (rt_ev_block ? warpref_pkg::EV_BLOCK : 0) | (rt_ev_arrive ? warpref_pkg::EV_ARRIVE : 0) |
          (rt_ev_exit ? warpref_pkg::EV_EXIT : 0) | (rt_ev_sleep ? warpref_pkg::EV_SLEEP : 0) |
          (rt_ev_trap ? warpref_pkg::EV_TRAP : 0) | (rt_ev_syscall ? warpref_pkg::EV_SYSCALL : 0) |
-         (rt_ev_rtt ? warpref_pkg::EV_RTT : 0) | (rt_ev_warn ? warpref_pkg::EV_WARNING : 0);
+         (rt_ev_rtt ? warpref_pkg::EV_RTT : 0) | (rt_ev_warn ? warpref_pkg::EV_WARNING : 0) |
+         (rt_ev_wake ? warpref_pkg::EV_WAKE : 0);
     return warpref_pkg::warpref_dpi_retire(h, rt_time, w, rt_pc, rt_insn, 32'(rt_ev_exc),
         32'(rt_reads), rt_pg, rt_pp, rt_ur, rt_c,
         rt_ra_undef, rt_rb_undef, rt_rb_undef,          // Rc shares Rb's undefined lanes
@@ -241,7 +242,7 @@ module tb_lockstep #(
     if (check != 0) begin
       if (as_valid) begin
         for (int w = 0; w < int'(NW); w++)
-          if (as_fired[w] && live()) note(warpref_pkg::warpref_dpi_wake(h, as_time, w));
+          if (as_fired[w] && live()) note(warpref_pkg::warpref_dpi_wake(h, as_time, w, 32'(as_woke[w])));
       end
       if (ft_valid && live())
         note(warpref_pkg::warpref_dpi_fetch_fault(h, ft_time, 32'(ft_warp),
@@ -279,7 +280,7 @@ module tb_lockstep #(
     r = k % nregs;
     if (w >= nwarps) begin
       bar_array(st_bar_words);
-      note(warpref_pkg::warpref_dpi_final(h, t_end, a_bw));
+      note(warpref_pkg::warpref_dpi_final(h, t_end, endr, 32'(st_woke), a_bw));
       state = S_END;
     end else begin
       dbg_warp <= 5'(w);
@@ -359,6 +360,8 @@ module tb_lockstep #(
       S_STOP: begin                           // the last instruction, then the end state
         ports();
         t_end = st_now;
+        // the limit struck as the last instruction ended the run: the end is the RTL's own
+        if (endr == "limit" && st_stuck) endr = all_finished() ? "done" : "deadlock";
         if (check != 0 && !live()) endr = "mismatch";
         state = S_FINAL;
         k = 0;

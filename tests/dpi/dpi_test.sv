@@ -27,6 +27,7 @@ module dpi_test;
   localparam int NREGS = 8;                       // R0..R7 at the end
 
   string prog, outdir;
+  string ends_wrong [3] = '{"done", "limit", "finished"};   // the run ends deadlock
   int npass = 0, nfail = 0;
 
   // ---- checks ----------------------------------------------------------------------
@@ -213,7 +214,7 @@ module dpi_test;
           pd_write(0, 0, 0, 0);
           ur_write(0, 0, 0);
           cta(0, 0, 0, RUN_READY, 0, 0);
-          events(0, 0, 0, 0, 0, 0);
+          events(EV_WAKE, 0, 0, 0, 0, 0);
         end
         5: begin // t 36  0x50  LDC R2, c[0x0][0x10]
           what(36, 0, 'h50, 128'h00000000_00000000_00000010_00027749, 0);
@@ -392,6 +393,7 @@ module dpi_test;
         "write.warpbar":          wbs_all[0] = 'h10214002;              // wbs (the warp after) right
         "write.runstate":         runs[0] = RUN_ASLEEP;                 // run (the warp after) right
         "events":                 ev = 0;                               // no arrive:1
+        "wake":                   ev = ev ^ EV_WAKE;                    // no `wake` after the wake
         "in.pg":                  pg = ALL;
         "in.pp":                  pp = 'h0000_fffe;
         "in.ra":                  ra[7] = 8;
@@ -428,7 +430,7 @@ module dpi_test;
 
     function int send(input chandle h);
       warpref_dpi_final_warp(h, 0, RUN_BLOCKED, 'h100, masks, breg, NREGS, regs, preds);
-      return warpref_dpi_final(h, 48, bars);
+      return warpref_dpi_final(h, 48, "deadlock", 0, bars);
     endfunction
   endclass
   /* verilator lint_on DECLFILENAME */
@@ -443,7 +445,7 @@ module dpi_test;
     for (int k = 0; k < n; k++) begin
       rec.build(k);
       ok &= rec.send(h) == 0;
-      if (k == 3) ok &= warpref_dpi_wake(h, 35, 0) == 0;
+      if (k == 3) ok &= warpref_dpi_wake(h, 35, 0, 1) == 0;
     end
     return ok;
   endfunction
@@ -576,7 +578,7 @@ module dpi_test;
     check(bank == 0 && offset == 'h10 && value == 'h1234, "c[0x0][0x10] = 0x1234");
     for (int k = 0; k < NREC; k++) begin
       if (k == 4) begin
-        r = warpref_dpi_wake(h, 35, 0);
+        r = warpref_dpi_wake(h, 35, 0, 1);
         check(r == 0, $sformatf("wake at cycle 35 agrees (%0d: %s)", r, warpref_dpi_messages(h)));
       end
       rec.build(k);
@@ -596,7 +598,7 @@ module dpi_test;
     check(warpref_dpi_result(h, path, "pass", 48, "deadlock") == 0, "warpref_dpi_result (pass)");
     s = first_line(path);
     // with the coverage: the paths of the model's 17 steps (docs/semantics.md)
-    check(starts_with(s, {"{\"status\":\"pass\",\"retired\":17,\"compared\":17,\"mismatched\":0,\"adopted\":0,\"cycles\":48,\"end\":\"deadlock\",",
+    check(starts_with(s, {"{\"status\":\"pass\",\"retired\":17,\"compared\":17,\"mismatched\":0,\"adopted\":0,\"cycles\":48,\"end\":\"deadlock\",\"end_checked\":true,",
                           "\"paths\":{\"BRA.cond_none\":2,\"BRANCH.all\":1,\"BRANCH.some\":1,\"BSSY.add\":1,",
                           "\"BSYNC.full_sync\":1,\"BSYNC.switch_bmask\":1,\"NANOSLEEP.converged\":1,\"BAR.sync_block\":1,",
                           "\"BAR.complete_all\":2,\"BAR.red_result\":2,\"HELPER.exec\":8}}"}),
@@ -627,6 +629,7 @@ module dpi_test;
     field_test("write.warpbar", 13);
     field_test("write.runstate", 16);
     field_test("events", 13);
+    field_test("wake", 4);
     field_test("in.pg", 7);
     field_test("in.pp", 13);
     field_test("in.ra", 1);
@@ -739,7 +742,7 @@ module dpi_test;
     ok = run_upto(h, 3);
     rec.build(3);                                         // NANOSLEEP: deadline 35
     ok &= rec.send(h) == 0;
-    r = warpref_dpi_wake(h, 34, 0);
+    r = warpref_dpi_wake(h, 34, 0, 1);
     check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "wake:") && contains(warpref_dpi_summary(h), "early"),
           {"a wake one cycle early: ", warpref_dpi_summary(h)});
     warpref_dpi_free(h);
@@ -747,11 +750,11 @@ module dpi_test;
     ok = run_upto(h, 3);
     rec.build(3);
     ok &= rec.send(h) == 0;
-    r = warpref_dpi_wake(h, 34, 0);
+    r = warpref_dpi_wake(h, 34, 0, 1);
     check(ok && r == 0 && warpref_dpi_count(h, 3) == 1, "a wake one cycle early with wake_early 1 passes");
     warpref_dpi_free(h);
     h = new_handle(OPERANDS_SELF, "", "", 0);
-    r = warpref_dpi_wake(h, 10, 0);
+    r = warpref_dpi_wake(h, 10, 0, 0);
     check(r == 1 && starts_with(warpref_dpi_summary(h), "wake:"), {"a wake of a warp with no deadline: ",
           warpref_dpi_summary(h)});
     warpref_dpi_free(h);
@@ -763,7 +766,7 @@ module dpi_test;
     for (int p = 0; p < 7; p++) fin.preds[p] = 0;
     for (int b = 0; b < 32; b++) fin.bars[b] = 0;
     warpref_dpi_final_warp(h, 0, RUN_READY, 0, fin.masks, fin.breg, NREGS, fin.regs, fin.preds);
-    r = warpref_dpi_final(h, 0, fin.bars);
+    r = warpref_dpi_final(h, 0, "deadlock", 0, fin.bars);
     check(r == 1 && contains(warpref_dpi_summary(h), "compared 0 instructions"),
           {"final before any retire: ", warpref_dpi_summary(h)});
     warpref_dpi_free(h);
@@ -803,6 +806,35 @@ module dpi_test;
         check(ok && r == 0, {"final marks agreeing, or operand-driven: ", warpref_dpi_messages(h)});
       warpref_dpi_free(h);
     end
+    // the end: the run is a deadlock (warp 0 blocked on barrier 3); done, limit or an
+    // unknown end is not; st_woke must be the model's (no wake pending)
+    foreach (ends_wrong[i]) begin
+      h = new_handle(OPERANDS_SELF, "", "", 0);
+      ok = run_upto(h, NREC);
+      fin.correct();
+      warpref_dpi_final_warp(h, 0, RUN_BLOCKED, 'h100, fin.masks, fin.breg, NREGS, fin.regs, fin.preds);
+      r = warpref_dpi_final(h, 48, ends_wrong[i], 0, fin.bars);
+      check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "end: ") &&
+            contains(warpref_dpi_summary(h), ends_wrong[i]), {"end ", ends_wrong[i], ": ", warpref_dpi_summary(h)});
+      warpref_dpi_free(h);
+    end
+    h = new_handle(OPERANDS_SELF, "", "", 0);
+    ok = run_upto(h, NREC);
+    fin.correct();
+    warpref_dpi_final_warp(h, 0, RUN_BLOCKED, 'h100, fin.masks, fin.breg, NREGS, fin.regs, fin.preds);
+    r = warpref_dpi_final(h, 48, "deadlock", 1, fin.bars);
+    check(ok && r == 1 && starts_with(warpref_dpi_summary(h), "wake: warps woken whose `wake` is not yet reported"),
+          {"st_woke wrong at the end: ", warpref_dpi_summary(h)});
+    warpref_dpi_free(h);
+    // a fire that says it did not wake the asleep warp
+    h = new_handle(OPERANDS_SELF, "", "", 0);
+    ok = run_upto(h, 3);
+    rec.build(3);
+    ok &= rec.send(h) == 0;
+    r = warpref_dpi_wake(h, 35, 0, 0);
+    check(ok && r == 1 && contains(warpref_dpi_summary(h), "says it did not wake the warp, but the model has it asleep"),
+          {"a wake that did not wake: ", warpref_dpi_summary(h)});
+    warpref_dpi_free(h);
 
     // the dump and the result file of a mismatch
     h = new_handle(OPERANDS_SELF, "", "", 0);
@@ -853,7 +885,7 @@ module dpi_test;
     visa_four_registers(1);
 
     // a null handle
-    check(rec.send(null) == -1 && warpref_dpi_final(null, 0, fin.bars) == -1 && warpref_dpi_stopped(null) == 1,
+    check(rec.send(null) == -1 && warpref_dpi_final(null, 0, "deadlock", 0, fin.bars) == -1 && warpref_dpi_stopped(null) == 1,
           "a null handle: -1");
 
     $display("%0d passed, %0d failed", npass, nfail);

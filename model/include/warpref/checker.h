@@ -8,7 +8,7 @@
  *   per fetch fault (N-27)    wr_checker_fetch_fault(c, cycle, warp, pc, why)
  *   per wake no instruction   wr_checker_wake(c, cycle, warp)
  *   caused (a sleep deadline fired, N-23)
- *   at the end                wr_checker_final(c, cycle, the other side's end state)
+ *   at the end                wr_checker_final(c, cycle, end, the other side's end state)
  *   on a failure              wr_checker_dump(c, meta, base): base.txt and base.json
  *
  * Operands: in self-contained mode (WR_OPERANDS_SELF, the default) the model
@@ -86,19 +86,33 @@ enum { WR_CHK_OK = 0, WR_CHK_MISMATCH = 1, WR_CHK_ERROR = -1 };
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other);
 /* The other side could not fetch for warp w at pc (why: wr_fetch_fault). */
 int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t pc, unsigned why);
-/* Warp w's sleep deadline fired at `cycle` (no instruction caused it). */
-int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w);
+/* Warp w's sleep deadline fired at `cycle` (no instruction caused it);
+ * woke: the other side says it woke the warp (asleep -> ready: 1) or only
+ * cleared its SleepMask (0), compared with the model; -1: not reported.
+ * A deadline due more than wake_late cycles before a record with no wake
+ * reported is a mismatch at that record (N-23). */
+int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke);
 
-/* The other side's end state: every warp, its registers R0..R(nregs-1)
+/* The other side's end: how its run ended at `cycle` (`end`, wr_end) and
+ * its end state: every warp, its registers R0..R(nregs-1)
  * (regs[(w * nregs + r) * 32 + lane]) and predicates (preds[w * 7 + p], lane
- * masks), the barrier words.  Registers beyond what the model keeps are not
- * compared; the model's undefined lanes are skipped; in operand-driven mode
- * the model keeps no registers and compares none.  A run that compared no
- * instruction fails here.  WR_CHK_OK or WR_CHK_MISMATCH. */
-int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsigned nwarps,
+ * masks), the barrier words.  The model must end the same way at that point
+ * (the field `end`, docs/lockstep.md): `done` only when every model warp
+ * exited or trapped; `deadlock` only when no model warp can run (none ready,
+ * none asleep with a deadline to come); `exception` only when a model warp
+ * faulted; `limit` only while the model could go on, `livelock` too and
+ * only when the model's own run of the program ends livelock (N-55); else a
+ * mismatch naming the model's warps that can run and their pcs.  `cycle` is
+ * the model's time after its last step (the field `t`: a trace's final `t`).
+ * The state is compared under the compare controls (`run`, `active_pc`, the
+ * masks, `b`, `write.gpr`, `write.pred`, `write.barrier`).  Registers
+ * beyond what the model keeps are not compared; the model's undefined lanes
+ * are skipped; in operand-driven mode the model keeps no registers and
+ * compares none.  A run that compared no instruction fails here.  WR_CHK_OK
+ * or WR_CHK_MISMATCH. */
+int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp *warps, unsigned nwarps,
                      const uint32_t *regs, unsigned nregs, const uint32_t *preds,
                      const uint32_t *bar_words, unsigned nbars);
-
 /* The other side's undefined-lane marks at the end (SPEC-NOTES section 5),
  * after wr_checker_final: regs_undef[w * nregs + r] the lanes of Rr of warp
  * w it holds undefined, preds_undef[w * 7 + p] those of Pp (either NULL:
@@ -106,7 +120,8 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, const wr_warp *warps, unsign
  * defined fails ("final: warp 0 R3 lanes 0x00000010: undefined in the
  * other, defined in the model ..."); the reverse is allowed.  Registers
  * beyond what the model keeps are not compared, nor anything in
- * operand-driven mode.  WR_CHK_OK or WR_CHK_MISMATCH. */
+ * operand-driven mode; the controls of write.gpr and write.pred turn them
+ * off.  WR_CHK_OK or WR_CHK_MISMATCH. */
 int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_undef, unsigned nregs,
                            const uint32_t *preds_undef);
 
@@ -156,6 +171,10 @@ typedef struct wr_checker_counts {
 
 void wr_checker_get_counts(const wr_checker *c, wr_checker_counts *out);
 int wr_checker_stopped(const wr_checker *c);       /* max_mismatches reached */
+int wr_checker_end_checked(const wr_checker *c);   /* wr_checker_final compared the end */
+/* The warps the other side has woken whose next record is to say `wake`
+ * (bit per warp), compared with the model's (the field `wake`, N-23). */
+int wr_checker_woke(wr_checker *c, uint64_t cycle, uint32_t woke);
 int wr_checker_failed(const wr_checker *c);        /* any mismatch or error */
 /* Every mismatch and error so far, one line each ("" if none). */
 const char *wr_checker_messages(const wr_checker *c);

@@ -65,7 +65,9 @@ typedef enum wr_cmp_how {
  * is 1 when the field is read from the record's instruction word or state
  * after (wr_retire.has_state).  VALUE is the field's value in record `r`
  * for SCALAR, DEFINED and BLOCKED; the write kind for WRITES; 0 otherwise.
- * Adding a field is one row (and, for a new HOW, its case in compare.c). */
+ * Adding a field is one row (and, for a new HOW, its case in compare.c).
+ * `end` and `t` are the controls of the end of a run (wr_checker_final: the
+ * end reason, the final time); 0 in every record. */
 #define WR_RETIRE_FIELDS(X)                                                                   \
     X(WARP,              "warp",              SCALAR,  "N-50", 0, (r)->warp)                  \
     X(PC,                "pc",                SCALAR,  "N-50", 0, (r)->pc)                    \
@@ -92,6 +94,9 @@ typedef enum wr_cmp_how {
     X(WRITE_WARPBAR,     "write.warpbar",     WRITES,  "N-34", 0, WR_WRITE_WARPBAR)           \
     X(WRITE_RUNSTATE,    "write.runstate",    WRITES,  "N-35", 0, WR_WRITE_RUNSTATE)          \
     X(EVENTS,            "events",            EVENTS,  "N-37", 0, 0)                          \
+    X(WAKE,              "wake",              SCALAR,  "N-23", 0, (r)->book.wake)             \
+    X(END,               "end",               SCALAR,  "N-50", 0, 0)                          \
+    X(T,                 "t",                 SCALAR,  "N-50", 0, 0)                          \
     X(IN_PG,             "in.pg",             OPERAND, "N-05", 0, WR_IN_PG)                   \
     X(IN_PP,             "in.pp",             OPERAND, "N-05", 0, WR_IN_PP)                   \
     X(IN_RA,             "in.ra",             OPERAND, "N-51", 0, WR_IN_RA)                   \

@@ -12,8 +12,8 @@
  *                    of this warp or another
  *   events           in TRACE-FORMAT order (warnings, an exception, barrier
  *                    events, exit, sleep, trap...)
- *   bookkeeping      not architectural, never compared: the issue time and
- *                    the trace's pending `wake`
+ *   bookkeeping      not architectural: the issue time (never compared) and
+ *                    the trace's pending `wake` (compared: the field `wake`)
  *   why              not compared either: the semantic paths the step took
  *                    and the values that decided them (paths.h), for
  *                    explanations and coverage (wr_config.record_paths)
@@ -177,7 +177,7 @@ typedef enum wr_fetch_status {
     WR_FETCH_FAULT_COUNT
 } wr_fetch_status;
 
-/* Not architectural; never compared. */
+/* Not architectural; only `wake` is compared (compare.h). */
 typedef struct wr_retire_book {
     uint64_t t;                  /* the CTA's time at issue */
     uint8_t wake;                /* the warp's deadline fired while it was asleep and

@@ -193,7 +193,8 @@ public:
         r.ev = (s_.rt_ev_block_o.read() ? 1u : 0u) | (s_.rt_ev_arrive_o.read() ? 2u : 0u) |
                (s_.rt_ev_exit_o.read() ? 4u : 0u) | (s_.rt_ev_sleep_o.read() ? 8u : 0u) |
                (s_.rt_ev_trap_o.read() ? 16u : 0u) | (s_.rt_ev_syscall_o.read() ? 32u : 0u) |
-               (s_.rt_ev_rtt_o.read() ? 64u : 0u) | (s_.rt_ev_warn_o.read() ? 128u : 0u);
+               (s_.rt_ev_rtt_o.read() ? 64u : 0u) | (s_.rt_ev_warn_o.read() ? 128u : 0u) |
+               (s_.rt_ev_wake_o.read() ? 256u : 0u);
         r.ev_bar = s_.rt_ev_bar_o.read();
         r.warn = s_.rt_ev_warn_o.read() ? 1u : 0u;
         r.released = s_.rt_ev_release_o.read();
@@ -216,6 +217,7 @@ public:
     {
         x_.cycle = s_.as_time_o.read();
         x_.warp = w;
+        x_.woke = static_cast<uint32_t>(s_.as_woke_o.read() >> w & 1u);
         return send(WR_CHECK_WAKE);
     }
 
@@ -229,9 +231,11 @@ public:
     final_warp_sample &final_warp() { return x_.fw; }
     int send_final_warp() { return send(WR_CHECK_FINAL_WARP); }
 
-    int final_state(uint64_t cycle)
+    int final_state(uint64_t cycle, const std::string &end)
     {
         x_.cycle = cycle;
+        x_.end = end;
+        x_.woke = static_cast<uint32_t>(s_.st_woke_o.read());
         words(s_.st_bar_words_o.read(), x_.bar_words, 16);
         return send(WR_CHECK_FINAL);
     }
@@ -355,7 +359,7 @@ private:
         w = k_ / nregs;
         r = k_ % nregs;
         if (w >= ls_.nwarps) {
-            note(mon_.final_state(t_end_));
+            note(mon_.final_state(t_end_, end_));
             state_ = S_END;
         } else {
             s_.dbg_warp_i.write(static_cast<uint32_t>(w));
@@ -456,6 +460,9 @@ private:
         case S_STOP:                         // the last instruction, then the end state
             ports();
             t_end_ = s_.st_now_o.read();
+            // the limit struck as the last instruction ended the run: the end is the RTL's own
+            if (end_ == "limit" && s_.st_stuck_o.read())
+                end_ = all_finished() ? "done" : "deadlock";
             if (ls_.check && !live())
                 end_ = "mismatch";
             state_ = S_FINAL;

@@ -50,7 +50,7 @@ void warpref_tlm_checker::b_transport(tlm::tlm_generic_payload &tx, sc_core::sc_
         x->result = warpref_dpi_fetch_fault(h_, x->cycle, x->warp, x->pc, x->why);
         break;
     case WR_CHECK_WAKE:
-        x->result = warpref_dpi_wake(h_, x->cycle, x->warp);
+        x->result = warpref_dpi_wake(h_, x->cycle, x->warp, x->woke);
         break;
     case WR_CHECK_FAIL:
         x->result = warpref_dpi_fail(h_, x->cycle, x->line.c_str());
@@ -61,7 +61,7 @@ void warpref_tlm_checker::b_transport(tlm::tlm_generic_payload &tx, sc_core::sc_
         x->result = 0;
         break;
     default:                         // WR_CHECK_FINAL
-        x->result = warpref_dpi_final(h_, x->cycle, x->bar_words);
+        x->result = warpref_dpi_final(h_, x->cycle, x->end.c_str(), x->woke, x->bar_words);
         break;
     }
     tx.set_response_status(tlm::TLM_OK_RESPONSE);

@@ -23,10 +23,10 @@
 #define WR_CHECK_OPS(X)                                                            \
     X(RETIRE,      "an instruction the RTL retired: `rt`")                          \
     X(FETCH_FAULT, "the RTL could not fetch for `warp` at `pc` (N-27), `why`")      \
-    X(WAKE,        "`warp`'s sleep deadline fired at `cycle` (N-23)")               \
+    X(WAKE,        "`warp`'s sleep deadline fired at `cycle` (N-23); `woke` it")    \
     X(FAIL,        "a failure the testbench found itself at `cycle`: `line`")       \
     X(FINAL_WARP,  "the end state of one warp, undefined-lane marks too: `fw`")     \
-    X(FINAL,       "the end: compare the end state, with the barrier words `bar_words`")
+    X(FINAL,       "the end: how the run ended, `end`; the end state, `woke`, `bar_words`")
 
 enum wr_check_op {
 #define WR_X_(name, doc) WR_CHECK_##name,
@@ -94,6 +94,9 @@ struct warpref_check_extension : tlm::tlm_extension<warpref_check_extension> {
     retire_sample rt{};              // RETIRE
     final_warp_sample fw{};          // FINAL_WARP
     uint32_t bar_words[32] = {};     // FINAL
+    uint32_t woke = 0;               // WAKE: the deadline woke the warp; FINAL: the warps woken
+                                     // whose `wake` is not yet reported (bit per warp)
+    std::string end;                 // FINAL: how the run ended (done, deadlock, ...)
     int result = 0;                  // the answer: WR_CHK_OK, WR_CHK_MISMATCH, WR_CHK_ERROR
 
     tlm::tlm_extension_base *clone() const override { return new warpref_check_extension(*this); }
