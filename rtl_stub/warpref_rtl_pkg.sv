@@ -49,7 +49,7 @@ package warpref_rtl_pkg;
                           IN_UR = 5, IN_C = 6, IN_RA64 = 7, IN_UR64 = 8, IN_C64 = 9;
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 26;
+  localparam int unsigned NBUGS = 28;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -76,6 +76,8 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_RF_IGNORE_GUARD      = 23;
   localparam int unsigned BUG_BAR_COUNT_LATE       = 24;
   localparam int unsigned BUG_RESULT_PU_INVERTED   = 25;
+  localparam int unsigned BUG_LEGAL_FORM_ONLY      = 26;
+  localparam int unsigned BUG_PAIR_HIGH_DROPPED    = 27;
 
   // lowest(m): index of the lowest set bit of a non-zero mask (N-01)
   function automatic logic [4:0] lowest(input logic [31:0] m);
