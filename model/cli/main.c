@@ -811,15 +811,19 @@ static int cmd_gen(int argc, char **argv)
         free(text);
         return WR_EXIT_USAGE;
     }
-    if ((rc = out_open(&out, "gen", "program", ov.str[GEN_OUT], NULL, 0)) == 0) {
+    output wout;                       /* opened first: nothing is written when it cannot be */
+    rc = words ? out_open(&wout, "gen", "word list", words_path, NULL, 0) : 0;
+    if (rc == 0 && (rc = out_open(&out, "gen", "program", ov.str[GEN_OUT], NULL, 0)) == 0) {
         fputs(text, out.f);
         rc = out_close(&out, "gen");
     }
-    free(text);
-    if (rc == 0 && words && (rc = out_open(&out, "gen", "word list", words_path, NULL, 0)) == 0) {
-        fputs(words, out.f);
-        rc = out_close(&out, "gen");
+    if (words && rc == 0) {
+        fputs(words, wout.f);
+        rc = out_close(&wout, "gen");
+    } else if (words && wout.f) {
+        fclose(wout.f);
     }
+    free(text);
     free(words);
     if (rc)
         return rc;

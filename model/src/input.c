@@ -231,9 +231,10 @@ fail:
 int wr_program_take_words(wr_program *prog, wr_program *words, char *err, size_t errsize)
 {
     if (prog->ninsns != words->ninsns) {
-        snprintf(err, errsize, "%s:1:1: error: %zu word%s, but %s has %zu instructions (the words replace them "
+        snprintf(err, errsize, "%s:1:1: error: %zu word%s, but %s has %zu instruction%s (the words replace them "
                  "one for one)", words->filename ? words->filename : "<words>", words->ninsns,
-                 words->ninsns == 1 ? "" : "s", prog->filename ? prog->filename : "the program", prog->ninsns);
+                 words->ninsns == 1 ? "" : "s", prog->filename ? prog->filename : "the program", prog->ninsns,
+                 prog->ninsns == 1 ? "" : "s");
         return -1;
     }
     free(prog->insns);
