@@ -2754,18 +2754,20 @@ static void illegal_word(gen *g, wr_word *w)
                 uint32_t bad[WR_MAX_FORM_FIELDS];   /* per field: bit v = value v is illegal */
                 unsigned nbad = 0, pick = 0;
                 for (unsigned k = 0; k < d->nfields; k++) {
-                    const unsigned n = 1u << d->fields[k].width;   /* (width <= 5: n <= 32) */
-                    bad[k] = d->fields[k].width > 5 ? 0
-                             : ~wr_form_legal_values(f, d->fields[k].id) & (n == 32 ? 0xffffffffu : (1u << n) - 1u);
+                    bad[k] = 0;                  /* (fields of up to 5 bits: at most 32 values) */
+                    if (d->fields[k].width <= 5) {
+                        const unsigned n = 1u << d->fields[k].width;
+                        bad[k] = ~wr_form_legal_values(f, d->fields[k].id) & (n == 32 ? 0xffffffffu : (1u << n) - 1u);
+                    }
                     nbad += bad[k] != 0;
                 }
                 if (nbad == 0)
                     continue;
                 pick = rng_below(x, nbad);
                 for (unsigned k = 0; k < d->nfields; k++) {
-                    const unsigned n = 1u << d->fields[k].width;
                     if (!bad[k] || pick-- != 0)
                         continue;
+                    const unsigned n = 1u << d->fields[k].width;
                     unsigned v = rng_below(x, n);
                     while (!(bad[k] >> v & 1u))
                         v = (v + 1) % n;
