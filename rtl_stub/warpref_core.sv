@@ -398,6 +398,8 @@ module warpref_core #(
       w_pd_undef = k_pd_dc ? k_pd_we : 32'd0;
     end else begin
       w_rd_we = b_rd_we; w_rd_val = b_rd_val; w_rd_pair = b_rd_pair;
+      if (bug_i[warpref_rtl_pkg::BUG_PAIR_HIGH_DROPPED] && b_rd_pair)    // the pair's high word: Rd+1
+        for (int l = 0; l < 32; l++) w_rd_val[l*64 + 32 +: 32] = 32'd0;
     end
     if (f_rd == warpref_isa_pkg::REG_RZ) w_rd_we = 32'd0;
     if (!exec_ok) begin
@@ -410,19 +412,11 @@ module warpref_core #(
     else new_run = READY;
   end
 
-  // the value the register file writes (a pair's high word: Rd+1)
-  logic [32*64-1:0] rf_wval;
-  always_comb begin
-    rf_wval = w_rd_val;
-    if (bug_i[warpref_rtl_pkg::BUG_PAIR_HIGH_DROPPED])
-      for (int l = 0; l < 32; l++) rf_wval[l*64 + 32 +: 32] = 32'd0;
-  end
-
   warpref_regfile #(.NW(NW), .NR(NR)) u_rf (
     .clk_i, .rst_ni, .warp_i(pw), .ra_i(f_ra), .rb_i(f_rb), .pg_i(f_pg), .pp_i(f_pp), .ur_i(f_ur),
     .ra_val_o(rf_ra), .ra_undef_o(rf_ra_undef), .ra_hi_undef_o(rf_ra_hi_undef), .rb_val_o(rf_rb),
     .rb_undef_o(rf_rb_undef), .pg_val_o(rf_pg), .pp_val_o(rf_pp), .ur_val_o(rf_ur),
-    .rd_we_i(w_rd_we), .rd_i(f_rd), .rd_pair_i(w_rd_pair), .rd_val_i(rf_wval), .rd_undef_i(w_rd_undef),
+    .rd_we_i(w_rd_we), .rd_i(f_rd), .rd_pair_i(w_rd_pair), .rd_val_i(w_rd_val), .rd_undef_i(w_rd_undef),
     .pd_we_i(w_pd_we), .pd_i(insn[warpref_isa_pkg::F_PD_LSB +: 3] & {3{is_alu}} |
                                 insn[warpref_isa_pkg::F_PU_LSB +: 3] & {3{!is_alu}}),
     .pd_val_i(w_pd_val), .pd_undef_i(w_pd_undef), .ur_we_i(w_ur_we), .urd_i(a_urd), .ur_wval_i(a_ur_val),
