@@ -61,6 +61,46 @@ static char new_error[600];                /* why the last warpref_dpi_new faile
 void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const char *ignore, const char *mask,
                       int max_mismatches, long long wake_early, long long wake_late)
 {
+    return warpref_dpi_new_words(prog, NULL, threads, operand_mode, ignore, mask, max_mismatches, wake_early,
+                                 wake_late);
+}
+
+/* the program of warpref_dpi_new_words: assembled, or loaded from a word
+ * list (illegal words allowed), or assembled with its instructions replaced
+ * by the word list's */
+static int load_program(const char *prog, const char *words, wr_program *out, char *err, size_t errsize)
+{
+    if (!words || !*words)
+        return wr_assemble_file(prog ? prog : "", out, err, errsize);
+    wr_program w;
+    char *text;
+    if (prog && *prog && wr_assemble_file(prog, out, err, errsize) != 0)
+        return -1;
+    const int profile = prog && *prog ? (int)out->profile : WR_PROFILE_NATIVE;
+    if (wr_read_text(words, &text, NULL, err, errsize) != 0) {
+        wr_program_free(out);
+        return -1;
+    }
+    const int rc = wr_load_words_any(text, words, profile, &w, err, errsize);
+    free(text);
+    if (rc != 0) {
+        wr_program_free(out);
+        return -1;
+    }
+    if (!prog || !*prog) {
+        *out = w;
+        return 0;
+    }
+    const int take = wr_program_take_words(out, &w, err, errsize);
+    wr_program_free(&w);
+    if (take != 0)
+        wr_program_free(out);
+    return take;
+}
+
+void *warpref_dpi_new_words(const char *prog, const char *words, int threads, int operand_mode, const char *ignore,
+                            const char *mask, int max_mismatches, long long wake_early, long long wake_late)
+{
     char err[512];
     new_error[0] = '\0';                  /* a message is about the last call only */
     dpi *d = calloc(1, sizeof *d);
@@ -68,7 +108,7 @@ void *warpref_dpi_new(const char *prog, int threads, int operand_mode, const cha
         snprintf(new_error, sizeof new_error, "warpref_dpi_new: out of memory");
         return NULL;
     }
-    if (wr_assemble_file(prog ? prog : "", &d->prog, err, sizeof err) != 0) {
+    if (load_program(prog, words, &d->prog, err, sizeof err) != 0) {
         snprintf(new_error, sizeof new_error, "%s", err);
         free(d);
         return NULL;

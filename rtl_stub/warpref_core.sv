@@ -235,7 +235,8 @@ module warpref_core #(
     insn = fetch_fault ? 128'd0 : imem_q[c_apc[$clog2(IMEM_DEPTH)+3:4]];
     optype = insn[7:0];
     form = warpref_isa_pkg::decode_form(insn[11:0]);
-    legal = form != warpref_isa_pkg::FORM_NONE && warpref_isa_pkg::word_legal(form, insn);
+    legal = form != warpref_isa_pkg::FORM_NONE &&
+            (bug_i[warpref_rtl_pkg::BUG_LEGAL_FORM_ONLY] || warpref_isa_pkg::word_legal(form, insn));
   end
 
   // ---- operands ----
@@ -397,6 +398,8 @@ module warpref_core #(
       w_pd_undef = k_pd_dc ? k_pd_we : 32'd0;
     end else begin
       w_rd_we = b_rd_we; w_rd_val = b_rd_val; w_rd_pair = b_rd_pair;
+      if (bug_i[warpref_rtl_pkg::BUG_PAIR_HIGH_DROPPED] && b_rd_pair)    // the pair's high word: Rd+1
+        for (int l = 0; l < 32; l++) w_rd_val[l*64 + 32 +: 32] = 32'd0;
     end
     if (f_rd == warpref_isa_pkg::REG_RZ) w_rd_we = 32'd0;
     if (!exec_ok) begin

@@ -49,7 +49,7 @@ package warpref_rtl_pkg;
                           IN_UR = 5, IN_C = 6, IN_RA64 = 7, IN_UR64 = 8, IN_C64 = 9;
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 30;
+  localparam int unsigned NBUGS = 32;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -80,6 +80,8 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_RF_STALE_UNDEF       = 27;
   localparam int unsigned BUG_STUCK_WHILE_ASLEEP   = 28;
   localparam int unsigned BUG_WAKE_EVENT_LOST      = 29;
+  localparam int unsigned BUG_LEGAL_FORM_ONLY      = 30;
+  localparam int unsigned BUG_PAIR_HIGH_DROPPED    = 31;
 
   // lowest(m): index of the lowest set bit of a non-zero mask (N-01)
   function automatic logic [4:0] lowest(input logic [31:0] m);

@@ -79,6 +79,17 @@ for args, msg in [
     (["--seed", "1", "--profile"], "warpref: gen: --profile needs native, sass, ptx or visa" + SEE),
     (["--seed", "1", "-o", "/nonexistent/dir/p.s"],
      "warpref: gen: cannot open '/nonexistent/dir/p.s' for the program: No such file or directory"),
+    (["--seed", "1", "--exceptions", "101"], "warpref: gen: --exceptions: 101 is out of range 0..100" + SEE),
+    (["--seed", "1", "--exceptions", "x"], "warpref: gen: --exceptions: 'x' is not a number (decimal, or hex "
+                                           "with 0x)" + SEE),
+    (["--seed", "1", "--exceptions"], "warpref: gen: --exceptions needs a percentage from 0 to 100" + SEE),
+    (["--seed", "1", "--wide-links=1"], "warpref: gen: --wide-links takes no value, got '--wide-links=1'" + SEE),
+    (["--seed", "1", "--words"], "warpref: gen: --words needs a file name" + SEE),
+    (["--seed", "1", "--words", "-"], "warpref: gen: --words needs a file name (standard output has the "
+                                      "program)" + SEE),
+    (["--seed", "1", "--words", "p.s", "-o", "p.s"], "warpref: gen: --words and -o name the same file 'p.s'" + SEE),
+    (["--seed", "1", "--words", "/nonexistent/dir/p.words"],
+     "warpref: gen: cannot open '/nonexistent/dir/p.words' for the word list: No such file or directory"),
 ]:
     exact_error(args, msg)
 
@@ -143,5 +154,58 @@ for prof, marks in [("sass", ("BAR.",)), ("ptx", ("barrier.", "bar.")), ("visa",
         check(f"--profile {prof}: the reproduce line reproduces", rc2 == 0 and again == text)
     rc3, _, err3 = run(["run", "-"], stdin=text)
     check(f"--profile {prof}: runs to done", rc3 == 0 and " end done " in err3, err3)
+
+# ---- --exceptions, --wide-links, --words (issue 17: stimulus that reaches the RTL) ----
+# without them (or with --exceptions 0) the text is the one of before
+rc, x0, _ = run(["gen", "--seed", "42", "--exceptions", "0"])
+check("--exceptions 0 is the default", rc == 0 and x0 == a)
+# --wide-links changes only the operands of LEPC, CALL and RET through a pair
+rc, wl, err = run(["gen", "--seed", "42", "--wide-links"])
+al, bl = a.splitlines(), wl.splitlines()
+changed = [(p, q) for p, q in zip(al, bl) if p != q]
+check("--wide-links: the same program but for the link operands",
+      rc == 0 and err == "" and len(al) == len(bl) and changed and
+      all(re.search(r"\b(LEPC|CALL|RET)\b|^// reproduce:", q) for _, q in changed), changed[:6])
+check("--wide-links: LEPC writes a high word", re.search(r"LEPC R\[\d+:\d+\], `\(\.L\w+ - \. [+-] 0x[0-9a-f]{9,}\)", wl)
+      is not None)
+rc2, _, err2 = run(["run", "-"], stdin=wl)
+check("--wide-links: runs to done", rc2 == 0 and " end done " in err2, err2)
+# every kind of N-37 exception is planted, each program ends in its own at its
+# address; ILLEGAL_ENCODING in its four ways; the word list holds the word
+kinds = {}
+for seed in range(1, 61):
+    rc, text, err = run(["gen", "--seed", str(seed), "--exceptions", "100", "--wide-links"])
+    m = re.search(r"^// exception: (\w+) at (0x[0-9a-f]+)(?:, word (0x[0-9a-f]{32}))?", text, re.M)
+    if not check(f"--exceptions 100 seed {seed}", rc == 0 and err == "" and m is not None, (rc, err)):
+        continue
+    kinds.setdefault(m.group(1), seed)
+    m2 = re.search(r"^// reproduce: warpref gen (.*)$", text, re.M)
+    if seed <= 12 and m2:
+        rc2, again, _ = run(["gen"] + m2.group(1).split())
+        check(f"--exceptions seed {seed}: the reproduce line reproduces", rc2 == 0 and again == text)
+check("--exceptions: every N-37 kind planted in seeds 1..60",
+      sorted(kinds) == sorted(["BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH", "BAR_PARAM_MISMATCH",
+                               "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER", "WARPSYNC_GROUP_MISMATCH"]), kinds)
+for kind, seed in sorted(kinds.items()):
+    rc, text, _ = run(["gen", "--seed", str(seed), "--exceptions", "100"])
+    at = re.search(r"^// exception: \w+ at (0x[0-9a-f]+)", text, re.M).group(1)
+    if kind == "ILLEGAL_ENCODING":      # the text runs its stand-in NOP; the word list is the program
+        words = os.path.join(tmp, "w.words")
+        rc, _, err = run(["gen", "--seed", str(seed), "--exceptions", "100", "--words", words, "-o",
+                          os.path.join(tmp, "w.s")])
+        word = re.search(r"word (0x[0-9a-f]{32})", text).group(1)
+        lines = [l for l in open(words).read().splitlines() if not l.startswith("#")]
+        check("--words: the word list has the illegal word at its address",
+              rc == 0 and err == "" and lines[int(at, 16) // 16] == word, (rc, err))
+        rc2, _, err2 = run(["disasm", words])
+        check("--words: disasm refuses the illegal word, naming its line",
+              rc2 == 2 and f"{words}:{int(at, 16) // 16 + 2}:1: error: illegal encoding: " in err2, err2)
+        continue
+    rc2, trace, err2 = run(["run", "-", "--trace", "-"], stdin=text)
+    last = [l for l in trace.splitlines() if f'"exception:{kind}"' in l]
+    check(f"--exceptions: {kind} (seed {seed}) ends the run at {at}",
+          rc2 == 4 and " end exception " in err2 and last and
+          int(re.search(r'"pc":"(0x[0-9a-f]+)"', last[-1]).group(1), 16) == int(at, 16),
+          (rc2, err2, last[-1:] if last else trace[-300:]))
 
 clitest.finish()

@@ -7,7 +7,8 @@ The testbench is the SystemVerilog one (tb/lockstep, the default) or the
 SystemC one (tb/sc, --tb tb_sc_lockstep --simulator systemc): the same
 plusargs, dumps, summary and exit statuses.
 
-  programs   every program of tests/programs/ and tb/programs/ runs in
+  programs   every program of tests/programs/ and tb/programs/ (and each
+             word list tb/programs/*.words, +words=) runs in
              lockstep and passes, under the stub's own scheduler and N-50's
              (+sched=rr), self-contained and operand-driven (+operands=rtl),
              and ends as the model's standalone run does (`warpref run`):
@@ -80,7 +81,7 @@ def bug_table():
     table = {}
     with open(os.path.join(ROOT, 'docs', 'bugs.md')) as f:
         for line in f:
-            m = re.match(r'\| `(\w+)` \|.*\| ((?:tests|tb)/programs/\w+\.s) \|', line)
+            m = re.match(r'\| `(\w+)` \|.*\| ((?:tests|tb)/programs/\w+\.(?:s|words)) \|', line)
             if m:
                 table[m.group(1)] = os.path.join(ROOT, m.group(2))
     return table
@@ -116,6 +117,21 @@ def main():
                   '%s %s: exit %d, result %s, want pass/end %s\n  %s' % (
                       name, ' '.join(mode), rc, r, want, out.strip().replace('\n', '\n  ')))
 
+    # ---- word lists (+words=, illegal words allowed): each ends as its
+    # `# end:` line says (the model cannot run a word list on its own) ----
+    for words in sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.words'))):
+        want = re.search(r'^# end: (\w+)', open(words).read(), re.M)
+        want = want.group(1) if want else 'done'
+        for mode in modes:
+            res = os.path.join(tmp, 'result.json')
+            if os.path.exists(res):
+                os.unlink(res)
+            rc, out = run([tb, '+words=' + words, '+result=' + res, '+dump=' + os.path.join(tmp, 'dump')] + mode)
+            r = read_json(res) or {}
+            check(rc == 0 and r.get('status') == 'pass' and r.get('end') == want and r.get('compared', 0) > 0,
+                  '%s %s: exit %d, result %s, want pass/end %s\n  %s' % (
+                      os.path.basename(words), ' '.join(mode), rc, r, want, out.strip().replace('\n', '\n  ')))
+
     # ---- every catalogued bug, caught by its program ----
     listed = run([tb, '+list_bugs'])[1].split()
     table = bug_table()
@@ -126,7 +142,8 @@ def main():
             continue
         base = os.path.join(tmp, 'bug-' + bug)
         res = base + '.result'
-        rc, out = run([tb, '+program=' + prog, '+bug=' + bug, '+max_cycles=%d' % LIMIT_CYCLES,
+        load = ('+words=' if prog.endswith('.words') else '+program=') + prog   # a word list: +words=
+        rc, out = run([tb, load, '+bug=' + bug, '+max_cycles=%d' % LIMIT_CYCLES,
                        '+dump=' + base, '+result=' + res, '+seed=7'])
         r = read_json(res) or {}
         j = read_json(base + '.json') or {}

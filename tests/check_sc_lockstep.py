@@ -93,8 +93,8 @@ def main():
     table = bug_table()
     check('bug table', len(table) >= 20, '%d bugs in docs/bugs.md' % len(table))
     for bug, prog in sorted(table.items()):
-        sv, sc = both(a, tmp, ['+program=' + prog, '+bug=' + bug, '+max_cycles=%d' % LIMIT_CYCLES, '+seed=7'],
-                      'bug')
+        load = ('+words=' if prog.endswith('.words') else '+program=') + prog   # a word list: +words=
+        sv, sc = both(a, tmp, [load, '+bug=' + bug, '+max_cycles=%d' % LIMIT_CYCLES, '+seed=7'], 'bug')
         dumps_same, simulator = same_dump(sv, sc)
         r = sc[2] or {}
         check('bug %s' % bug, sc[0] == 1 and r.get('status') == 'mismatch' and sv[2] == sc[2] and sv[1] == sc[1]

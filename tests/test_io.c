@@ -151,6 +151,77 @@ START_TEST(load_words_errors)
 }
 END_TEST
 
+/* +words= (wr_load_words_any): an illegal word is kept, its stand-in is a NOP
+ * with the word's guard, a word of another profile stays decoded, and a run
+ * raises ILLEGAL_ENCODING at it (N-37) with nothing before it undone */
+START_TEST(load_words_any_keeps_illegal_words_and_runs_them)
+{
+    static const char text[] =
+        "# MOV R1, 0x7; a NOP guarded by P2 with reserved bit 100 set; EXIT\n"
+        "0x00000000000000000000000700017142\n"
+        "  0x00000010000000000000000000002040\n"
+        "0x0000001c000000000000000000007025\n";
+    wr_program p;
+    char err[256];
+    ck_assert_int_eq(wr_load_words(text, "w.hex", &p, err, sizeof err), -1);
+    ck_assert_str_eq(err, "w.hex:3:3: error: illegal encoding: reserved bit 100 set in NOP_X (must be 0)");
+    ck_assert_int_eq(wr_load_words_any(text, "w.hex", WR_PROFILE_NATIVE, &p, err, sizeof err), 0);
+    ck_assert_uint_eq(p.ninsns, 3);
+    ck_assert_ptr_nonnull(p.illegal);
+    ck_assert_int_eq(p.illegal[0], 0);
+    ck_assert_int_eq(p.illegal[1], 1);
+    ck_assert_int_eq(p.illegal[2], 0);
+    ck_assert_int_eq(p.insns[1].form, WR_FORM_NOP_X);
+    ck_assert_int_eq(p.insns[1].f[WR_F_PG], 2);
+    ck_assert_int_eq(p.insns[1].f[WR_F_PG_NOT], 0);
+    ck_assert_uint_eq(p.words[1].w[3], 0x10u);
+    ck_assert_uint_eq(p.lines[1], 3);
+    wr_run_opts o = { .threads = 32 };
+    wr_runner *r = wr_runner_new(&p, &o, err, sizeof err);
+    ck_assert_ptr_nonnull(r);
+    wr_run_result res;
+    ck_assert_int_eq(wr_runner_run(r, &res), 0);
+    ck_assert_int_eq(res.end, WR_END_EXCEPTION);
+    ck_assert_int_eq(res.faulted_warp, -1);          /* not a fetch fault */
+    ck_assert_int_eq(wr_runner_cta(r)->warp[0].run, WR_WARP_FAULTED);
+    ck_assert_uint_eq(wr_runner_cta(r)->warp[0].active_pc, 0x10);
+    wr_runner_free(r);
+    wr_program_free(&p);
+    /* the text's own errors stay errors */
+    ck_assert_int_eq(wr_load_words_any("0x1234\n", "w.hex", WR_PROFILE_NATIVE, &p, err, sizeof err), -1);
+    ck_assert_str_eq(err, "w.hex:1:1: error: not a 128-bit word (want 0x and 32 hex digits)");
+    ck_assert_int_eq(wr_load_words_any("# none\n", "w.hex", WR_PROFILE_NATIVE, &p, err, sizeof err), -1);
+    ck_assert_str_eq(err, "w.hex:1:1: error: no instruction words");
+}
+END_TEST
+
+/* +program= with +words=: the words replace the instructions one for one */
+START_TEST(program_take_words)
+{
+    wr_program prog, w;
+    char err[256];
+    ck_assert_int_eq(wr_assemble(".threads 40\n.const c[0x1][0x0] = 0x5\nNOP\nEXIT\n", "p.s", &prog, err,
+                                 sizeof err), 0);
+    ck_assert_int_eq(wr_load_words_any("0x0000001c000000000000000000007025\n", "w.hex", WR_PROFILE_NATIVE, &w,
+                                       err, sizeof err), 0);
+    ck_assert_int_eq(wr_program_take_words(&prog, &w, err, sizeof err), -1);
+    ck_assert_str_eq(err, "w.hex:1:1: error: 1 word, but p.s has 2 instructions (the words replace them one for "
+                          "one)");
+    wr_program_free(&w);
+    ck_assert_int_eq(wr_load_words_any("0x00000010000000000000000000007040\n0x0000001c000000000000000000007025\n",
+                                       "w.hex", WR_PROFILE_NATIVE, &w, err, sizeof err), 0);
+    ck_assert_int_eq(wr_program_take_words(&prog, &w, err, sizeof err), 0);
+    ck_assert_uint_eq(prog.ninsns, 2);
+    ck_assert_uint_eq(prog.threads, 40);             /* the text's */
+    ck_assert_uint_eq(prog.nconsts, 1);
+    ck_assert_int_eq(prog.illegal[0], 1);            /* the words' */
+    ck_assert_uint_eq(w.ninsns, 0);
+    ck_assert_ptr_null(w.insns);
+    wr_program_free(&w);
+    wr_program_free(&prog);
+}
+END_TEST
+
 /* ---- trace outputs --------------------------------------------------------- */
 
 /* NOP; L: BRA L -- one warp repeats its state at t=2 (N-55) */
@@ -515,6 +586,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, read_text_directory_and_missing);
     tcase_add_test(tc, load_words_reads_decodes_and_places);
     tcase_add_test(tc, load_words_errors);
+    tcase_add_test(tc, load_words_any_keeps_illegal_words_and_runs_them);
+    tcase_add_test(tc, program_take_words);
     tcase_set_timeout(tc, 30);
     suite_add_tcase(s, tc);
     tc = tcase_create("trace outputs");

@@ -109,6 +109,7 @@ static const char *const usage_encoding =
 static const char *const usage_gen =
     "usage: warpref gen --seed S [--size N] [--warps W | --threads T]\n"
     "                   [--weights NAME=W,...] [--profile NAME] [-o FILE|-]\n"
+    "                   [--exceptions PCT] [--wide-links] [--words FILE]\n"
     "\n"
     "Writes a random, well-formed program that ends 'done' under any fair warp\n"
     "schedule (docs/gen.md); the same options give the same text on any machine.\n"
@@ -124,6 +125,12 @@ static const char *const usage_gen =
     "  --profile NAME    native, sass, ptx or visa: the barrier instructions used\n"
     "                    (default native; the program says .profile NAME)\n"
     "  -o FILE|-         write to FILE (default: standard output)\n"
+    "  --exceptions PCT  the chance, 0..100 percent, that the program ends in a\n"
+    "                    planted exception (N-37: an illegal word, a WARPSYNC or a\n"
+    "                    barrier exception; default 0)\n"
+    "  --wide-links      the addresses LEPC writes carry a high word\n"
+    "  --words FILE      also write the program's words, an illegal word in place\n"
+    "                    (the lockstep testbench's +words=FILE)\n"
     "\n"
     "Numbers: decimal without a leading zero, or 0x hex.  Each option at most once.\n"
     "Exit status: 0, or 2 with a one-line message on a bad option.\n";
@@ -768,7 +775,8 @@ static int cmd_encoding(int argc, char **argv)
     return rc;
 }
 
-enum { GEN_SEED, GEN_SIZE, GEN_WARPS, GEN_THREADS, GEN_WEIGHTS, GEN_OUT, GEN_PROFILE };
+enum { GEN_SEED, GEN_SIZE, GEN_WARPS, GEN_THREADS, GEN_WEIGHTS, GEN_OUT, GEN_PROFILE, GEN_EXCEPTIONS,
+       GEN_WIDE_LINKS, GEN_WORDS };
 static const optspec gen_opts[] = {
     [GEN_SEED] = { "--seed", OPT_NUM, 0, UINT64_MAX, "a number from 0 to 2^64-1" },
     [GEN_SIZE] = { "--size", OPT_NUM, WR_GEN_MIN_SIZE, WR_GEN_MAX_SIZE, "a number from 1 to 100000" },
@@ -777,6 +785,9 @@ static const optspec gen_opts[] = {
     [GEN_WEIGHTS] = { "--weights", OPT_STR, 0, 0, "a list NAME=WEIGHT,..." },
     [GEN_OUT] = { "-o", OPT_STR, 0, 0, "a file name or -" },
     [GEN_PROFILE] = { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" },
+    [GEN_EXCEPTIONS] = { "--exceptions", OPT_NUM, 0, WR_GEN_MAX_EXCEPTIONS, "a percentage from 0 to 100" },
+    [GEN_WIDE_LINKS] = { "--wide-links", OPT_FLAG, 0, 0, NULL },
+    [GEN_WORDS] = { "--words", OPT_STR, 0, 0, "a file name" },
 };
 
 static int cmd_gen(int argc, char **argv)
@@ -801,6 +812,13 @@ static int cmd_gen(int argc, char **argv)
     go.seed = ov.num[GEN_SEED];
     go.size = (unsigned)ov.num[GEN_SIZE];
     go.threads = ov.str[GEN_WARPS] ? 32 * (unsigned)ov.num[GEN_WARPS] : (unsigned)ov.num[GEN_THREADS];
+    go.exceptions = (unsigned)ov.num[GEN_EXCEPTIONS];
+    go.wide_links = ov.str[GEN_WIDE_LINKS] != NULL;
+    const char *words_path = ov.str[GEN_WORDS];
+    if (words_path && strcmp(words_path, "-") == 0)
+        return usage_error("gen", "--words needs a file name (standard output has the program)");
+    if (words_path && ov.str[GEN_OUT] && (strcmp(words_path, ov.str[GEN_OUT]) == 0 || same_file(words_path, ov.str[GEN_OUT])))
+        return usage_error("gen", "--words and -o name the same file '%s'", words_path);
     char err[512];
     if (ov.str[GEN_WEIGHTS] && wr_gen_parse_weights(ov.str[GEN_WEIGHTS], go.weight, err, sizeof err) != 0)
         return usage_error("gen", "--weights: %s", err);
@@ -812,12 +830,28 @@ static int cmd_gen(int argc, char **argv)
         return WR_EXIT_USAGE;
     }
     output out;
-    if ((rc = out_open(&out, "gen", "program", ov.str[GEN_OUT], NULL, 0)) == 0) {
+    char *words = NULL;                /* the word list (--words): the program's words, the planted one in place */
+    if (words_path && wr_gen_word_list(text, &words, err, sizeof err) != 0) {
+        fprintf(stderr, "warpref: gen: %s\n", err);
+        free(text);
+        return WR_EXIT_USAGE;
+    }
+    output wout;                       /* opened first: nothing is written when it cannot be */
+    rc = words ? out_open(&wout, "gen", "word list", words_path, NULL, 0) : 0;
+    if (rc == 0 && (rc = out_open(&out, "gen", "program", ov.str[GEN_OUT], NULL, 0)) == 0) {
         if (fputs(text, out.f) == EOF)
             out_failed(&out, errno);
         rc = out_close(&out, "gen");
     }
+    if (words && rc == 0) {
+        if (fputs(words, wout.f) == EOF)
+            out_failed(&wout, errno);
+        rc = out_close(&wout, "gen");
+    } else if (words && wout.f) {
+        out_abort(&wout);              /* the program was not written: nor is the word list */
+    }
     free(text);
+    free(words);
     if (rc)
         return rc;
     if (res.attempts > 1)   /* a generator bug: say so, with what was written instead */

@@ -1604,6 +1604,7 @@ void wr_program_free(wr_program *prog)
     free(prog->lines);
     free(prog->consts);
     free(prog->filename);
+    free(prog->illegal);
     memset(prog, 0, sizeof *prog);
 }
 

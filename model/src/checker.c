@@ -525,7 +525,9 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     }
     c->cta.now = cycle;
     const uint64_t deadline = c->cta.deadline[w];
-    if (wr_step(&c->cta, w, insn, ops, m) != 0) {
+    const size_t at = pc / WR_INST_SIZE;   /* an illegal word (+words=) raises ILLEGAL_ENCODING */
+    if ((c->prog->illegal && c->prog->illegal[at] ? wr_step_word(&c->cta, w, &c->prog->words[at], ops, m)
+                                                   : wr_step(&c->cta, w, insn, ops, m)) != 0) {
         c->error = 1;
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;

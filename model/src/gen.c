@@ -278,6 +278,16 @@ typedef struct gen {
     unsigned fuse;               /* B registers the function being generated uses */
     unsigned nexits;             /* exit statements of lanes */
     unsigned nwexits;            /* exit statements of whole warps */
+    /* --wide-links: the bias of every address LEPC writes (0: none) */
+    int64_t bias;
+    /* --exceptions: streams of their own (the program before it is the same
+     * text), the exception planted (-1: none), the line of main that raises
+     * it, its address (layout) and, for ILLEGAL_ENCODING, the word */
+    rng x;
+    int plant;
+    size_t plant_line;
+    uint64_t plant_pc;
+    wr_word plant_word;
     int oom;
 } gen;
 
@@ -1188,6 +1198,37 @@ static void st_brx(gen *g, ctx *c, int budget)
 
 static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label);
 
+/* --wide-links: LEPC writes label + bias (both words of the pair carry
+ * bits); the CALL/RET that use the pair take the bias back with their
+ * offset.  Without it the text is as before: a single label, offset 0x0. */
+static const char *lepc_bias(const gen *g, char buf[64])
+{
+    buf[0] = '\0';
+    if (g->bias)                 /* `(.L - . + B)`: a displacement from the LEPC (N-17, N-60) */
+        snprintf(buf, 64, " - . %c 0x%" PRIx64, g->bias < 0 ? '-' : '+',
+                 g->bias < 0 ? (uint64_t)-g->bias : (uint64_t)g->bias);
+    return buf;
+}
+
+static const char *abs_unbias(const gen *g, char buf[64])
+{
+    if (!g->bias)
+        snprintf(buf, 64, "0x0");
+    else
+        snprintf(buf, 64, "%s0x%" PRIx64, g->bias > 0 ? "-" : "",
+                 g->bias < 0 ? (uint64_t)-g->bias : (uint64_t)g->bias);
+    return buf;
+}
+
+static const char *rel_unbias(const gen *g, char buf[64])
+{
+    buf[0] = '\0';
+    if (g->bias)
+        snprintf(buf, 64, " %c 0x%" PRIx64, g->bias > 0 ? '-' : '+',
+                 g->bias < 0 ? (uint64_t)-g->bias : (uint64_t)g->bias);
+    return buf;
+}
+
 /* a call site: LEPC sets the return address (two of them: the RET splits
  * the warp), CALL in one of its forms, sometimes guarded; the region
  * reconverges the lanes */
@@ -1219,8 +1260,9 @@ static void st_call(gen *g, ctx *c, int budget)
     unsigned link = R_LINK + 2 * d;
     int two = f->ret == RET_LANE && rng_pct(r, 50);
     ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    char bt[64];
     if (f->ret == RET_LANE) {
-        ins(g, "LEPC R[%u:%u], `(.L%u)", link, link + 1, lra);
+        ins(g, "LEPC R[%u:%u], `(.L%u%s)", link, link + 1, lra, lepc_bias(g, bt));
     } else if (f->ret == RET_UNIFORM) {
         ins(g, "UMOV UR%u, {%u}", UR_RET + 2 * d, lra);
         ins(g, "UMOV UR%u, 0x0", UR_RET + 2 * d + 1);
@@ -1229,7 +1271,7 @@ static void st_call(gen *g, ctx *c, int budget)
         pform q = pf_split(g, c);
         unsigned p = ptemp(g);
         pf_emit(g, &q, p);
-        ins(g, "@P%u LEPC R[%u:%u], `(.L%u)", p, link, link + 1, lrb);
+        ins(g, "@P%u LEPC R[%u:%u], `(.L%u%s)", p, link, link + 1, lrb, lepc_bias(g, bt));
     }
     char gb[16] = "";
     if (rng_pct(r, 20)) {        /* a guarded call: the others go on at the return point */
@@ -1246,12 +1288,12 @@ static void st_call(gen *g, ctx *c, int budget)
         ins(g, "%sCALL.REL `(.L%u)", gb, f->label);
         break;
     case 2:
-        ins(g, "LEPC R[%u:%u], `(.L%u)", R_T1, R_T2, f->label);
-        ins(g, "%sCALL.ABS R[%u:%u], 0x0", gb, R_T1, R_T2);
+        ins(g, "LEPC R[%u:%u], `(.L%u%s)", R_T1, R_T2, f->label, lepc_bias(g, bt));
+        ins(g, "%sCALL.ABS R[%u:%u], %s", gb, R_T1, R_T2, abs_unbias(g, bt));
         break;
     case 3:
-        ins(g, "LEPC R[%u:%u], `(.L%u)", R_T1, R_T2, f->label);
-        ins(g, "%sCALL.REL R[%u:%u], `(.L_base - . - 0x10)", gb, R_T1, R_T2);
+        ins(g, "LEPC R[%u:%u], `(.L%u%s)", R_T1, R_T2, f->label, lepc_bias(g, bt));
+        ins(g, "%sCALL.REL R[%u:%u], `(.L_base - . - 0x10%s)", gb, R_T1, R_T2, rel_unbias(g, bt));
         break;
     case 4:
         ins(g, "UMOV UR4, {%u}", f->label);
@@ -1335,12 +1377,13 @@ static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label)
             ins(g, "BMOV B%u, R%u", b, save + b);
     unsigned link = R_LINK + 2 * (depth - 1), u = UR_RET + 2 * (depth - 1);
     unsigned bank, off;
+    char bt[64];
     switch (f->ret * 2 + rng_below(r, 2)) {
     case RET_LANE * 2:
-        ins(g, "RET.ABS R[%u:%u], 0x0", link, link + 1);
+        ins(g, "RET.ABS R[%u:%u], %s", link, link + 1, abs_unbias(g, bt));
         break;
     case RET_LANE * 2 + 1:
-        ins(g, "RET.REL R[%u:%u], `(.L_base - . - 0x10)", link, link + 1);
+        ins(g, "RET.REL R[%u:%u], `(.L_base - . - 0x10%s)", link, link + 1, rel_unbias(g, bt));
         break;
     case RET_UNIFORM * 2:
         ins(g, "RET.ABS UR[%u:%u]", u, u + 1);
@@ -2651,6 +2694,221 @@ static void block(gen *g, ctx *c, int budget)
     } while ((int)(g->ninsn - start) < budget && !g->oom);
 }
 
+/* ---- planted exceptions (--exceptions, N-37) -------------------------------- */
+
+/* the raising instruction: the next line of main */
+static void plant_here(gen *g, int exc)
+{
+    g->plant = exc;
+    g->plant_line = g->main.n;
+}
+
+/* A word that does not decode, in one of four ways: an optype no form has;
+ * a known optype with an stype none of its forms has; a legal word of a form
+ * of the profile with one reserved bit (a bit no field of the form covers)
+ * set; or a legal word with one field at a value the form does not allow. */
+static void illegal_word(gen *g, wr_word *w)
+{
+    rng *x = &g->x;
+    uint8_t used[256] = { 0 };
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        used[wr_forms[f].optype] = 1;
+    const unsigned how = rng_below(x, 4);
+    for (unsigned tries = 0; tries < 64; tries++) {
+        wr_insn in;
+        memset(w, 0, sizeof *w);
+        const unsigned f = rng_below(x, WR_FORM_COUNT);
+        if (how == 0) {                  /* an optype of no form, other bits random */
+            for (unsigned k = 0; k < 4; k++)
+                w->w[k] = (uint32_t)rng_next(x);
+            unsigned v = rng_below(x, 256);
+            while (used[v])
+                v = (v + 1) % 256;
+            wr_field_set(w, 0, 8, v);
+        } else if (how == 1) {           /* a known optype, an stype of none of its forms */
+            const unsigned st = rng_below(x, 16);
+            int known = 0;
+            for (unsigned k = 0; k < WR_FORM_COUNT; k++)
+                known |= wr_forms[k].optype == wr_forms[f].optype && wr_forms[k].stype == st;
+            if (known)
+                continue;
+            wr_field_set(w, 0, 8, wr_forms[f].optype);
+            wr_field_set(w, 8, 4, st);
+            wr_field_set(w, 12, 4, 7);   /* guard PT */
+        } else {
+            if (!wr_form_in_profile(f, g->o.profile))
+                continue;
+            wr_insn_init(&in, (wr_form)f);
+            if (wr_encode(&in, w, NULL, 0) != 0)
+                continue;
+            const wr_form_desc *d = &wr_forms[f];
+            if (how == 2) {              /* a reserved bit */
+                uint32_t cover[4] = { 0xfffu, 0, 0, 0 };
+                for (unsigned k = 0; k < d->nfields; k++)
+                    for (unsigned b = d->fields[k].lsb; b < d->fields[k].lsb + d->fields[k].width && b < 128; b++)
+                        cover[b / 32] |= 1u << (b % 32);
+                unsigned nfree = 0;
+                for (unsigned b = 0; b < 128; b++)
+                    nfree += !(cover[b / 32] >> (b % 32) & 1u);
+                if (nfree == 0)
+                    continue;
+                unsigned i = rng_below(x, nfree);
+                for (unsigned b = 0; b < 128; b++)
+                    if (!(cover[b / 32] >> (b % 32) & 1u) && i-- == 0) {
+                        wr_field_set(w, b, 1, 1);
+                        break;
+                    }
+            } else {                     /* a field value the form does not allow */
+                uint32_t bad[WR_MAX_FORM_FIELDS];   /* per field: bit v = value v is illegal */
+                unsigned nbad = 0, pick = 0;
+                for (unsigned k = 0; k < d->nfields; k++) {
+                    bad[k] = 0;                  /* (fields of up to 5 bits: at most 32 values) */
+                    if (d->fields[k].width <= 5) {
+                        const unsigned n = 1u << d->fields[k].width;
+                        bad[k] = ~wr_form_legal_values(f, d->fields[k].id) & (n == 32 ? 0xffffffffu : (1u << n) - 1u);
+                    }
+                    nbad += bad[k] != 0;
+                }
+                if (nbad == 0)
+                    continue;
+                pick = rng_below(x, nbad);
+                for (unsigned k = 0; k < d->nfields; k++) {
+                    if (!bad[k] || pick-- != 0)
+                        continue;
+                    const unsigned n = 1u << d->fields[k].width;
+                    unsigned v = rng_below(x, n);
+                    while (!(bad[k] >> v & 1u))
+                        v = (v + 1) % n;
+                    wr_field_set(w, d->fields[k].lsb, d->fields[k].width, v);
+                    break;
+                }
+            }
+        }
+        if (wr_decode(w, &in, NULL, 0) != 0)
+            return;
+    }
+    memset(w, 0, sizeof *w);             /* (not reached with the table: an optype of no form) */
+    unsigned v = 0;
+    while (used[v] && v < 255)
+        v++;
+    wr_field_set(w, 0, 8, v);
+}
+
+/* --exceptions: with the chance given, the converged warps end in one of
+ * the N-37 exceptions instead of the epilogue.  Each is raised by the first
+ * warp that gets there, whatever the order of warps, and nothing before it
+ * changes: the program's text up to here is the one without the option. */
+static void plant(gen *g, const ctx *top)
+{
+    rng *x = &g->x;
+    g->plant = -1;
+    if (!g->o.exceptions || rng_below(x, 100) >= g->o.exceptions || live_warps(g) == 0)
+        return;
+    /* ILLEGAL_ENCODING four times as often (its four ways); the barrier
+     * exceptions in the native profile only */
+    static const uint8_t kinds[] = {
+        WR_EXC_ILLEGAL_ENCODING, WR_EXC_ILLEGAL_ENCODING, WR_EXC_ILLEGAL_ENCODING, WR_EXC_ILLEGAL_ENCODING,
+        WR_EXC_WARPSYNC_NOT_MEMBER, WR_EXC_WARPSYNC_GROUP_MISMATCH,
+        WR_EXC_BAR_CNT_ALIGN, WR_EXC_BAR_ARV_ZERO_CNT, WR_EXC_BAR_MODE_MISMATCH, WR_EXC_BAR_PARAM_MISMATCH,
+    };
+    const unsigned nk = g->o.profile == WR_PROFILE_NATIVE ? sizeof kinds : 6;
+    unsigned kind = kinds[rng_below(x, nk)];
+    const uint16_t busy = g->bar_used | g->bar_read;
+    int b = -1;                          /* a barrier no phase of the program is using */
+    if (popc(busy) < 16) {
+        unsigned i = rng_below(x, 16 - popc(busy));
+        for (int k = 0; k < 16 && b < 0; k++)
+            if (!(busy >> k & 1) && i-- == 0)
+                b = k;
+    }
+    if ((kind == WR_EXC_BAR_MODE_MISMATCH || kind == WR_EXC_BAR_PARAM_MISMATCH) && b < 0)
+        kind = WR_EXC_BAR_CNT_ALIGN;
+    int wide = -1;                       /* a warp with two lanes or more */
+    for (unsigned w = 0; w < g->nwarps && wide < 0; w++)
+        if (popc(top->cur[w]) >= 2)
+            wide = (int)w;
+    if (kind == WR_EXC_WARPSYNC_GROUP_MISMATCH && wide < 0)
+        kind = WR_EXC_WARPSYNC_NOT_MEMBER;
+    const unsigned n = live_warps(g) + 1;   /* more warps than there are: never completes */
+    const unsigned bb = b < 0 ? rng_below(x, 16) : (unsigned)b;
+    switch (kind) {
+    case WR_EXC_ILLEGAL_ENCODING:
+        illegal_word(g, &g->plant_word);
+        plant_here(g, (int)kind);
+        ins(g, "NOP");                   /* the word list has the illegal word here */
+        break;
+    case WR_EXC_WARPSYNC_NOT_MEMBER:     /* a membermask without the arrived lanes */
+        switch (rng_below(x, 4)) {
+        case 0:
+            plant_here(g, (int)kind);
+            ins(g, "WARPSYNC 0x0");
+            break;
+        case 1:
+            ins(g, "UMOV UR2, 0x0");
+            plant_here(g, (int)kind);
+            ins(g, "WARPSYNC UR2");
+            break;
+        case 2:
+            ins(g, "UMOV UR2, 0xffffffff");
+            plant_here(g, (int)kind);
+            ins(g, "WARPSYNC ~UR2");
+            break;
+        default:
+            ins(g, "MOV R%u, 0x0", R_T1);
+            plant_here(g, (int)kind);
+            ins(g, "WARPSYNC R%u", R_T1);
+            break;
+        }
+        break;
+    case WR_EXC_WARPSYNC_GROUP_MISMATCH: {
+        /* lanes below s: every lane; lanes from s: only those (each lane is in
+         * its own mask, but the two groups disagree, N-25) */
+        unsigned sbit = 31;
+        while (!(top->cur[wide] >> sbit & 1u))
+            sbit--;
+        ins(g, "ISETP.GE P0, R%u, 0x%x", R_LANE, sbit);
+        ins(g, "MOV R%u, 0xffffffff", R_T1);
+        ins(g, "@P0 MOV R%u, 0x%08" PRIx32, R_T1, ~((1u << sbit) - 1u));
+        plant_here(g, (int)kind);
+        ins(g, "WARPSYNC R%u", R_T1);
+        break;
+    }
+    case WR_EXC_BAR_CNT_ALIGN: {
+        const unsigned cnt = 32 * rng_below(x, 4) + 1 + rng_below(x, 31);
+        const char *mode = rng_below(x, 2) ? "SYNC" : "ARV";
+        if (rng_below(x, 2)) {
+            plant_here(g, (int)kind);
+            ins(g, "BAR.%s 0x%x, 0x%x", mode, bb, cnt);
+        } else {
+            ins(g, "MOV R%u, 0x%x", R_BAR + 1, cnt);
+            plant_here(g, (int)kind);
+            ins(g, "BAR.%s 0x%x, R%u", mode, bb, R_BAR + 1);
+        }
+        break;
+    }
+    case WR_EXC_BAR_ARV_ZERO_CNT:
+        if (rng_below(x, 2)) {
+            plant_here(g, (int)kind);
+            ins(g, "BAR.ARV 0x%x, 0x0", bb);
+        } else {
+            ins(g, "MOV R%u, 0x0", R_BAR + 1);
+            plant_here(g, (int)kind);
+            ins(g, "BAR.ARV 0x%x, R%u", bb, R_BAR + 1);
+        }
+        break;
+    case WR_EXC_BAR_MODE_MISMATCH:       /* a reduction on a barrier in a sync phase */
+        ins(g, "BAR.ARV 0x%x, 0x%x", bb, 32 * n);
+        plant_here(g, (int)kind);
+        ins(g, "BAR.RED.%s 0x%x, 0x%x, PT", redops[rng_below(x, 3)], bb, 32 * n);
+        break;
+    default:                             /* BAR_PARAM_MISMATCH: another count */
+        ins(g, "BAR.ARV 0x%x, 0x%x", bb, 32 * n);
+        plant_here(g, (int)kind);
+        ins(g, "BAR.%s 0x%x, 0x%x", rng_below(x, 2) ? "SYNC" : "ARV", bb, 32 * (n + 1));
+        break;
+    }
+}
+
 /* ---- the program ----------------------------------------------------------- */
 
 /* the end: some warps trap (TRAP/SYSCALL/RTT stop a warp, N-26), every
@@ -2740,8 +2998,11 @@ static char *layout(gen *g, const char *extra)
             const char *t = parts[s]->buf + parts[s]->off[i];
             if (parts[s]->kind[i] == LN_LABEL)
                 addr[strtoul(t, NULL, 10)] = pc;
-            else if (parts[s]->kind[i] == LN_INSN)
+            else if (parts[s]->kind[i] == LN_INSN) {
+                if (s == 0 && g->plant >= 0 && i == g->plant_line)
+                    g->plant_pc = pc;
                 pc += WR_INST_SIZE;
+            }
         }
 
     char *out = NULL, line[512];
@@ -2750,14 +3011,31 @@ static char *layout(gen *g, const char *extra)
     char wbuf[256], cbuf[256];
     weights_text(&g->o, wbuf, sizeof wbuf, 0);
     weights_text(&g->o, cbuf, sizeof cbuf, 1);
+    char xbuf[64] = "";
+    if (g->o.exceptions)
+        snprintf(xbuf, sizeof xbuf, " --exceptions %u", g->o.exceptions);
     int n = snprintf(line, sizeof line,
                      "// generated by warpref gen (docs/gen.md): seed %" PRIu64 ", size %u, threads %u (%u warps)\n"
                      "// weights %s\n"
-                     "// reproduce: warpref gen --seed %" PRIu64 " --size %u --threads %u%s%s%s%s\n",
+                     "// reproduce: warpref gen --seed %" PRIu64 " --size %u --threads %u%s%s%s%s%s%s\n",
                      g->o.seed, g->o.size, g->threads, g->nwarps, wbuf, g->o.seed, g->o.size, g->threads,
                      cbuf[0] ? " --weights " : "", cbuf, g->o.profile ? " --profile " : "",
-                     g->o.profile ? wr_profile_name(g->o.profile) : "");
+                     g->o.profile ? wr_profile_name(g->o.profile) : "", xbuf,
+                     g->o.wide_links ? " --wide-links" : "");
     append_str(&out, &len, &cap, line, (size_t)n, &oom);
+    if (g->plant >= 0) {                         /* --exceptions: what ends the program */
+        n = snprintf(line, sizeof line, "// exception: %s at 0x%04" PRIx64, wr_exception_name((unsigned)g->plant),
+                     g->plant_pc);
+        append_str(&out, &len, &cap, line, (size_t)n, &oom);
+        if (g->plant == WR_EXC_ILLEGAL_ENCODING) {
+            char wt[35];
+            wr_word_format(&g->plant_word, wt);
+            n = snprintf(line, sizeof line, ", word %s (the NOP there holds its place: run the word list, "
+                         "warpref gen --words FILE)", wt);
+            append_str(&out, &len, &cap, line, (size_t)n, &oom);
+        }
+        append_str(&out, &len, &cap, "\n", 1, &oom);
+    }
     if (g->o.profile) {                          /* SPEC-NOTES G-01 */
         n = snprintf(line, sizeof line, ".profile %s\n", wr_profile_name(g->o.profile));
         append_str(&out, &len, &cap, line, (size_t)n, &oom);
@@ -2823,6 +3101,10 @@ static int check_opts(const wr_gen_opts *o, char *err, size_t errsize)
         snprintf(err, errsize, "size %u out of range %d..%d", o->size, WR_GEN_MIN_SIZE, WR_GEN_MAX_SIZE);
         return -1;
     }
+    if (o->exceptions > WR_GEN_MAX_EXCEPTIONS) {
+        snprintf(err, errsize, "exceptions %u out of range 0..%d", o->exceptions, WR_GEN_MAX_EXCEPTIONS);
+        return -1;
+    }
     if (o->threads > WR_MAX_THREADS) {
         snprintf(err, errsize, "thread count %u out of range 1..%d", o->threads, WR_MAX_THREADS);
         return -1;
@@ -2863,6 +3145,14 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
         g->valid[w] = n >= 32 ? 0xffffffffu : (1u << n) - 1;
     }
     rng_seed(&g->r, g->o.seed);
+    rng_seed(&g->x, g->o.seed ^ UINT64_C(0x657863657074696f));   /* "exceptio" */
+    g->plant = -1;
+    if (g->o.wide_links) {               /* a stream of its own: k * 2^32, 1 <= |k| < 2^20 */
+        rng wl;
+        rng_seed(&wl, g->o.seed ^ UINT64_C(0x776964656c696e6b));   /* "widelink" */
+        const int64_t k = 1 + (int64_t)rng_below(&wl, 0xfffff);
+        g->bias = (rng_below(&wl, 2) ? -k : k) * (INT64_C(1) << 32);
+    }
     g->cbank = CONST_BANK0;
     g->out = &g->main;
 
@@ -2895,6 +3185,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
         stmt(g, &top, left < 48 ? left : 48);
         restrict_cur(g, &top);
     }
+    plant(g, &top);
     epilogue(g);
     char *t = g->oom ? NULL : layout(g, extra);
     sect_free(&g->main);
@@ -2917,11 +3208,97 @@ int wr_gen_program(const wr_gen_opts *o, char **text, char *err, size_t errsize)
     return generate(o, NULL, text, err, errsize);
 }
 
-/* assemble and run `text` on the model */
+/* The header's `// exception: NAME at 0xPC[, word 0xW...]` line: the
+ * exception (-1: none), its address and the word (has_word). */
+static int planted(const char *text, uint64_t *pc, wr_word *word, int *has_word)
+{
+    static const char key[] = "\n// exception: ";
+    *has_word = 0;
+    const char *p = strstr(text, key);
+    const char *body = strstr(text, "\n.L_base:");
+    if (!p || (body && p > body))
+        return -1;
+    p += sizeof key - 1;
+    int exc = -1;
+    for (unsigned e = 0; e < WR_EXC_COUNT; e++) {
+        const char *nm = wr_exception_name(e);
+        const size_t n = strlen(nm);
+        if (strncmp(p, nm, n) == 0 && strncmp(p + n, " at 0x", 6) == 0) {
+            exc = (int)e;
+            p += n + 6;
+            break;
+        }
+    }
+    if (exc < 0)
+        return -1;
+    char *end;
+    *pc = strtoull(p, &end, 16);
+    if (strncmp(end, ", word ", 7) == 0) {
+        char wt[35];
+        memcpy(wt, end + 7, 34);
+        wt[34] = '\0';
+        *has_word = wr_word_parse(wt, word) == 0;
+    }
+    return exc;
+}
+
+int wr_gen_load(const char *text, wr_program *prog, char *err, size_t errsize)
+{
+    if (wr_assemble(text, "gen.s", prog, err, errsize) != 0)
+        return -1;
+    uint64_t pc;
+    wr_word word;
+    int has_word;
+    if (planted(text, &pc, &word, &has_word) < 0 || !has_word)
+        return 0;
+    if (pc % WR_INST_SIZE || pc / WR_INST_SIZE >= prog->ninsns) {
+        snprintf(err, errsize, "gen.s: the planted word's address 0x%" PRIx64 " holds no instruction", pc);
+        wr_program_free(prog);
+        return -1;
+    }
+    if (!prog->illegal && !(prog->illegal = calloc(prog->ninsns, 1))) {
+        snprintf(err, errsize, "out of memory");
+        wr_program_free(prog);
+        return -1;
+    }
+    const size_t i = (size_t)(pc / WR_INST_SIZE);
+    wr_insn in;
+    prog->words[i] = word;
+    prog->illegal[i] = wr_decode(&word, &in, NULL, 0) != 0;
+    if (!prog->illegal[i])
+        prog->insns[i] = in;
+    return 0;
+}
+
+int wr_gen_word_list(const char *text, char **words, char *err, size_t errsize)
+{
+    wr_program prog;
+    *words = NULL;
+    if (wr_gen_load(text, &prog, err, errsize) != 0)
+        return -1;
+    char *out = malloc(prog.ninsns * 35 + 200);
+    if (!out) {
+        wr_program_free(&prog);
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    size_t n = (size_t)sprintf(out, "# the words of a program of warpref gen (docs/gen.md), for +words=\n");
+    for (size_t i = 0; i < prog.ninsns; i++) {
+        wr_word_format(&prog.words[i], out + n);
+        n += 34;
+        out[n++] = '\n';
+    }
+    out[n] = '\0';
+    wr_program_free(&prog);
+    *words = out;
+    return 0;
+}
+
+/* assemble and run `text` on the model (with its planted word) */
 static int verify(const char *text, uint64_t max_steps, wr_gen_result *res, char *err, size_t errsize)
 {
     wr_program prog;
-    if (wr_assemble(text, "gen.s", &prog, err, errsize) != 0)
+    if (wr_gen_load(text, &prog, err, errsize) != 0)
         return -1;
     wr_run_opts ro;
     memset(&ro, 0, sizeof ro);
@@ -2939,6 +3316,20 @@ static int verify(const char *text, uint64_t max_steps, wr_gen_result *res, char
     res->steps = rr.steps;
     res->ninsns = prog.ninsns;
     res->threads = wr_runner_cta(rn)->threads;
+    /* a planted exception: the run must end in it, raised at its address
+     * (N-37: the faulting warp stays on the instruction) */
+    uint64_t pc;
+    wr_word word;
+    int has_word;
+    res->planted = planted(text, &pc, &word, &has_word);
+    if (res->planted >= 0 && rr.end == WR_END_EXCEPTION) {
+        const wr_cta *cta = wr_runner_cta(rn);
+        int at = 0;
+        for (unsigned w = 0; w < cta->nwarps; w++)
+            at |= cta->warp[w].run == WR_WARP_FAULTED && cta->warp[w].active_pc == pc;
+        if (!at || rr.faulted_warp >= 0)
+            res->end = WR_END_ERROR;     /* (not the planted one: a generator bug) */
+    }
     wr_runner_free(rn);
     wr_program_free(&prog);
     return rc;
@@ -2964,9 +3355,10 @@ int wr_gen_verified(const wr_gen_opts *o, uint64_t max_steps, char **text, wr_ge
         res->seed = a.seed;
         if (k == 0)
             res->first_end = res->end;
-        if (res->end == WR_END_DONE || k + 1 == WR_GEN_MAX_ATTEMPTS) {
+        const wr_end want = res->planted >= 0 ? WR_END_EXCEPTION : WR_END_DONE;
+        if (res->end == want || k + 1 == WR_GEN_MAX_ATTEMPTS) {
             *text = t;
-            return res->end == WR_END_DONE ? 0 : 1;
+            return res->end == want ? 0 : 1;
         }
         free(t);
         if (nn < sizeof note)

@@ -107,8 +107,33 @@ int wr_load_words(const char *text, const char *name, wr_program *out, char *err
     return wr_load_words_as(text, name, WR_PROFILE_NATIVE, out, err, errsize);
 }
 
+static int load_words(const char *text, const char *name, int profile, int any, wr_program *out, char *err,
+                      size_t errsize);
+
 int wr_load_words_as(const char *text, const char *name, int profile, wr_program *out, char *err,
                      size_t errsize)
+{
+    return load_words(text, name, profile, 0, out, err, errsize);
+}
+
+int wr_load_words_any(const char *text, const char *name, int profile, wr_program *out, char *err,
+                      size_t errsize)
+{
+    return load_words(text, name, profile, 1, out, err, errsize);
+}
+
+/* An illegal word's stand-in (wr_load_words_any): a NOP with the word's
+ * guard (bits 15:12, the same in every form), so both sides of a compare
+ * read the same predicate. */
+static void illegal_standin(const wr_word *word, wr_insn *in)
+{
+    wr_insn_init(in, WR_FORM_NOP_X);
+    in->f[WR_F_PG] = (int64_t)wr_field_get(word, 12, 3);
+    in->f[WR_F_PG_NOT] = (int64_t)wr_field_get(word, 15, 1);
+}
+
+static int load_words(const char *text, const char *name, int profile, int any, wr_program *out, char *err,
+                      size_t errsize)
 {
     size_t cap = 0;
     int rc = -1;
@@ -163,7 +188,10 @@ int wr_load_words_as(const char *text, const char *name, int profile, wr_program
             uint32_t *ln = realloc(out->lines, ncap * sizeof *ln);
             if (ln)
                 out->lines = ln;
-            if (!in || !wd || !ln) {
+            uint8_t *il = any ? realloc(out->illegal, ncap) : NULL;
+            if (il)
+                out->illegal = il;
+            if (!in || !wd || !ln || (any && !il)) {
                 snprintf(err, errsize, "%s:%u:%u: error: out of memory", name, line, col);
                 goto fail;
             }
@@ -171,11 +199,16 @@ int wr_load_words_as(const char *text, const char *name, int profile, wr_program
         }
         char msg[200];
         wr_insn *in = &out->insns[out->ninsns];
-        if (wr_decode(&word, in, msg, sizeof msg) != 0) {
+        const int bad = wr_decode(&word, in, msg, sizeof msg) != 0;
+        if (any) {
+            out->illegal[out->ninsns] = (uint8_t)bad;
+            if (bad)
+                illegal_standin(&word, in);
+        } else if (bad) {
             snprintf(err, errsize, "%s:%u:%u: error: illegal encoding: %s", name, line, col, msg);
             goto fail;
         }
-        if (!wr_form_in_profile(in->form, (unsigned)profile)) {   /* SPEC-NOTES G-01 */
+        if (!any && !wr_form_in_profile(in->form, (unsigned)profile)) {   /* SPEC-NOTES G-01 */
             snprintf(err, errsize, "%s:%u:%u: error: %s (%s) is not an instruction of the %s profile",
                      name, line, col, wr_op_name(in), wr_forms[in->form].name, wr_profile_name((unsigned)profile));
             goto fail;
@@ -193,4 +226,29 @@ int wr_load_words_as(const char *text, const char *name, int profile, wr_program
 fail:
     wr_program_free(out);
     return rc;
+}
+
+int wr_program_take_words(wr_program *prog, wr_program *words, char *err, size_t errsize)
+{
+    if (prog->ninsns != words->ninsns) {
+        snprintf(err, errsize, "%s:1:1: error: %zu word%s, but %s has %zu instruction%s (the words replace them "
+                 "one for one)", words->filename ? words->filename : "<words>", words->ninsns,
+                 words->ninsns == 1 ? "" : "s", prog->filename ? prog->filename : "the program", prog->ninsns,
+                 prog->ninsns == 1 ? "" : "s");
+        return -1;
+    }
+    free(prog->insns);
+    free(prog->words);
+    free(prog->lines);
+    free(prog->illegal);
+    prog->insns = words->insns;
+    prog->words = words->words;
+    prog->lines = words->lines;
+    prog->illegal = words->illegal;
+    words->insns = NULL;
+    words->words = NULL;
+    words->lines = NULL;
+    words->illegal = NULL;
+    words->ninsns = 0;
+    return 0;
 }

@@ -135,8 +135,8 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     replay x = { o, res, { 0 }, 0, NULL, 0, 0 };
     wr_compare_ctl on, on_noout, off, final_ctl;
     if (controls(o, &on, &on_noout, &off, &final_ctl, err, errsize) != 0)
-    const int time_on = on.field[WR_RF_T].enable;   /* --ignore t: neither a record's t nor the final's */
         return 2;
+    const int time_on = on.field[WR_RF_T].enable;   /* --ignore t: neither a record's t nor the final's */
     if (o->program && wr_assemble_file(o->program, &x.prog, err, errsize) != 0)
         return 2;
     x.learn = !o->program;

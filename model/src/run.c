@@ -305,8 +305,10 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
         const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];
 
         wr_regfile_read(&s->rf, w, insn, &ops);
-        if ((r->opts.step ? r->opts.step(r->opts.step_ctx, c, w, insn, &ops, &rec)
-                          : wr_step(c, w, insn, &ops, &rec)) != 0)
+        const size_t at = pc / WR_INST_SIZE;     /* an illegal word: ILLEGAL_ENCODING (N-37) */
+        if ((p->illegal && p->illegal[at] ? wr_step_word(c, w, &p->words[at], &ops, &rec)
+             : r->opts.step ? r->opts.step(r->opts.step_ctx, c, w, insn, &ops, &rec)
+                            : wr_step(c, w, insn, &ops, &rec)) != 0)
             return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
         wr_regfile_apply(&s->rf, &rec);
         if (tw)

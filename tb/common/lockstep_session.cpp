@@ -28,7 +28,7 @@ constexpr unsigned long long k_livelock_steps = 10000;
 const char *const k_plusargs[] = {
     "program=", "threads=", "seed=", "bug=", "operands=", "ignore=", "mask=", "max_mismatches=",
     "max_cycles=", "watchdog=", "sched=", "waves=", "waves_from=", "dump=", "result=", "wake_early=",
-    "wake_late=", "check=", "test=", "trace=", "list_bugs",
+    "wake_late=", "check=", "test=", "trace=", "list_bugs", "words=",
 };
 
 bool known_plusarg(const char *a)
@@ -224,11 +224,15 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     if (v_wl && !any_late && wr_num_parse(v_wl, 0, UINT64_MAX, &wl, nullptr, 0) != WR_NUM_OK)
         return usage_error(s, "+wake_late=%s: not a number (decimal, or hex with 0x)", v_wl);
     const char *prog = plusarg(argc, argv, "program");
-    if (!prog)
-        return usage_error(s, "+program=FILE.s is required (docs/lockstep.md)");
-    if (!*prog)
+    const char *words = plusarg(argc, argv, "words");    // a word list, illegal words allowed
+    if (!prog && !words)
+        return usage_error(s, "+program=FILE.s or +words=FILE is required (docs/lockstep.md)");
+    if (prog && !*prog)
         return usage_error(s, "+program=: empty file name");
-    s.program = prog;
+    if (words && !*words)
+        return usage_error(s, "+words=: empty file name");
+    s.program = prog ? prog : "";
+    s.words = words ? words : "";
     if (s.threads > lim.nw * 32 || (s.threads == 0 && plusarg(argc, argv, "threads")))
         return usage_error(s, "+threads=%" PRIu64 ": out of range 1..%u", s.threads, lim.nw * 32);
     if (s.check > 1)
@@ -280,9 +284,9 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     if (s.dump.empty())
         return usage_error(s, "+dump=: empty base name");
 
-    s.h = warpref_dpi_new(s.program.c_str(), static_cast<int>(s.threads), s.operands == "rtl" ? 1 : 0,
-                          s.ignore.c_str(), s.mask.c_str(), static_cast<int>(s.max_mismatches), s.wake_early,
-                          s.wake_late);
+    s.h = warpref_dpi_new_words(s.program.c_str(), s.words.c_str(), static_cast<int>(s.threads),
+                                s.operands == "rtl" ? 1 : 0, s.ignore.c_str(), s.mask.c_str(),
+                                static_cast<int>(s.max_mismatches), s.wake_early, s.wake_late);
     if (!s.h)
         return usage_error(s, "%s", first_line(warpref_dpi_messages(nullptr)).c_str());
     s.ninsns = warpref_dpi_ninsns(s.h);
@@ -290,7 +294,9 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     s.nregs = warpref_dpi_nregs(s.h);
     s.threads_run = warpref_dpi_threads(s.h);
     s.nwarps = (s.threads_run + 31) / 32;
-    const char *p = prog;
+    if (s.program.empty())
+        s.program = s.words;                  // the run's name in every line
+    const char *p = s.program.c_str();
     int rc = -1;
     if (s.ninsns > static_cast<int>(lim.imem_depth))
         rc = usage_error(s, "%s: %d instructions, the RTL holds %u", p, s.ninsns, lim.imem_depth);

@@ -56,11 +56,42 @@ static void one_profile(const char *text, unsigned profile)
     wr_program_free(&prog);
 }
 
+/* the same text with illegal words allowed (+words=): it loads exactly when
+ * the text is a word list, and every word it loads is the strict reader's or
+ * an illegal one with its NOP stand-in */
+static void any_words(const char *text)
+{
+    wr_program any, strict;
+    char err[512], err2[512];
+    const int rc = wr_load_words_any(text, "fuzz.hex", WR_PROFILE_NATIVE, &any, err, sizeof err);
+    const int rs = wr_load_words(text, "fuzz.hex", &strict, err2, sizeof err2);
+    if (rc != 0) {
+        fuzz_check_error(err, "fuzz.hex:");
+        if (rs == 0) {
+            fprintf(stderr, "wr_load_words_any refused what wr_load_words loads: %s\n", err);
+            abort();
+        }
+        return;
+    }
+    for (size_t i = 0; i < any.ninsns; i++) {
+        wr_insn in;
+        if ((wr_decode(&any.words[i], &in, NULL, 0) != 0) != any.illegal[i] ||
+            (any.illegal[i] && any.insns[i].form != WR_FORM_NOP_X)) {
+            fprintf(stderr, "word %zu: the illegal mark or its stand-in is wrong\n", i);
+            abort();
+        }
+    }
+    if (rs == 0)
+        wr_program_free(&strict);
+    wr_program_free(&any);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
     if (!text)
         return 0;
+    any_words(text);
     for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
         one_profile(text, p);
     free(text);

@@ -62,6 +62,13 @@ typedef struct wr_gen_opts {
     unsigned weight[WR_GEN_NCLASSES];   /* relative weights 0..1000 */
     unsigned profile;            /* wr_profile (SPEC-NOTES section 8): the barrier
                                     instructions the program uses; default native */
+    unsigned exceptions;         /* 0..100 (--exceptions PCT): the chance, in percent,
+                                    that the program ends in a planted exception
+                                    (N-37: an illegal or reserved word, or one of the
+                                    other kinds); 0: never, the text as without it */
+    unsigned wide_links;         /* 1 (--wide-links): the addresses LEPC writes carry
+                                    a high word (a bias k * 2^32 that the CALL/RET
+                                    offsets take back); 0: the text as without it */
 } wr_gen_opts;
 
 /* Seed 0, default size, threads from the seed, default weights. */
@@ -86,6 +93,19 @@ uint64_t wr_gen_derived_seed(uint64_t seed, unsigned k);
  * 0, or -1 with a one-line message (bad options, out of memory). */
 int wr_gen_program(const wr_gen_opts *o, char **text, char *err, size_t errsize);
 
+/* The word list of a generated program (the `warpref disasm` input format,
+ * for the lockstep testbench's +words=): its words, with the illegal word
+ * the header names (`// exception: ILLEGAL_ENCODING at 0x...`) in place of
+ * the NOP that holds its place in the text.  *words is malloc'd; 0, or -1
+ * with a message (the text does not assemble). */
+int wr_gen_word_list(const char *text, char **words, char *err, size_t errsize);
+
+/* The program a generated text runs: assembled, with the planted illegal
+ * word in place (wr_gen_word_list).  0, or -1 with a message. */
+int wr_gen_load(const char *text, wr_program *prog, char *err, size_t errsize);
+
+enum { WR_GEN_MAX_EXCEPTIONS = 100 };
+
 typedef struct wr_gen_result {
     unsigned attempts;           /* 1: the seed's own program ended done */
     uint64_t seed;               /* the seed of the program returned */
@@ -94,11 +114,13 @@ typedef struct wr_gen_result {
     uint64_t steps;              /* instructions the verifying run issued */
     size_t ninsns;               /* static instructions of the program */
     unsigned threads;
+    int planted;                 /* the exception planted (wr_exception), -1: none */
 } wr_gen_result;
 
 /* Generate, then verify: assemble the text and run it on the model with the
  * standard scheduler (SPEC-NOTES N-50) and `max_steps` (0: 1,000,000).  A
- * program that does not end `done` is a generator bug; rather than return
+ * program that does not end `done` (with a planted exception: `exception`,
+ * raised by the planted instruction) is a generator bug; rather than return
  * it, the text is regenerated from wr_gen_derived_seed(seed, k), k = 1..7,
  * and the header says so (res->attempts > 1).  0 with *text (ended done),
  * 1 with *text when no attempt ended done (the last one is returned, its

@@ -334,6 +334,10 @@ typedef struct wr_program {
     unsigned threads;          /* .threads N, 0 if absent */
     unsigned profile;          /* wr_profile it was assembled or loaded for */
     char *filename;            /* for messages */
+    uint8_t *illegal;          /* NULL, or per instruction 1 where words[i] does not
+                                  decode (wr_load_words_any): insns[i] is then a NOP
+                                  with the word's guard, and the step of it raises
+                                  ILLEGAL_ENCODING (N-37, wr_step_word) */
 } wr_program;
 
 /* Assemble text.  On error returns -1 and writes one line
@@ -371,6 +375,18 @@ int wr_load_words(const char *text, const char *name, wr_program *out, char *err
  * it is an error (SPEC-NOTES G-01). */
 int wr_load_words_as(const char *text, const char *name, int profile, wr_program *out, char *err,
                      size_t errsize);
+/* The same with illegal words allowed (the lockstep testbenches' +words=,
+ * SPEC-NOTES N-37): a word that does not decode is kept, marked in
+ * out->illegal, and a word of a form outside the profile is kept as decoded;
+ * running either raises ILLEGAL_ENCODING.  Only the text itself (a line that
+ * is not a word, too many words, none) is an error. */
+int wr_load_words_any(const char *text, const char *name, int profile, wr_program *out, char *err,
+                      size_t errsize);
+/* Replace the instructions of `prog` (assembled: it keeps its constants,
+ * thread count and profile) by those of `words` (loaded), one for one; the
+ * counts must agree.  `words` is emptied (its arrays move to prog).  -1 and
+ * "WORDS: error: ..." in err when they differ. */
+int wr_program_take_words(wr_program *prog, wr_program *words, char *err, size_t errsize);
 
 #ifdef __cplusplus
 }
