@@ -24,6 +24,9 @@ typedef struct replay {
     uint8_t *known;              /* learn: instruction i's word is known */
     size_t cap;
     uint64_t recno;              /* the record being checked (0: the final one) */
+    char (*text)[WR_TRACE_ASM_MAX];  /* the program's disassembly at instruction i, once seen */
+    uint8_t *text_ok;
+    size_t text_cap;
 } replay;
 
 static void on_fail(void *ctx, uint64_t cycle, const char *line)
@@ -105,6 +108,102 @@ static int learn_new(replay *x, uint64_t pc, const wr_word *word, char *msg, siz
     return 0;
 }
 
+/* A record's `op` and `asm` are its `insn` spelt out (TRACE-FORMAT): one that
+ * disagrees with the word is a trace that contradicts itself, bad input
+ * (docs/replay.md, "A record that contradicts itself").  `d` is the word
+ * decoded; `prog_word`: it is the program's instruction at index i, whose
+ * disassembly is kept (formatted once per instruction, not per record). */
+static int own_text(replay *x, const wr_trace_rec *rec, const wr_insn *d, int prog_word, size_t i, char *msg,
+                    size_t msgsize)
+{
+    if (!rec->op_derived && strcmp(rec->op, wr_op_name(d)) != 0) {
+        snprintf(msg, msgsize, "op: '%s' is not its insn's op (%s)", rec->op, wr_op_name(d));
+        return -1;
+    }
+    if (!(rec->keys & WR_TK_ASM) || rec->asm_derived)
+        return 0;
+    char own[WR_TRACE_ASM_MAX];
+    const char *text = own;
+    if (prog_word && i >= x->text_cap) {
+        size_t cap = x->text_cap ? x->text_cap : 64;
+        while (cap <= i)
+            cap *= 2;
+        char (*t)[WR_TRACE_ASM_MAX] = realloc(x->text, cap * sizeof *t);
+        if (t)
+            x->text = t;
+        uint8_t *ok = t ? realloc(x->text_ok, cap) : NULL;
+        if (ok) {
+            memset(ok + x->text_cap, 0, cap - x->text_cap);
+            x->text_ok = ok;
+            x->text_cap = cap;
+        }
+    }
+    if (prog_word && i < x->text_cap) {
+        if (!x->text_ok[i]) {
+            wr_disasm(d, rec->pc, x->text[i], sizeof x->text[i]);
+            x->text_ok[i] = 1;
+        }
+        text = x->text[i];
+    } else {
+        wr_disasm(d, rec->pc, own, sizeof own);
+    }
+    if (strcmp(rec->asm_text, text) != 0) {
+        snprintf(msg, msgsize, "asm: '%.160s' is not its insn's disassembly ('%.160s')", rec->asm_text, text);
+        return -1;
+    }
+    return 0;
+}
+
+/* Operand-driven, the values of `in` are the other side's, but a few the
+ * model knows without registers: a PT predicate reads true in every lane
+ * (SPEC-NOTES section 1), RZ and URZ read 0 (section 7).  The first
+ * operand of the record that says otherwise, as a divergence line (its
+ * field in.*, unless --ignore'd); 0 when none. */
+static int constant_operands(const wr_trace_rec *rec, const wr_insn *d, const wr_compare_ctl *on, char *msg,
+                             size_t msgsize)
+{
+    const unsigned reads = wr_insn_reads(d), have = rec->in_keys;
+    char text[96];
+#define WR_CONST_BAD_(fld, what, fmt, val)                                                          \
+    do {                                                                                             \
+        if (!on->field[fld].enable)                                                                \
+            break;                                                                                   \
+        wr_disasm(d, rec->pc, text, sizeof text);                                                    \
+        snprintf(msg, msgsize, "%s: warp %u pc 0x%" PRIx64 " %s: %s, the record has " fmt " [SPEC-NOTES %s]",  \
+                 wr_retire_field_name(fld), rec->warp, rec->pc, text, what, val,                  \
+                 fld <= WR_RF_IN_PP ? "section 1" : "section 7");                                \
+        return 1;                                                                                    \
+    } while (0)
+    if (wr_f_PG(d) == WR_PT && rec->in.pg != 0xffffffffu)
+        WR_CONST_BAD_(WR_RF_IN_PG, "the guard is PT, which reads 0xffffffff", "0x%08" PRIx32, rec->in.pg);
+    if ((reads & have & WR_IN_PP) && wr_f_PP(d) == WR_PT && rec->in.pp != 0xffffffffu)
+        WR_CONST_BAD_(WR_RF_IN_PP, "its Pp is PT, which reads 0xffffffff", "0x%08" PRIx32, rec->in.pp);
+    static const struct { unsigned bit, slot, field; const char *name; } gpr[] = {
+        { WR_IN_RA, WR_F_RA, WR_RF_IN_RA, "RA" }, { WR_IN_RB, WR_F_RB, WR_RF_IN_RB, "RB" },
+        { WR_IN_RC, WR_F_RC, WR_RF_IN_RC, "RC" }, { WR_IN_RE, WR_F_RE, WR_RF_IN_RE, "RE" },
+    };
+    for (unsigned k = 0; k < sizeof gpr / sizeof gpr[0]; k++) {
+        if (!(reads & have & gpr[k].bit) || d->f[gpr[k].slot] != WR_RZ)
+            continue;
+        const uint64_t *v = k == 0 ? rec->in.ra : k == 1 ? rec->in.rb : k == 2 ? rec->in.rc : rec->in.re;
+        uint32_t lanes = 0;
+        for (unsigned l = 0; l < WR_LANES; l++)
+            lanes |= (uint32_t)(v[l] != 0) << l;
+        if (lanes) {
+            char what[64];
+            snprintf(what, sizeof what, "its %s is RZ, which reads 0", gpr[k].name);
+            WR_CONST_BAD_(gpr[k].field, what, "other values in lanes 0x%08" PRIx32, lanes);
+        }
+    }
+    if (reads & have & WR_IN_UR) {
+        const int64_t u = wr_form_has(d->form, WR_F_URA) ? d->f[WR_F_URA] : d->f[WR_F_URB];
+        if (u >= WR_NUM_UREGS && rec->in.ur != 0)
+            WR_CONST_BAD_(WR_RF_IN_UR, "its UR is URZ, which reads 0", "0x%" PRIx64, rec->in.ur);
+    }
+#undef WR_CONST_BAD_
+    return 0;
+}
+
 /* the compare controls of the window and of the records before it */
 static int controls(const wr_replay_opts *o, wr_compare_ctl *on, wr_compare_ctl *on_noout, wr_compare_ctl *off,
                     wr_compare_ctl *final, char *err, size_t errsize)
@@ -132,7 +231,7 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-    replay x = { o, res, { 0 }, 0, NULL, 0, 0 };
+    replay x = { o, res, { 0 }, 0, NULL, 0, 0, NULL, NULL, 0 };
     wr_compare_ctl on, on_noout, off, final_ctl;
     if (controls(o, &on, &on_noout, &off, &final_ctl, err, errsize) != 0)
         return 2;
@@ -214,6 +313,7 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     co.operand_mode = res->operand_mode;
     co.ctl = start > 1 ? off : (rec && !(rec->keys & WR_TK_OUT)) ? on_noout : on;
     const wr_compare_ctl *cur = start > 1 ? &off : (rec && !(rec->keys & WR_TK_OUT)) ? &on_noout : &on;
+    const int outs = rec && (rec->keys & WR_TK_OUT);   /* the records carry `out`: each must */
     co.max_mismatches = o->keep_going ? UINT32_MAX : 1;
     co.trace_writes = 1;                 /* the records show their own destinations only */
     co.on_fail = on_fail;
@@ -322,9 +422,10 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
                 break;
             }
         }
-        if (driven && !(rec->keys & WR_TK_IN)) {
-            snprintf(err, errsize, "%s:%" PRIu64 ": error: the record has no 'in' (the trace's first has "
-                     "operands)", name, x.recno);
+        if (driven != !!(rec->keys & WR_TK_IN)) {
+            snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, driven ?
+                     "the record has no 'in' (the trace's first has operands)" :
+                     "the record has an 'in' (the trace's first has none)");
             status = 2;
             break;
         }
@@ -335,6 +436,28 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         wr_insn own;
         if (!insn && (rec->keys & WR_TK_INSN) && wr_decode(&rec->insn, &own, NULL, 0) == 0)
             insn = &own;
+        /* a trace that contradicts itself: a record without the `out` the
+         * trace's first has, an op or asm that is not its word's */
+        if (outs != !!(rec->keys & WR_TK_OUT)) {
+            snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, outs ?
+                     "the record has no 'out' (the trace's first has one)" :
+                     "the record has an 'out' (the trace's first has none)");
+            status = 2;
+            break;
+        }
+        if (rec->keys & WR_TK_INSN) {
+            const int prog_word = have && memcmp(&rec->insn, &x.prog.words[idx], sizeof rec->insn) == 0;
+            const wr_insn *d = prog_word || insn == &own ? insn : NULL;
+            if (!d && wr_decode(&rec->insn, &own, NULL, 0) == 0)
+                d = &own;
+            if (d && own_text(&x, rec, d, prog_word, idx, msg, sizeof msg) != 0) {
+                snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, msg);
+                status = 2;
+                break;
+            }
+            if (d && driven && x.recno >= start && constant_operands(rec, d, &on, msg, sizeof msg))
+                wr_checker_report(c, rec->t, msg);
+        }
         if (!(rec->keys & WR_TK_INSN) && x.recno >= start && on.field[WR_RF_INSN].enable) {
             /* no word: the record's op against the program's */
             const char *want = have ? wr_op_name(insn) : NULL;
@@ -402,6 +525,8 @@ out:
     wr_trace_close(r);
     free(other);
     free(x.known);
+    free(x.text);
+    free(x.text_ok);
     wr_program_free(&x.prog);
     return status;
 }

@@ -257,9 +257,10 @@ void wr_trace_rec_to_retire(const wr_trace_rec *restrict t, const wr_insn *insn,
         r->in.ra_undef = r->in.rb_undef = r->in.rc_undef = r->in.re_undef = 0;
     }
     r->nwrites = 0;
-    if ((t->out & WR_TO_RD) && insn && wr_form_has(insn->form, WR_F_RD) && insn->f[WR_F_RD] != WR_RZ &&
-        t->rd_lanes) {
-        const unsigned reg = (unsigned)insn->f[WR_F_RD];
+    if ((t->out & WR_TO_RD) && insn && t->rd_lanes) {
+        /* (an instruction without Rd, or whose Rd is RZ, writes none: an rd
+         * there is a write to RZ, which the model never makes) */
+        const unsigned reg = wr_form_has(insn->form, WR_F_RD) ? (unsigned)insn->f[WR_F_RD] : WR_RZ;
         for (unsigned half = 0; half < ((t->out & WR_TO_RD64) ? 2u : 1u); half++) {
             wr_write *e = add_write(r, WR_WRITE_GPR, t->warp, reg + half, t->rd_lanes);
             const uint32_t dc = (uint32_t)(t->rd_dc >> (32 * half));
@@ -277,12 +278,10 @@ void wr_trace_rec_to_retire(const wr_trace_rec *restrict t, const wr_insn *insn,
         }
     }
     if ((t->out & WR_TO_PD) && insn && t->pd_mask) {
-        const unsigned p = pred_dest(insn);
-        if (p != WR_PT) {
-            wr_write *e = add_write(r, WR_WRITE_PRED, t->warp, p, t->pd_mask);
-            e->value[0] = t->pd_val & t->pd_mask;
-            e->dc_lanes = (t->out & WR_TO_PD_DC) ? t->pd_mask : 0;
-        }
+        /* (none, or PT: a write to PT, which the model never shows) */
+        wr_write *e = add_write(r, WR_WRITE_PRED, t->warp, pred_dest(insn), t->pd_mask);
+        e->value[0] = t->pd_val & t->pd_mask;
+        e->dc_lanes = (t->out & WR_TO_PD_DC) ? t->pd_mask : 0;
     }
     for (uint32_t m = t->bars; m; m &= m - 1) {
         const unsigned b = (unsigned)__builtin_ctz(m);
