@@ -73,36 +73,36 @@ PINNED = [
     ("deadlock-where-done", {"end": "deadlock"}, [], 1,
      "{t}:12: divergence: end: the other side's run ends deadlock at t=11, the model's ends done: every warp "
      "exited or trapped [N-50]\n"
-     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared); dump {d}.txt\n"),
+     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("livelock-where-done", {"end": "livelock"}, [], 1,
      "{t}:12: divergence: end: the other side's run ends livelock at t=11, the model's ends done: every warp "
      "exited or trapped [N-55]\n"
-     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared); dump {d}.txt\n"),
+     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("limit-where-done", {"end": "limit"}, [], 1,
      "{t}:12: divergence: end: the other side's run ends limit at t=11, the model's ends done: every warp "
      "exited or trapped [N-55]\n"
-     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared); dump {d}.txt\n"),
+     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("exception-without-fault", {"end": "exception"}, [], 1,
      "{t}:12: divergence: end: the other side's run ends exception at t=11, but no warp of the model took an "
      "exception or a fetch fault [N-37]\n"
-     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared); dump {d}.txt\n"),
+     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("t-later", {"t": 16}, [], 1,
      "{t}:12: divergence: t: the run ends at t=16, the model's at t=11 (the time after its last issued "
      "instruction) [N-50]\n"
-     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared); dump {d}.txt\n"),
+     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("profile-not-run", {"profile": "ptx"}, [], 1,
      "{t}:12: divergence: end: the final record names the profile 'ptx', the model runs native (no profile: "
      "native; --profile) [N-50]\n"
-     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared); dump {d}.txt\n"),
+     "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("ignore-end", {"end": "deadlock"}, ["--ignore", "end"], 0,
      "warpref: replay: {t}: match: 11 records, 11 compared, final record compared (jsonl, operand-driven, 32 "
-     "threads)\n"),
+     "threads from the final record, the program learnt from the records)\n"),
     ("ignore-t", {"t": 16}, ["--ignore", "t"], 0,
      "warpref: replay: {t}: match: 11 records, 11 compared, final record compared (jsonl, operand-driven, 32 "
-     "threads)\n"),
+     "threads from the final record, the program learnt from the records)\n"),
     ("mask-t", {"t": 16}, ["--mask", "t:0x4"], 0,
      "warpref: replay: {t}: match: 11 records, 11 compared, final record compared (jsonl, operand-driven, 32 "
-     "threads)\n"),
+     "threads from the final record, the program learnt from the records)\n"),
 ]
 for name, change, opts, status, want in PINNED:
     t = write(f"pin-{name}.jsonl", body, dict(fin, **change))
@@ -117,9 +117,10 @@ for r in body90:
     r["t"] += shift
 t95 = write("pin-t95.jsonl", [json.dumps(r, separators=(",", ":")) for r in body90], dict(fin, t=95))
 rc, err = replay(t95)
+# (every record's t is compared too: the first record, dated 79 where the model's
+# time is 0, is the first divergence)
 check("pinned t 95, the model's 90", rc == 1 and err.startswith(
-    f"{t95}:12: divergence: t: the run ends at t=95, the model's at t=90 (the time after its last issued "
-    "instruction) [N-50]\n"), err)
+    f"{t95}:1: divergence: t: warp 0 pc 0x0: the record's t is 79, the model's time is 0 [N-50]\n"), err)
 
 # a `done` (and a `deadlock`) while warps sleep: the model's warps can run, named with their pcs
 two = os.path.join(PROGS, "nanosleep_two_warps.s")

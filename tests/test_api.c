@@ -703,6 +703,40 @@ START_TEST(N_51_the_read_set_is_compared)
 }
 END_TEST
 
+/* N-37: a word the decoder refuses (ILLEGAL_ENCODING) has no architectural
+ * operands; the model reads its guard alone.  The other side may report the
+ * fields of the form it first took the word for; it may not leave the guard
+ * out.  The fast path agrees (same). */
+static int same(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl);
+static void plain_record(wr_retire *r);
+
+START_TEST(N_37_illegal_word_reads_the_guard)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    plain_record(m);
+    m->exception = WR_EXC_ILLEGAL_ENCODING;
+    m->reads = WR_IN_PG;
+    *o = *m;
+    wr_compare_report rep;
+    o->reads = WR_IN_PG | WR_IN_RA | WR_IN_C;                   /* extra: the form's fields */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    ck_assert_int_eq(same(m, o, NULL), 1);
+    o->reads = WR_IN_RA;                                         /* the guard left out */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_READS);
+    ck_assert_uint_eq(rep.diff[0].model, WR_IN_PG);
+    ck_assert_uint_eq(rep.diff[0].other, WR_IN_RA);
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    m->exception = o->exception = WR_EXC_NONE;                   /* a legal word: extra reads differ */
+    o->reads = WR_IN_PG | WR_IN_RA;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_READS);
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
 /* SPEC-NOTES section 5: where the model's value is defined, the other side
  * calling it undefined differs (an operand lane, a written lane); the
  * reverse is allowed.  A write's don't-care bits are one mask for every
@@ -1057,6 +1091,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, compare_built_in_rules);
     tcase_add_test(tc, compare_missing_extra_and_lanes);
     tcase_add_test(tc, N_51_the_read_set_is_compared);
+    tcase_add_test(tc, N_37_illegal_word_reads_the_guard);
     tcase_add_test(tc, section_5_undefined_where_the_model_is_defined);
     tcase_add_test(tc, compare_same_decides_the_common_cases);
     tcase_add_test(tc, compare_same_never_hides_a_difference);

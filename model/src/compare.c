@@ -72,6 +72,16 @@ static void add(wr_compare_report *rep, unsigned f, unsigned what, unsigned warp
     rep->ndiffs++;                       /* counted even when not listed */
 }
 
+/* The read sets' bits that differ.  A word the decoder refuses (N-37
+ * ILLEGAL_ENCODING) has no architectural operands: the model reads its guard
+ * alone, and a design that read the fields of the form it first took the word
+ * for may report them (docs/semantics.md); only an operand the model reads
+ * and the other side leaves out differs there. */
+static inline uint64_t reads_differ(const wr_retire *m, uint64_t mv, uint64_t ov)
+{
+    return m->exception == WR_EXC_ILLEGAL_ENCODING ? mv & ~ov : mv ^ ov;
+}
+
 /* an operand both records read (the caller checks): predicates and uniform
  * values whole, registers per lane outside the model's undefined lanes; a
  * lane the other calls undefined where the model's value is defined differs */
@@ -271,7 +281,7 @@ compare_field(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, u
             compare_operand(rep, f, (unsigned)mv, mask, m, o);
         break;
     case WR_CMP_READS:                /* when both report a read set */
-        if (mv && ov && ((mv ^ ov) & mask & operand_bits()))
+        if (mv && ov && (reads_differ(m, mv, ov) & mask & operand_bits()))
             add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv & operand_bits(), ov & operand_bits());
         break;
     default:
@@ -463,7 +473,7 @@ same_field(uint64_t *acc, unsigned f, unsigned how, const wr_compare_plan *p, ui
         }
         return 1;
     case WR_CMP_READS:                   /* (the plan's mask holds the operand bits only) */
-        *acc |= (mv ^ ov) & mask & (0 - (uint64_t)(mv != 0 && ov != 0));
+        *acc |= reads_differ(m, mv, ov) & mask & (0 - (uint64_t)(mv != 0 && ov != 0));
         return 1;
     case WR_CMP_OPERAND: {
         if (!mask || !(m->reads & o->reads & mv))
