@@ -453,16 +453,20 @@ bad("binary: a truncated final record", blob[:-100],
 
 # ---- issue 17: a corrupt binary trace is an error naming its record --------------
 def heads(data):
-    """[(record number, first byte, end)] of a binary trace's records (the final one with its W records)"""
+    """[(record number, first byte, end)] of a binary trace's records (the final one with its W records; a
+    block's 'B' record is the first record of its block's)"""
     out, pos, recno = [], 64, 1
     while pos + 128 <= len(data):
+        start = pos
+        if data[pos] == ord("B"):
+            pos += 128
         size = 128 * (1 + data[pos + 3])
         if data[pos] == ord("E"):
             q = pos + size
             for _ in range(data[pos + 2]):
                 q += 128 * (1 + struct.unpack("<I", data[q + 44:q + 48])[0])
             size = q - pos
-        out.append((recno, pos, pos + size))
+        out.append((recno, start, pos + size))
         pos, recno = pos + size, recno + 1
     return out
 
@@ -526,6 +530,7 @@ def t_edit(name, fn, fmt):
         return edited(name, lambda rs: [dict(r, t=fn(j, r["t"])) for j, r in enumerate(rs)])
     data = bytearray(blob)
     for j, (_, a, _) in enumerate(ghs):
+        a += 128 if data[a] == ord("B") else 0       # (the head after a block's 'B' record)
         data[a + 8:a + 16] = struct.pack("<Q", fn(j, struct.unpack("<Q", data[a + 8:a + 16])[0]))
     p = path(name + ".wtb")
     open(p, "wb").write(bytes(data))
