@@ -2528,9 +2528,20 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             else
                 get_lanes32(p, t->rd);
             uint64_t null = 0;                 /* a null lane holds 0 */
-            if (~t->rd_lanes)
-                for (unsigned l = 0; l < WR_LANES; l++)
-                    null |= t->rd[l] & ((uint64_t)(t->rd_lanes >> l & 1u) - 1u);
+            if (~t->rd_lanes) {
+#if defined(__SSE2__)
+                if (!(o & WR_TO_RD64)) {       /* the lanes that are zero, four at a time */
+                    uint32_t zero = 0;
+                    for (unsigned l = 0; l < WR_LANES; l += 4)
+                        zero |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                                    _mm_loadu_si128((const void *)(p + 4 * l)), _mm_setzero_si128())))
+                                << l;
+                    null = ~t->rd_lanes & ~zero;
+                } else
+#endif
+                    for (unsigned l = 0; l < WR_LANES; l++)
+                        null |= t->rd[l] & ((uint64_t)(t->rd_lanes >> l & 1u) - 1u);
+            }
             if (null)
                 return rfail(r, recno, "corrupt record: out.rd has a value in a null lane (byte %" PRIu64 ")", at);
         }
