@@ -1662,13 +1662,8 @@ enum { B_SLOTS = 4, B_RECORDS = 8, B_FIRST = 12, B_SUM = 20 };   /* offsets in t
 
 #if WR_BLOCKSUM_AVX2
 uint64_t wr_blocksum_avx2(const void *p, size_t size, uint64_t seed);   /* blocksum_avx2.c */
-static int wr_blocksum_avx2_ok(void)
-{
-    static int ok = -1;
-    if (ok < 0)
-        ok = __builtin_cpu_supports("avx2") != 0;
-    return ok;
-}
+/* (asked per block: a few instructions, and no state shared between threads) */
+static int wr_blocksum_avx2_ok(void) { return __builtin_cpu_supports("avx2") != 0; }
 #endif
 
 static uint64_t block_sum(const uint8_t *p, size_t size, uint64_t first)
