@@ -530,16 +530,20 @@ bad("binary: a truncated final record", blob[:-100],
 
 # ---- issue 17: a corrupt binary trace is an error naming its record --------------
 def heads(data):
-    """[(record number, first byte, end)] of a binary trace's records (the final one with its W records)"""
+    """[(record number, first byte, end)] of a binary trace's records (the final one with its W records; a
+    block's 'B' record is the first record of its block's)"""
     out, pos, recno = [], 64, 1
     while pos + 128 <= len(data):
+        start = pos
+        if data[pos] == ord("B"):
+            pos += 128
         size = 128 * (1 + data[pos + 3])
         if data[pos] == ord("E"):
             q = pos + size
             for _ in range(data[pos + 2]):
                 q += 128 * (1 + struct.unpack("<I", data[q + 44:q + 48])[0])
             size = q - pos
-        out.append((recno, pos, pos + size))
+        out.append((recno, start, pos + size))
         pos, recno = pos + size, recno + 1
     return out
 
@@ -587,6 +591,39 @@ for k in range(FLIPS):
     caught += bool(ok)
     check(f"byte flip {k} at byte {at}: an error naming record {want}", ok, (rc, err))
 check(f"{FLIPS} byte flips: every one caught", caught == FLIPS, caught)
+# out.rd: a value in a lane that is null (the reader compares the lanes with zero four at a time)
+nulls = []
+for r, a, b in bighs:
+    a += 128 if bigblob[a] == ord("B") else 0
+    fl = struct.unpack("<I", bigblob[a + 4:a + 8])[0]
+    lanes = struct.unpack("<I", bigblob[a + 60:a + 64])[0]
+    if bigblob[a] == ord("I") and fl & 8 and (fl >> 20) & 3 == 1 and lanes != 0xffffffff:
+        nulls.append((r, a, b, lanes))
+check("records with null lanes of out.rd", len(nulls) > 10, len(nulls))
+for k, (r, a, b, lanes) in enumerate(nulls[:: max(1, len(nulls) // 6)][:6]):
+    lane = [l for l in range(32) if not lanes >> l & 1][(k * 7) % (32 - bin(lanes).count("1"))]
+    data = bytearray(bigblob)
+    data[b - 128 + 4 * lane:b - 128 + 4 * lane + 4] = struct.pack("<I", 1 << (5 * k))
+    p = path("null.wtb")
+    open(p, "wb").write(bytes(data))
+    seal(p)
+    rc, err = replay(p)
+    check(f"record {r}: out.rd lane {lane} holds a value though null: bad input naming it",
+          rc == 2 and err.strip() == f"{p}:{r}: error: corrupt record: out.rd has a value in a null lane (byte {a})",
+          (rc, err))
+
+# a byte of a block's 'B' record (docs/trace-binary.md, "Blocks"): an error naming the block's first record
+blocks = [(r, a) for r, a, b in bighs if bigblob[a] == ord("B")]
+check("the large binary trace is in blocks", len(blocks) > 100, len(blocks))
+for k, off in enumerate((0, 2, 4, 8, 12, 20, 27, 28, 90, 124)):
+    r, a = blocks[(k * 37) % len(blocks)]
+    flipped = bytearray(bigblob)
+    flipped[a + off] ^= 1 << (k % 8)
+    p = path("flip.wtb")
+    open(p, "wb").write(flipped)
+    rc, err = replay(p)
+    check(f"a block record's byte {off} (before record {r}): an error naming record {r}",
+          rc == 2 and err.startswith(f"{p}:{r}: error: ") and len(err.strip().splitlines()) == 1, (rc, err))
 
 # ---- issue 17: `t` -------------------------------------------------------------------
 # single-record edits of t, each caught, in both formats: decreased (bad input
@@ -603,6 +640,7 @@ def t_edit(name, fn, fmt):
         return edited(name, lambda rs: [dict(r, t=fn(j, r["t"])) for j, r in enumerate(rs)])
     data = bytearray(blob)
     for j, (_, a, _) in enumerate(ghs):
+        a += 128 if data[a] == ord("B") else 0       # (the head after a block's 'B' record)
         data[a + 8:a + 16] = struct.pack("<Q", fn(j, struct.unpack("<Q", data[a + 8:a + 16])[0]))
     p = path(name + ".wtb")
     open(p, "wb").write(bytes(data))

@@ -19,6 +19,9 @@
 
 /* the checksum of a binary record: XXH3 (libxxhash-dev), compiled in from
  * its header, so the library has no link dependency */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #define XXH_INLINE_ALL
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
@@ -1655,6 +1658,44 @@ static uint32_t rec_sum(const uint8_t *p, size_t size, uint64_t recno)
 
 static uint32_t header_sum(const uint8_t *h) { return (uint32_t)XXH3_64bits(h, HEADER_SUM); }
 
+/* A block of records (docs/trace-binary.md, "Blocks"): a 'B' record, then
+ * the records of BLOCK_SLOTS or more slots of 128 bytes, ending at a record's
+ * end.  The 'B' record holds XXH3-64 of the block's bytes, seeded with the
+ * number of its first record: one hash over 4 KiB instead of one per
+ * record (XXH3's long inputs are hashed 32 or 64 bytes a step); the
+ * records' own checksums are read only when it does not match, to name the
+ * record.  The first BLOCK_SLOTS slots of a trace have no block. */
+enum { BLOCK_SLOTS = 32, BLOCK_MAX_SLOTS = 1024 };   /* (the writer's are below 32 + 48) */
+enum { B_SLOTS = 4, B_RECORDS = 8, B_FIRST = 12, B_SUM = 20 };   /* offsets in the 'B' record */
+
+#if WR_BLOCKSUM_AVX2
+uint64_t wr_blocksum_avx2(const void *p, size_t size, uint64_t seed);   /* blocksum_avx2.c */
+/* (asked per block: a few instructions, and no state shared between threads) */
+static int wr_blocksum_avx2_ok(void) { return __builtin_cpu_supports("avx2") != 0; }
+#endif
+
+static uint64_t block_sum(const uint8_t *p, size_t size, uint64_t first)
+{
+#if WR_BLOCKSUM_AVX2
+    if (wr_blocksum_avx2_ok())
+        return wr_blocksum_avx2(p, size, first);
+#endif
+    return XXH3_64bits_withSeed(p, size, first);
+}
+
+/* the 'B' record's own fields (its checksum aside), for a block of `slots`
+ * slots and `records` records from record `first` at p */
+static void block_head(uint8_t *b, const uint8_t *p, uint32_t slots, uint32_t records, uint64_t first)
+{
+    memset(b, 0, RS);
+    b[0] = 'B';
+    st32(b + B_SLOTS, slots);
+    st32(b + B_RECORDS, records);
+    st64(b + B_FIRST, first);
+    st64(b + B_SUM, block_sum(p, (size_t)slots * RS, first));
+    st32(b + SUM_AT, rec_sum(b, RS, first));
+}
+
 /* bits set (without the libgcc call of a build for any x86-64) */
 static inline unsigned pop32(uint32_t v)
 {
@@ -1936,6 +1977,13 @@ struct wr_trace_reader {
     int mapped;                  /* buf is the whole file, mapped (a regular file) */
     int failed;
     uint64_t last_t;             /* the `t` of the record read last (time never goes back) */
+    /* the block of records the last 'B' record heads (docs/trace-binary.md):
+     * its end (file offset, 0: none open), first record, records and
+     * whether its checksum matched (then its records' own are not read) */
+    uint64_t blk_end, blk_first;
+    uint32_t blk_records;
+    int blk_ok;
+    uint64_t lead;               /* the slots read before the first block */
     char errmsg[512];
     wr_trace_scratch *s;
     /* binary: what the flags of a head say, for the last flags seen at
@@ -2220,6 +2268,28 @@ static int tail_pad_zero(const uint8_t *h, unsigned first, unsigned ntail)
     return any == 0;
 }
 
+/* tail_pad_zero of an instruction head: with SSE2, its 44 bytes of inline
+ * tail compared with zero at once (a bit per byte), the words from ntail on
+ * required zero */
+static inline int head_pad_zero(const uint8_t *h, unsigned ntail)
+{
+#if defined(__SSE2__)
+    const unsigned inl = (INLINE_END - I_TAIL0) / 4;
+    if (ntail < inl) {
+        const __m128i z = _mm_setzero_si128();
+        const uint64_t zero =
+            (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const void *)(h + I_TAIL0)), z)) |
+            (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const void *)(h + I_TAIL0 + 16)), z))
+                << 16 |
+            (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const void *)(h + I_TAIL0 + 32)), z))
+                << 32;
+        const uint64_t want = (((uint64_t)1 << (4 * inl)) - 1) & ~(((uint64_t)1 << (4 * ntail)) - 1);
+        return (zero & want) == want;
+    }
+#endif
+    return tail_pad_zero(h, I_TAIL0, ntail);
+}
+
 /* a text of the tail at word *i into buf; -1 if it does not fit */
 static int tail_get_text(const uint8_t *h, unsigned first, unsigned ntail, unsigned *i, char *buf, size_t size)
 {
@@ -2293,6 +2363,42 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             __builtin_prefetch(r->buf + r->pos + 4096 + 64 * k);
     if (r->ended)
         return rfail(r, recno, "a record after the final record (byte %" PRIu64 ")", at);
+    if (r->blk_end && at >= r->blk_end) {        /* the end of a block: its counts, then its checksum */
+        if (at != r->blk_end || recno - r->blk_first != r->blk_records)
+            return rfail(r, r->recno, "corrupt block: it holds %u records from record %" PRIu64 " up to byte %" PRIu64
+                         ", not %" PRIu64 " up to byte %" PRIu64, r->blk_records, r->blk_first, r->blk_end,
+                         recno - r->blk_first, at);
+        if (!r->blk_ok)        /* (every record's own checksum matched: the block's did not) */
+            return rfail(r, r->blk_first, "corrupt block: checksum of records %" PRIu64 "-%" PRIu64 " does not match",
+                         r->blk_first, r->recno);
+        r->blk_end = 0;
+        r->blk_ok = 0;
+    }
+    if (kind == 'B') {
+        const uint8_t *b = r->buf + r->pos;
+        if (ld32(b + SUM_AT) != rec_sum(b, RS, recno))
+            return rfail(r, recno, "corrupt block record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
+                         ld32(b + SUM_AT), rec_sum(b, RS, recno), at);
+        const uint32_t slots = ld32(b + B_SLOTS), records = ld32(b + B_RECORDS);
+        uint64_t any = (uint64_t)b[1] | b[2] | b[3];
+        for (unsigned k = B_SUM + 8; k < SUM_AT; k += 4)
+            any |= ld32(b + k);
+        if (r->blk_end || ld64(b + B_FIRST) != recno || !records || records > slots || slots > BLOCK_MAX_SLOTS || any)
+            return rfail(r, recno, "corrupt block record: %u records in %u slots from record %" PRIu64 "%s (byte %"
+                         PRIu64 ")", records, slots, ld64(b + B_FIRST), r->blk_end ? ", inside a block" : "", at);
+        const size_t bsize = RS * ((size_t)slots + 1);
+        if (have < bsize && fill(r, bsize) != 0)
+            return rfail(r, recno, "cannot read: %s", strerror(errno));
+        if (r->len - r->pos < bsize)
+            return rfail(r, recno, "truncated block (%zu of %zu bytes at byte %" PRIu64 ")", r->len - r->pos, bsize, at);
+        b = r->buf + r->pos;               /* (fill may move the buffer) */
+        r->blk_ok = block_sum(b + RS, bsize - RS, recno) == ld64(b + B_SUM);
+        r->blk_end = at + bsize;
+        r->blk_first = recno;
+        r->blk_records = records;
+        r->pos += RS;
+        return read_binary(r, rec, fin);
+    }
     if (kind == 'I') {
         const size_t size = RS * (1 + (size_t)r->buf[r->pos + 3]);
         if (have < size && fill(r, size) != 0)
@@ -2300,9 +2406,14 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
         if (r->len - r->pos < size)
             return rfail(r, recno, "truncated record (%zu of %zu bytes at byte %" PRIu64 ")", r->len - r->pos, size, at);
         const uint8_t *h = r->buf + r->pos;
-        if (ld32(h + SUM_AT) != rec_sum(h, size, recno))
-            return rfail(r, recno, "corrupt record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
-                         ld32(h + SUM_AT), rec_sum(h, size, recno), at);
+        if (!r->blk_ok || at + size > r->blk_end) {   /* (in a block that matched: checked already) */
+            if (ld32(h + SUM_AT) != rec_sum(h, size, recno))
+                return rfail(r, recno, "corrupt record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
+                             ld32(h + SUM_AT), rec_sum(h, size, recno), at);
+            if (!r->blk_end && (r->lead += size / RS) > BLOCK_SLOTS + size / RS - 1)
+                return rfail(r, recno, "corrupt record: not in a block (the block record before it is missing, "
+                             "byte %" PRIu64 ")", at);
+        }
         wr_trace_rec *t = &r->s->rec;
         const uint32_t flags = ld32(h + 4);
         const unsigned nev = h[2], ntail = ld16(h + 54), bmask = ld16(h + 52);
@@ -2328,7 +2439,7 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
                          "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
         if ((!(flags & F_IN) && ld32(h + 56)) || (!(o & WR_TO_RD) && ld32(h + 60)) ||
-            (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !tail_pad_zero(h, I_TAIL0, ntail))
+            (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !head_pad_zero(h, ntail))
             return rfail(r, recno, "corrupt record: a reserved field is not zero (byte %" PRIu64 ")", at);
         t->warp = h[1];
         t->nev = nev;
@@ -2427,9 +2538,20 @@ static int read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_tr
             else
                 get_lanes32(p, t->rd);
             uint64_t null = 0;                 /* a null lane holds 0 */
-            if (~t->rd_lanes)
-                for (unsigned l = 0; l < WR_LANES; l++)
-                    null |= t->rd[l] & ((uint64_t)(t->rd_lanes >> l & 1u) - 1u);
+            if (~t->rd_lanes) {
+#if defined(__SSE2__)
+                if (!(o & WR_TO_RD64)) {       /* the lanes that are zero, four at a time */
+                    uint32_t zero = 0;
+                    for (unsigned l = 0; l < WR_LANES; l += 4)
+                        zero |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                                    _mm_loadu_si128((const void *)(p + 4 * l)), _mm_setzero_si128())))
+                                << l;
+                    null = ~t->rd_lanes & ~zero;
+                } else
+#endif
+                    for (unsigned l = 0; l < WR_LANES; l++)
+                        null |= t->rd[l] & ((uint64_t)(t->rd_lanes >> l & 1u) - 1u);
+            }
             if (null)
                 return rfail(r, recno, "corrupt record: out.rd has a value in a null lane (byte %" PRIu64 ")", at);
         }
@@ -2704,9 +2826,15 @@ size_t wr_trace_seal(uint8_t *buf, size_t len)
     if (len < WR_TRACE_HEADER_SIZE || memcmp(buf, WR_TRACE_MAGIC, 8) != 0)
         return 0;
     st32(buf + HEADER_SUM, header_sum(buf));
-    size_t pos = WR_TRACE_HEADER_SIZE;
+    size_t pos = WR_TRACE_HEADER_SIZE, blocks = 0;
     for (uint64_t recno = 1; len - pos >= RS; recno++) {
         uint8_t *h = buf + pos;
+        if (h[0] == 'B') {                  /* (sealed after its records, below) */
+            pos += RS;
+            recno--;
+            blocks++;
+            continue;
+        }
         const size_t size = RS * (1 + (size_t)h[3]);
         if ((h[0] != 'I' && h[0] != 'E') || size > len - pos)
             break;
@@ -2722,6 +2850,26 @@ size_t wr_trace_seal(uint8_t *buf, size_t len)
                 pos += (size_t)wsize;
             }
     }
+    /* each block record: the number of the record after it, the checksum of
+     * the slots it states (when the buffer holds them), its own */
+    size_t at = WR_TRACE_HEADER_SIZE;
+    for (uint64_t recno = 1; blocks && at < pos && pos - at >= RS;) {
+        uint8_t *h = buf + at;
+        if (h[0] == 'B') {
+            const uint64_t bsize = RS * (uint64_t)ld32(h + B_SLOTS);
+            st64(h + B_FIRST, recno);
+            if (bsize <= len - at - RS)
+                st64(h + B_SUM, block_sum(h + RS, (size_t)bsize, recno));
+            st32(h + SUM_AT, rec_sum(h, RS, recno));
+            at += RS;
+            blocks--;
+            continue;
+        }
+        if (h[0] != 'I')
+            break;
+        at += RS * (1 + (size_t)h[3]);
+        recno++;
+    }
     return pos;
 }
 
@@ -2734,14 +2882,28 @@ struct wr_trace_writer {
     uint8_t *buf;                /* binary: pending bytes */
     size_t len;
     uint64_t recno;              /* records written */
+    size_t lead;                 /* the slots before the first block */
+    size_t blk_at;               /* the open block's 'B' record in buf (blk_open) */
+    uint64_t blk_first;
+    uint32_t blk_records;
+    int blk_open;
     int errnum;
     wr_outfile *out;             /* wr_trace_create's file (outfile.h) */
 };
 
 enum { BIN_BUF = 1 << 20 };
 
+static void block_close(wr_trace_writer *w)
+{
+    uint8_t *b = w->buf + w->blk_at;
+    block_head(b, b + RS, (uint32_t)((w->len - w->blk_at) / RS - 1), w->blk_records, w->blk_first);
+    w->blk_open = 0;
+}
+
 static void bin_flush(wr_trace_writer *w)
 {
+    if (w->blk_open)
+        block_close(w);
     if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len && !w->errnum)
         w->errnum = errno ? errno : EIO;
     w->len = 0;
@@ -2755,7 +2917,7 @@ wr_trace_writer *wr_trace_writer_new(FILE *f, unsigned format, unsigned threads)
     w->f = f;
     w->format = format;
     if (format == WR_TRACE_FMT_BINARY) {
-        w->buf = malloc(BIN_BUF + BIN_MAX);
+        w->buf = malloc(BIN_BUF + 2 * BIN_MAX + (BLOCK_SLOTS + 1) * RS);
         if (!w->buf) {
             free(w);
             return NULL;
@@ -2776,8 +2938,20 @@ int wr_trace_put(wr_trace_writer *w, const wr_trace_rec *rec)
         wr_tw_trec(&w->tw, rec);
         return w->tw.err ? -1 : 0;
     }
-    w->len += bin_encode(w->buf + w->len, rec, ++w->recno);
-    if (w->len >= BIN_BUF)
+    if (!w->blk_open && w->lead >= BLOCK_SLOTS) {  /* a block: its 'B' record when it is complete */
+        w->blk_open = 1;
+        w->blk_at = w->len;
+        w->blk_first = w->recno + 1;
+        w->blk_records = 0;
+        w->len += RS;
+    }
+    const size_t n = bin_encode(w->buf + w->len, rec, ++w->recno);
+    w->len += n;
+    if (!w->blk_open)
+        w->lead += n / RS;
+    else if (++w->blk_records, (w->len - w->blk_at) / RS > BLOCK_SLOTS)
+        block_close(w);
+    if (!w->blk_open && w->len >= BIN_BUF)
         bin_flush(w);
     return w->errnum ? -1 : 0;
 }
