@@ -339,12 +339,14 @@ for name, fn, at, what in (("in without ra", drop_ra, i_ra + 1, "ra missing in t
 
 # a trace's don't-care marks: self-contained (no `in`) the model knows which values
 # are undefined, so rd_dc where the model's value is defined is a write.gpr
-# divergence; operand-driven it cannot tell (`in` marks no operand undefined)
+# divergence; operand-driven too where every operand lane read was written by an
+# earlier record (S2R reads none); the final record's registers are compared
+# self-contained only
 prog_rd = next(p for p in programs if os.path.basename(p) == "bar_red.s")
 plain = trace_of(prog_rd, "dc_plain.jsonl", operands=False)      # (its //! args: --dump-regs)
 withops = trace_of(prog_rd, "dc_ops.jsonl")
-for label, t0, args, status in (("self-contained", plain, ["--program", prog_rd], 1),
-                                ("operand-driven", withops, [], 0)):
+for label, t0, args, status, fstatus in (("self-contained", plain, ["--program", prog_rd], 1, 1),
+                                         ("operand-driven", withops, [], 1, 0)):
     rs = [json.loads(l) for l in open(t0)]
     k = next(i for i, r in enumerate(rs) if "end" not in r and r["op"] == "S2R")
     rs[k].setdefault("out", {})
@@ -368,8 +370,56 @@ for label, t0, args, status in (("self-contained", plain, ["--program", prog_rd]
     rc, err = replay(t, *args)
     want = (f"{t}:{len(rs)}: divergence: final: warp 0 R1 lanes 0x00000011: undefined in the other, defined in the "
             "model (SPEC-NOTES section 5)")
-    check(f"final dc where the model's value is defined, {label}: status {status}",
-          rc == status and (status == 0 or err.splitlines()[0] == want), (rc, err, want))
+    check(f"final dc where the model's value is defined, {label}: status {fstatus}",
+          rc == fstatus and (fstatus == 0 or err.splitlines()[0] == want), (rc, err, want))
+
+# operand-driven, the read-after-write check: an operand lane read after an
+# earlier record wrote it must be what that record wrote, even where no result
+# changes (ISETP.LT P0, R1, 0x28 with lane 5 of R1 5 -> 7: still < 0x28); the
+# first record of each warp reads nothing written before (known: none)
+def raw_edit(name, fn):
+    rs = [json.loads(l) for l in open(withops)]
+    k = fn(rs)
+    t = path(f"raw_{name}.jsonl")
+    with open(t, "w") as f:
+        f.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rs))
+    return t, k
+
+
+def set_ra(rs):
+    k = next(i for i, r in enumerate(rs) if "end" not in r and r.get("asm") == "ISETP.LT P0, R1, 0x28")
+    rs[k]["in"]["ra"][5] = "0x%0*x" % (len(rs[k]["in"]["ra"][5]) - 2, 7)
+    return k
+
+
+def set_pp(rs):
+    k = next(i for i, r in enumerate(rs) if "end" not in r and r.get("op") == "BAR.RED.POPC")
+    rs[k]["in"]["pp"] = "0x%08x" % (int(rs[k]["in"]["pp"], 16) ^ 1 << 31)
+    return k
+
+
+t, k = raw_edit("ra", set_ra)
+rs = [json.loads(l) for l in open(t)]
+w = next(r for r in rs[:k] if r.get("asm") == "S2R R1, SR_TID" and r["warp"] == rs[k]["warp"])
+want = (f"{t}:{k + 1}: divergence: in.ra: warp {rs[k]['warp']} pc 0x20 ISETP.LT P0, R1, 0x28: lane 5 reads 0x7, but "
+        f"the record at t {w['t']} wrote 0x5 to R1 [N-51]")
+rc, err = replay(t)
+check("read-after-write: in.ra", rc == 1 and err.splitlines()[0] == want, (rc, err, want))
+rc, err = replay(t, "--ignore", "in.ra")
+check("read-after-write: --ignore in.ra", rc == 0 and ": match: " in err, err)
+b = t + ".wtb"
+rc, _, err = clitest.run(WARPREF, ["trace", "convert", t, b])
+rc, err = replay(b)
+check("read-after-write: in.ra, binary", rc == 1 and f": divergence: in.ra: warp {rs[k]['warp']} pc 0x20" in err,
+      (rc, err))
+t, k = raw_edit("pp", set_pp)
+rs = [json.loads(l) for l in open(t)]
+w = next(r for r in reversed(rs[:k]) if r.get("asm") == "ISETP.LT P0, R1, 0x28" and r["warp"] == rs[k]["warp"])
+bit = int(rs[k]["in"]["pp"], 16) >> 31 & 1
+want = (f"{t}:{k + 1}: divergence: in.pp: warp {rs[k]['warp']} pc 0x30 BAR.RED.POPC 0x1, P0: lane 31 reads 0x{bit:x}, "
+        f"but the record at t {w['t']} wrote 0x{bit ^ 1:x} to P0 [N-05]")
+rc, err = replay(t)
+check("read-after-write: in.pp", rc == 1 and err.splitlines()[0] == want, (rc, err, want))
 
 # another writer's key order (the reader tries the key after the last one first,
 # then the others): the same trace with each record's keys reversed or rotated

@@ -47,7 +47,18 @@ struct wr_checker {
     wr_checker_opts o;
     wr_compare_plan plan;        /* o.ctl compiled for wr_compare_same */
     wr_cta cta;
-    wr_regfile rf;
+    wr_regfile rf;               /* self-contained: the model's registers; operand-driven
+                                    replay (raw): the shadow of the trace's writes */
+    /* raw (operand-driven, trace_writes): the read-after-write check.  The
+     * lanes of rf written by a record of the trace (known), and when */
+    int raw;
+    unsigned raw_fields;         /* the WR_IN_* operands whose in.* field is enabled */
+    uint32_t *r_known;           /* [warp][reg] */
+    uint64_t *r_t;               /* [warp][reg][lane]: the writer's time */
+    uint32_t p_known[WR_MAX_WARPS][WR_NUM_PREDS];
+    uint64_t p_t[WR_MAX_WARPS][WR_NUM_PREDS][WR_LANES];
+    uint64_t ur_known[WR_MAX_WARPS];
+    uint64_t ur_t[WR_MAX_WARPS][WR_NUM_UREGS];
     wr_checker_counts n;
     int stopped, error;
     /* the first failure */
@@ -210,11 +221,23 @@ wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, cha
         free(c);
         return NULL;
     }
+    c->raw = c->o.operand_mode == WR_OPERANDS_DRIVEN && c->o.trace_writes;
     wr_checker_set_ctl(c, &c->o.ctl);
-    if (wr_regfile_init(&c->rf, c->cta.nwarps, wr_program_nregs(prog)) != 0) {
+    /* (raw: a learnt program grows, every register is kept) */
+    if (wr_regfile_init(&c->rf, c->cta.nwarps, c->raw ? WR_RZ : wr_program_nregs(prog)) != 0) {
         snprintf(err, errsize, "out of memory");
         free(c);
         return NULL;
+    }
+    if (c->raw) {
+        const size_t n = (size_t)c->rf.nwarps * c->rf.nregs;
+        c->r_known = calloc(n, sizeof *c->r_known);
+        c->r_t = calloc(n * WR_LANES, sizeof *c->r_t);
+        if (!c->r_known || !c->r_t) {
+            snprintf(err, errsize, "out of memory");
+            wr_checker_free(c);
+            return NULL;
+        }
     }
     for (size_t i = 0; i < prog->nconsts; i++) {
         const wr_const_init *k = &prog->consts[i];
@@ -232,6 +255,8 @@ void wr_checker_free(wr_checker *c)
     if (!c)
         return;
     wr_regfile_free(&c->rf);
+    free(c->r_known);
+    free(c->r_t);
     free(c);
 }
 
@@ -457,6 +482,157 @@ static int overdue(wr_checker *c, uint64_t cycle)
     return rc;
 }
 
+/* ---- raw: the read-after-write check of an operand-driven replay ---------------- */
+
+/* The first operand lane of a record that reads other than what an earlier
+ * record of the trace wrote there (found: field != 0). */
+typedef struct raw_diff {
+    unsigned field;              /* WR_RF_IN_*, 0: none */
+    unsigned lane;
+    uint32_t lanes;              /* the operand's lanes that differ */
+    char reg[16];                /* "R0", "P1", "UR4" */
+    uint64_t shadow, read, t;    /* the shadow's value, the record's, the writer's time */
+} raw_diff;
+
+/* GPR operand `reg` (pair: and reg+1) of warp w against the record's
+ * values v: differences into d (the first only), undefined lanes returned,
+ * the lanes that read an unknown value or'ed into *unknown */
+static uint32_t raw_gpr(const wr_checker *c, unsigned w, unsigned field, int64_t reg, int pair, const uint64_t *v,
+                        raw_diff *d, uint32_t *unknown)
+{
+    uint32_t undef = 0;
+    for (unsigned h = 0; h <= (unsigned)pair; h++) {
+        const int64_t r = reg + h;
+        if (r < 0 || r >= (int64_t)c->rf.nregs)          /* RZ (and R[254:255]'s high half): constant */
+            continue;
+        const size_t slot = wr_regfile_slot(&c->rf, w, (unsigned)r);
+        const uint32_t known = c->r_known[slot], u = c->rf.r_undef[slot];
+        *unknown |= ~known;
+        undef |= u & known;
+        if (!field || d->field)
+            continue;
+        const uint32_t *s = c->rf.r + slot * WR_LANES;
+        uint32_t differ = 0;
+        for (uint32_t m = known & ~u; m; m &= m - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(m);
+            differ |= (uint32_t)((uint32_t)(v[l] >> (32 * h)) != s[l]) << l;
+        }
+        if (differ) {
+            const unsigned l = (unsigned)__builtin_ctz(differ);
+            d->field = field;
+            d->lane = l;
+            d->lanes = differ;
+            snprintf(d->reg, sizeof d->reg, "R%u", (unsigned)r);
+            d->shadow = s[l];
+            d->read = (uint32_t)(v[l] >> (32 * h));
+            d->t = c->r_t[slot * WR_LANES + l];
+        }
+    }
+    return undef;
+}
+
+/* predicate operand p of warp w reading lanes v */
+static uint32_t raw_pred(const wr_checker *c, unsigned w, unsigned field, unsigned p, uint32_t v, raw_diff *d,
+                         uint32_t *unknown)
+{
+    if (p >= WR_NUM_PREDS)                               /* PT: a constant (replay's constant_operands) */
+        return 0;
+    const uint32_t known = c->p_known[w][p], u = c->rf.p_undef[w][p];
+    *unknown |= ~known;
+    const uint32_t differ = (v ^ c->rf.p[w][p]) & known & ~u;
+    if (differ && field && !d->field) {
+        const unsigned l = (unsigned)__builtin_ctz(differ);
+        d->field = field;
+        d->lane = l;
+        d->lanes = differ;
+        snprintf(d->reg, sizeof d->reg, "P%u", p);
+        d->shadow = c->rf.p[w][p] >> l & 1u;
+        d->read = v >> l & 1u;
+        d->t = c->p_t[w][p][l];
+    }
+    return u & known;
+}
+
+/* The record's operands against the shadow: the first difference into d
+ * (operands whose in.* field is enabled), the shadow's undefined lanes into
+ * ops_undef (ra, rb, rc, re), and whether an active lane read an unknown
+ * value.  Returns the undefined lanes of all the GPR operands. */
+static uint32_t raw_check(const wr_checker *c, unsigned w, const wr_insn *insn, unsigned reads, const wr_operands *in,
+                          uint32_t active, raw_diff *d, uint32_t undef[4], int *unknown_read)
+{
+    const int64_t *f = insn->f;
+    uint32_t unknown = 0, any = 0;
+    const unsigned on = c->raw_fields;
+    d->field = 0;
+    raw_pred(c, w, (on & WR_IN_PG) ? WR_RF_IN_PG : 0, wr_f_PG(insn), in->pg, d, &unknown);
+    if (reads & WR_IN_PP)
+        raw_pred(c, w, (on & WR_IN_PP) ? WR_RF_IN_PP : 0, wr_f_PP(insn), in->pp, d, &unknown);
+    static const struct { unsigned bit, slot, field; } gpr[] = {
+        { WR_IN_RA, WR_F_RA, WR_RF_IN_RA }, { WR_IN_RB, WR_F_RB, WR_RF_IN_RB },
+        { WR_IN_RC, WR_F_RC, WR_RF_IN_RC }, { WR_IN_RE, WR_F_RE, WR_RF_IN_RE },
+    };
+    for (unsigned k = 0; k < 4; k++) {
+        undef[k] = 0;
+        if (!(reads & gpr[k].bit))
+            continue;
+        const uint64_t *v = k == 0 ? in->ra : k == 1 ? in->rb : k == 2 ? in->rc : in->re;
+        undef[k] = raw_gpr(c, w, (on & gpr[k].bit) ? gpr[k].field : 0, f[gpr[k].slot],
+                           k == 0 && (reads & WR_IN_RA64), v, d, &unknown);
+        any |= undef[k];
+    }
+    if (reads & WR_IN_UR) {
+        const int64_t u = wr_form_has(insn->form, WR_F_URA) ? f[WR_F_URA] : f[WR_F_URB];
+        for (unsigned h = 0; h <= ((reads & WR_IN_UR64) != 0); h++) {
+            const int64_t r = u + h;
+            if (r < 0 || r >= WR_NUM_UREGS)
+                continue;
+            if (!(c->ur_known[w] >> r & 1u)) {
+                unknown = 0xffffffffu;
+                continue;
+            }
+            const uint32_t s = c->rf.ur[w][r], v = (uint32_t)(in->ur >> (32 * h));
+            if (s != v && (on & WR_IN_UR) && !d->field) {
+                d->field = WR_RF_IN_UR;
+                d->lane = 0;
+                d->lanes = 0;
+                snprintf(d->reg, sizeof d->reg, "UR%u", (unsigned)r);
+                d->shadow = s;
+                d->read = v;
+                d->t = c->ur_t[w][r];
+            }
+        }
+    }
+    *unknown_read = (unknown & active) != 0;
+    return any;
+}
+
+/* After the record: the shadow takes the model's writes (the other side's
+ * value adopted where the model's is undefined), and their lanes are known */
+static void raw_apply(wr_checker *c, const wr_retire *m, uint64_t cycle)
+{
+    wr_regfile_apply(&c->rf, m);
+    for (unsigned i = 0; i < m->nwrites && m->write[i].kind <= WR_WRITE_UR; i++) {
+        const wr_write *e = &m->write[i];
+        const unsigned w = e->warp, k = e->index;
+        if (w >= c->rf.nwarps)
+            continue;
+        if (e->kind == WR_WRITE_GPR && k < c->rf.nregs) {
+            const size_t slot = wr_regfile_slot(&c->rf, w, k);
+            c->r_known[slot] |= e->lanes;
+            uint64_t *t = c->r_t + slot * WR_LANES;
+            for (uint32_t l = e->lanes; l; l &= l - 1)
+                t[__builtin_ctz(l)] = cycle;
+        } else if (e->kind == WR_WRITE_PRED && k < WR_NUM_PREDS) {
+            c->p_known[w][k] |= e->lanes;
+            for (uint32_t l = e->lanes; l; l &= l - 1)
+                c->p_t[w][k][__builtin_ctz(l)] = cycle;
+        } else if (e->kind == WR_WRITE_UR && k < WR_NUM_UREGS) {
+            c->ur_known[w] |= 1ull << k;
+            c->ur_t[w][k] = cycle;
+        }
+    }
+}
+
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     char line[320];
@@ -523,6 +699,23 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
             m->in.c = 0;
         ops = &m->in;
     }
+    /* raw: what the operands read against what earlier records wrote; the
+     * shadow's undefined lanes are the operands' (section 5) */
+    raw_diff rd = { 0 };
+    int unknown_read = 1;
+    if (c->raw) {
+        uint32_t undef[4];
+        if (raw_check(c, w, insn, reads & other->reads, ops, bp->active, &rd, undef, &unknown_read)) {
+            if (ops != &m->in) {
+                m->in = other->in;
+                ops = &m->in;
+            }
+            m->in.ra_undef = undef[0];
+            m->in.rb_undef = undef[1];
+            m->in.rc_undef = undef[2];
+            m->in.re_undef = undef[3];
+        }
+    }
     c->cta.now = cycle;
     const uint64_t deadline = c->cta.deadline[w];
     const size_t at = pc / WR_INST_SIZE;   /* an illegal word (+words=) raises ILLEGAL_ENCODING */
@@ -551,7 +744,8 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     c->last_step = m;
     wr_compare_report rep;
     const wr_retire *mc = c->o.trace_writes ? shown_writes(c, m, insn) : m;
-    if (driven && c->o.trace_writes)
+    const wr_retire *const as_is = other;   /* (with its marks: what the shadow adopts) */
+    if (driven && c->o.trace_writes && unknown_read)   /* raw: judged when every operand is known */
         other = unmarked(c, other);
     rep.ndiffs = 0;                      /* (agreeing records, the common case: no report) */
     int nd = wr_compare_same(mc, other, &c->plan) ? 0 : wr_compare(mc, other, &c->o.ctl, &rep);
@@ -570,7 +764,27 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     remember(c, cycle, other, &m->after, &m->why);
     c->n.compared++;
     int rc = WR_CHK_OK;
-    if (nd != 0) {
+    if (rd.field) {
+        /* raw: the operand read first (the compare's differences follow it) */
+        char text[96];
+        const unsigned keep = nd > 0 ? (rep.ndiffs < WR_MAX_DIFFS ? rep.ndiffs : WR_MAX_DIFFS - 1) : 0;
+        memmove(&rep.diff[1], &rep.diff[0], keep * sizeof rep.diff[0]);
+        rep.diff[0] = (wr_diff){ .field = (uint8_t)rd.field, .what = WR_DIFF_VALUE, .lanes = rd.lanes,
+                                 .model = rd.shadow, .other = rd.read };
+        rep.ndiffs = (nd > 0 ? rep.ndiffs : 0) + 1;
+        if (rd.field == WR_RF_IN_UR)
+            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: it reads 0x%" PRIx64 ", but the record at t %"
+                     PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd.field), w, pc,
+                     disasm_at(&m->insn, pc, text, sizeof text), rd.read, rd.t, rd.shadow, rd.reg,
+                     wr_retire_field_rule(rd.field));
+        else
+            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: lane %u reads 0x%" PRIx64 ", but the record "
+                     "at t %" PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd.field), w, pc,
+                     disasm_at(&m->insn, pc, text, sizeof text), rd.lane, rd.read, rd.t, rd.shadow, rd.reg,
+                     wr_retire_field_rule(rd.field));
+        m->in = other->in;
+        rc = fail(c, cycle, m, other, &rep, bp, line);
+    } else if (nd != 0) {
         if (nd < 0) {
             snprintf(line, sizeof line, "warp %u pc 0x%" PRIx64 ": the record has no state after", w, pc);
             rep.ndiffs = 0;
@@ -592,6 +806,9 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     if (c->cta.operand_mode != WR_OPERANDS_DRIVEN) {
         c->n.adopted += adopt(m, other);
         wr_regfile_apply(&c->rf, m);
+    } else if (c->raw) {
+        c->n.adopted += adopt(m, as_is);
+        raw_apply(c, m, cycle);
     }
     return rc;
 }
@@ -706,6 +923,14 @@ int wr_checker_wake_due(wr_checker *c, uint64_t cycle)
 void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl)
 {
     c->o.ctl = *ctl;
+    c->raw_fields = 0;                             /* raw: the in.* fields checked against the shadow */
+    static const struct { unsigned field, bit; } in_bits[] = {
+        { WR_RF_IN_PG, WR_IN_PG }, { WR_RF_IN_PP, WR_IN_PP }, { WR_RF_IN_RA, WR_IN_RA }, { WR_RF_IN_RB, WR_IN_RB },
+        { WR_RF_IN_RC, WR_IN_RC }, { WR_RF_IN_RE, WR_IN_RE }, { WR_RF_IN_UR, WR_IN_UR },
+    };
+    for (unsigned k = 0; c->raw && k < sizeof in_bits / sizeof in_bits[0]; k++)
+        if (ctl->field[in_bits[k].field].enable)
+            c->raw_fields |= in_bits[k].bit;
     if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
         for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
             c->o.ctl.field[f].enable = 0;
