@@ -54,9 +54,9 @@ struct wr_checker {
     int raw;
     unsigned raw_fields;         /* the WR_IN_* operands whose in.* field is enabled */
     uint32_t *r_known;           /* [warp][reg] */
-    uint64_t *r_t;               /* [warp][reg][lane]: the writer's time */
+    struct lane_t *r_t;          /* [warp][reg]: the writers' times */
     uint32_t p_known[WR_MAX_WARPS][WR_NUM_PREDS];
-    uint64_t p_t[WR_MAX_WARPS][WR_NUM_PREDS][WR_LANES];
+    struct lane_t { uint64_t all; uint32_t part; uint64_t lane[WR_LANES]; } p_t[WR_MAX_WARPS][WR_NUM_PREDS];
     uint64_t ur_known[WR_MAX_WARPS];
     uint64_t ur_t[WR_MAX_WARPS][WR_NUM_UREGS];
     wr_checker_counts n;
@@ -232,7 +232,7 @@ wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, cha
     if (c->raw) {
         const size_t n = (size_t)c->rf.nwarps * c->rf.nregs;
         c->r_known = calloc(n, sizeof *c->r_known);
-        c->r_t = calloc(n * WR_LANES, sizeof *c->r_t);
+        c->r_t = calloc(n, sizeof *c->r_t);
         if (!c->r_known || !c->r_t) {
             snprintf(err, errsize, "out of memory");
             wr_checker_free(c);
@@ -484,6 +484,11 @@ static int overdue(wr_checker *c, uint64_t cycle)
 
 /* ---- raw: the read-after-write check of an operand-driven replay ---------------- */
 
+static inline uint64_t time_of(const struct lane_t *t, unsigned l)
+{
+    return t->part >> l & 1u ? t->lane[l] : t->all;
+}
+
 /* The first operand lane of a record that reads other than what an earlier
  * record of the trace wrote there (found: field != 0). */
 typedef struct raw_diff {
@@ -512,6 +517,16 @@ static uint32_t raw_gpr(const wr_checker *c, unsigned w, unsigned field, int64_t
         if (!field || d->field)
             continue;
         const uint32_t *s = c->rf.r + slot * WR_LANES;
+        /* every lane at once first (vectorised); lane by lane only when one differs */
+        uint32_t acc = 0;
+        if (h == 0)
+            for (unsigned l = 0; l < WR_LANES; l++)
+                acc |= (uint32_t)v[l] ^ s[l];
+        else
+            for (unsigned l = 0; l < WR_LANES; l++)
+                acc |= (uint32_t)(v[l] >> 32) ^ s[l];
+        if (!acc)
+            continue;
         uint32_t differ = 0;
         for (uint32_t m = known & ~u; m; m &= m - 1) {
             const unsigned l = (unsigned)__builtin_ctz(m);
@@ -525,7 +540,7 @@ static uint32_t raw_gpr(const wr_checker *c, unsigned w, unsigned field, int64_t
             snprintf(d->reg, sizeof d->reg, "R%u", (unsigned)r);
             d->shadow = s[l];
             d->read = (uint32_t)(v[l] >> (32 * h));
-            d->t = c->r_t[slot * WR_LANES + l];
+            d->t = time_of(&c->r_t[slot], l);
         }
     }
     return undef;
@@ -548,7 +563,7 @@ static uint32_t raw_pred(const wr_checker *c, unsigned w, unsigned field, unsign
         snprintf(d->reg, sizeof d->reg, "P%u", p);
         d->shadow = c->rf.p[w][p] >> l & 1u;
         d->read = v >> l & 1u;
-        d->t = c->p_t[w][p][l];
+        d->t = time_of(&c->p_t[w][p], l);
     }
     return u & known;
 }
@@ -606,6 +621,20 @@ static uint32_t raw_check(const wr_checker *c, unsigned w, const wr_insn *insn, 
     return any;
 }
 
+/* the writer's time of the lanes written: a write of every lane, the
+ * common case, sets `all` alone; the lanes written since by part */
+static inline void set_t(struct lane_t *t, uint32_t lanes, uint64_t cycle)
+{
+    if (lanes == 0xffffffffu) {
+        t->all = cycle;
+        t->part = 0;
+    } else {
+        t->part |= lanes;
+        for (uint32_t l = lanes; l; l &= l - 1)
+            t->lane[__builtin_ctz(l)] = cycle;
+    }
+}
+
 /* After the record: the shadow takes the model's writes (the other side's
  * value adopted where the model's is undefined), and their lanes are known */
 static void raw_apply(wr_checker *c, const wr_retire *m, uint64_t cycle)
@@ -619,13 +648,10 @@ static void raw_apply(wr_checker *c, const wr_retire *m, uint64_t cycle)
         if (e->kind == WR_WRITE_GPR && k < c->rf.nregs) {
             const size_t slot = wr_regfile_slot(&c->rf, w, k);
             c->r_known[slot] |= e->lanes;
-            uint64_t *t = c->r_t + slot * WR_LANES;
-            for (uint32_t l = e->lanes; l; l &= l - 1)
-                t[__builtin_ctz(l)] = cycle;
+            set_t(&c->r_t[slot], e->lanes, cycle);
         } else if (e->kind == WR_WRITE_PRED && k < WR_NUM_PREDS) {
             c->p_known[w][k] |= e->lanes;
-            for (uint32_t l = e->lanes; l; l &= l - 1)
-                c->p_t[w][k][__builtin_ctz(l)] = cycle;
+            set_t(&c->p_t[w][k], e->lanes, cycle);
         } else if (e->kind == WR_WRITE_UR && k < WR_NUM_UREGS) {
             c->ur_known[w] |= 1ull << k;
             c->ur_t[w][k] = cycle;
