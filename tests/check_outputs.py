@@ -222,8 +222,13 @@ def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
           f"gen -o FULL: {rc} {out!r}")
     if a.tb:
         rc, out = run([a.tb, f"+program={ok_s}", f"+result={full}"])
-        check(rc == 0 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out,
+        check(rc == 2 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out,
               f"tb +result=FULL: {rc} {out!r}")
+        # a failing run keeps its status 1 (the mismatch is the news), and says so too
+        rc, out = run([a.tb, f"+program={os.path.join('tb', 'programs', 'bra_div_diverged.s')}", "+bug=bra_div_active",
+                       f"+dump={os.path.join(d, 'fulldump')}", f"+result={full}"])
+        check(rc == 1 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out and
+              "MISMATCH" in out, f"tb +result=FULL, a failing run: {rc} {out!r}")
     check(is_chr(full), "the full device is still one")
     # waves: the FST writer makes its file anew at the path (it would replace a
     # device, and a link): a device is refused, a link's target gets the waves

@@ -332,9 +332,12 @@ int lockstep_finish(lockstep_session &s, const lockstep_end &e)
     std::string status = e.errored ? "error" : e.hung ? "hang" : compared == 0 ? "error"
                        : e.failed || mism != 0 ? "mismatch" : "pass";
     std::string endr = e.end;
+    bool lost = false;                   // an output asked for was not written (said): status 2 for a pass
     // the trace ends with the RTL's end state when the run reached an end of its own
-    if (!s.trace.empty() && warpref_dpi_trace_end(s.h, endr.c_str(), e.t_end) != 0)
+    if (!s.trace.empty() && warpref_dpi_trace_end(s.h, endr.c_str(), e.t_end) != 0) {
         printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
+        lost = true;
+    }
     if (status == "mismatch" && endr != "mismatch")
         endr += "+final";
     // stopped by the cycle limit: does the program livelock (N-55, a spec hazard)?
@@ -350,8 +353,10 @@ int lockstep_finish(lockstep_session &s, const lockstep_end &e)
                          s.command_line.c_str()) != 0)
         printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
     if (!s.result.empty() &&
-        warpref_dpi_result(s.h, s.result.c_str(), status.c_str(), e.t_end, endr.c_str()) != 0)
+        warpref_dpi_result(s.h, s.result.c_str(), status.c_str(), e.t_end, endr.c_str()) != 0) {
         printf("%s: %s\n", tool, last_line(warpref_dpi_messages(s.h)).c_str());
+        lost = true;
+    }
     std::string line = "sched " + s.sched;
     if (!s.bug.empty())
         line += ", bug " + s.bug;
@@ -380,7 +385,10 @@ int lockstep_finish(lockstep_session &s, const lockstep_end &e)
     const bool pass = status == "pass";
     printf("%d passed, %d failed\n", pass ? 1 : 0, pass ? 0 : 1);
     fflush(stdout);
-    return pass ? 0 : 1;
+    // a pass whose trace or result file was not written exits 2, as the CLI does for
+    // an output it cannot write: a script reading the status never takes it for a
+    // clean pass (a failure keeps 1, the more important news)
+    return pass ? (lost ? 2 : 0) : 1;
 }
 
 void lockstep_close(lockstep_session &s)
