@@ -575,13 +575,11 @@ void warpref_dpi_final_undef(void *h, unsigned int warp, unsigned int nregs, con
     memcpy(&d->preds_undef[warp * WR_NUM_PREDS], preds_undef, WR_NUM_PREDS * sizeof *preds_undef);
 }
 
-/* an end reason by name (wr_end_name); WR_END_NONE for anything else */
+/* an end reason by name (wr_end_by_name); WR_END_NONE for anything else */
 static unsigned end_by_name(const char *name)
 {
-    for (unsigned e = WR_END_DONE; e < WR_END_ERROR; e++)
-        if (name && strcmp(name, wr_end_name((wr_end)e)) == 0)
-            return e;
-    return WR_END_NONE;
+    const int e = wr_end_by_name(name);
+    return e < 0 ? WR_END_NONE : (unsigned)e;
 }
 
 int warpref_dpi_final(void *h, unsigned long long cycle, const char *end_reason, unsigned int woke,

@@ -2,6 +2,8 @@
  * X-macro list next to its enum (model.h, run.h): adding an exception, a
  * warning, a run state, an event, a run end, an error or a profile is one
  * row there. */
+#include <string.h>
+
 #include "warpref/retire.h"
 #include "warpref/run.h"
 
@@ -30,6 +32,14 @@ const char *wr_warning_name(unsigned warn) { return LOOKUP_(warning_names, warn,
 const char *wr_run_state_name(unsigned run) { return LOOKUP_(run_state_names, run, "unknown"); }
 const char *wr_event_name(unsigned kind) { return LOOKUP_(event_names, kind, "unknown"); }
 const char *wr_end_name(wr_end end) { return LOOKUP_(end_names, (unsigned)end, "unknown"); }
+
+int wr_end_by_name(const char *name)
+{
+    for (unsigned e = WR_END_NONE + 1; name && e < WR_END_ERROR; e++)
+        if (strcmp(name, end_names[e]) == 0)
+            return (int)e;
+    return -1;
+}
 const char *wr_error_name(unsigned err) { return LOOKUP_(error_names, err, "UNKNOWN"); }
 const char *wr_profile_name(unsigned profile) { return LOOKUP_(profile_names, profile, "unknown"); }
 const char *wr_operand_mode_name(unsigned mode) { return LOOKUP_(operand_mode_names, mode, "unknown"); }

@@ -422,10 +422,17 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
                 break;
             }
         }
-        if (driven != !!(rec->keys & WR_TK_IN)) {
-            snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, driven ?
-                     "the record has no 'in' (the trace's first has operands)" :
-                     "the record has an 'in' (the trace's first has none)");
+        /* a trace that contradicts itself: `in` and `out` in every record or in
+         * none, as in the trace's first; an op or asm that is not its word's (below) */
+        const char *keys = driven != !!(rec->keys & WR_TK_IN)
+                               ? (driven ? "the record has no 'in' (the trace's first has operands)"
+                                         : "the record has an 'in' (the trace's first has none)")
+                           : outs != !!(rec->keys & WR_TK_OUT)
+                               ? (outs ? "the record has no 'out' (the trace's first has one)"
+                                       : "the record has an 'out' (the trace's first has none)")
+                               : NULL;
+        if (keys) {
+            snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, keys);
             status = 2;
             break;
         }
@@ -436,15 +443,6 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         wr_insn own;
         if (!insn && (rec->keys & WR_TK_INSN) && wr_decode(&rec->insn, &own, NULL, 0) == 0)
             insn = &own;
-        /* a trace that contradicts itself: a record without the `out` the
-         * trace's first has, an op or asm that is not its word's */
-        if (outs != !!(rec->keys & WR_TK_OUT)) {
-            snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, outs ?
-                     "the record has no 'out' (the trace's first has one)" :
-                     "the record has an 'out' (the trace's first has none)");
-            status = 2;
-            break;
-        }
         if (rec->keys & WR_TK_INSN) {
             const int prog_word = have && memcmp(&rec->insn, &x.prog.words[idx], sizeof rec->insn) == 0;
             const wr_insn *d = prog_word || insn == &own ? insn : NULL;

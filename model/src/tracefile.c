@@ -774,7 +774,6 @@ static int parse_bars(jp *j, uint32_t *mask, uint32_t *words)
     return r;
 }
 
-static const char *end_name(unsigned e) { return wr_end_name((wr_end)e); }
 
 static int name_index(const char *s, const char *(*name)(unsigned), unsigned count)
 {
@@ -1505,7 +1504,7 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
             const char *vat = j->p;
             if (jstring(j, e, sizeof e, "end") < 0)
                 return -1;
-            const int end = name_index(e, end_name, WR_END_ERROR);
+            const int end = wr_end_by_name(e);
             if (end < 0)
                 return jfail_at(j, vat, "end: unknown reason '%s' (done, deadlock, livelock, exception, limit)", e);
             f->end = (unsigned)end;

@@ -118,6 +118,9 @@ const wr_regfile *wr_runner_regs(const wr_runner *r);
 void wr_runner_free(wr_runner *r);
 
 const char *wr_end_name(wr_end end);   /* "done", "deadlock", ... */
+/* The end a run can report by its name ("done" .. "limit"; not "none" or
+ * "error"), as a trace's final record and a testbench name it; -1 if none. */
+int wr_end_by_name(const char *name);
 
 #ifdef __cplusplus
 }
