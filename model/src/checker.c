@@ -1187,10 +1187,9 @@ uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now)
     for (unsigned w = 0; w < c->cta.nwarps; w++) {
         if (c->cta.warp[w].run == WR_WARP_READY)
             return now;
-        const uint64_t d = c->cta.deadline[w];
-        if (d == WR_NO_DEADLINE)
+        if (c->cta.deadline[w] == WR_NO_DEADLINE)
             continue;
-        const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+        const uint64_t due = due_of(c, w);
         if (due <= now)
             return now;
         if (due < next)
