@@ -1,5 +1,5 @@
 // warpref_isa_pkg.sv - generated from model/include/warpref/isa.def by
-// `warpref encoding --sv` (wr_isa_write_sv_package, model/src/svpkg.c);
+// `warpref encoding --sv` (wr_isa_write_sv_package, model/src/isa/svpkg.c);
 // do not edit by hand.  docs/encoding.md describes the same table.
 //
 // Yosys 0.23 reads it too: localparams and functions only; use

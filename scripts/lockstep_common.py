@@ -36,7 +36,7 @@ U64_MAX = (1 << 64) - 1
 def number_message(text, lo=0, hi=U64_MAX):
     """(value, None) or (None, message): the project's one number syntax
     (decimal without a leading zero, or 0x hex) in a range, with the messages
-    of warpref's C number parser (model/src/num.c, wr_num_message)"""
+    of warpref's C number parser (model/src/base/num.c, wr_num_message)"""
     shown = text[:40] + ("..." if len(text) > 40 else "")
     if re.fullmatch(r"0|[1-9][0-9]*", text):
         v = int(text)

@@ -43,26 +43,26 @@ def between(text, start, end):
 
 
 msgs = []        # (origin, format)
-for f in formats(read("model/src/asm.c"), r'err_(?:at|lc)\s*\((?:[^;"]*?),\s*'):
+for f in formats(read("model/src/isa/asm.c"), r'err_(?:at|lc)\s*\((?:[^;"]*?),\s*'):
     msgs.append(("assembler", f))
-for f in formats(read("model/src/input.c"), r'snprintf\(err,\s*errsize,\s*'):
+for f in formats(read("model/src/base/input.c"), r'snprintf\(err,\s*errsize,\s*'):
     msgs.append(("reader", f.split("error: ", 1)[1]))
-isa = read("model/src/isa.c")
+isa = read("model/src/isa/isa.c")
 for f in formats(between(isa, "static int check_value", "int wr_encode("), r'fail\(msg,\s*msgsize,\s*'):
     msgs.append(("decoder", f))
-if os.path.exists(os.path.join(SRC, "model/src/num.c")):
-    for f in formats(read("model/src/num.c"), r'snprintf\(msg,\s*msgsize,\s*'):
+if os.path.exists(os.path.join(SRC, "model/src/base/num.c")):
+    for f in formats(read("model/src/base/num.c"), r'snprintf\(msg,\s*msgsize,\s*'):
         msgs.append(("numbers", f))
-for f in formats(read("model/src/run.c"), r'snprintf\(err,\s*errsize,\s*'):
+for f in formats(read("model/src/run/run.c"), r'snprintf\(err,\s*errsize,\s*'):
     msgs.append(("runner", f))
 # the trace readers' messages (after "FILE:RECORD[:COL]: error: ") and replay's
-tf = read("model/src/tracefile.c")
+tf = read("model/src/trace/tracefile.c")
 for call in (r'jfail(?:_at)?\((?:[^;"]*?),\s*', r'rfail\(r,\s*(?:[^;"]*?),\s*'):
     for f in formats(tf, call):
         msgs.append(("trace reader", f))
 for f in formats(tf, r'snprintf\((?:err|msg),\s*(?:errsize|sizeof msg),\s*'):
     msgs.append(("trace reader", f.split("error: ", 1)[-1]))
-for f in formats(read("model/src/replay.c"), r'snprintf\((?:err|msg),\s*(?:errsize|sizeof msg),\s*'):
+for f in formats(read("model/src/check/replay.c"), r'snprintf\((?:err|msg),\s*(?:errsize|sizeof msg),\s*'):
     msgs.append(("replay", f.split("error: ", 1)[-1]))
 main = read("model/cli/main.c")
 for f in formats(main, r'usage_error\((?:[^;"]*?),\s*'):
@@ -103,8 +103,8 @@ for rel, call in (("tb/sc/lockstep/tb_sc_lockstep.cpp", r'snprintf\(line,\s*size
         for f in formats(read(rel), call):
             msgs.append((rel, f))
 # the one output helper's messages (every C writer's "cannot open/write")
-if os.path.exists(os.path.join(SRC, "model/src/outfile.c")):
-    for what in re.findall(r'say\(err, errsize, "(\w+)"', read("model/src/outfile.c")):
+if os.path.exists(os.path.join(SRC, "model/src/base/outfile.c")):
+    for what in re.findall(r'say\(err, errsize, "(\w+)"', read("model/src/base/outfile.c")):
         msgs.append(("outfile", f"cannot {what} '%s': %s"))
 if os.path.exists(os.path.join(SRC, "tb/sc/examples/sm_frontend.cpp")):
     for f in formats(read("tb/sc/examples/sm_frontend.cpp"), r'fprintf\(stderr,\s*'):

@@ -66,7 +66,7 @@ check([r[0] for r in rows] == [p[0] for p in paths],
       "the paths table of docs/semantics.md does not list the paths of `warpref paths` in order: "
       f"missing {sorted(set(p[0] for p in paths) - set(r[0] for r in rows))}, "
       f"extra {sorted(set(r[0] for r in rows) - set(p[0] for p in paths))}")
-sources = "".join(open(f).read() for f in glob.glob(os.path.join(SRC, "model", "src", "*.[ch]")))
+sources = "".join(open(f).read() for f in glob.glob(os.path.join(SRC, "model", "src", "**", "*.[ch]"), recursive=True))
 tests = set()
 for f in glob.glob(os.path.join(SRC, "tests", "*.c")):
     tests |= set(re.findall(r"START_TEST\((\w+)\)", open(f).read()))

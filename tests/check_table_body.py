@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """check_table_body.py SRCDIR CC... - an optype row without a body fails the build.
 
-The prototypes of the instruction bodies (model/src/sem.h) and the dispatch
-switch (model/src/step.c) are both expanded from the WR_OPTYPE rows of
+The prototypes of the instruction bodies (model/src/sem/sem.h) and the dispatch
+switch (model/src/sem/step.c) are both expanded from the WR_OPTYPE rows of
 isa.def.  This test copies the model, adds one row, WR_OPTYPE(NOBODY, 0x4f,
 HLP), and builds the library and the CLI: the link must fail naming
 exec_NOBODY.  As a control, the same copy plus a one-line body builds."""
@@ -15,7 +15,7 @@ import tempfile
 SRC = sys.argv[1]
 CC = sys.argv[2:] or ["cc"]
 ROW = "WR_OPTYPE(NOBODY,     0x4f, HLP)\n"
-BODY = ('#include "sem.h"\n'
+BODY = ('#include "sem/sem.h"\n'
         "void exec_NOBODY(wr_ctx *x) { x->w->active_pc = x->next; }\n")
 
 
@@ -32,8 +32,11 @@ def jansson():
 
 def build(root, extra=()):
     def c_files(d):
-        return sorted(os.path.join(root, d, f) for f in os.listdir(os.path.join(root, d)) if f.endswith(".c"))
+        """the C files of a folder and its layer folders (model/src/isa/, sem/, ...)"""
+        return sorted(os.path.join(top, f) for top, _, names in os.walk(os.path.join(root, d))
+                      for f in names if f.endswith(".c"))
     cmd = CC + ["-std=c11", "-O0", "-D_POSIX_C_SOURCE=200809L", "-I", os.path.join(root, "include"),
+                "-I", os.path.join(root, "src"),
                 *c_files("src"), *extra, *c_files("cli"), "-o", os.path.join(root, "warpref")] + jansson()
     p = subprocess.run(cmd, capture_output=True, text=True)
     return p.returncode, p.stdout + p.stderr
@@ -60,7 +63,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     body = os.path.join(tmp, "nobody.c")
     open(body, "w").write(BODY)
-    rc, out = build(root, ["-I", os.path.join(root, "src"), body])
+    rc, out = build(root, [body])
     if rc == 0:
         print("ok: the same row with its body builds")
     else:

@@ -54,9 +54,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "sem.h"
+#include "sem/sem.h"
 #include "warpref/checker.h"
-#include "trace.h"
+#include "trace/trace.h"
 
 /* Everything a run's future depends on, plus its counters. */
 typedef struct sim {

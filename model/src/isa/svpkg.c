@@ -102,7 +102,7 @@ int wr_isa_write_sv_package(FILE *out)
     int e = 0;
 #define P(...) (e |= fprintf(out, __VA_ARGS__) < 0)
     P("// warpref_isa_pkg.sv - generated from model/include/warpref/isa.def by\n"
-      "// `warpref encoding --sv` (wr_isa_write_sv_package, model/src/svpkg.c);\n"
+      "// `warpref encoding --sv` (wr_isa_write_sv_package, model/src/isa/svpkg.c);\n"
       "// do not edit by hand.  docs/encoding.md describes the same table.\n"
       "//\n"
       "// Yosys 0.23 reads it too: localparams and functions only; use\n"

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "warpref/compare.h"
-#include "isa_priv.h"
+#include "isa/isa_priv.h"
 
 static const struct {
     const char *name;
