@@ -101,10 +101,12 @@ static const char *const usage_disasm =
     "is not a legal instruction, or an input with no words.\n";
 
 static const char *const usage_encoding =
-    "usage: warpref encoding [--sv]\n"
+    "usage: warpref encoding [--sv | --list]\n"
     "\n"
     "Prints the encoding reference generated from the ISA table (docs/encoding.md);\n"
-    "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv).\n";
+    "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv);\n"
+    "with --list, one line per form for scripts: form, optype, group, profiles,\n"
+    "mnemonic, modifier names (- for none), operand syntax (- for none).\n";
 
 static const char *const usage_gen =
     "usage: warpref gen --seed S [--size N] [--warps W | --threads T]\n"
@@ -753,21 +755,58 @@ static int cmd_disasm(int argc, char **argv)
     return rc;
 }
 
+/* `encoding --list`: the ISA table's rows for scripts (scripts/gen-coverage,
+ * scripts/shrink read their mnemonics from it), one line per form, blank
+ * separated, the syntax last (it has blanks): FORM OPTYPE GROUP PROFILES
+ * MNEMONIC MODNAMES SYNTAX; PROFILES comma separated, MODNAMES the row's
+ * modifier spellings by value ('|' separated, "" = none written) or -,
+ * SYNTAX as in isa.def or -. */
+static void write_form_list(FILE *f)
+{
+    static const char *const optypes[256] = {
+#define WR_OPTYPE(name, value, group) [value] = #name,
+#include "warpref/isa.def"
+#undef WR_OPTYPE
+    };
+    static const char *const groups[256] = {
+#define WR_OPTYPE(name, value, group) [value] = #group,
+#include "warpref/isa.def"
+#undef WR_OPTYPE
+    };
+    fputs("# form optype group profiles mnemonic modifiers syntax\n", f);
+    for (unsigned i = 0; i < WR_FORM_COUNT; i++) {
+        const wr_form_desc *d = &wr_forms[i];
+        fprintf(f, "%s %s %s ", d->name, optypes[d->optype], groups[d->optype]);
+        const char *sep = "";
+        for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+            if (wr_form_in_profile(i, p)) {
+                fprintf(f, "%s%s", sep, wr_profile_name(p));
+                sep = ",";
+            }
+        fprintf(f, " %s %s %s\n", d->mnemonic, d->modfield == WR_F_NONE ? "-" : d->modnames,
+                *d->syntax ? d->syntax : "-");
+    }
+}
+
 static int cmd_encoding(int argc, char **argv)
 {
-    static const optspec enc_opts[] = { { "--sv", OPT_FLAG, 0, 0, NULL } };
+    static const optspec enc_opts[] = { { "--sv", OPT_FLAG, 0, 0, NULL }, { "--list", OPT_FLAG, 0, 0, NULL } };
     optvals ov;
-    int rc = parse_opts("encoding", usage_encoding, argc, argv, enc_opts, 1, "takes no arguments but --sv, got '%s'",
+    int rc = parse_opts("encoding", usage_encoding, argc, argv, enc_opts, 2, "takes no arguments but --sv, got '%s'",
                         &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (ov.arg)
         return usage_error("encoding", "takes no arguments but --sv, got '%s'", ov.arg);
+    if (ov.str[0] && ov.str[1])
+        return usage_error("encoding", "--sv and --list exclude each other");
     output out;
     rc = out_open(&out, "encoding", "reference", NULL, NULL, 0);
     if (rc == 0) {
         if (ov.str[0])
             wr_isa_write_sv_package(out.f);   /* a write error shows in out_close */
+        else if (ov.str[1])
+            write_form_list(out.f);
         else
             wr_isa_write_doc(out.f);
         rc = out_close(&out, "encoding");
