@@ -1,12 +1,18 @@
-"""lockstep_common.py - what the lockstep scripts (scripts/regress,
-scripts/shrink) share: the one-line error exit, the project's number syntax,
-atomic writes (regresslib/files.py), one run of the Verilator lockstep
-testbench judged by its result file, the bug catalogue and the tool checks.
+"""lockstep_common.py - what the scripts that drive the model and the
+testbenches share (scripts/regress, scripts/shrink, scripts/rtl-crosscheck,
+scripts/rtl-bugcheck, scripts/gen-coverage): the one-line error exit, the
+command line, the project's number syntax, atomic writes
+(regresslib/files.py), one run of the Verilator lockstep testbench judged by
+its result file, the bug catalogue and the tool checks; a program's run
+options, the model's and tb_rtl_run's trace commands and the first
+difference of two traces; the ISA table's rows (`warpref encoding --list`).
 Standard library only."""
 import argparse
+import glob
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -98,3 +104,133 @@ def check_tools(pairs):
     for exe, what in pairs:
         if not os.access(exe, os.X_OK):
             die(f"{what}: '{exe}' is not an executable (build first: meson setup build && ninja -C build)")
+
+
+def check_bugs(names, tb, what="--bug: "):
+    """every name is a bug of the testbench's catalogue, or exit 2"""
+    known = bug_names(tb) if names else []
+    for name in names:
+        if name not in known:
+            die(f"{what}unknown bug '{name}' (one of {', '.join(known)}; docs/bugs.md)")
+
+
+# ---- a program, the model and tb_rtl_run on it (scripts/rtl-crosscheck, rtl-bugcheck)
+
+def build_path(*parts):
+    """the default of a tool option: build/... under the source root"""
+    return os.path.join(HERE, "build", *parts)
+
+
+def programs(*patterns):
+    """the programs of the source tree that match the globs, each glob sorted"""
+    return [p for pat in patterns for p in sorted(glob.glob(os.path.join(HERE, pat)))]
+
+
+def prog_args(path):
+    """(threads, max_steps) of a program: its `//! args:` line's --threads and
+    --max-steps, else its .threads line; threads default 32"""
+    threads, steps = None, None
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        die(f"cannot read the program '{path}': {getattr(e, 'strerror', None) or e}")
+    for n, line in enumerate(lines, 1):
+        s = line.strip()
+        if s.startswith('//! args:'):
+            a = shlex.split(s[len('//! args:'):])
+            for i, w in enumerate(a):
+                if w == '--threads' and i + 1 < len(a):
+                    threads = parse_number(a[i + 1], f"{path}:{n}: --threads", 1, 1024)
+                if w == '--max-steps' and i + 1 < len(a):
+                    steps = parse_number(a[i + 1], f"{path}:{n}: --max-steps", 1)
+        elif s.startswith('.threads') and threads is None and len(s.split()) > 1:
+            threads = int(s.split()[1], 0)
+    return threads or 32, steps
+
+
+def model_cmd(model, prog, threads, steps=None, operands=False):
+    """warpref run PROG --trace - --dump-regs 8 --threads N [--max-steps N] [--trace-operands]"""
+    cmd = [model, 'run', prog, '--trace', '-', '--dump-regs', '8', '--threads', str(threads)]
+    if steps:
+        cmd += ['--max-steps', str(steps)]
+    return cmd + (['--trace-operands'] if operands else [])
+
+
+def rtl_cmd(tb, prog, threads, steps=None, operands=False, sched='rr', bug=None):
+    """tb_rtl_run +program=PROG +sched=S +dump_regs=8 +threads=N [+bug=B] [+max_steps=N] [+trace_operands]"""
+    cmd = [tb, '+program=' + prog, '+sched=' + sched, '+dump_regs=8', '+threads=%d' % threads]
+    if bug:
+        cmd += ['+bug=' + bug]
+    if steps:
+        cmd += ['+max_steps=%d' % steps]
+    return cmd + (['+trace_operands'] if operands else [])
+
+
+def run_capture(cmd, timeout=600):
+    """(exit status, stdout, stderr) of one run"""
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def first_diff(a, b):
+    """(k, line of a, line of b): the first line where two traces' texts
+    differ, '<end>' past either's end"""
+    al, bl = a.splitlines(), b.splitlines()
+    n = min(len(al), len(bl))
+    k = next((j for j in range(n) if al[j] != bl[j]), n)
+    return k, al[k] if k < len(al) else '<end>', bl[k] if k < len(bl) else '<end>'
+
+
+def last_record(trace):
+    """the final record of a JSONL trace, {} if it has none"""
+    lines = [l for l in trace.splitlines() if l.strip()]
+    return json.loads(lines[-1]) if lines else {}
+
+
+def rtl_parser(doc):
+    """the command line of the scripts that run the model and tb_rtl_run:
+    --model, --tb, then the script's own; -h prints the script's doc"""
+    p = Parser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument('--model', default=build_path('model', 'warpref'))
+    p.add_argument('--tb', default=build_path('tb', 'tb_rtl_run'))
+    return p
+
+
+def check_rtl_tools(a):
+    check_tools(((a.model, "--model"), (a.tb, "--tb")))
+
+
+# ---- the ISA table's rows (warpref encoding --list) -----------------------------
+
+class Form:
+    """one row of `warpref encoding --list`"""
+
+    def __init__(self, line):
+        f = line.split(None, 6)
+        self.name, self.optype, self.group = f[0], f[1], f[2]
+        self.profiles = f[3].split(',')
+        self.mnemonic = f[4]
+        self.modnames = [] if f[5] == '-' else f[5].split('|')
+        self.syntax = [] if f[6] == '-' else [o.strip() for o in f[6].split(',')]
+
+
+def isa_forms(warpref, profile='native'):
+    """the ISA table's forms of a profile (every one with profile None), in
+    the table's order, from `WARPREF encoding --list`"""
+    p = subprocess.run([warpref, 'encoding', '--list'], capture_output=True, text=True)
+    rows = [l for l in p.stdout.splitlines() if l.strip() and not l.startswith('#')]
+    if p.returncode != 0 or not rows:
+        die(f"'{warpref} encoding --list' failed: {p.stderr.strip() or 'no rows'}")
+    forms = [Form(l) for l in rows]
+    return [f for f in forms if profile is None or profile in f.profiles]
+
+
+def mnemonics(forms, groups=None):
+    """the forms' mnemonics, each once, in the table's order; only the
+    optype groups named (BCU, BRU, HLP, ...) if given"""
+    out = []
+    for f in forms:
+        if (groups is None or f.group in groups) and f.mnemonic not in out:
+            out.append(f.mnemonic)
+    return out
