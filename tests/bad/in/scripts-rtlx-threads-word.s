@@ -1,0 +1,3 @@
+//! args: --threads x
+.threads 32
+EXIT ;
