@@ -145,7 +145,7 @@ def prog_args(path):
                 if w == '--max-steps' and i + 1 < len(a):
                     steps = parse_number(a[i + 1], f"{path}:{n}: --max-steps", 1)
         elif s.startswith('.threads') and threads is None and len(s.split()) > 1:
-            threads = int(s.split()[1], 0)
+            threads = parse_number(s.split()[1], f"{path}:{n}: .threads", 1, 1024)
     return threads or 32, steps
 
 
