@@ -827,7 +827,10 @@ START_TEST(checker_dump_has_every_section)
     char base[64];
     snprintf(base, sizeof base, "/tmp/warpref-dump-%d", (int)getpid());
     wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test", NULL };
-    ck_assert_int_eq(wr_checker_dump(c, &meta, base, err, sizeof err), 0);
+    wr_dump *d = wr_dump_new(c, &meta);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_int_eq(wr_dump_write(d, base, err, sizeof err), 0);
+    wr_dump_free(d);
     char path[96];
     snprintf(path, sizeof path, "%s.txt", base);
     const char *t = slurp(path);
@@ -901,7 +904,10 @@ START_TEST(checker_counts_paths_and_explains_the_dump)
     ck_assert_uint_eq(cov->hits[WR_PATH_BAR_SYNC_BLOCK] + cov->hits[WR_PATH_BAR_COMPLETE_ALL], 2);
     char base[64], path[96];
     snprintf(base, sizeof base, "/tmp/warpref-dump-paths-%d", (int)getpid());
-    ck_assert_int_eq(wr_checker_dump(c, NULL, base, err, sizeof err), 0);
+    wr_dump *d = wr_dump_new(c, NULL);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_int_eq(wr_dump_write(d, base, err, sizeof err), 0);
+    wr_dump_free(d);
     snprintf(path, sizeof path, "%s.txt", base);
     const char *t = slurp(path);
     static const char *const lines[] = {
