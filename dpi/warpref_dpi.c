@@ -689,27 +689,12 @@ int warpref_dpi_dump(void *h, const char *base, const char *test, const char *se
     wr_dump_meta m = { test && *test ? test : NULL, seed && *seed ? seed : NULL, d->prog.filename,
                        waves && *waves ? waves : NULL, reproduce && *reproduce ? reproduce : NULL,
                        d->simulator, NULL };
-    if (wr_checker_dump(d->chk, &m, base, err, sizeof err) != 0) {
+    wr_dump *dump = wr_dump_new(d->chk, &m);
+    const int rc = wr_dump_write(dump, base, err, sizeof err);
+    wr_dump_free(dump);
+    if (rc != 0)
         note(d, "dump", err);                  /* a note, not the summary: that stays the failure */
-        return -1;
-    }
-    return 0;
-}
-
-/* s as a JSON string (status and end reason come from the testbench) */
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        const unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
+    return rc;
 }
 
 /* the result file of a job, for scripts/regress: one JSON object */
@@ -733,18 +718,18 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
     wr_checker_fail ff;
     wr_checker_first_failure(d->chk, &ff);
     fputs("{\"status\":", f);
-    json_str(f, status);
+    wr_json_str(f, status);
     fprintf(f, ",\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64 ",\"adopted\":%" PRIu64
             ",\"cycles\":%llu,\"end\":", n.retired, n.compared, n.mismatched, n.adopted, cycles);
-    json_str(f, end_reason);
+    wr_json_str(f, end_reason);
     /* the checker compared the design's end with the model's (wr_checker_final):
      * a pass without it is no pass (scripts/regresslib/verdict.py) */
     fprintf(f, ",\"end_checked\":%s", wr_checker_end_checked(d->chk) ? "true" : "false");
     if (ff.field) {
         fputs(",\"field\":", f);
-        json_str(f, ff.field);
+        wr_json_str(f, ff.field);
         fputs(",\"rule\":", f);
-        json_str(f, ff.rule);
+        wr_json_str(f, ff.rule);
         fprintf(f, ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"cycle\":%" PRIu64, ff.warp, ff.pc, ff.cycle);
     }
     /* coverage: the semantic paths of the model's steps that were hit, in

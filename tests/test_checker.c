@@ -2,6 +2,7 @@
  * independent copy of the model that plays the RTL: its records are fed to
  * the checker in its own order (a scheduler other than N-50's), then broken
  * one field at a time; wakes, fetch faults, the final compare and the dump. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -827,7 +828,10 @@ START_TEST(checker_dump_has_every_section)
     char base[64];
     snprintf(base, sizeof base, "/tmp/warpref-dump-%d", (int)getpid());
     wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test", NULL };
-    ck_assert_int_eq(wr_checker_dump(c, &meta, base, err, sizeof err), 0);
+    wr_dump *d = wr_dump_new(c, &meta);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_int_eq(wr_dump_write(d, base, err, sizeof err), 0);
+    wr_dump_free(d);
     char path[96];
     snprintf(path, sizeof path, "%s.txt", base);
     const char *t = slurp(path);
@@ -901,7 +905,10 @@ START_TEST(checker_counts_paths_and_explains_the_dump)
     ck_assert_uint_eq(cov->hits[WR_PATH_BAR_SYNC_BLOCK] + cov->hits[WR_PATH_BAR_COMPLETE_ALL], 2);
     char base[64], path[96];
     snprintf(base, sizeof base, "/tmp/warpref-dump-paths-%d", (int)getpid());
-    ck_assert_int_eq(wr_checker_dump(c, NULL, base, err, sizeof err), 0);
+    wr_dump *d = wr_dump_new(c, NULL);
+    ck_assert_ptr_nonnull(d);
+    ck_assert_int_eq(wr_dump_write(d, base, err, sizeof err), 0);
+    wr_dump_free(d);
     snprintf(path, sizeof path, "%s.txt", base);
     const char *t = slurp(path);
     static const char *const lines[] = {
@@ -923,6 +930,148 @@ START_TEST(checker_counts_paths_and_explains_the_dump)
     ck_assert_ptr_nonnull(strstr(t, "\"paths\":[\"BSSY.add\"],\"explanation\":"
                                     "\"B0 |= pmask 0xffffffff: B0 = 0xffffffff [BSSY.add; N-20]\"}"));
     unlink(path);
+    wr_checker_free(c);
+    wr_regfile_free(&o.rf);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* what a writer of a dump (or of JSON) puts into a stream, as a string */
+static char *written(void (*writer)(const void *, FILE *), const void *arg)
+{
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    writer(arg, f);
+    long n = ftell(f);
+    rewind(f);
+    char *buf = calloc(1, (size_t)n + 1);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    return buf;
+}
+
+static void dump_text(const void *d, FILE *f) { wr_dump_text(d, f); }
+static void dump_json(const void *d, FILE *f) { wr_dump_json(d, f); }
+
+/* the one JSON string escape and the writer's commas (json.h) */
+static void some_json(const void *arg, FILE *f)
+{
+    (void)arg;
+    wr_json j;
+    wr_json_init(&j, f);
+    wr_json_open(&j, NULL, '{');
+    wr_json_string(&j, "s", "q\" b\\ n\n t\t \x01 \xc3\xa9");
+    wr_json_string(&j, "none", NULL);
+    wr_json_null(&j, "waves");
+    wr_json_bool(&j, "failed", 1);
+    wr_json_uint(&j, "cycle", 18446744073709551615ull);
+    wr_json_open(&j, "list", '[');
+    wr_json_hex(&j, NULL, 0x30, 0);
+    wr_json_hex(&j, NULL, 0xff, 8);
+    wr_json_open(&j, NULL, '{');
+    wr_json_close(&j);
+    wr_json_open(&j, NULL, '[');
+    wr_json_close(&j);
+    wr_json_close(&j);
+    wr_json_open(&j, "o", '{');
+    wr_json_bool(&j, "no", 0);
+    wr_json_close(&j);
+    wr_json_close(&j);
+}
+
+START_TEST(json_escapes_and_nests)
+{
+    char *t = written(some_json, NULL);
+    ck_assert_str_eq(t, "{\"s\":\"q\\\" b\\\\ n\\n t\\u0009 \\u0001 \xc3\xa9\",\"none\":\"\",\"waves\":null,"
+                        "\"failed\":true,\"cycle\":18446744073709551615,\"list\":[\"0x30\",\"0x000000ff\",{},[]],"
+                        "\"o\":{\"no\":false}}");
+    free(t);
+}
+END_TEST
+
+/* A checker that has seen nothing: its dump, whole, text and JSON (the
+ * shape of every dump without a failure: a title, a header, the model's
+ * state). */
+START_TEST(dump_of_no_failure_whole)
+{
+    wr_program p = assemble(prog_text);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    wr_dump *d = wr_dump_new(c, NULL);
+    ck_assert_ptr_nonnull(d);
+    char *t = written(dump_text, d);
+    ck_assert_str_eq(t,
+        "warpref lockstep report (no failure)\n\n"
+        "  test        -\n  seed        -\n  program     -\n  simulator   -, operands self\n  failure     -\n"
+        "  waves       (none: rerun with +waves=FILE.fst)\n  reproduce   -\n"
+        "  counts      0 retired, 0 compared, 0 failing checks, 0 undefined lanes adopted\n\n"
+        "\nLast instructions of the CTA:\n       cycle  warp        pc  instruction\n"
+        "\nBarriers (model, after the failing step; N-38 fields):\n"
+        "  bar  word     arrived expected mode op   acc def  blocked  arrived \n  (every barrier idle)\n"
+        "\nWarps (model):\n  warp  state          pc  active   valid    yield    sleep    switch  \n"
+        "     0  ready           0  ffffffff ffffffff 00000000 00000000 00000000\n"
+        "     1  ready           0  ffffffff ffffffff 00000000 00000000 00000000\n");
+    free(t);
+    t = written(dump_json, d);
+    ck_assert_str_eq(t,
+        "{\"failed\":false,\"test\":\"\",\"seed\":\"\",\"program\":\"\",\"simulator\":\"\",\"waves\":null,"
+        "\"reproduce\":\"\",\"counts\":{\"retired\":0,\"compared\":0,\"mismatched\":0,\"adopted\":0},"
+        "\"failure\":\"\",\"messages\":\"\",\"cta_history\":[],\"bars\":{},\"warps\":["
+        "{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x0\",\"active\":\"0xffffffff\",\"valid\":\"0xffffffff\","
+        "\"yield\":\"0x00000000\",\"sleep\":\"0x00000000\",\"switch\":\"0x00000000\"},"
+        "{\"warp\":1,\"state\":\"ready\",\"pc\":\"0x0\",\"active\":\"0xffffffff\",\"valid\":\"0xffffffff\","
+        "\"yield\":\"0x00000000\",\"sleep\":\"0x00000000\",\"switch\":\"0x00000000\"}]}\n");
+    free(t);
+    wr_dump_free(d);
+    wr_checker_free(c);
+    wr_program_free(&p);
+}
+END_TEST
+
+/* The files are the two writers' output; the caller's strings are escaped
+ * in the JSON, as they are in the text; a fetch fault's record shows as
+ * such in both histories. */
+START_TEST(dump_files_are_the_writers_and_escape)
+{
+    wr_program p = assemble("BRA 0x100 ;\n");
+    other o;
+    other_init(&o, &p, 32);
+    char err[256];
+    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    other_step(&o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_fetch_fault(c, 1, 0, 0x90, WR_FETCH_NO_INSN), WR_CHK_MISMATCH);
+    wr_dump_meta meta = { "a \"q\" \\ b\tc", "7", "t.s", NULL, "tb +test='a \"q\"'", "test", NULL };
+    wr_dump *d = wr_dump_new(c, &meta);
+    char base[64], path[96];
+    snprintf(base, sizeof base, "/tmp/warpref-dump-files-%d", (int)getpid());
+    ck_assert_int_eq(wr_dump_write(d, base, err, sizeof err), 0);
+    char *t = written(dump_text, d);
+    snprintf(path, sizeof path, "%s.txt", base);
+    ck_assert_str_eq(slurp(path), t);
+    unlink(path);
+    ck_assert_ptr_nonnull(strstr(t, "\n  test        a \"q\" \\ b\tc\n"));
+    ck_assert_ptr_nonnull(strstr(t, "\n           1     0        90  (fetch fault: no instruction at pc)\n"));
+    free(t);
+    t = written(dump_json, d);
+    snprintf(path, sizeof path, "%s.json", base);
+    ck_assert_str_eq(slurp(path), t);
+    unlink(path);
+    ck_assert_ptr_nonnull(strstr(t, "{\"failed\":true,\"test\":\"a \\\"q\\\" \\\\ b\\u0009c\",\"seed\":\"7\","));
+    ck_assert_ptr_nonnull(strstr(t, ",\"reproduce\":\"tb +test='a \\\"q\\\"'\","));
+    ck_assert_ptr_nonnull(strstr(t, ",\"pc\":\"0x90\",\"insn\":\"0x"));
+    ck_assert_ptr_nonnull(strstr(t, "\",\"asm\":\"(fetch fault)\",\"model\":"));
+    free(t);
+    wr_dump_free(d);
+    /* out of memory (wr_dump_new's NULL): said, nothing written */
+    ck_assert_int_eq(wr_dump_write(NULL, base, err, sizeof err), -1);
+    char want[160];
+    snprintf(want, sizeof want, "cannot write '%s.txt': %s", base, strerror(ENOMEM));
+    ck_assert_str_eq(err, want);
+    snprintf(path, sizeof path, "%s.txt", base);
+    ck_assert_int_ne(access(path, F_OK), 0);
     wr_checker_free(c);
     wr_regfile_free(&o.rf);
     wr_program_free(&p);
@@ -954,6 +1103,9 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_driven_final_compares_no_registers);
     tcase_add_test(tc, checker_reports_a_driver_failure_and_ready_warps);
     tcase_add_test(tc, checker_own_end_names_a_livelock);
+    tcase_add_test(tc, json_escapes_and_nests);
+    tcase_add_test(tc, dump_of_no_failure_whole);
+    tcase_add_test(tc, dump_files_are_the_writers_and_escape);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

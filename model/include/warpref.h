@@ -8,8 +8,10 @@
 #include "warpref/compare.h"
 #include "warpref/run.h"
 #include "warpref/checker.h"
+#include "warpref/dump.h"
 #include "warpref/gen.h"
 #include "warpref/tracefile.h"
 #include "warpref/replay.h"
 #include "warpref/outfile.h"
+#include "warpref/json.h"
 #endif

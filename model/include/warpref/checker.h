@@ -9,7 +9,7 @@
  *   per wake no instruction   wr_checker_wake(c, cycle, warp)
  *   caused (a sleep deadline fired, N-23)
  *   at the end                wr_checker_final(c, cycle, end, the other side's end state)
- *   on a failure              wr_checker_dump(c, meta, base): base.txt and base.json
+ *   on a failure              its dump (dump.h): wr_dump_new(c, meta), wr_dump_write(d, base)
  *
  * Operands: in self-contained mode (WR_OPERANDS_SELF, the default) the model
  * reads its own register file and runs the helper instructions; the operand
@@ -200,22 +200,6 @@ const wr_coverage *wr_checker_coverage(const wr_checker *c);
  * paths, ActivePC and ActiveMask after (wr_explain_step).  Valid until the
  * next call. */
 const wr_retire *wr_checker_last_step(wr_checker *c);
-
-/* What a dump says besides the checker's own knowledge. */
-typedef struct wr_dump_meta {
-    const char *test;            /* job name, or NULL */
-    const char *seed;            /* the seed, or NULL */
-    const char *program;         /* the program file */
-    const char *waves;           /* the wave file, or NULL */
-    const char *reproduce;       /* the command that reproduces the failure */
-    const char *simulator;       /* "verilator", "replay", ... */
-    const char *record;          /* the failing record of a replay ("FILE:N"), or NULL */
-} wr_dump_meta;
-
-/* Write base.txt (for people) and base.json (for tools), each through a
- * temporary file renamed into place.  0, or -1 with a message. */
-int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *base, char *err,
-                    size_t errsize);
 
 /* The rule (SPEC-NOTES) that governs an instruction's semantics: "N-21". */
 const char *wr_optype_rule(unsigned optype);

@@ -1,7 +1,7 @@
 /* checker.c - the lockstep checker (checker.h): the model follows another
- * implementation's retires and checks each with wr_compare; and the
- * mismatch dump.  No allocation after wr_checker_new, no printing. */
-#include <errno.h>
+ * implementation's retires and checks each with wr_compare; and what a
+ * mismatch dump shows, gathered from it (wr_dump_build; dump.c writes it).
+ * No allocation after wr_checker_new, no printing. */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,18 +10,15 @@
 #include <unistd.h>
 
 #include "warpref/checker.h"
-#include "warpref/outfile.h"
+#include "warpref/dump.h"
 #include "warpref/run.h"
 #include "warpref/tracefile.h"
 
-enum { HIST = 32, MSGS = 8192 };
+enum { HIST = WR_DUMP_HIST, MSGS = WR_DUMP_MESSAGES };
 
 /* a warp's state after a step, as one side has it (the dump's lane x time
  * picture): the first fields of a wr_warp, in its order (one copy) */
-typedef struct hist_side {
-    uint64_t pc;                 /* ActivePC after */
-    uint32_t valid, active, yield, sleep;
-} hist_side;
+typedef wr_dump_side hist_side;
 _Static_assert(offsetof(wr_warp, active_pc) == offsetof(hist_side, pc) &&
                offsetof(wr_warp, valid) == offsetof(hist_side, valid) &&
                offsetof(wr_warp, active) == offsetof(hist_side, active) &&
@@ -359,15 +356,6 @@ static void remember(wr_checker *c, uint64_t cycle, const wr_retire *r, const wr
         d->n = why->n;
         for (uint64_t i = 0; i < why->n && i < WR_WHY_MAX; i++)
             d->hit[i] = why->hit[i];
-    }
-}
-
-/* the CTA's history as hist_rows and hist_json read one: row i in out[i % HIST] */
-static void cta_rows(const wr_checker *c, hist out[HIST])
-{
-    for (uint64_t i = c->cta_hn > HIST ? c->cta_hn - HIST : 0; i < c->cta_hn; i++) {
-        const unsigned at = c->cta_hist[i % HIST];
-        out[i % HIST] = c->warp_hist[at / HIST][at % HIST];
     }
 }
 
@@ -1316,351 +1304,103 @@ const char *wr_optype_rule(unsigned optype)
     }
 }
 
-/* ---- the dump ------------------------------------------------------------------------ */
+/* ---- what a dump shows (dump.h; dump.c writes it) ---------------------------------- */
 
-static void json_str(FILE *f, const char *s)
+/* What the model did in a step, without the disassembly: its paths and the
+ * values that decided them (wr_explain), the model's warp after being at
+ * pc with active. */
+static void explain(const wr_why *y, uint64_t pc, uint32_t active, char *buf, size_t size)
 {
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch == '\n')
-            fputs("\\n", f);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
-static void warp_row(FILE *f, unsigned w, const wr_warp *x, uint64_t deadline)
-{
-    fprintf(f, "  %4u  %-8s %8" PRIx64 "  %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32,
-            w, wr_run_state_name(x->run), x->active_pc, x->active, x->valid, x->yield, x->sleep, x->swtch);
-    if (x->run == WR_WARP_BLOCKED)
-        fprintf(f, "  on barrier %u", x->blocked_bar);
-    if (deadline != WR_NO_DEADLINE)
-        fprintf(f, "  deadline %" PRIu64, deadline);
-    fputc('\n', f);
-}
-
-/* What the model did in a step, without the disassembly: its paths and
- * the values that decided them (wr_explain), the model's warp after being
- * `after`; "" when it did not step (y NULL). */
-static const char *explain_why(const wr_why *y, uint64_t pc, uint32_t active, char *buf, size_t size)
-{
+    wr_why full = *y;
+    full.pc = pc;
+    full.active = active;
     buf[0] = '\0';
-    if (y) {
-        wr_why full = *y;
-        full.pc = pc;
-        full.active = active;
-        wr_explain(NULL, 0, &full, buf, size);
-    }
-    return buf;
+    wr_explain(NULL, 0, &full, buf, size);
 }
 
-/* the paths of a step as a JSON array of names ([] when it did not step,
- * y NULL; a helper's one path when it recorded none, paths.h) */
-static void paths_json(FILE *f, const wr_why *y)
+/* warp_hist[w][k] as a dump's row; explained: with the model's step explained */
+static void dump_row(const wr_checker *c, unsigned w, unsigned k, int explained, wr_dump_row *r)
 {
-    fputc('[', f);
-    if (y && y->n == 0)
-        fprintf(f, "\"%s\"", wr_path_name(WR_PATH_HELPER));
-    for (uint64_t i = 0; y && i < y->n && i < WR_WHY_MAX; i++)
-        fprintf(f, "%s\"%s\"", i ? "," : "", wr_path_name(wr_hit_id(y->hit[i])));
-    fputc(']', f);
+    const hist *x = &c->warp_hist[w][k];
+    r->cycle = x->cycle;
+    r->pc = x->pc;
+    r->insn = x->insn;
+    disasm_at(&x->insn, x->pc, r->asm_text, sizeof r->asm_text);
+    r->warp = x->warp;
+    r->fetch_fault = x->fetch_fault;
+    r->has_model = (x->known & KNOWN_MODEL) != 0;
+    r->has_other = (x->known & KNOWN_OTHER) != 0;
+    r->model = x->model;
+    r->other = x->other;
+    r->stepped = x->stepped && w < WR_MAX_WARPS;
+    memset(&r->why, 0, sizeof r->why);
+    if (r->stepped)
+        r->why = c->warp_why[w][k];
+    r->explanation[0] = '\0';
+    if (explained && r->stepped)
+        explain(&r->why, x->model.pc, x->model.active, r->explanation, sizeof r->explanation);
 }
 
-/* the history rows; with `why` (a warp's history), each followed by the
- * explanation of the model's step */
-static void hist_rows(FILE *f, const hist *h, const wr_why *why, uint64_t n)
-{
-    const uint64_t first = n > HIST ? n - HIST : 0;
-    for (uint64_t i = first; i < n; i++) {
-        const hist *x = &h[i % HIST];
-        char text[128], expl[1024];
-        if (x->fetch_fault)
-            snprintf(text, sizeof text, "(fetch fault: %s)", wr_fetch_fault_name(x->fetch_fault));
-        else
-            disasm_at(&x->insn, x->pc, text, sizeof text);
-        fprintf(f, "  %10" PRIu64 "  %4u  %8" PRIx64 "  %s\n", x->cycle, x->warp, x->pc, text);
-        if (why && x->stepped && *explain_why(&why[i % HIST], x->model.pc, x->model.active, expl, sizeof expl))
-            fprintf(f, "  %10s  %4s  %8s    = %s\n", "", "", "", expl);
-    }
-}
-
-/* ,"model":{"pc":...,"active":...} of a history entry, null when unknown */
-static void side_json(FILE *f, const char *who, const hist_side *s, int known)
-{
-    if (!known) {
-        fprintf(f, ",\"%s\":null", who);
-        return;
-    }
-    fprintf(f, ",\"%s\":{\"pc\":\"0x%" PRIx64 "\",\"active\":\"0x%08" PRIx32 "\",\"valid\":\"0x%08" PRIx32
-            "\",\"yield\":\"0x%08" PRIx32 "\",\"sleep\":\"0x%08" PRIx32 "\"}", who, s->pc, s->active, s->valid,
-            s->yield, s->sleep);
-}
-
-static void hist_json(FILE *f, const hist *h, const wr_why *why, uint64_t n)
-{
-    const uint64_t first = n > HIST ? n - HIST : 0;
-    fputc('[', f);
-    for (uint64_t i = first; i < n; i++) {
-        const hist *x = &h[i % HIST];
-        char text[128], word[35], expl[1024];
-        disasm_at(&x->insn, x->pc, text, sizeof text);
-        wr_word_format(&x->insn, word);
-        fprintf(f, "%s{\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"insn\":\"%s\",\"asm\":",
-                i == first ? "" : ",", x->cycle, x->warp, x->pc, word);
-        json_str(f, x->fetch_fault ? "(fetch fault)" : text);
-        side_json(f, "model", &x->model, x->known & KNOWN_MODEL);
-        side_json(f, "other", &x->other, x->known & KNOWN_OTHER);
-        if (why) {
-            const wr_why *y = x->stepped ? &why[i % HIST] : NULL;
-            fputs(",\"paths\":", f);
-            paths_json(f, y);
-            fputs(",\"explanation\":", f);
-            json_str(f, explain_why(y, x->model.pc, x->model.active, expl, sizeof expl));
-        }
-        fputc('}', f);
-    }
-    fputc(']', f);
-}
-
-static void operands_text(FILE *f, const char *who, const wr_retire *r)
-{
-    if (!r->reads) {
-        fprintf(f, "  %-6s (not reported)\n", who);
-        return;
-    }
-    fprintf(f, "  %-6s pg 0x%08" PRIx32, who, r->in.pg);
-    if (r->reads & WR_IN_PP)
-        fprintf(f, "  pp 0x%08" PRIx32, r->in.pp);
-    if (r->reads & WR_IN_UR)
-        fprintf(f, "  ur 0x%" PRIx64, r->in.ur);
-    if (r->reads & WR_IN_C)
-        fprintf(f, "  c 0x%" PRIx64, r->in.c);
-    fputc('\n', f);
-    static const struct { unsigned bit; const char *name; } regs[] = {
-        { WR_IN_RA, "ra" }, { WR_IN_RB, "rb" }, { WR_IN_RC, "rc" }, { WR_IN_RE, "re" } };
-    for (unsigned k = 0; k < 4; k++) {
-        if (!(r->reads & regs[k].bit))
-            continue;
-        const uint64_t *v = k == 0 ? r->in.ra : k == 1 ? r->in.rb : k == 2 ? r->in.rc : r->in.re;
-        fprintf(f, "         %s", regs[k].name);
-        for (unsigned l = 0; l < WR_LANES; l++)
-            fprintf(f, "%s%" PRIx64, l % 8 == 0 ? (l ? "\n           " : " ") : " ", v[l]);
-        fputc('\n', f);
-    }
-}
-
-/* base + ext, opened through the one output helper (outfile.h): a regular
- * file is replaced whole, a device or FIFO written in place */
-static FILE *open_out(wr_outfile *o, const char *base, const char *ext, char *err, size_t errsize)
-{
-    char path[WR_OUTFILE_PATH_MAX];
-    if ((size_t)snprintf(path, sizeof path, "%s%s", base, ext) >= sizeof path) {
-        snprintf(err, errsize, "cannot open '%s%s': %s", base, ext, strerror(ENAMETOOLONG));
-        return NULL;
-    }
-    return wr_outfile_open(o, path, 0, err, errsize) == 0 ? o->f : NULL;
-}
-
-int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *base, char *err, size_t errsize)
+void wr_dump_build(wr_dump *d, const wr_checker *c, const wr_dump_meta *meta)
 {
     static const wr_dump_meta none = { 0 };
-    if (!meta)
-        meta = &none;
-    wr_outfile out;
-    FILE *f = open_out(&out, base, ".txt", err, errsize);
-    if (!f)
-        return -1;
-    const wr_retire *m = &c->fail_model, *o = &c->fail_other;
-    const int have_rec = c->have_fail && c->fail_rep.ndiffs > 0;
-    char text[128], word[35];
+    d->meta = meta ? *meta : none;
+    d->kind = c->have_fail ? (c->fail_driver ? WR_DUMP_DRIVER : WR_DUMP_MISMATCH)
+              : c->error ? WR_DUMP_ERROR : WR_DUMP_NONE;
+    d->operand_mode = c->cta.operand_mode;
+    d->counts = c->n;
 
-    fprintf(f, "warpref lockstep %s\n\n", c->have_fail ? (c->fail_driver ? "FAILURE (found by the testbench)" : "MISMATCH")
-                                          : c->error ? "MODEL ERROR" : "report (no failure)");
-    fprintf(f, "  test        %s\n", meta->test ? meta->test : "-");
-    fprintf(f, "  seed        %s\n", meta->seed ? meta->seed : "-");
-    fprintf(f, "  program     %s\n", meta->program ? meta->program : "-");
-    fprintf(f, "  simulator   %s, operands %s\n", meta->simulator ? meta->simulator : "-",
-            wr_operand_mode_name(c->cta.operand_mode));
-    fprintf(f, "  failure     %s\n", c->have_fail ? c->fail_line : "-");
-    if (meta->record)
-        fprintf(f, "  record      %s\n", meta->record);
-    if (c->have_fail) {
-        fprintf(f, "  cycle       %" PRIu64 "\n", c->fail_cycle);
-        fprintf(f, "  warp        %u\n", o->warp);
-        fprintf(f, "  pc          0x%" PRIx64 "\n", o->pc);
-        if (have_rec) {
-            wr_word_format(&m->insn, word);
-            fprintf(f, "  instruction %s   %s\n", disasm_at(&m->insn, m->pc, text, sizeof text), word);
-            wr_insn in;
-            if (wr_decode(&m->insn, &in, NULL, 0) == 0)
-                fprintf(f, "  rule        %s (%s)\n", wr_optype_rule(in.optype), wr_op_name(&in));
-            char expl[1024];
-            if (*explain_why(&m->why, m->after.active_pc, m->after.active, expl, sizeof expl))
-                fprintf(f, "  explanation %s\n", expl);
-        }
-    }
-    fprintf(f, "  waves       %s\n", meta->waves ? meta->waves : "(none: rerun with +waves=FILE.fst)");
-    fprintf(f, "  reproduce   %s\n", meta->reproduce ? meta->reproduce : "-");
-    wr_checker_counts n = c->n;
-    fprintf(f, "  counts      %" PRIu64 " retired, %" PRIu64 " compared, %" PRIu64 " failing checks, %" PRIu64
-            " undefined lanes adopted\n\n", n.retired, n.compared, n.mismatched, n.adopted);
-
-    if (have_rec) {
-        fprintf(f, "What differs (model = the reference, other = the RTL):\n");
-        fprintf(f, "  %-22s %-5s what\n", "field", "rule");
-        static char table[16384];
-        wr_compare_format(&c->fail_rep, m, o, table, sizeof table);
-        for (const char *p = table; *p;) {
-            const char *nl = strchr(p, '\n');
-            size_t len = nl ? (size_t)(nl - p) : strlen(p);
-            fprintf(f, "  %.*s\n", (int)len, p);
-            p += len + (nl != NULL);
-        }
-        fprintf(f, "\nOperands read:\n");
-        operands_text(f, "model", m);
-        operands_text(f, "other", o);
-        fprintf(f, "\nWarp %u at issue and after (model / other):\n", o->warp);
-        fprintf(f, "  %4s  %-8s %8s  %-8s %-8s %-8s %-8s %-8s\n", "warp", "state", "pc", "active", "valid",
-                "yield", "sleep", "switch");
-        warp_row(f, o->warp, &c->fail_before, WR_NO_DEADLINE);
-        warp_row(f, o->warp, &m->after, WR_NO_DEADLINE);
-        warp_row(f, o->warp, &o->after, WR_NO_DEADLINE);
-    }
-    if (c->msglen) {
-        fprintf(f, "\nAll failing checks:\n");
-        for (const char *p = c->msgs; *p;) {
-            const char *nl = strchr(p, '\n');
-            size_t len = nl ? (size_t)(nl - p) : strlen(p);
-            fprintf(f, "  %.*s\n", (int)len, p);
-            p += len + (nl != NULL);
-        }
-    }
-    if (c->have_fail && o->warp < WR_MAX_WARPS) {
-        fprintf(f, "\nLast instructions of warp %u (oldest first; '=' what the model did, its paths and rules):\n"
-                "  %10s  %4s  %8s  %s\n", o->warp, "cycle", "warp", "pc", "instruction");
-        hist_rows(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
-    }
-    fprintf(f, "\nLast instructions of the CTA:\n  %10s  %4s  %8s  %s\n", "cycle", "warp", "pc", "instruction");
-    hist cta[HIST];
-    cta_rows(c, cta);
-    hist_rows(f, cta, NULL, c->cta_hn);
-    fprintf(f, "\nBarriers (model, after the failing step; N-38 fields):\n");
-    fprintf(f, "  %3s  %-8s %7s %8s %4s %2s %5s %3s  %-8s %-8s\n", "bar", "word", "arrived", "expected", "mode",
-            "op", "acc", "def", "blocked", "arrived");
-    unsigned nbar_rows = 0;
-    for (unsigned b = 0; b < c->cta.nbars; b++) {
-        const wr_barrier *x = &c->cta.bar[b];
-        if (!x->word && !x->blocked && !x->arrived)
-            continue;
-        nbar_rows++;
-        fprintf(f, "  %3u  %08" PRIx32 " %7u %8u %4u %2u %5u %3u  %08" PRIx32 " %08" PRIx32 "\n", b, x->word,
-                x->word >> WR_BAR_ARRIVED_SHIFT & WR_BAR_ARRIVED_MASK, x->word >> WR_BAR_EXPECT_SHIFT & WR_BAR_EXPECT_MASK,
-                x->word >> WR_BAR_MODE_SHIFT & WR_BAR_MODE_MASK, x->word >> WR_BAR_OP_SHIFT & WR_BAR_OP_MASK,
-                x->word >> WR_BAR_ACC_SHIFT & WR_BAR_ACC_MASK, x->word >> WR_BAR_DEFINED_BIT & 1u, x->blocked,
-                x->arrived);
-    }
-    if (!nbar_rows)
-        fprintf(f, "  (every barrier idle)\n");
-    fprintf(f, "\nWarps (model):\n  %4s  %-8s %8s  %-8s %-8s %-8s %-8s %-8s\n", "warp", "state", "pc", "active",
-            "valid", "yield", "sleep", "switch");
-    for (unsigned w = 0; w < c->cta.nwarps; w++)
-        warp_row(f, w, &c->cta.warp[w], c->cta.deadline[w]);
-    if (wr_outfile_close(&out, err, errsize) != 0)
-        return -1;
-
-    /* ---- JSON ---- */
-    f = open_out(&out, base, ".json", err, errsize);
-    if (!f)
-        return -1;
+    /* the first failure */
     wr_checker_fail ff;
     wr_checker_first_failure(c, &ff);
-    fputs("{\"failed\":", f);
-    fputs(c->have_fail || c->error ? "true" : "false", f);
-    fputs(",\"test\":", f);
-    json_str(f, meta->test);
-    fputs(",\"seed\":", f);
-    json_str(f, meta->seed);
-    fputs(",\"program\":", f);
-    json_str(f, meta->program);
-    fputs(",\"simulator\":", f);
-    json_str(f, meta->simulator);
-    fputs(",\"waves\":", f);
-    if (meta->waves) json_str(f, meta->waves); else fputs("null", f);
-    fputs(",\"reproduce\":", f);
-    json_str(f, meta->reproduce);
-    if (meta->record) {
-        fputs(",\"record\":", f);
-        json_str(f, meta->record);
-    }
-    fprintf(f, ",\"counts\":{\"retired\":%" PRIu64 ",\"compared\":%" PRIu64 ",\"mismatched\":%" PRIu64
-            ",\"adopted\":%" PRIu64 "}", n.retired, n.compared, n.mismatched, n.adopted);
-    fputs(",\"failure\":", f);
-    json_str(f, c->have_fail ? c->fail_line : "");
-    if (c->have_fail) {
-        fprintf(f, ",\"cycle\":%" PRIu64 ",\"warp\":%u,\"pc\":\"0x%" PRIx64 "\",\"field\":", c->fail_cycle, o->warp, o->pc);
-        json_str(f, ff.field);
-        fputs(",\"rule\":", f);
-        json_str(f, ff.rule);
-    }
-    if (have_rec) {
-        wr_word_format(&m->insn, word);
-        fprintf(f, ",\"insn\":\"%s\",\"asm\":", word);
-        json_str(f, disasm_at(&m->insn, m->pc, text, sizeof text));
+    snprintf(d->failure, sizeof d->failure, "%s", c->have_fail ? c->fail_line : "");
+    d->cycle = ff.cycle;
+    d->pc = ff.pc;
+    d->warp = ff.warp;
+    snprintf(d->field, sizeof d->field, "%s", ff.field ? ff.field : "");
+    snprintf(d->rule, sizeof d->rule, "%s", ff.rule ? ff.rule : "");
+    d->has_record = c->have_fail && c->fail_rep.ndiffs > 0;
+    d->model = d->has_record ? &c->fail_model : NULL;
+    d->other = d->has_record ? &c->fail_other : NULL;
+    d->report = c->fail_rep;
+    d->before = c->fail_before;
+    d->asm_text[0] = d->explanation[0] = '\0';
+    d->op = d->insn_rule = NULL;
+    if (d->has_record) {
+        const wr_retire *m = &c->fail_model;
+        disasm_at(&m->insn, m->pc, d->asm_text, sizeof d->asm_text);
         wr_insn in;
         if (wr_decode(&m->insn, &in, NULL, 0) == 0) {
-            fputs(",\"insn_rule\":", f);
-            json_str(f, wr_optype_rule(in.optype));
+            d->op = wr_op_name(&in);
+            d->insn_rule = wr_optype_rule(in.optype);
         }
-        char expl[1024];
-        fputs(",\"paths\":", f);
-        paths_json(f, &m->why);
-        fputs(",\"explanation\":", f);
-        json_str(f, explain_why(&m->why, m->after.active_pc, m->after.active, expl, sizeof expl));
-        fputs(",\"diffs\":[", f);
-        const unsigned listed = c->fail_rep.ndiffs < WR_MAX_DIFFS ? c->fail_rep.ndiffs : WR_MAX_DIFFS;
-        for (unsigned i = 0; i < listed; i++) {
-            const wr_diff *d = &c->fail_rep.diff[i];
-            static const char *const what[] = { "value", "missing", "extra", "lanes" };
-            fprintf(f, "%s{\"field\":\"%s\",\"rule\":\"%s\",\"what\":\"%s\",\"index\":%u,\"warp\":%u,"
-                    "\"lanes\":\"0x%08" PRIx32 "\",\"model\":\"0x%" PRIx64 "\",\"other\":\"0x%" PRIx64 "\"}",
-                    i ? "," : "", wr_retire_field_name(d->field), wr_retire_field_rule(d->field),
-                    what[d->what < 4 ? d->what : 0], d->index, d->warp, d->lanes, d->model, d->other);
-        }
-        fputc(']', f);
+        explain(&m->why, m->after.active_pc, m->after.active, d->explanation, sizeof d->explanation);
     }
-    fputs(",\"messages\":", f);
-    json_str(f, c->msgs);
-    if (c->have_fail && o->warp < WR_MAX_WARPS) {
-        fputs(",\"warp_history\":", f);
-        hist_json(f, c->warp_hist[o->warp], c->warp_why[o->warp], c->warp_hn[o->warp]);
+    memcpy(d->messages, c->msgs, c->msglen + 1);
+
+    /* the histories, oldest first: the failing warp's, explained, and the CTA's */
+    const unsigned fw = c->fail_other.warp;
+    d->has_warp_history = c->have_fail && fw < WR_MAX_WARPS;
+    d->warp_history.n = 0;
+    d->warp_history.explained = 1;
+    if (d->has_warp_history)
+        for (uint64_t i = c->warp_hn[fw] > HIST ? c->warp_hn[fw] - HIST : 0; i < c->warp_hn[fw]; i++)
+            dump_row(c, fw, (unsigned)(i % HIST), 1, &d->warp_history.row[d->warp_history.n++]);
+    d->cta_history.n = 0;
+    d->cta_history.explained = 0;
+    for (uint64_t i = c->cta_hn > HIST ? c->cta_hn - HIST : 0; i < c->cta_hn; i++) {
+        const unsigned at = c->cta_hist[i % HIST];
+        dump_row(c, at / HIST, at % HIST, 0, &d->cta_history.row[d->cta_history.n++]);
     }
-    fputs(",\"cta_history\":", f);
-    hist_json(f, cta, NULL, c->cta_hn);
-    fputs(",\"bars\":{", f);
-    int first = 1;
+
+    /* the model's state: the barriers in use, every warp */
+    d->nbars = 0;
     for (unsigned b = 0; b < c->cta.nbars; b++) {
         const wr_barrier *x = &c->cta.bar[b];
-        if (!x->word && !x->blocked && !x->arrived)
-            continue;
-        fprintf(f, "%s\"%u\":{\"word\":\"0x%08" PRIx32 "\",\"blocked\":\"0x%08" PRIx32 "\",\"arrived\":\"0x%08" PRIx32
-                "\"}", first ? "" : ",", b, x->word, x->blocked, x->arrived);
-        first = 0;
+        if (x->word || x->blocked || x->arrived)
+            d->bars[d->nbars++] = (wr_dump_bar){ b, *x };
     }
-    fputs("},\"warps\":[", f);
-    for (unsigned w = 0; w < c->cta.nwarps; w++) {
-        const wr_warp *x = &c->cta.warp[w];
-        fprintf(f, "%s{\"warp\":%u,\"state\":\"%s\",\"pc\":\"0x%" PRIx64 "\",\"active\":\"0x%08" PRIx32
-                "\",\"valid\":\"0x%08" PRIx32 "\",\"yield\":\"0x%08" PRIx32 "\",\"sleep\":\"0x%08" PRIx32
-                "\",\"switch\":\"0x%08" PRIx32 "\"}", w ? "," : "", w, wr_run_state_name(x->run), x->active_pc,
-                x->active, x->valid, x->yield, x->sleep, x->swtch);
-    }
-    fputs("]}\n", f);
-    return wr_outfile_close(&out, err, errsize);
+    d->nwarps = c->cta.nwarps;
+    memcpy(d->warps, c->cta.warp, d->nwarps * sizeof d->warps[0]);
+    memcpy(d->deadline, c->cta.deadline, d->nwarps * sizeof d->deadline[0]);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "warpref/dump.h"
 #include "warpref/replay.h"
 
 const char wr_replay_untraced[] =
@@ -509,8 +510,10 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
         snprintf(where, sizeof where, "%s:%" PRIu64, name, res->first_recno);
         wr_dump_meta meta = { NULL, NULL, o->program ? o->program : name, NULL, o->reproduce, "replay",
                               res->first_recno ? where : NULL };
-        if (wr_checker_dump(c, &meta, o->dump, msg, sizeof msg) != 0)
+        wr_dump *d = wr_dump_new(c, &meta);
+        if (wr_dump_write(d, o->dump, msg, sizeof msg) != 0)
             snprintf(res->dump_error, sizeof res->dump_error, "%s", msg);
+        wr_dump_free(d);
     }
     if (o->coverage)
         *o->coverage = *wr_checker_coverage(c);
