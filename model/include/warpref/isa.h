@@ -258,6 +258,20 @@ int wr_insn_ri_slot_taken(const wr_insn *insn, unsigned slot);
  * immediates, unused slots RZ.  (For tests that build random words.) */
 void wr_insn_normalize(wr_insn *insn);
 
+/* Which operands an instruction reads (wr_insn_reads): an ISA fact, from the
+ * fields each form of isa.def has and the wide ones it marks W(). */
+enum {
+    WR_IN_PG = 1u << 0, WR_IN_PP = 1u << 1, WR_IN_RA = 1u << 2, WR_IN_RB = 1u << 3,
+    WR_IN_RC = 1u << 4, WR_IN_UR = 1u << 5, WR_IN_C = 1u << 6,
+    WR_IN_RA64 = 1u << 7,        /* RA is a 64-bit pair */
+    WR_IN_UR64 = 1u << 8,        /* UR is a 64-bit pair */
+    WR_IN_C64 = 1u << 9,         /* C is a 64-bit constant */
+    WR_IN_RE = 1u << 10,         /* GPR e (RE: visa's NBARRIER.signal with four registers) */
+    WR_IN_OPERANDS = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE
+                                 /* the operands, without the width bits */
+};
+unsigned wr_insn_reads(const wr_insn *insn);
+
 /* Self-check of the table: no bit assigned twice within a form, fields fit
  * in 128 bits, (optype, stype) unique.  0 if sound, else -1 with msg. */
 int wr_isa_check(char *msg, size_t msgsize);

@@ -241,19 +241,6 @@ static inline uint32_t wr_pred_value(unsigned p, uint32_t v)
     return p == WR_PT ? 0xffffffffu : v;
 }
 
-/* Which operands an instruction reads (wr_insn_reads). */
-enum {
-    WR_IN_PG = 1u << 0, WR_IN_PP = 1u << 1, WR_IN_RA = 1u << 2, WR_IN_RB = 1u << 3,
-    WR_IN_RC = 1u << 4, WR_IN_UR = 1u << 5, WR_IN_C = 1u << 6,
-    WR_IN_RA64 = 1u << 7,        /* RA is a 64-bit pair */
-    WR_IN_UR64 = 1u << 8,        /* UR is a 64-bit pair */
-    WR_IN_C64 = 1u << 9,         /* C is a 64-bit constant */
-    WR_IN_RE = 1u << 10,         /* GPR e (RE: visa's NBARRIER.signal with four registers) */
-    WR_IN_OPERANDS = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE
-                                 /* the operands, without the width bits */
-};
-unsigned wr_insn_reads(const wr_insn *insn);
-
 /* Events of a step, in TRACE-FORMAT order: X(NAME, "trace spelling", doc).
  * One list gives the enum and wr_event_name().  (The trace's `wake` is
  * bookkeeping, not an event: wr_retire.book.wake.) */
