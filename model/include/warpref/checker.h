@@ -220,9 +220,6 @@ int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *b
 /* The rule (SPEC-NOTES) that governs an instruction's semantics: "N-21". */
 const char *wr_optype_rule(unsigned optype);
 
-/* R0..R(n-1): the registers a program can name (+1 for pairs). */
-unsigned wr_program_nregs(const wr_program *p);
-
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "input.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -301,32 +303,6 @@ int wr_isa_write_sv_package(FILE *out);
 void wr_word_format(const wr_word *word, char buf[35]);
 int wr_word_parse(const char *text, wr_word *out);   /* 0 ok, -1 bad */
 
-/* ---- numbers ------------------------------------------------------------ */
-
-/* One number syntax for command-line flags and program text: decimal digits
- * with no leading zero (a lone 0 is fine), or 0x followed by hex digits (either
- * case).  No sign, no blanks, no 0X, no octal. */
-typedef enum wr_num_status {
-    WR_NUM_OK, WR_NUM_SYNTAX, WR_NUM_LEADING_ZERO, WR_NUM_TOO_BIG, WR_NUM_RANGE
-} wr_num_status;
-/* Scan the number at s (which must start with a digit for anything but
- * WR_NUM_SYNTAX), stopping at the first character that is not a letter, digit or
- * '_' ; *end gets that position.  Range is not checked (WR_NUM_TOO_BIG past 2^64-1). */
-wr_num_status wr_num_scan(const char *s, const char **end, uint64_t *v);
-/* A whole string that must be one number within [lo, hi].  On failure returns
- * the status and writes a message (no newline) into msg, the same for every caller. */
-wr_num_status wr_num_parse(const char *s, uint64_t lo, uint64_t hi, uint64_t *v, char *msg, size_t msgsize);
-/* Both write *v only on WR_NUM_OK; end, msg may be NULL. */
-/* The message of status st (not WR_NUM_OK) for the offending text[0..len) as
- * written (quoted, cut to 40 bytes and "..."):
- *   WR_NUM_SYNTAX        'X' is not a number (decimal, or hex with 0x)
- *   WR_NUM_LEADING_ZERO  'X' has a leading zero (octal is not accepted: decimal, or hex with 0x)
- *   WR_NUM_TOO_BIG       'X' does not fit 64 bits
- *   WR_NUM_RANGE         X is out of range LO..HI       (lo, hi in decimal)
- * WR_NUM_OK gives "".  The assembler words its number errors with it. */
-void wr_num_message(wr_num_status st, const char *text, size_t len, uint64_t lo, uint64_t hi,
-                    char *msg, size_t msgsize);
-
 /* ---- assembler ---------------------------------------------------------- */
 
 enum { WR_CONST_BANKS = 32, WR_CONST_BANK_BYTES = 0x10000 };
@@ -365,19 +341,13 @@ int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsiz
 int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out,
                    char *err, size_t errsize);
 int wr_assemble_file_as(const char *path, int profile, wr_program *out, char *err, size_t errsize);
-void wr_program_free(wr_program *prog);
+void wr_program_free(wr_program *prog);                   /* program.c */
+/* R0..R(n-1): the registers a program can name (+1 for pairs). */
+unsigned wr_program_nregs(const wr_program *p);
 
-/* ---- reading inputs ----------------------------------------------------- */
+/* ---- programs from word lists (program.c; the text is read by input.h) ---- */
 
-enum { WR_TEXT_MAX = 64 << 20 };   /* the largest text input read, in bytes */
 enum { WR_MAX_INSNS = 1 << 20 };   /* the most instructions a program may have */
-
-/* Read a whole text input: the file `path`, or standard input for "-" (named
- * "<stdin>" in messages).  Reads in chunks and stops at the first NUL byte
- * and past WR_TEXT_MAX bytes, so an endless or binary input fails at once.
- * On success *text is NUL-terminated and owned by the caller (free()).  On
- * failure -1 and one line "FILE:LINE:COL: error: what" in err. */
-int wr_read_text(const char *path, char **text, size_t *len, char *err, size_t errsize);
 
 /* Load a word list (the output of `warpref asm`): one word per line, "0x"
  * and 32 hex digits, blanks around it allowed; blank lines and lines

@@ -176,23 +176,6 @@ int wr_compare_ctl_mask(wr_compare_ctl *ctl, const char *list, char *err, size_t
 
 /* ---- life ---------------------------------------------------------------------- */
 
-unsigned wr_program_nregs(const wr_program *p)
-{
-    unsigned n = 1;
-    static const wr_field_id regs[] = { WR_F_RD, WR_F_RA, WR_F_RB, WR_F_RC, WR_F_RE };
-    for (size_t i = 0; i < p->ninsns; i++) {
-        const wr_insn *in = &p->insns[i];
-        for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) {
-            if (!wr_form_has(in->form, regs[k]) || in->f[regs[k]] == WR_RZ)
-                continue;
-            unsigned top = (unsigned)in->f[regs[k]] + 2;
-            if (top > n)
-                n = top;
-        }
-    }
-    return n > WR_RZ ? WR_RZ : n;
-}
-
 wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, char *err, size_t errsize)
 {
     wr_checker *c = calloc(1, sizeof *c);

@@ -892,15 +892,21 @@ int wr_isa_check(char *msg, size_t msgsize)
 
 /* ---- profile names ---------------------------------------------------------- */
 
+static const char *const profile_names[WR_PROFILE_COUNT] = {
+#define WR_X_(name, text, seed) text,
+    WR_PROFILES(WR_X_)
+#undef WR_X_
+};
+
+const char *wr_profile_name(unsigned profile)
+{
+    return profile < WR_PROFILE_COUNT ? profile_names[profile] : "unknown";
+}
+
 int wr_profile_parse(const char *s, size_t n)
 {
-    static const char *const names[WR_PROFILE_COUNT] = {
-#define WR_X_(name, text, seed) text,
-        WR_PROFILES(WR_X_)
-#undef WR_X_
-    };
     for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
-        if (strlen(names[p]) == n && memcmp(names[p], s, n) == 0)
+        if (strlen(profile_names[p]) == n && memcmp(profile_names[p], s, n) == 0)
             return (int)p;
     return -1;
 }

@@ -55,7 +55,7 @@
 #include <time.h>
 
 #include "sem/sem.h"
-#include "warpref/checker.h"
+#include "warpref/run.h"
 #include "trace/trace.h"
 
 /* Everything a run's future depends on, plus its counters. */
