@@ -99,6 +99,14 @@ const wr_cta *wr_runner_cta(const wr_runner *r);
 const wr_regfile *wr_runner_regs(const wr_runner *r);
 void wr_runner_free(wr_runner *r);
 
+/* How `prog` ends under the model's own scheduler: a standalone run of
+ * `threads` threads (N-50), untraced, with its livelock detection (N-55) and
+ * at most max_steps steps (0: WR_DEFAULT_MAX_STEPS).  The end's name
+ * (wr_end_name), or "error" when the run cannot be made.  The lockstep
+ * checker's livelock oracle: a driver gives it to the checker
+ * (wr_checker_opts.own_end), which does not call the runner itself. */
+const char *wr_run_own_end(const wr_program *prog, unsigned threads, uint64_t max_steps);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,7 +11,6 @@
 
 #include "warpref/checker.h"
 #include "warpref/outfile.h"
-#include "warpref/run.h"
 #include "warpref/tracefile.h"
 
 enum { HIST = 32, MSGS = 8192 };
@@ -1183,15 +1182,7 @@ uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now)
 
 const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
 {
-    wr_run_opts o = { .threads = c->cta.threads, .max_steps = max_steps };
-    char err[160];
-    wr_runner *r = wr_runner_new(c->prog, &o, err, sizeof err);
-    wr_run_result res;
-    const char *name = "error";
-    if (r && wr_runner_run(r, &res) == 0)
-        name = wr_end_name(res.end);
-    wr_runner_free(r);
-    return name;
+    return c->o.own_end ? c->o.own_end(c->prog, c->cta.threads, max_steps) : "error";
 }
 
 int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_undef, unsigned nregs,

@@ -631,3 +631,16 @@ void wr_runner_free(wr_runner *r)
     sim_free(&r->s);
     free(r);
 }
+
+const char *wr_run_own_end(const wr_program *prog, unsigned threads, uint64_t max_steps)
+{
+    wr_run_opts o = { .threads = threads, .max_steps = max_steps };
+    char err[160];
+    wr_runner *r = wr_runner_new(prog, &o, err, sizeof err);
+    wr_run_result res;
+    const char *name = "error";
+    if (r && wr_runner_run(r, &res) == 0)
+        name = wr_end_name(res.end);
+    wr_runner_free(r);
+    return name;
+}
