@@ -226,9 +226,6 @@ typedef struct wr_dump_meta {
 int wr_checker_dump(const wr_checker *c, const wr_dump_meta *meta, const char *base, char *err,
                     size_t errsize);
 
-/* The rule (SPEC-NOTES) that governs an instruction's semantics: "N-21". */
-const char *wr_optype_rule(unsigned optype);
-
 #ifdef __cplusplus
 }
 #endif

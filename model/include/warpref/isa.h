@@ -52,7 +52,7 @@ typedef struct wr_word {
 
 /* Optypes (seed __DefOptype), numeric values in isa.def. */
 typedef enum wr_optype {
-#define WR_OPTYPE(name, value, group) WR_OPT_##name = value,
+#define WR_OPTYPE(name, value, group, rule) WR_OPT_##name = value,
 #include "isa.def"
 #undef WR_OPTYPE
 } wr_optype;
@@ -279,6 +279,10 @@ unsigned wr_insn_reads(const wr_insn *insn);
 int wr_isa_check(char *msg, size_t msgsize);
 /* The same check on any table (for tests that feed it bad tables). */
 int wr_isa_check_table(const wr_form_desc *forms, size_t nforms, char *msg, size_t msgsize);
+
+/* The rule (SPEC-NOTES) that governs an optype's semantics, "N-21": the
+ * RULE column of isa.def; "N-51" for a value that is no optype. */
+const char *wr_optype_rule(unsigned optype);
 
 /* The trace/disassembler spelling of the operation: mnemonic and modifiers,
  * "BAR.SYNC", "BRA.DIV", "BAR.RESULT" (TRACE-FORMAT `op`).  Static storage

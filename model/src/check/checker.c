@@ -1261,35 +1261,6 @@ void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
     }
 }
 
-const char *wr_optype_rule(unsigned optype)
-{
-    switch (optype) {
-    case WR_OPT_BAR:        return "N-31";
-    case WR_OPT_BAR_RED:    return "N-36";
-    case WR_OPT_B2R:
-    case WR_OPT_B2R_RESULT:
-    case WR_OPT_R2B:        return "N-39";
-    case WR_OPT_BRA:        return "N-11";
-    case WR_OPT_BRX:        return "N-15";
-    case WR_OPT_CALL:
-    case WR_OPT_RET:        return "N-16";
-    case WR_OPT_LEPC:       return "N-17";
-    case WR_OPT_EXIT:       return "N-18";
-    case WR_OPT_BMOV:       return "N-19";
-    case WR_OPT_BSSY:       return "N-20";
-    case WR_OPT_BSYNC:      return "N-21";
-    case WR_OPT_YIELD:      return "N-22";
-    case WR_OPT_NANOSLEEP:  return "N-23";
-    case WR_OPT_BREAK:      return "N-24";
-    case WR_OPT_WARPSYNC:   return "N-25";
-    case WR_OPT_RTT:
-    case WR_OPT_TRAP:
-    case WR_OPT_SYSCALL:    return "N-26";
-    case WR_OPT_LDC:        return "N-52";
-    default:                return "N-51";
-    }
-}
-
 /* ---- the dump ------------------------------------------------------------------------ */
 
 static void json_str(FILE *f, const char *s)

@@ -117,7 +117,7 @@ static const wr_insn insn_template = {
 };
 
 static const char *const optype_names[256] = {
-#define WR_OPTYPE(name, value, group) [value] = #name,
+#define WR_OPTYPE(name, value, group, rule) [value] = #name,
 #include "warpref/isa.def"
 #undef WR_OPTYPE
 };

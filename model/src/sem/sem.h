@@ -230,7 +230,7 @@ static inline void write_ur(wr_ctx *x, unsigned u, uint32_t v)
  * exec_<OPTYPE> (bru.c, bcu.c, alu.c).  The prototypes and the dispatch
  * switch (step.c) are both expanded from the table, so a row without a body
  * fails the link with "undefined reference to exec_<OPTYPE>". */
-#define WR_OPTYPE(name, value, group) void exec_##name(wr_ctx *x);
+#define WR_OPTYPE(name, value, group, rule) void exec_##name(wr_ctx *x);
 #include "warpref/isa.def"
 #undef WR_OPTYPE
 #endif

@@ -141,7 +141,7 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
 static inline void dispatch(wr_ctx *x)
 {
     switch (x->in->optype) {
-#define WR_OPTYPE(name, value, group) case value: exec_##name(x); break;
+#define WR_OPTYPE(name, value, group, rule) case value: exec_##name(x); break;
 #include "warpref/isa.def"
 #undef WR_OPTYPE
     default: __builtin_unreachable();
