@@ -120,6 +120,7 @@ void *warpref_dpi_new_words(const char *prog, const char *words, int threads, in
     o.max_mismatches = max_mismatches > 0 ? (unsigned)max_mismatches : 1;
     o.wake_early = wake_early > 0 ? (uint64_t)wake_early : 0;
     o.wake_late = wake_late < 0 ? UINT64_MAX : (uint64_t)wake_late;
+    o.own_end = wr_run_own_end;          /* the livelock oracle: the runner's */
     if ((ignore && wr_compare_ctl_ignore(&o.ctl, ignore, err, sizeof err) != 0) ||
         (mask && wr_compare_ctl_mask(&o.ctl, mask, err, sizeof err) != 0) ||
         !(d->chk = wr_checker_new(&d->prog, &o, err, sizeof err))) {

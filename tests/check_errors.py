@@ -45,8 +45,9 @@ def between(text, start, end):
 msgs = []        # (origin, format)
 for f in formats(read("model/src/isa/asm.c"), r'err_(?:at|lc)\s*\((?:[^;"]*?),\s*'):
     msgs.append(("assembler", f))
-for f in formats(read("model/src/base/input.c"), r'snprintf\(err,\s*errsize,\s*'):
-    msgs.append(("reader", f.split("error: ", 1)[1]))
+for src in ("model/src/base/input.c", "model/src/isa/program.c"):   # text reader, word-list loader
+    for f in formats(read(src), r'snprintf\(err,\s*errsize,\s*'):
+        msgs.append(("reader", f.split("error: ", 1)[1]))
 isa = read("model/src/isa/isa.c")
 for f in formats(between(isa, "static int check_value", "int wr_encode("), r'fail\(msg,\s*msgsize,\s*'):
     msgs.append(("decoder", f))

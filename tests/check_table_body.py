@@ -14,7 +14,7 @@ import tempfile
 
 SRC = sys.argv[1]
 CC = sys.argv[2:] or ["cc"]
-ROW = "WR_OPTYPE(NOBODY,     0x4f, HLP)\n"
+ROW = "WR_OPTYPE(NOBODY,     0x4f, HLP, \"N-51\")\n"
 BODY = ('#include "sem/sem.h"\n'
         "void exec_NOBODY(wr_ctx *x) { x->w->active_pc = x->next; }\n")
 

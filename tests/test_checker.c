@@ -792,15 +792,22 @@ START_TEST(checker_own_end_names_a_livelock)
                             "YIELD ;\nMOV R1, 0x1 ;\nBRA `(.L_sync) ;\n.L_else: YIELD ;\nMOV R1, 0x2 ;\n"
                             ".L_sync: BSYNC B0 ;\n.L_join: WARPSYNC 0xffffffff ;\nEXIT ;\n");
     char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.own_end = wr_run_own_end;
+    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
     ck_assert_str_eq(wr_checker_own_end(c, 0), "livelock");
     wr_checker_free(c);
     wr_program_free(&p);
 
     p = assemble(prog_text);
-    c = wr_checker_new(&p, NULL, err, sizeof err);
+    c = wr_checker_new(&p, &opts, err, sizeof err);
     ck_assert_str_eq(wr_checker_own_end(c, 0), "done");
     ck_assert_str_eq(wr_checker_own_end(c, 3), "limit");
+    wr_checker_free(c);
+    /* without the oracle the checker cannot tell (it does not call the runner) */
+    c = wr_checker_new(&p, NULL, err, sizeof err);
+    ck_assert_str_eq(wr_checker_own_end(c, 0), "error");
     wr_checker_free(c);
     wr_program_free(&p);
 }

@@ -1013,6 +1013,7 @@ static int cmd_replay(int argc, char **argv)
     o.reproduce = repro;
     o.on_fail = replay_fail;
     o.ctx = &ro;
+    o.own_end = wr_run_own_end;
     o.explain = outs[RPO_EXPLAIN].f;
     wr_coverage cov = { { 0 } };
     if (outs[RPO_COVERAGE].f)

@@ -1,6 +1,7 @@
 /* warpref.h - the whole public API of libwarpref. */
 #ifndef WARPREF_H
 #define WARPREF_H
+#include "warpref/input.h"
 #include "warpref/isa.h"
 #include "warpref/model.h"
 #include "warpref/paths.h"

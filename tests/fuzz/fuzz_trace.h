@@ -112,6 +112,7 @@ static void fuzz_trace(const uint8_t *data, size_t size)
     o.trace = path;
     o.profile = WR_PROFILE_ANY;
     o.keep_going = 1;
+    o.own_end = wr_run_own_end;
     wr_replay_result res;
     int st = wr_replay(&o, &res, err, sizeof err);
     if (st == 2 && strncmp(err, "--threads", 9) == 0) {

@@ -30,6 +30,9 @@
 extern "C" {
 #endif
 
+/* A program's own end (wr_run_own_end, run.h): its name, "error" if none. */
+typedef const char *(*wr_own_end_fn)(const wr_program *prog, unsigned threads, uint64_t max_steps);
+
 typedef struct wr_checker_opts {
     unsigned threads;            /* CTA size; 0: the program's .threads, else 32 */
     unsigned operand_mode;       /* WR_OPERANDS_SELF (default) or WR_OPERANDS_DRIVEN */
@@ -57,6 +60,11 @@ typedef struct wr_checker_opts {
      * cycle and the line wr_checker_messages() keeps */
     void (*on_fail)(void *ctx, uint64_t cycle, const char *line);
     void *ctx;
+    /* how the program ends under the model's own scheduler (wr_checker_own_end):
+     * the runner's wr_run_own_end, given by the driver (the checker sits
+     * beside the runner, not above it: docs/architecture.md).  NULL: "error",
+     * and the other side's livelock is then not confirmed */
+    wr_own_end_fn own_end;
 } wr_checker_opts;
 
 void wr_checker_opts_init(wr_checker_opts *o);
@@ -156,7 +164,8 @@ uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now);
  * max_steps steps; 0: WR_DEFAULT_MAX_STEPS), for a driver whose run was
  * stopped by its own limit: "livelock" names the spec hazard it met
  * (SPEC-NOTES section 9).  The end's name (wr_end_name), or "error" when
- * the run cannot be made.  Independent of the checker's state. */
+ * the run cannot be made or the options gave no own_end.  Independent of
+ * the checker's state: it asks wr_checker_opts.own_end. */
 const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps);
 
 typedef struct wr_checker_counts {
@@ -201,11 +210,6 @@ const wr_coverage *wr_checker_coverage(const wr_checker *c);
  * next call. */
 const wr_retire *wr_checker_last_step(wr_checker *c);
 
-/* The rule (SPEC-NOTES) that governs an instruction's semantics: "N-21". */
-const char *wr_optype_rule(unsigned optype);
-
-/* R0..R(n-1): the registers a program can name (+1 for pairs). */
-unsigned wr_program_nregs(const wr_program *p);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "input.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -50,7 +52,7 @@ typedef struct wr_word {
 
 /* Optypes (seed __DefOptype), numeric values in isa.def. */
 typedef enum wr_optype {
-#define WR_OPTYPE(name, value, group) WR_OPT_##name = value,
+#define WR_OPTYPE(name, value, group, rule) WR_OPT_##name = value,
 #include "isa.def"
 #undef WR_OPTYPE
 } wr_optype;
@@ -258,11 +260,29 @@ int wr_insn_ri_slot_taken(const wr_insn *insn, unsigned slot);
  * immediates, unused slots RZ.  (For tests that build random words.) */
 void wr_insn_normalize(wr_insn *insn);
 
+/* Which operands an instruction reads (wr_insn_reads): an ISA fact, from the
+ * fields each form of isa.def has and the wide ones it marks W(). */
+enum {
+    WR_IN_PG = 1u << 0, WR_IN_PP = 1u << 1, WR_IN_RA = 1u << 2, WR_IN_RB = 1u << 3,
+    WR_IN_RC = 1u << 4, WR_IN_UR = 1u << 5, WR_IN_C = 1u << 6,
+    WR_IN_RA64 = 1u << 7,        /* RA is a 64-bit pair */
+    WR_IN_UR64 = 1u << 8,        /* UR is a 64-bit pair */
+    WR_IN_C64 = 1u << 9,         /* C is a 64-bit constant */
+    WR_IN_RE = 1u << 10,         /* GPR e (RE: visa's NBARRIER.signal with four registers) */
+    WR_IN_OPERANDS = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE
+                                 /* the operands, without the width bits */
+};
+unsigned wr_insn_reads(const wr_insn *insn);
+
 /* Self-check of the table: no bit assigned twice within a form, fields fit
  * in 128 bits, (optype, stype) unique.  0 if sound, else -1 with msg. */
 int wr_isa_check(char *msg, size_t msgsize);
 /* The same check on any table (for tests that feed it bad tables). */
 int wr_isa_check_table(const wr_form_desc *forms, size_t nforms, char *msg, size_t msgsize);
+
+/* The rule (SPEC-NOTES) that governs an optype's semantics, "N-21": the
+ * RULE column of isa.def; "N-51" for a value that is no optype. */
+const char *wr_optype_rule(unsigned optype);
 
 /* The trace/disassembler spelling of the operation: mnemonic and modifiers,
  * "BAR.SYNC", "BRA.DIV", "BAR.RESULT" (TRACE-FORMAT `op`).  Static storage
@@ -286,32 +306,6 @@ int wr_isa_write_sv_package(FILE *out);
  * parser takes exactly that (digits in either case): no 0X, no blanks. */
 void wr_word_format(const wr_word *word, char buf[35]);
 int wr_word_parse(const char *text, wr_word *out);   /* 0 ok, -1 bad */
-
-/* ---- numbers ------------------------------------------------------------ */
-
-/* One number syntax for command-line flags and program text: decimal digits
- * with no leading zero (a lone 0 is fine), or 0x followed by hex digits (either
- * case).  No sign, no blanks, no 0X, no octal. */
-typedef enum wr_num_status {
-    WR_NUM_OK, WR_NUM_SYNTAX, WR_NUM_LEADING_ZERO, WR_NUM_TOO_BIG, WR_NUM_RANGE
-} wr_num_status;
-/* Scan the number at s (which must start with a digit for anything but
- * WR_NUM_SYNTAX), stopping at the first character that is not a letter, digit or
- * '_' ; *end gets that position.  Range is not checked (WR_NUM_TOO_BIG past 2^64-1). */
-wr_num_status wr_num_scan(const char *s, const char **end, uint64_t *v);
-/* A whole string that must be one number within [lo, hi].  On failure returns
- * the status and writes a message (no newline) into msg, the same for every caller. */
-wr_num_status wr_num_parse(const char *s, uint64_t lo, uint64_t hi, uint64_t *v, char *msg, size_t msgsize);
-/* Both write *v only on WR_NUM_OK; end, msg may be NULL. */
-/* The message of status st (not WR_NUM_OK) for the offending text[0..len) as
- * written (quoted, cut to 40 bytes and "..."):
- *   WR_NUM_SYNTAX        'X' is not a number (decimal, or hex with 0x)
- *   WR_NUM_LEADING_ZERO  'X' has a leading zero (octal is not accepted: decimal, or hex with 0x)
- *   WR_NUM_TOO_BIG       'X' does not fit 64 bits
- *   WR_NUM_RANGE         X is out of range LO..HI       (lo, hi in decimal)
- * WR_NUM_OK gives "".  The assembler words its number errors with it. */
-void wr_num_message(wr_num_status st, const char *text, size_t len, uint64_t lo, uint64_t hi,
-                    char *msg, size_t msgsize);
 
 /* ---- assembler ---------------------------------------------------------- */
 
@@ -351,19 +345,13 @@ int wr_assemble_file(const char *path, wr_program *out, char *err, size_t errsiz
 int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out,
                    char *err, size_t errsize);
 int wr_assemble_file_as(const char *path, int profile, wr_program *out, char *err, size_t errsize);
-void wr_program_free(wr_program *prog);
+void wr_program_free(wr_program *prog);                   /* program.c */
+/* R0..R(n-1): the registers a program can name (+1 for pairs). */
+unsigned wr_program_nregs(const wr_program *p);
 
-/* ---- reading inputs ----------------------------------------------------- */
+/* ---- programs from word lists (program.c; the text is read by input.h) ---- */
 
-enum { WR_TEXT_MAX = 64 << 20 };   /* the largest text input read, in bytes */
 enum { WR_MAX_INSNS = 1 << 20 };   /* the most instructions a program may have */
-
-/* Read a whole text input: the file `path`, or standard input for "-" (named
- * "<stdin>" in messages).  Reads in chunks and stops at the first NUL byte
- * and past WR_TEXT_MAX bytes, so an endless or binary input fails at once.
- * On success *text is NUL-terminated and owned by the caller (free()).  On
- * failure -1 and one line "FILE:LINE:COL: error: what" in err. */
-int wr_read_text(const char *path, char **text, size_t *len, char *err, size_t errsize);
 
 /* Load a word list (the output of `warpref asm`): one word per line, "0x"
  * and 32 hex digits, blanks around it allowed; blank lines and lines

@@ -55,6 +55,31 @@ typedef enum wr_run_state {
     WR_WARP_STATE_COUNT
 } wr_run_state;
 
+/* How a run ends: X(NAME, "trace spelling", doc); the `end` of the final
+ * record.  One list gives the enum and wr_end_name().  Here, below the runner
+ * (run.h) and the checker (checker.h), which both judge a CTA's end, and the
+ * trace, which records it. */
+#define WR_ENDS(X)                                                                \
+    X(NONE,      "none",      "not ended")                                        \
+    X(DONE,      "done",      "every warp exited or trapped")                     \
+    X(DEADLOCK,  "deadlock",  "nothing ready, nothing asleep, someone blocked")   \
+    X(LIVELOCK,  "livelock",  "N-55: the CTA state repeated")                     \
+    X(EXCEPTION, "exception", "N-37 exception or N-27 fetch fault")               \
+    X(LIMIT,     "limit",     "--max-steps reached")                          \
+    X(ERROR,     "error",     "the model reported an error (wr_cta_error): a bug, not a program's")
+
+typedef enum wr_end {
+#define WR_X_(name, text, doc) WR_END_##name,
+    WR_ENDS(WR_X_)
+#undef WR_X_
+    WR_END_COUNT
+} wr_end;
+
+const char *wr_end_name(wr_end end);   /* "done", "deadlock", ... */
+/* The end a run can report by its name ("done" .. "limit"; not "none" or
+ * "error"), as a trace's final record and a testbench name it; -1 if none. */
+int wr_end_by_name(const char *name);
+
 /* One warp (SPEC-NOTES section 2).  Plain data: snapshot = memcpy. */
 typedef struct wr_warp {
     uint64_t active_pc;          /* ActivePC */
@@ -241,19 +266,6 @@ static inline uint32_t wr_pred_value(unsigned p, uint32_t v)
     return p == WR_PT ? 0xffffffffu : v;
 }
 
-/* Which operands an instruction reads (wr_insn_reads). */
-enum {
-    WR_IN_PG = 1u << 0, WR_IN_PP = 1u << 1, WR_IN_RA = 1u << 2, WR_IN_RB = 1u << 3,
-    WR_IN_RC = 1u << 4, WR_IN_UR = 1u << 5, WR_IN_C = 1u << 6,
-    WR_IN_RA64 = 1u << 7,        /* RA is a 64-bit pair */
-    WR_IN_UR64 = 1u << 8,        /* UR is a 64-bit pair */
-    WR_IN_C64 = 1u << 9,         /* C is a 64-bit constant */
-    WR_IN_RE = 1u << 10,         /* GPR e (RE: visa's NBARRIER.signal with four registers) */
-    WR_IN_OPERANDS = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE
-                                 /* the operands, without the width bits */
-};
-unsigned wr_insn_reads(const wr_insn *insn);
-
 /* Events of a step, in TRACE-FORMAT order: X(NAME, "trace spelling", doc).
  * One list gives the enum and wr_event_name().  (The trace's `wake` is
  * bookkeeping, not an event: wr_retire.book.wake.) */
@@ -368,6 +380,22 @@ const char *wr_exception_name(unsigned exc);   /* "BAR_CNT_ALIGN" */
 const char *wr_warning_name(unsigned warn);    /* "OPERAND_NOT_UNIFORM" */
 const char *wr_run_state_name(unsigned run);   /* "ready", "exited", ... */
 const char *wr_event_name(unsigned kind);      /* "release", "exception", ... */
+
+/* Why a warp could not fetch (N-27): X(NAME, "what", doc).  The `what` of
+ * the final record's `fault`; a step's record (retire.h) and its
+ * explanation (paths.h) name it. */
+#define WR_FETCH_FAULTS(X)                                                        \
+    X(NONE,       "",                     "fetched")                              \
+    X(NO_INSN,    "no instruction at pc", "ActivePC past the end of the program") \
+    X(MISALIGNED, "misaligned pc",        "ActivePC not a multiple of 16")
+
+typedef enum wr_fetch_status {
+#define WR_X_(name, text, doc) WR_FETCH_##name,
+    WR_FETCH_FAULTS(WR_X_)
+#undef WR_X_
+    WR_FETCH_FAULT_COUNT
+} wr_fetch_status;
+const char *wr_fetch_fault_name(unsigned fault);   /* "no instruction at pc" */
 
 /* ---- self-contained operands: the model's own registers ---------------- */
 

@@ -36,6 +36,9 @@ typedef struct wr_replay_opts {
     /* every failing check as it is found, with the record's number */
     void (*on_fail)(void *ctx, uint64_t recno, uint64_t cycle, const char *line);
     void *ctx;
+    wr_own_end_fn own_end;       /* the checker's livelock oracle (wr_checker_opts.own_end):
+                                    wr_run_own_end; NULL: a trace ending livelock
+                                    where the model can go on fails */
 } wr_replay_opts;
 
 typedef struct wr_replay_result {

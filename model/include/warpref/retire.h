@@ -163,20 +163,6 @@ enum {
     WR_MAX_WRITES = WR_WRITES_BOUND(WR_MAX_BARRIERS, WR_MAX_WARPS, WR_MAX_THREADS)
 };
 
-/* Why a warp could not fetch (N-27): X(NAME, "what", doc).  The `what` of
- * the final record's `fault`. */
-#define WR_FETCH_FAULTS(X)                                                        \
-    X(NONE,       "",                     "fetched")                              \
-    X(NO_INSN,    "no instruction at pc", "ActivePC past the end of the program") \
-    X(MISALIGNED, "misaligned pc",        "ActivePC not a multiple of 16")
-
-typedef enum wr_fetch_status {
-#define WR_X_(name, text, doc) WR_FETCH_##name,
-    WR_FETCH_FAULTS(WR_X_)
-#undef WR_X_
-    WR_FETCH_FAULT_COUNT
-} wr_fetch_status;
-
 /* Not architectural; only `wake` is compared (compare.h). */
 typedef struct wr_retire_book {
     uint64_t t;                  /* the CTA's time at issue */
@@ -245,7 +231,6 @@ static inline void wr_retire_copy(wr_retire *dst, const wr_retire *src)
 }
 
 const char *wr_write_kind_name(unsigned kind);     /* "gpr" */
-const char *wr_fetch_fault_name(unsigned fault);   /* "no instruction at pc" */
 
 #ifdef __cplusplus
 }

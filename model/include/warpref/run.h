@@ -11,24 +11,6 @@
 extern "C" {
 #endif
 
-/* How a run ends: X(NAME, "trace spelling", doc); the `end` of the final
- * record.  One list gives the enum and wr_end_name(). */
-#define WR_ENDS(X)                                                                \
-    X(NONE,      "none",      "not ended")                                        \
-    X(DONE,      "done",      "every warp exited or trapped")                     \
-    X(DEADLOCK,  "deadlock",  "nothing ready, nothing asleep, someone blocked")   \
-    X(LIVELOCK,  "livelock",  "N-55: the CTA state repeated")                     \
-    X(EXCEPTION, "exception", "N-37 exception or N-27 fetch fault")               \
-    X(LIMIT,     "limit",     "--max-steps reached")                          \
-    X(ERROR,     "error",     "the model reported an error (wr_cta_error): a bug, not a program's")
-
-typedef enum wr_end {
-#define WR_X_(name, text, doc) WR_END_##name,
-    WR_ENDS(WR_X_)
-#undef WR_X_
-    WR_END_COUNT
-} wr_end;
-
 /* Exit statuses of `warpref run` (TRACE-FORMAT.md). */
 enum {
     WR_EXIT_DONE = 0,
@@ -117,10 +99,13 @@ const wr_cta *wr_runner_cta(const wr_runner *r);
 const wr_regfile *wr_runner_regs(const wr_runner *r);
 void wr_runner_free(wr_runner *r);
 
-const char *wr_end_name(wr_end end);   /* "done", "deadlock", ... */
-/* The end a run can report by its name ("done" .. "limit"; not "none" or
- * "error"), as a trace's final record and a testbench name it; -1 if none. */
-int wr_end_by_name(const char *name);
+/* How `prog` ends under the model's own scheduler: a standalone run of
+ * `threads` threads (N-50), untraced, with its livelock detection (N-55) and
+ * at most max_steps steps (0: WR_DEFAULT_MAX_STEPS).  The end's name
+ * (wr_end_name), or "error" when the run cannot be made.  The lockstep
+ * checker's livelock oracle: a driver gives it to the checker
+ * (wr_checker_opts.own_end), which does not call the runner itself. */
+const char *wr_run_own_end(const wr_program *prog, unsigned threads, uint64_t max_steps);
 
 #ifdef __cplusplus
 }

@@ -23,7 +23,6 @@
 #include <stdio.h>
 
 #include "retire.h"
-#include "run.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,12 +1,12 @@
 /* num.c - the one number syntax of command-line flags and program text
- * (isa.h, "numbers"): decimal without a leading zero, or 0x and hex digits.
+ * (input.h, "numbers"): decimal without a leading zero, or 0x and hex digits.
  * The assembler scans its numbers here and words its errors with
  * wr_num_message, so a number means the same and fails the same way
  * wherever it is written. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include "warpref/isa.h"
+#include "warpref/input.h"
 
 enum { NUM_TEXT_MAX = 40 };    /* bytes of the offending text quoted in a message */
 

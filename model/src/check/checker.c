@@ -11,7 +11,6 @@
 
 #include "warpref/checker.h"
 #include "warpref/dump.h"
-#include "warpref/run.h"
 #include "warpref/tracefile.h"
 
 enum { HIST = WR_DUMP_HIST, MSGS = WR_DUMP_MESSAGES };
@@ -172,23 +171,6 @@ int wr_compare_ctl_mask(wr_compare_ctl *ctl, const char *list, char *err, size_t
 }
 
 /* ---- life ---------------------------------------------------------------------- */
-
-unsigned wr_program_nregs(const wr_program *p)
-{
-    unsigned n = 1;
-    static const wr_field_id regs[] = { WR_F_RD, WR_F_RA, WR_F_RB, WR_F_RC, WR_F_RE };
-    for (size_t i = 0; i < p->ninsns; i++) {
-        const wr_insn *in = &p->insns[i];
-        for (size_t k = 0; k < sizeof regs / sizeof regs[0]; k++) {
-            if (!wr_form_has(in->form, regs[k]) || in->f[regs[k]] == WR_RZ)
-                continue;
-            unsigned top = (unsigned)in->f[regs[k]] + 2;
-            if (top > n)
-                n = top;
-        }
-    }
-    return n > WR_RZ ? WR_RZ : n;
-}
 
 wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, char *err, size_t errsize)
 {
@@ -1188,15 +1170,7 @@ uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now)
 
 const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
 {
-    wr_run_opts o = { .threads = c->cta.threads, .max_steps = max_steps };
-    char err[160];
-    wr_runner *r = wr_runner_new(c->prog, &o, err, sizeof err);
-    wr_run_result res;
-    const char *name = "error";
-    if (r && wr_runner_run(r, &res) == 0)
-        name = wr_end_name(res.end);
-    wr_runner_free(r);
-    return name;
+    return c->o.own_end ? c->o.own_end(c->prog, c->cta.threads, max_steps) : "error";
 }
 
 int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_undef, unsigned nregs,
@@ -1272,35 +1246,6 @@ void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
         static __thread char rule[8];
         snprintf(rule, sizeof rule, "%.*s", r ? 4 : 0, r ? r + 1 : "");
         out->rule = rule;
-    }
-}
-
-const char *wr_optype_rule(unsigned optype)
-{
-    switch (optype) {
-    case WR_OPT_BAR:        return "N-31";
-    case WR_OPT_BAR_RED:    return "N-36";
-    case WR_OPT_B2R:
-    case WR_OPT_B2R_RESULT:
-    case WR_OPT_R2B:        return "N-39";
-    case WR_OPT_BRA:        return "N-11";
-    case WR_OPT_BRX:        return "N-15";
-    case WR_OPT_CALL:
-    case WR_OPT_RET:        return "N-16";
-    case WR_OPT_LEPC:       return "N-17";
-    case WR_OPT_EXIT:       return "N-18";
-    case WR_OPT_BMOV:       return "N-19";
-    case WR_OPT_BSSY:       return "N-20";
-    case WR_OPT_BSYNC:      return "N-21";
-    case WR_OPT_YIELD:      return "N-22";
-    case WR_OPT_NANOSLEEP:  return "N-23";
-    case WR_OPT_BREAK:      return "N-24";
-    case WR_OPT_WARPSYNC:   return "N-25";
-    case WR_OPT_RTT:
-    case WR_OPT_TRAP:
-    case WR_OPT_SYSCALL:    return "N-26";
-    case WR_OPT_LDC:        return "N-52";
-    default:                return "N-51";
     }
 }
 

@@ -319,6 +319,7 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     co.trace_writes = 1;                 /* the records show their own destinations only */
     co.on_fail = on_fail;
     co.ctx = &x;
+    co.own_end = o->own_end;
     char msg[512];
     if (x.learn && rec && (rec->keys & WR_TK_INSN) && learn(&x, rec->pc, &rec->insn, msg, sizeof msg) != 0) {
         snprintf(err, errsize, "%s:1: error: %s", name, msg);

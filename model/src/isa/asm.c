@@ -1595,19 +1595,6 @@ static int encode_all(asm_ctx *c)
 
 /* ---- entry points --------------------------------------------------------------------------- */
 
-void wr_program_free(wr_program *prog)
-{
-    if (prog == NULL)
-        return;
-    free(prog->insns);
-    free(prog->words);
-    free(prog->lines);
-    free(prog->consts);
-    free(prog->filename);
-    free(prog->illegal);
-    memset(prog, 0, sizeof *prog);
-}
-
 /* The `.profile` directive, before anything else: the mnemonics a line may
  * use depend on it (G-01).  Sets c->profile unless the caller chose one. */
 static int profile_scan(asm_ctx *c, const char *text, int forced)

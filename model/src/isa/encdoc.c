@@ -15,7 +15,7 @@ static const char *const kind_names[] = {
 enum { ALL_PROFILES = (1u << WR_PROFILE_COUNT) - 1u };
 
 static const char *const optype_groups[256] = {
-#define WR_OPTYPE(name, value, group) [value] = #group,
+#define WR_OPTYPE(name, value, group, rule) [value] = #group,
 #include "warpref/isa.def"
 #undef WR_OPTYPE
 };

@@ -117,7 +117,7 @@ static const wr_insn insn_template = {
 };
 
 static const char *const optype_names[256] = {
-#define WR_OPTYPE(name, value, group) [value] = #name,
+#define WR_OPTYPE(name, value, group, rule) [value] = #name,
 #include "warpref/isa.def"
 #undef WR_OPTYPE
 };
@@ -658,6 +658,51 @@ int wr_insn_ri_slot_taken(const wr_insn *insn, unsigned slot)
     return 0;
 }
 
+/* ---- the operands a form reads (WR_IN_*, isa.h) ---------------------------- */
+
+/* Operand slots read by each form, a compile-time table from isa.def: Pg
+ * always; Pp, Ra, Rb, Rc, a uniform register and a constant when the form has
+ * the field; 64-bit when the row marks it W() (N-16, N-17).  One expansion
+ * gives both: F() sets bit FIELD, W() bit 32 + FIELD. */
+_Static_assert(WR_F_PP < 32 && WR_F_RA < 32 && WR_F_RB < 32 && WR_F_RC < 32 && WR_F_RE < 32 && WR_F_URA < 32 &&
+               WR_F_URB < 32 && WR_F_CMEM < 32, "the fields read and their wide bits share one 64-bit mask");
+#define HAS_(m, id) ((unsigned)(((m) >> WR_F_##id) & 1u))
+#define READS_(m, w)                                                             \
+    (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * WR_IN_RA | HAS_(w, RA) * WR_IN_RA64 | \
+     HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC | HAS_(m, RE) * WR_IN_RE |     \
+     (HAS_(m, URA) | HAS_(m, URB)) * WR_IN_UR | (HAS_(w, URA) | HAS_(w, URB)) * WR_IN_UR64 | \
+     HAS_(m, CMEM) * WR_IN_C | HAS_(w, CMEM) * WR_IN_C64)
+#define F(id, lsb, width) | ((UINT64_C(1) << WR_F_##id) & UINT64_C(0xffffffff))
+#define V(id, mask)
+#define W(id) | (UINT64_C(1) << (32 + WR_F_##id))
+#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
+    [WR_FORM_##name] = READS_((0 __VA_ARGS__), ((0 __VA_ARGS__) >> 32)),
+static const uint16_t form_reads[WR_FORM_COUNT] = {
+#include "warpref/isa.def"
+};
+#undef WR_FORM
+#undef F
+#undef V
+#undef W
+#undef READS_
+#undef HAS_
+
+/* RE, the fourth GPR slot, is read only when an operand takes it: visa's
+ * NBARRIER.signal with four registers (TRACE-FORMAT `in.re`, V-01).  (Out of
+ * line: the common path stays a load and a test.) */
+__attribute__((noinline)) static unsigned reads_re(const wr_insn *insn, unsigned r)
+{
+    return wr_insn_ri_slot_taken(insn, WR_F_RE) ? r : r & ~(unsigned)WR_IN_RE;
+}
+
+unsigned wr_insn_reads(const wr_insn *insn)
+{
+    const unsigned r = form_reads[insn->form];
+    if (__builtin_expect((r & WR_IN_RE) != 0, 0))
+        return reads_re(insn, r);
+    return r;
+}
+
 /* ---- table self-check ---------------------------------------------------- */
 
 /* Fields and bit positions of one form: count, ids, widths, range, and no
@@ -847,15 +892,21 @@ int wr_isa_check(char *msg, size_t msgsize)
 
 /* ---- profile names ---------------------------------------------------------- */
 
+static const char *const profile_names[WR_PROFILE_COUNT] = {
+#define WR_X_(name, text, seed) text,
+    WR_PROFILES(WR_X_)
+#undef WR_X_
+};
+
+const char *wr_profile_name(unsigned profile)
+{
+    return profile < WR_PROFILE_COUNT ? profile_names[profile] : "unknown";
+}
+
 int wr_profile_parse(const char *s, size_t n)
 {
-    static const char *const names[WR_PROFILE_COUNT] = {
-#define WR_X_(name, text, seed) text,
-        WR_PROFILES(WR_X_)
-#undef WR_X_
-    };
     for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
-        if (strlen(names[p]) == n && memcmp(names[p], s, n) == 0)
+        if (strlen(profile_names[p]) == n && memcmp(profile_names[p], s, n) == 0)
             return (int)p;
     return -1;
 }

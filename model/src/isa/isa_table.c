@@ -1,6 +1,18 @@
 /* isa_table.c - expands isa.def into the tables of isa.h. */
 #include "warpref/isa.h"
 
+/* The rule (SPEC-NOTES) of each optype: isa.def's RULE column. */
+static const char *const optype_rules[256] = {
+#define WR_OPTYPE(name, value, group, rule) [value] = rule,
+#include "warpref/isa.def"
+#undef WR_OPTYPE
+};
+
+const char *wr_optype_rule(unsigned optype)
+{
+    return optype < 256 && optype_rules[optype] ? optype_rules[optype] : "N-51";
+}
+
 const wr_field_desc wr_fields[WR_F_COUNT] = {
 #define WR_FIELD(name, kind, nvalues, doc) { #name, WR_FK_##kind, nvalues, doc },
 #include "warpref/isa.def"

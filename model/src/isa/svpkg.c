@@ -27,7 +27,7 @@ static const struct {
     const char *name;
     unsigned value;
 } optypes[] = {
-#define WR_OPTYPE(name, value, group) { #name, value },
+#define WR_OPTYPE(name, value, group, rule) { #name, value },
 #include "warpref/isa.def"
 #undef WR_OPTYPE
 };

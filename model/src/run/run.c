@@ -55,7 +55,7 @@
 #include <time.h>
 
 #include "sem/sem.h"
-#include "warpref/checker.h"
+#include "warpref/run.h"
 #include "trace/trace.h"
 
 /* Everything a run's future depends on, plus its counters. */
@@ -630,4 +630,17 @@ void wr_runner_free(wr_runner *r)
         return;
     sim_free(&r->s);
     free(r);
+}
+
+const char *wr_run_own_end(const wr_program *prog, unsigned threads, uint64_t max_steps)
+{
+    wr_run_opts o = { .threads = threads, .max_steps = max_steps };
+    char err[160];
+    wr_runner *r = wr_runner_new(prog, &o, err, sizeof err);
+    wr_run_result res;
+    const char *name = "error";
+    if (r && wr_runner_run(r, &res) == 0)
+        name = wr_end_name(res.end);
+    wr_runner_free(r);
+    return name;
 }

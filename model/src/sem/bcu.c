@@ -12,17 +12,6 @@
  */
 #include "engine.h"
 
-const wr_bar_engine *wr_engine_of(unsigned profile)
-{
-    static const wr_bar_engine *const engines[WR_PROFILE_COUNT] = {
-        [WR_PROFILE_NATIVE] = &wr_native_engine,
-        [WR_PROFILE_SASS] = &wr_sass_engine,
-        [WR_PROFILE_PTX] = &wr_ptx_engine,
-        [WR_PROFILE_VISA] = &wr_visa_engine,
-    };
-    return profile < WR_PROFILE_COUNT ? engines[profile] : NULL;
-}
-
 /* ---- operands, shared by the engines --------------------------------------- */
 
 int gpr_uniform(const uint64_t *v, uint32_t m, uint32_t bits)

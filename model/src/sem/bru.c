@@ -57,24 +57,6 @@ static void split_on_guard(wr_ctx *x, unsigned path, uint32_t mask_np, uint32_t 
     w->active_pc = x->next;
 }
 
-/* The seed's choice of the lane to switch to among candidates `cmask`
- * (EXIT, YIELD/NANOSLEEP, per-lane WARPSYNC): sleeping lanes are dropped
- * unless every candidate sleeps, in which case the warp goes to sleep after
- * switching (*do_sleep, N-02); non-yield lanes come before yielded ones
- * (*yielded, when not NULL, says which it was); the lowest lane wins.
- * cmask != 0. */
-unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep, int *yielded)
-{
-    *do_sleep = all_asleep(w, cmask);
-    if (!*do_sleep)
-        cmask &= ~w->sleep;
-    const uint32_t mask_ny = cmask & ~w->yield;
-    const uint32_t mask_y = cmask & w->yield;
-    if (yielded)
-        *yielded = mask_ny == 0;
-    return mask_ny ? lowest(mask_ny) : lowest(mask_y);
-}
-
 /* ---- taking a branch: BRA, BRX, CALL, RET (N-12, N-13, N-14) -------------
  * The seed's BRX pseudo-code.  b_jump is a subset of ActiveMask.  Target[l]
  * is target[l], or target[0] for every lane when `uniform` (BRA and the UR /

@@ -97,7 +97,7 @@ typedef struct wr_bar_engine {
 
 extern const wr_bar_engine wr_native_engine, wr_sass_engine, wr_ptx_engine, wr_visa_engine;
 
-/* The engine of a profile, NULL if there is none. */
+/* The engine of a profile, NULL if there is none (step.c). */
 const wr_bar_engine *wr_engine_of(unsigned profile);
 
 /* ---- shared by the engines (bcu.c) --------------------------------------- */

@@ -5,7 +5,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "warpref/retire.h"
+#include "warpref/model.h"
+#include "warpref/paths.h"
 
 static const struct path_row {
     const char *name, *rules, *tmpl;

@@ -37,7 +37,7 @@ typedef struct wr_ctx {
 /* ---- operands: the constants PT, RZ, URZ in one place --------------------
  * PT reads as all ones (wr_pred_value, model.h); RZ and URZ read 0 whatever
  * the caller put in wr_operands. */
-extern const uint64_t wr_zero_lanes[WR_LANES];
+extern const uint64_t wr_zero_lanes[WR_LANES];   /* helpers.c */
 
 /* the 32 lane values of GPR source a, b, c, e (pairs: 64-bit) */
 static inline const uint64_t *gpr_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? wr_zero_lanes : x->ops->ra; }
@@ -172,7 +172,8 @@ static inline void set_run(wr_ctx *x, unsigned i, unsigned run)
 static inline void raise_exc(wr_ctx *x, unsigned exc) { x->rec->exception = (uint8_t)exc; }
 static inline void warn(wr_ctx *x, unsigned warning) { push_event(x, WR_EV_WARNING, warning, 0); }
 
-/* The lane to switch to among candidates cmask != 0 (bru.c: EXIT, YIELD,
+/* ---- the spec helpers several bodies share (helpers.c) -----------------
+ * The lane to switch to among candidates cmask != 0 (bru.c: EXIT, YIELD,
  * per-lane WARPSYNC; the ptx gather, P-10): sleeping lanes only if every
  * candidate sleeps (*do_sleep), non-yield lanes first, the lowest. */
 unsigned pick_lane(const wr_warp *w, uint32_t cmask, int *do_sleep, int *yielded);
@@ -229,7 +230,7 @@ static inline void write_ur(wr_ctx *x, unsigned u, uint32_t v)
  * exec_<OPTYPE> (bru.c, bcu.c, alu.c).  The prototypes and the dispatch
  * switch (step.c) are both expanded from the table, so a row without a body
  * fails the link with "undefined reference to exec_<OPTYPE>". */
-#define WR_OPTYPE(name, value, group) void exec_##name(wr_ctx *x);
+#define WR_OPTYPE(name, value, group, rule) void exec_##name(wr_ctx *x);
 #include "warpref/isa.def"
 #undef WR_OPTYPE
 #endif

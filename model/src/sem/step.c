@@ -51,6 +51,20 @@ static const uint8_t form_pin[WR_FORM_COUNT] = {
 #undef F
 #undef V
 
+/* The engine of each profile (engine.h): here, with the launch that picks
+ * it, so that the shared barrier code (bcu.c) does not point at the engines
+ * that call it. */
+const wr_bar_engine *wr_engine_of(unsigned profile)
+{
+    static const wr_bar_engine *const engines[WR_PROFILE_COUNT] = {
+        [WR_PROFILE_NATIVE] = &wr_native_engine,
+        [WR_PROFILE_SASS] = &wr_sass_engine,
+        [WR_PROFILE_PTX] = &wr_ptx_engine,
+        [WR_PROFILE_VISA] = &wr_visa_engine,
+    };
+    return profile < WR_PROFILE_COUNT ? engines[profile] : NULL;
+}
+
 unsigned wr_cta_error(const wr_cta *cta) { return cta->err; }
 const char *wr_cta_errmsg(const wr_cta *cta) { return cta->errmsg; }
 
@@ -121,85 +135,13 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
     return 0;
 }
 
-const uint64_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
-
-/* Operand slots read by each form, a compile-time table from isa.def: Pg
- * always; Pp, Ra, Rb, Rc, a uniform register and a constant when the form has
- * the field; 64-bit when the row marks it W() (N-16, N-17).  One expansion
- * gives both: F() sets bit FIELD, W() bit 32 + FIELD. */
-_Static_assert(WR_F_PP < 32 && WR_F_RA < 32 && WR_F_RB < 32 && WR_F_RC < 32 && WR_F_RE < 32 && WR_F_URA < 32 &&
-               WR_F_URB < 32 && WR_F_CMEM < 32, "the fields read and their wide bits share one 64-bit mask");
-#define HAS_(m, id) ((unsigned)(((m) >> WR_F_##id) & 1u))
-#define READS_(m, w)                                                             \
-    (WR_IN_PG | HAS_(m, PP) * WR_IN_PP | HAS_(m, RA) * WR_IN_RA | HAS_(w, RA) * WR_IN_RA64 | \
-     HAS_(m, RB) * WR_IN_RB | HAS_(m, RC) * WR_IN_RC | HAS_(m, RE) * WR_IN_RE |     \
-     (HAS_(m, URA) | HAS_(m, URB)) * WR_IN_UR | (HAS_(w, URA) | HAS_(w, URB)) * WR_IN_UR64 | \
-     HAS_(m, CMEM) * WR_IN_C | HAS_(w, CMEM) * WR_IN_C64)
-#define F(id, lsb, width) | ((UINT64_C(1) << WR_F_##id) & UINT64_C(0xffffffff))
-#define V(id, mask)
-#define W(id) | (UINT64_C(1) << (32 + WR_F_##id))
-#define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
-    [WR_FORM_##name] = READS_((0 __VA_ARGS__), ((0 __VA_ARGS__) >> 32)),
-static const uint16_t form_reads[WR_FORM_COUNT] = {
-#include "warpref/isa.def"
-};
-#undef WR_FORM
-#undef F
-#undef V
-#undef W
-
-/* RE, the fourth GPR slot, is read only when an operand takes it: visa's
- * NBARRIER.signal with four registers (TRACE-FORMAT `in.re`, V-01).  (Out of
- * line: the common path stays a load and a test.) */
-__attribute__((noinline)) static unsigned reads_re(const wr_insn *insn, unsigned r)
-{
-    return wr_insn_ri_slot_taken(insn, WR_F_RE) ? r : r & ~(unsigned)WR_IN_RE;
-}
-
-unsigned wr_insn_reads(const wr_insn *insn)
-{
-    const unsigned r = form_reads[insn->form];
-    if (__builtin_expect((r & WR_IN_RE) != 0, 0))
-        return reads_re(insn, r);
-    return r;
-}
-
-void warp_sleep(wr_ctx *x)
-{
-    set_run(x, x->warp, WR_WARP_ASLEEP);
-    push_event(x, WR_EV_SLEEP, 0, 0);
-}
-
-void warp_exit(wr_ctx *x)
-{
-    /* N-18 (fix): an exited warp has ActiveMask 0 too; ActivePC stays. */
-    x->w->valid = 0;
-    x->w->active = 0;
-    set_run(x, x->warp, WR_WARP_EXITED);
-    x->cta->deadline[x->warp] = WR_NO_DEADLINE;   /* N-55: dropped at full exit */
-    push_event(x, WR_EV_EXIT, 0, 0);
-    const uint32_t nev = x->rec->nev;
-    x->cta->engine->warp_exit(x);                 /* N-33 */
-    if (x->rec->nev == nev)
-        return;
-    /* it released barriers: which (release:B events) and whom they woke */
-    uint32_t bars = 0, woken = 0;
-    for (uint32_t i = nev; i < x->rec->nev; i++)
-        if (x->rec->ev[i].kind == WR_EV_RELEASE) {
-            bars |= 1u << x->rec->ev[i].code;
-            woken |= x->rec->ev[i].value;
-        }
-    TOOK(x, BAR_COMPLETE_ON_EXIT, .a = bars, .b = woken);
-    took_red_result(x);
-}
-
 /* The dispatch, expanded from isa.def: exec_<OPTYPE> for every optype
  * (sem.h).  wr_step accepts only instructions whose optype is its form's,
  * so the default is unreachable. */
 static inline void dispatch(wr_ctx *x)
 {
     switch (x->in->optype) {
-#define WR_OPTYPE(name, value, group) case value: exec_##name(x); break;
+#define WR_OPTYPE(name, value, group, rule) case value: exec_##name(x); break;
 #include "warpref/isa.def"
 #undef WR_OPTYPE
     default: __builtin_unreachable();

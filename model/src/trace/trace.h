@@ -5,7 +5,6 @@
 
 #include <stdio.h>
 #include "warpref/retire.h"
-#include "warpref/run.h"
 #include "warpref/tracefile.h"
 
 typedef struct wr_tw {

@@ -1,11 +1,10 @@
 /* names.c - the name tables of the model's enums, each expanded from the one
- * X-macro list next to its enum (model.h, run.h): adding an exception, a
- * warning, a run state, an event, a run end, an error or a profile is one
- * row there. */
+ * X-macro list next to its enum (model.h, retire.h): adding an exception, a
+ * warning, a run state, an event, a run end or an error is one row there.
+ * (The profiles' names are the ISA's: isa.c.) */
 #include <string.h>
 
 #include "warpref/retire.h"
-#include "warpref/run.h"
 
 #define NAME_(name, ...) #name,
 #define TEXT_(name, text, ...) text,
@@ -16,7 +15,6 @@ static const char *const run_state_names[WR_WARP_STATE_COUNT] = { WR_RUN_STATES(
 static const char *const event_names[WR_EV_COUNT] = { WR_EVENTS(TEXT_) };
 static const char *const end_names[WR_END_COUNT] = { WR_ENDS(TEXT_) };
 static const char *const error_names[WR_ERR_COUNT] = { WR_ERRORS(NAME_) };
-static const char *const profile_names[WR_PROFILE_COUNT] = { WR_PROFILES(TEXT_) };
 static const char *const operand_mode_names[WR_OPERAND_MODE_COUNT] = { WR_OPERAND_MODES(TEXT_) };
 static const char *const write_kind_names[WR_WRITE_KIND_COUNT] = { WR_WRITE_KINDS(TEXT_) };
 static const char *const fetch_fault_names[WR_FETCH_FAULT_COUNT] = { WR_FETCH_FAULTS(TEXT_) };
@@ -41,7 +39,6 @@ int wr_end_by_name(const char *name)
     return -1;
 }
 const char *wr_error_name(unsigned err) { return LOOKUP_(error_names, err, "UNKNOWN"); }
-const char *wr_profile_name(unsigned profile) { return LOOKUP_(profile_names, profile, "unknown"); }
 const char *wr_operand_mode_name(unsigned mode) { return LOOKUP_(operand_mode_names, mode, "unknown"); }
 const char *wr_write_kind_name(unsigned kind) { return LOOKUP_(write_kind_names, kind, "unknown"); }
 const char *wr_fetch_fault_name(unsigned fault) { return LOOKUP_(fetch_fault_names, fault, "unknown"); }
