@@ -764,12 +764,12 @@ static int cmd_disasm(int argc, char **argv)
 static void write_form_list(FILE *f)
 {
     static const char *const optypes[256] = {
-#define WR_OPTYPE(name, value, group) [value] = #name,
+#define WR_OPTYPE(name, value, group, rule) [value] = #name,
 #include "warpref/isa.def"
 #undef WR_OPTYPE
     };
     static const char *const groups[256] = {
-#define WR_OPTYPE(name, value, group) [value] = #group,
+#define WR_OPTYPE(name, value, group, rule) [value] = #group,
 #include "warpref/isa.def"
 #undef WR_OPTYPE
     };
