@@ -101,10 +101,12 @@ static const char *const usage_disasm =
     "is not a legal instruction, or an input with no words.\n";
 
 static const char *const usage_encoding =
-    "usage: warpref encoding [--sv]\n"
+    "usage: warpref encoding [--sv | --sv-dpi]\n"
     "\n"
     "Prints the encoding reference generated from the ISA table (docs/encoding.md);\n"
-    "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv).\n";
+    "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv);\n"
+    "with --sv-dpi, the constants of the DPI package (dpi/warpref_pkg_consts.svh),\n"
+    "generated from the model's enums.\n";
 
 static const char *const usage_gen =
     "usage: warpref gen --seed S [--size N] [--warps W | --threads T]\n"
@@ -755,19 +757,23 @@ static int cmd_disasm(int argc, char **argv)
 
 static int cmd_encoding(int argc, char **argv)
 {
-    static const optspec enc_opts[] = { { "--sv", OPT_FLAG, 0, 0, NULL } };
+    static const optspec enc_opts[] = { { "--sv", OPT_FLAG, 0, 0, NULL }, { "--sv-dpi", OPT_FLAG, 0, 0, NULL } };
     optvals ov;
-    int rc = parse_opts("encoding", usage_encoding, argc, argv, enc_opts, 1, "takes no arguments but --sv, got '%s'",
-                        &ov);
+    int rc = parse_opts("encoding", usage_encoding, argc, argv, enc_opts, 2,
+                        "takes no arguments but --sv or --sv-dpi, got '%s'", &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (ov.arg)
-        return usage_error("encoding", "takes no arguments but --sv, got '%s'", ov.arg);
+        return usage_error("encoding", "takes no arguments but --sv or --sv-dpi, got '%s'", ov.arg);
+    if (ov.str[0] && ov.str[1])
+        return usage_error("encoding", "--sv and --sv-dpi exclude each other");
     output out;
     rc = out_open(&out, "encoding", "reference", NULL, NULL, 0);
     if (rc == 0) {
         if (ov.str[0])
             wr_isa_write_sv_package(out.f);   /* a write error shows in out_close */
+        else if (ov.str[1])
+            wr_checker_write_sv_consts(out.f);
         else
             wr_isa_write_doc(out.f);
         rc = out_close(&out, "encoding");
