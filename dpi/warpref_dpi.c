@@ -98,6 +98,21 @@ static int load_program(const char *prog, const char *words, wr_program *out, ch
     return take;
 }
 
+/* the checker's options from warpref_dpi_new's arguments (docs/dpi.md); 0, or -1 with a message */
+static int checker_opts(wr_checker_opts *o, int threads, int operand_mode, const char *ignore, const char *mask,
+                        int max_mismatches, long long wake_early, long long wake_late, char *err, size_t errsize)
+{
+    wr_checker_opts_init(o);
+    o->threads = threads > 0 ? (unsigned)threads : 0;
+    o->operand_mode = operand_mode == WR_OPERANDS_DRIVEN ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
+    o->max_mismatches = max_mismatches > 0 ? (unsigned)max_mismatches : 1;
+    o->wake_early = wake_early > 0 ? (uint64_t)wake_early : 0;
+    o->wake_late = wake_late < 0 ? UINT64_MAX : (uint64_t)wake_late;
+    if (ignore && wr_compare_ctl_ignore(&o->ctl, ignore, err, errsize) != 0)
+        return -1;
+    return mask ? wr_compare_ctl_mask(&o->ctl, mask, err, errsize) : 0;
+}
+
 void *warpref_dpi_new_words(const char *prog, const char *words, int threads, int operand_mode, const char *ignore,
                             const char *mask, int max_mismatches, long long wake_early, long long wake_late)
 {
@@ -114,14 +129,8 @@ void *warpref_dpi_new_words(const char *prog, const char *words, int threads, in
         return NULL;
     }
     wr_checker_opts o;
-    wr_checker_opts_init(&o);
-    o.threads = threads > 0 ? (unsigned)threads : 0;
-    o.operand_mode = operand_mode == 1 ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
-    o.max_mismatches = max_mismatches > 0 ? (unsigned)max_mismatches : 1;
-    o.wake_early = wake_early > 0 ? (uint64_t)wake_early : 0;
-    o.wake_late = wake_late < 0 ? UINT64_MAX : (uint64_t)wake_late;
-    if ((ignore && wr_compare_ctl_ignore(&o.ctl, ignore, err, sizeof err) != 0) ||
-        (mask && wr_compare_ctl_mask(&o.ctl, mask, err, sizeof err) != 0) ||
+    if (checker_opts(&o, threads, operand_mode, ignore, mask, max_mismatches, wake_early, wake_late, err,
+                     sizeof err) != 0 ||
         !(d->chk = wr_checker_new(&d->prog, &o, err, sizeof err))) {
         snprintf(new_error, sizeof new_error, "warpref_dpi_new: %s", err);
         wr_program_free(&d->prog);
@@ -498,21 +507,21 @@ int warpref_dpi_fail(void *h, unsigned long long cycle, const char *line)
 
 /* ---- the end ------------------------------------------------------------------------- */
 
-void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsigned long long active_pc,
-                            const unsigned int *masks, const unsigned int *breg, unsigned int nregs,
-                            const unsigned int *regs, const unsigned int *preds)
+/* room for every warp's registers R0..R(nregs-1) (kept while nregs stays the same) */
+static void final_regs_room(dpi *d, unsigned nregs)
 {
-    dpi *d = h;
-    if (!d || warp >= WR_MAX_WARPS)
+    if (d->regs && d->nregs == nregs)
         return;
-    if (nregs > 256)
-        nregs = 256;
-    if (!d->regs || d->nregs != nregs) {
-        free(d->regs);
-        d->regs = calloc((size_t)WR_MAX_WARPS * (nregs ? nregs : 1) * WR_LANES, sizeof *d->regs);
-        d->nregs = d->regs ? nregs : 0;
-    }
-    wr_warp *w = &d->final[warp];
+    free(d->regs);
+    d->regs = calloc((size_t)WR_MAX_WARPS * (nregs ? nregs : 1) * WR_LANES, sizeof *d->regs);
+    d->nregs = d->regs ? nregs : 0;
+}
+
+/* one warp's end state as wr_warp: run state, ActivePC, the five masks (valid,
+ * active, yield, sleep, switch), B0..B15 */
+static void put_final_warp(wr_warp *w, unsigned run, uint64_t active_pc, const unsigned int *masks,
+                           const unsigned int *breg)
+{
     memset(w, 0, sizeof *w);
     w->run = (uint8_t)run;
     w->active_pc = active_pc;
@@ -523,6 +532,17 @@ void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsign
     w->swtch = masks[4];
     for (unsigned b = 0; b < WR_NUM_BREGS; b++)
         w->breg[b] = breg[b];
+}
+
+void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsigned long long active_pc,
+                            const unsigned int *masks, const unsigned int *breg, unsigned int nregs,
+                            const unsigned int *regs, const unsigned int *preds)
+{
+    dpi *d = h;
+    if (!d || warp >= WR_MAX_WARPS)
+        return;
+    final_regs_room(d, nregs > 256 ? 256 : nregs);
+    put_final_warp(&d->final[warp], run, active_pc, masks, breg);
     if (d->regs)
         memcpy(&d->regs[(size_t)warp * d->nregs * WR_LANES], regs, (size_t)d->nregs * WR_LANES * sizeof *regs);
     memcpy(&d->preds[warp * WR_NUM_PREDS], preds, WR_NUM_PREDS * sizeof *preds);
@@ -593,31 +613,35 @@ int warpref_dpi_trace(void *h, const char *path)
     return 0;
 }
 
+/* the final record of the RTL's trace: the end state given by
+ * warpref_dpi_final_warp/_final, the barriers, the first fetch fault */
+static void final_record(const dpi *d, unsigned end, uint64_t t, wr_trace_final *f)
+{
+    const wr_cta *cta = wr_checker_cta(d->chk);
+    f->end = end;
+    f->t = t;
+    f->nwarps = cta->nwarps;
+    memcpy(f->warp, d->final, sizeof f->warp);
+    for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++) {
+        f->bar[b] = d->final_bars[b];
+        f->bars |= (uint32_t)(f->bar[b] != 0) << b;
+    }
+    f->fault_warp = d->fault_warp;
+    f->fault_pc = d->fault_pc;
+    f->fault_what = d->fault_why;
+}
+
 int warpref_dpi_trace_end(void *h, const char *end_reason, unsigned long long t)
 {
     dpi *d = h;
     if (!d || !d->trace)
         return d ? 0 : -1;
-    int rc = 0;
     const unsigned end = end_by_name(end_reason);
-    const wr_cta *cta = wr_checker_cta(d->chk);
     wr_trace_final *f = end != WR_END_NONE && d->have_final ? calloc(1, sizeof *f) : NULL;
-    if (f) {
-        f->end = end;
-        f->t = t;
-        f->nwarps = cta->nwarps;
-        memcpy(f->warp, d->final, sizeof f->warp);
-        for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++) {
-            f->bar[b] = d->final_bars[b];
-            f->bars |= (uint32_t)(f->bar[b] != 0) << b;
-        }
-        f->fault_warp = d->fault_warp;
-        f->fault_pc = d->fault_pc;
-        f->fault_what = d->fault_why;
-        if (wr_trace_put_end(d->trace, f) != 0)
-            rc = -1;
-        free(f);
-    }
+    if (f)
+        final_record(d, end, t, f);
+    int rc = f && wr_trace_put_end(d->trace, f) != 0 ? -1 : 0;
+    free(f);
     char err[600];
     if (wr_trace_close_file(d->trace, err, sizeof err) != 0) {
         note(d, "trace", err);
