@@ -442,7 +442,8 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     if (!d)
         return -1;
     const unsigned nwarps = wr_checker_cta(d->chk)->nwarps;
-    wbs_we &= nwarps < 32 ? (1u << nwarps) - 1 : ~0u;
+    if (nwarps < 32)
+        wbs_we &= (1u << nwarps) - 1;
     if (unstaged(d, cycle, warp,
                  (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE) ? STAGED_IN : 0u) |
                      (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
