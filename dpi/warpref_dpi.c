@@ -28,7 +28,7 @@ typedef struct dpi {
     /* the wide parts given for the next retire (warpref_dpi_retire_in/_rd/_cta):
      * the operands go straight into rec.in */
     unsigned staged;                       /* STAGED_* */
-    svBitVecVal rd_val[64];
+    uint64_t rd_val[WR_LANES];             /* Rd's values per lane (a pair: low | high << 32) */
     svBitVecVal bar_words[32], wbs_all[32], woken[32];
     /* the end state, gathered by warpref_dpi_final_warp */
     wr_warp final[WR_MAX_WARPS];
@@ -98,6 +98,22 @@ static int load_program(const char *prog, const char *words, wr_program *out, ch
     return take;
 }
 
+/* the checker's options from warpref_dpi_new's arguments (docs/dpi.md); 0, or -1 with a message */
+static int checker_opts(wr_checker_opts *o, int threads, int operand_mode, const char *ignore, const char *mask,
+                        int max_mismatches, long long wake_early, long long wake_late, char *err, size_t errsize)
+{
+    wr_checker_opts_init(o);
+    o->threads = threads > 0 ? (unsigned)threads : 0;
+    o->operand_mode = operand_mode == WR_OPERANDS_DRIVEN ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
+    o->max_mismatches = max_mismatches > 0 ? (unsigned)max_mismatches : 1;
+    o->wake_early = wake_early > 0 ? (uint64_t)wake_early : 0;
+    o->wake_late = wake_late < 0 ? UINT64_MAX : (uint64_t)wake_late;
+    o->own_end = wr_run_own_end;          /* the livelock oracle: the runner's */
+    if (ignore && wr_compare_ctl_ignore(&o->ctl, ignore, err, errsize) != 0)
+        return -1;
+    return mask ? wr_compare_ctl_mask(&o->ctl, mask, err, errsize) : 0;
+}
+
 void *warpref_dpi_new_words(const char *prog, const char *words, int threads, int operand_mode, const char *ignore,
                             const char *mask, int max_mismatches, long long wake_early, long long wake_late)
 {
@@ -114,15 +130,8 @@ void *warpref_dpi_new_words(const char *prog, const char *words, int threads, in
         return NULL;
     }
     wr_checker_opts o;
-    wr_checker_opts_init(&o);
-    o.threads = threads > 0 ? (unsigned)threads : 0;
-    o.operand_mode = operand_mode == 1 ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
-    o.max_mismatches = max_mismatches > 0 ? (unsigned)max_mismatches : 1;
-    o.wake_early = wake_early > 0 ? (uint64_t)wake_early : 0;
-    o.wake_late = wake_late < 0 ? UINT64_MAX : (uint64_t)wake_late;
-    o.own_end = wr_run_own_end;          /* the livelock oracle: the runner's */
-    if ((ignore && wr_compare_ctl_ignore(&o.ctl, ignore, err, sizeof err) != 0) ||
-        (mask && wr_compare_ctl_mask(&o.ctl, mask, err, sizeof err) != 0) ||
+    if (checker_opts(&o, threads, operand_mode, ignore, mask, max_mismatches, wake_early, wake_late, err,
+                     sizeof err) != 0 ||
         !(d->chk = wr_checker_new(&d->prog, &o, err, sizeof err))) {
         snprintf(new_error, sizeof new_error, "warpref_dpi_new: %s", err);
         wr_program_free(&d->prog);
@@ -207,25 +216,6 @@ void warpref_dpi_const(void *h, int i, int *bank, int *offset, unsigned int *val
 
 /* ---- a retire --------------------------------------------------------------------- */
 
-static wr_write *add_write(wr_retire *r, unsigned kind, unsigned warp, unsigned index, uint32_t lanes)
-{
-    if (r->nwrites >= WR_MAX_WRITES)
-        return NULL;
-    wr_write *e = &r->write[r->nwrites++];
-    e->kind = (uint8_t)kind;
-    e->warp = (uint8_t)warp;
-    e->index = (uint16_t)index;
-    e->lanes = lanes;
-    e->dc_lanes = 0;
-    return e;
-}
-
-static void add_event(wr_retire *r, unsigned kind, unsigned code, uint32_t value)
-{
-    if (r->nev < WR_MAX_EVENTS)
-        r->ev[r->nev++] = (wr_event){ (uint8_t)kind, (uint8_t)code, value };
-}
-
 /* a packed vector of 32 64-bit lanes (lane l in bits [64l +: 64]) as values */
 static inline void lanes64(uint64_t *out, const svBitVecVal *v)
 {
@@ -243,15 +233,6 @@ static inline uint32_t run_of(const svBitVecVal *v, unsigned w)
     const unsigned i = 3 * w / 32;
     const uint64_t x = (i + 1 < 3 ? (uint64_t)v[i + 1] << 32 : 0) | v[i];
     return (uint32_t)(x >> (3 * w % 32)) & 7u;
-}
-
-/* the releases of this retire, ascending by barrier (TRACE-FORMAT) */
-static void add_releases(wr_retire *r, uint32_t released, const svBitVecVal *woken)
-{
-    for (uint32_t m = released; m; m &= m - 1) {
-        const unsigned b = (unsigned)__builtin_ctz(m);
-        add_event(r, WR_EV_RELEASE, b, woken[b]);
-    }
 }
 
 static void note(dpi *d, const char *what, const char *msg)
@@ -303,7 +284,7 @@ void warpref_dpi_retire_rd(void *h, const svBitVecVal *rd_val)
     dpi *d = h;
     if (!d)
         return;
-    memcpy(d->rd_val, rd_val, sizeof d->rd_val);
+    lanes64(d->rd_val, rd_val);
     d->staged |= STAGED_RD;
 }
 
@@ -319,9 +300,14 @@ void warpref_dpi_retire_cta(void *h, const svBitVecVal *bar_words, const svBitVe
     d->staged |= STAGED_CTA;
 }
 
-/* a retire that uses a part nobody gave: an error of the calls */
-static int unstaged(dpi *d, uint64_t cycle, unsigned warp, unsigned missing)
+/* The parts a record uses that no call gave (STAGED_*): an error of the
+ * calls (-1, with a message), else 0; either way the parts are used up. */
+static int unstaged(dpi *d, uint64_t cycle, unsigned warp, unsigned uses)
 {
+    const unsigned missing = uses & ~d->staged;
+    d->staged = 0;
+    if (!missing)
+        return 0;
     char msg[200];
     snprintf(msg, sizeof msg, "cycle %" PRIu64 " warp %u: the record uses %s but %s was not called before it",
              cycle, warp,
@@ -329,8 +315,115 @@ static int unstaged(dpi *d, uint64_t cycle, unsigned warp, unsigned missing)
              missing & STAGED_IN ? "warpref_dpi_retire_in" : missing & STAGED_RD ? "warpref_dpi_retire_rd"
                                                                                  : "warpref_dpi_retire_cta");
     note(d, "warpref_dpi_retire", msg);
-    d->staged = 0;
     return -1;
+}
+
+/* what retired; the record is rebuilt from here on */
+static void put_head(wr_retire *r, unsigned warp, uint64_t pc, const svBitVecVal *insn, unsigned exc)
+{
+    r->warp = warp;
+    r->pc = pc;
+    for (unsigned k = 0; k < 4; k++)
+        r->insn.w[k] = insn[k];
+    r->exception = (uint8_t)exc;
+    r->fetch_fault = WR_FETCH_NONE;
+    r->has_state = 1;
+    r->nev = r->nwrites = 0;
+}
+
+/* the operands read besides Ra, Rb, Rc, Re (warpref_dpi_retire_in; one the
+ * record does not read is never compared; Re's undefined lanes are not
+ * reported: none) */
+static void put_operands(wr_retire *r, unsigned reads, uint32_t pg, uint32_t pp, uint64_t ur, uint64_t c,
+                         uint32_t ra_undef, uint32_t rb_undef, uint32_t rc_undef)
+{
+    r->reads = (uint16_t)reads;
+    r->in.pg = pg;
+    r->in.pp = pp;
+    r->in.ur = ur;
+    r->in.c = c;
+    r->in.ra_undef = ra_undef;
+    r->in.rb_undef = rb_undef;
+    r->in.rc_undef = rc_undef;
+    r->in.re_undef = 0;
+}
+
+/* the warp after (every field) */
+static void put_after(wr_warp *a, uint64_t active_pc, uint32_t valid, uint32_t active, uint32_t yield,
+                      uint32_t sleep, uint32_t swtch, const svBitVecVal *rpc, const svBitVecVal *breg, uint32_t wbs,
+                      unsigned wbs_def, unsigned run, unsigned blocked_bar)
+{
+    a->pad_ = 0;
+    a->active_pc = active_pc;
+    a->valid = valid;
+    a->active = active;
+    a->yield = yield;
+    a->sleep = sleep;
+    a->swtch = swtch;
+    lanes64(a->rpc, rpc);
+    memcpy(a->breg, breg, sizeof a->breg);
+    a->bar_state = wbs;
+    a->bar_state_defined = (uint8_t)(wbs_def != 0);
+    a->run = (uint8_t)run;
+    a->blocked_bar = (uint8_t)(run == WR_WARP_BLOCKED ? blocked_bar : 0);
+}
+
+/* the warp's own writes: Rd (a pair: two, none to RZ), Pd (none to PT), URd (none to URZ) */
+static void put_dests(dpi *d, unsigned warp, uint32_t rd_lanes, unsigned rd, unsigned rd_pair, uint64_t rd_dc,
+                      uint32_t rd_undef, uint32_t pd_lanes, unsigned pd, uint32_t pd_val, uint32_t pd_undef,
+                      unsigned ur_we, unsigned urd, uint32_t ur_val)
+{
+    wr_retire *r = &d->rec;
+    if (rd_lanes && rd != WR_RZ)
+        wr_retire_add_gpr(r, warp, rd, rd_pair && rd + 1 != WR_RZ ? 2u : 1u, rd_lanes, d->rd_val, rd_dc, rd_undef);
+    if (pd_lanes && pd != WR_PT)
+        wr_retire_add_pred(r, warp, pd, pd_lanes, pd_val, pd_undef);
+    if (ur_we && urd != WR_URZ)
+        wr_retire_add_value(r, WR_WRITE_UR, warp, urd, ur_val);
+}
+
+/* the CTA's writes: barrier words, WarpBARStates, run states.  A
+ * WarpBARState write is a write, not a change: the model records one
+ * whenever a reduction delivers its result or R2B.WARP restores it, also
+ * when the value is the one the warp held (a reduction repeated).  The model
+ * writes a run state when it changes: the 96-bit vector is looked at warp by
+ * warp only when it is not the one of the last retire (a wake or a fault in
+ * between changed d->runs: runs_seen is cleared). */
+static void put_cta(dpi *d, unsigned warp, uint32_t bar_changed, uint32_t wbs_we, const svBitVecVal *runs,
+                    unsigned blocked_bar, unsigned nwarps)
+{
+    wr_retire *r = &d->rec;
+    for (uint32_t m = bar_changed; m; m &= m - 1) {
+        const unsigned b = (unsigned)__builtin_ctz(m);
+        wr_retire_add_value(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, d->bar_words[b]);
+    }
+    for (uint32_t m = wbs_we; m; m &= m - 1) {
+        const unsigned w = (unsigned)__builtin_ctz(m);
+        wr_retire_add_value(r, WR_WRITE_WARPBAR, w, 0, d->wbs_all[w]);
+    }
+    if (d->runs_seen && memcmp(runs, d->runs_vec, sizeof d->runs_vec) == 0)
+        return;
+    for (unsigned w = 0; w < nwarps; w++) {
+        const uint32_t rs = run_of(runs, w);
+        if (rs != d->runs[w]) {
+            const unsigned bar = w == warp && rs == WR_WARP_BLOCKED ? blocked_bar : 0;
+            wr_retire_add_value(r, WR_WRITE_RUNSTATE, w, 0, WR_RUNSTATE_VALUE(rs, bar));
+            d->runs[w] = rs;
+        }
+    }
+    memcpy(d->runs_vec, runs, sizeof d->runs_vec);
+    d->runs_seen = 1;
+}
+
+/* the record built: into the RTL's trace (before the check: a failing
+ * record is in the trace), then to the checker */
+static int check(dpi *d, uint64_t cycle, unsigned wake)
+{
+    d->rec.book.t = cycle;
+    d->rec.book.wake = (uint8_t)(wake != 0);   /* compared (the field `wake`) */
+    if (d->trace)
+        trace_record(d, &d->rec);
+    return wr_checker_retire(d->chk, cycle, &d->rec);
 }
 
 int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, unsigned long long pc,
@@ -349,140 +442,22 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     dpi *d = h;
     if (!d)
         return -1;
-    wr_retire *r = &d->rec;
     const unsigned nwarps = wr_checker_cta(d->chk)->nwarps;
     if (nwarps < 32)
         wbs_we &= (1u << nwarps) - 1;
-    const unsigned uses = (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE) ? STAGED_IN : 0u) |
-                          (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
-                          (bar_changed | wbs_we | (exc ? 0u : released) ? STAGED_CTA : 0u);
-    if (uses & ~d->staged)
-        return unstaged(d, cycle, warp, uses & ~d->staged);
-    d->staged = 0;
-    r->warp = warp;
-    r->pc = pc;
-    for (unsigned k = 0; k < 4; k++)
-        r->insn.w[k] = insn[k];
-    r->exception = (uint8_t)exc;
-    r->fetch_fault = WR_FETCH_NONE;
-    r->has_state = 1;
-    /* operands read (Ra, Rb, Rc, Re from warpref_dpi_retire_in; one the
-     * record does not read is never compared; Re's undefined lanes are not
-     * reported: none) */
-    r->reads = (uint16_t)reads;
-    r->in.pg = pg;
-    r->in.pp = pp;
-    r->in.ur = ur;
-    r->in.c = c;
-    r->in.ra_undef = ra_undef;
-    r->in.rb_undef = rb_undef;
-    r->in.rc_undef = rc_undef;
-    r->in.re_undef = 0;
-    /* the warp after */
-    wr_warp *a = &r->after;              /* (every field is set below) */
-    a->pad_ = 0;
-    a->active_pc = active_pc;
-    a->valid = valid;
-    a->active = active;
-    a->yield = yield;
-    a->sleep = sleep;
-    a->swtch = swtch;
-    lanes64(a->rpc, rpc);
-    memcpy(a->breg, breg, sizeof a->breg);
-    a->bar_state = wbs;
-    a->bar_state_defined = (uint8_t)(wbs_def != 0);
-    a->run = (uint8_t)run;
-    a->blocked_bar = (uint8_t)(run == WR_WARP_BLOCKED ? blocked_bar : 0);
-    /* events, in TRACE-FORMAT order; an exception ends the list */
-    r->nev = 0;
-    if (ev & (1u << 7))
-        add_event(r, WR_EV_WARNING, warn, 0);
-    if (exc) {
-        add_event(r, WR_EV_EXCEPTION, exc, 0);
-    } else if (ev | released) {
-        if (ev & 1u)
-            add_event(r, WR_EV_BLOCK, ev_bar, 0);
-        if (ev & 2u)
-            add_event(r, WR_EV_ARRIVE, ev_bar, 0);
-        if (ev & 4u)
-            add_event(r, WR_EV_EXIT, 0, 0);
-        add_releases(r, released, d->woken);
-        if (ev & 8u)
-            add_event(r, WR_EV_SLEEP, 0, 0);
-        if (ev & 16u)
-            add_event(r, WR_EV_TRAP, 0, trap_idx);
-        if (ev & 32u)
-            add_event(r, WR_EV_SYSCALL, 0, 0);
-        if (ev & 64u)
-            add_event(r, WR_EV_RTT, 0, 0);
-    }
-    /* writes: the destinations, then barriers, WarpBARStates, run states */
-    r->nwrites = 0;
-    if (rd_lanes && rd != WR_RZ) {
-        for (unsigned half = 0; half < (rd_pair ? 2u : 1u); half++) {
-            if (rd + half == WR_RZ)
-                break;
-            wr_write *e = add_write(r, WR_WRITE_GPR, warp, rd + half, rd_lanes);
-            if (!e)
-                break;
-            const uint32_t dc = (uint32_t)(rd_dc >> (32 * half));
-            for (unsigned l = 0; l < WR_LANES; l++)
-                e->value[l] = d->rd_val[2 * l + half];
-            for (unsigned l = 0; dc && l < WR_LANES; l++)   /* (read in dc_lanes only) */
-                e->dc[l] = dc;
-            e->dc_lanes = dc ? rd_lanes : 0;
-            wr_write_mark_undefined(e, rd_undef);
-        }
-    }
-    if (pd_lanes && pd != WR_PT) {
-        wr_write *e = add_write(r, WR_WRITE_PRED, warp, pd, pd_lanes);
-        if (e) {
-            e->value[0] = pd_val & pd_lanes;
-            e->dc_lanes = pd_undef & pd_lanes;
-        }
-    }
-    if (ur_we && urd != WR_URZ) {
-        wr_write *e = add_write(r, WR_WRITE_UR, warp, urd, 1);
-        if (e)
-            e->value[0] = ur_val;
-    }
-    for (uint32_t m = bar_changed; m; m &= m - 1) {
-        const unsigned b = (unsigned)__builtin_ctz(m);
-        wr_write *e = add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, 1);
-        if (e)
-            e->value[0] = d->bar_words[b];
-    }
-    /* a WarpBARState write is a write, not a change: the model records one
-     * whenever a reduction delivers its result or R2B.WARP restores it, also
-     * when the value is the one the warp held (a reduction repeated) */
-    for (uint32_t m = wbs_we; m; m &= m - 1) {
-        const unsigned w = (unsigned)__builtin_ctz(m);
-        wr_write *e = add_write(r, WR_WRITE_WARPBAR, w, 0, 1);
-        if (e)
-            e->value[0] = d->wbs_all[w];
-    }
-    /* the model writes a run state when it changes: the 96-bit vector is
-     * looked at warp by warp only when it is not the one of the last retire
-     * (a wake or a fault in between changed d->runs: runs_seen is cleared) */
-    if (!d->runs_seen || memcmp(runs, d->runs_vec, sizeof d->runs_vec) != 0) {
-        for (unsigned w = 0; w < nwarps; w++) {
-            const uint32_t rs = run_of(runs, w);
-            if (rs != d->runs[w]) {
-                const unsigned bar = w == warp && rs == WR_WARP_BLOCKED ? blocked_bar : 0;
-                wr_write *e = add_write(r, WR_WRITE_RUNSTATE, w, 0, 1);
-                if (e)
-                    e->value[0] = WR_RUNSTATE_VALUE(rs, bar);
-                d->runs[w] = rs;
-            }
-        }
-        memcpy(d->runs_vec, runs, sizeof d->runs_vec);
-        d->runs_seen = 1;
-    }
-    r->book.t = cycle;
-    r->book.wake = (uint8_t)(ev >> 8 & 1u);   /* EV_WAKE: compared (the field `wake`) */
-    if (d->trace)                          /* before the check: a failing record is in the trace */
-        trace_record(d, r);
-    return wr_checker_retire(d->chk, cycle, r);
+    if (unstaged(d, cycle, warp,
+                 (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE) ? STAGED_IN : 0u) |
+                     (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
+                     (bar_changed | wbs_we | (exc ? 0u : released) ? STAGED_CTA : 0u)) != 0)
+        return -1;
+    put_head(&d->rec, warp, pc, insn, exc);
+    put_operands(&d->rec, reads, pg, pp, ur, c, ra_undef, rb_undef, rc_undef);
+    put_after(&d->rec.after, active_pc, valid, active, yield, sleep, swtch, rpc, breg, wbs, wbs_def, run,
+              blocked_bar);
+    wr_retire_add_port_events(&d->rec, ev, exc, ev_bar, warn, trap_idx, released, d->woken);
+    put_dests(d, warp, rd_lanes, rd, rd_pair, rd_dc, rd_undef, pd_lanes, pd, pd_val, pd_undef, ur_we, urd, ur_val);
+    put_cta(d, warp, bar_changed, wbs_we, runs, blocked_bar, nwarps);
+    return check(d, cycle, ev & WR_PORT_EV_WAKE);
 }
 
 /* ---- asynchronous changes ------------------------------------------------------------ */
@@ -534,21 +509,21 @@ int warpref_dpi_fail(void *h, unsigned long long cycle, const char *line)
 
 /* ---- the end ------------------------------------------------------------------------- */
 
-void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsigned long long active_pc,
-                            const unsigned int *masks, const unsigned int *breg, unsigned int nregs,
-                            const unsigned int *regs, const unsigned int *preds)
+/* room for every warp's registers R0..R(nregs-1) (kept while nregs stays the same) */
+static void final_regs_room(dpi *d, unsigned nregs)
 {
-    dpi *d = h;
-    if (!d || warp >= WR_MAX_WARPS)
+    if (d->regs && d->nregs == nregs)
         return;
-    if (nregs > 256)
-        nregs = 256;
-    if (!d->regs || d->nregs != nregs) {
-        free(d->regs);
-        d->regs = calloc((size_t)WR_MAX_WARPS * (nregs ? nregs : 1) * WR_LANES, sizeof *d->regs);
-        d->nregs = d->regs ? nregs : 0;
-    }
-    wr_warp *w = &d->final[warp];
+    free(d->regs);
+    d->regs = calloc((size_t)WR_MAX_WARPS * (nregs ? nregs : 1) * WR_LANES, sizeof *d->regs);
+    d->nregs = d->regs ? nregs : 0;
+}
+
+/* one warp's end state as wr_warp: run state, ActivePC, the five masks (valid,
+ * active, yield, sleep, switch), B0..B15 */
+static void put_final_warp(wr_warp *w, unsigned run, uint64_t active_pc, const unsigned int *masks,
+                           const unsigned int *breg)
+{
     memset(w, 0, sizeof *w);
     w->run = (uint8_t)run;
     w->active_pc = active_pc;
@@ -559,6 +534,17 @@ void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsign
     w->swtch = masks[4];
     for (unsigned b = 0; b < WR_NUM_BREGS; b++)
         w->breg[b] = breg[b];
+}
+
+void warpref_dpi_final_warp(void *h, unsigned int warp, unsigned int run, unsigned long long active_pc,
+                            const unsigned int *masks, const unsigned int *breg, unsigned int nregs,
+                            const unsigned int *regs, const unsigned int *preds)
+{
+    dpi *d = h;
+    if (!d || warp >= WR_MAX_WARPS)
+        return;
+    final_regs_room(d, nregs > 256 ? 256 : nregs);
+    put_final_warp(&d->final[warp], run, active_pc, masks, breg);
     if (d->regs)
         memcpy(&d->regs[(size_t)warp * d->nregs * WR_LANES], regs, (size_t)d->nregs * WR_LANES * sizeof *regs);
     memcpy(&d->preds[warp * WR_NUM_PREDS], preds, WR_NUM_PREDS * sizeof *preds);
@@ -629,31 +615,35 @@ int warpref_dpi_trace(void *h, const char *path)
     return 0;
 }
 
+/* the final record of the RTL's trace: the end state given by
+ * warpref_dpi_final_warp/_final, the barriers, the first fetch fault */
+static void final_record(const dpi *d, unsigned end, uint64_t t, wr_trace_final *f)
+{
+    const wr_cta *cta = wr_checker_cta(d->chk);
+    f->end = end;
+    f->t = t;
+    f->nwarps = cta->nwarps;
+    memcpy(f->warp, d->final, sizeof f->warp);
+    for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++) {
+        f->bar[b] = d->final_bars[b];
+        f->bars |= (uint32_t)(f->bar[b] != 0) << b;
+    }
+    f->fault_warp = d->fault_warp;
+    f->fault_pc = d->fault_pc;
+    f->fault_what = d->fault_why;
+}
+
 int warpref_dpi_trace_end(void *h, const char *end_reason, unsigned long long t)
 {
     dpi *d = h;
     if (!d || !d->trace)
         return d ? 0 : -1;
-    int rc = 0;
     const unsigned end = end_by_name(end_reason);
-    const wr_cta *cta = wr_checker_cta(d->chk);
     wr_trace_final *f = end != WR_END_NONE && d->have_final ? calloc(1, sizeof *f) : NULL;
-    if (f) {
-        f->end = end;
-        f->t = t;
-        f->nwarps = cta->nwarps;
-        memcpy(f->warp, d->final, sizeof f->warp);
-        for (unsigned b = 0; b < cta->nbars && b < WR_MAX_BARRIERS; b++) {
-            f->bar[b] = d->final_bars[b];
-            f->bars |= (uint32_t)(f->bar[b] != 0) << b;
-        }
-        f->fault_warp = d->fault_warp;
-        f->fault_pc = d->fault_pc;
-        f->fault_what = d->fault_why;
-        if (wr_trace_put_end(d->trace, f) != 0)
-            rc = -1;
-        free(f);
-    }
+    if (f)
+        final_record(d, end, t, f);
+    int rc = f && wr_trace_put_end(d->trace, f) != 0 ? -1 : 0;
+    free(f);
     char err[600];
     if (wr_trace_close_file(d->trace, err, sizeof err) != 0) {
         note(d, "trace", err);

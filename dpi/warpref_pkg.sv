@@ -18,32 +18,10 @@
 // bit l.
 package warpref_pkg;
 
-  // The constants: a testbench uses some of them; the rest must not fail its
-  // `verilator -Wall` lint.
-  /* verilator lint_off UNUSEDPARAM */
-  localparam int unsigned LANES = 32;
-
-  // operand_mode of warpref_dpi_new
-  localparam int OPERANDS_SELF   = 0;   // the model keeps its own registers; the RTL's operands are checked
-  localparam int OPERANDS_DRIVEN = 1;   // the RTL's operands are trusted
-
-  // `reads` bits: which operands the RTL reports (the model's WR_IN_*)
-  localparam int unsigned IN_PG = 1 << 0, IN_PP = 1 << 1, IN_RA = 1 << 2, IN_RB = 1 << 3,
-                          IN_RC = 1 << 4, IN_UR = 1 << 5, IN_C = 1 << 6, IN_RA64 = 1 << 7,
-                          IN_UR64 = 1 << 8, IN_C64 = 1 << 9, IN_RE = 1 << 10;
-
-  // `ev` bits of a retire: the instruction's own events; EV_WAKE: the warp's sleep
-  // deadline woke it (asleep -> ready) and this is its first instruction since (the
-  // trace's `wake`, compared with the model's: the field `wake`)
-  localparam int unsigned EV_BLOCK = 1 << 0, EV_ARRIVE = 1 << 1, EV_EXIT = 1 << 2,
-                          EV_SLEEP = 1 << 3, EV_TRAP = 1 << 4, EV_SYSCALL = 1 << 5,
-                          EV_RTT = 1 << 6, EV_WARNING = 1 << 7, EV_WAKE = 1 << 8;
-
-  // run states (SPEC-NOTES section 2), exceptions (N-37): the model's numbering
-  localparam int unsigned RUN_READY = 0, RUN_BLOCKED = 1, RUN_ASLEEP = 2, RUN_EXITED = 3,
-                          RUN_TRAPPED = 4, RUN_FAULTED = 5;
-  localparam int unsigned FETCH_NO_INSN = 1, FETCH_MISALIGNED = 2;
-  /* verilator lint_on UNUSEDPARAM */
+  // The constants (LANES, OPERANDS_*, IN_*, EV_*, RUN_*, FETCH_*), generated from the
+  // model's enums by `warpref encoding --sv-dpi` (the `svpkg` test fails when the file
+  // is stale): the compiler needs dpi/ among its include directories (-I).
+  `include "warpref_pkg_consts.svh"
 
   // ---- construction ------------------------------------------------------------
   // prog: a .s file (the library has no program generator yet).  threads 0:

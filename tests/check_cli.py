@@ -134,7 +134,7 @@ exact_error("asm -o twice", ["asm", prog, "-o", os.path.join(tmp, "a"), "-o", os
             "warpref: asm: -o given more than once (see 'warpref asm --help')")
 exact_error("disasm unknown option", ["disasm", "--pc"], 2,
             "warpref: disasm: unknown option '--pc' (see 'warpref disasm --help')")
-exact_error("encoding args", ["encoding", "x"], 2, "warpref: encoding: takes no arguments but --sv, got 'x' (see 'warpref encoding --help')")
+exact_error("encoding args", ["encoding", "x"], 2, "warpref: encoding: takes no arguments but --sv, --sv-dpi or --list, got 'x' (see 'warpref encoding --help')")
 exact_error("help unknown", ["help", "nope"], 2, "warpref: no such command 'nope' (see 'warpref --help')")
 exact_error("help two", ["help", "run", "asm"], 2, "warpref: help: takes one command name (see 'warpref help --help')")
 exact_error("version args", ["--version", "x"], 2, "warpref: --version takes no arguments (see 'warpref --help')")

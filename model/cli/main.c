@@ -101,10 +101,12 @@ static const char *const usage_disasm =
     "is not a legal instruction, or an input with no words.\n";
 
 static const char *const usage_encoding =
-    "usage: warpref encoding [--sv | --list]\n"
+    "usage: warpref encoding [--sv | --sv-dpi | --list]\n"
     "\n"
     "Prints the encoding reference generated from the ISA table (docs/encoding.md);\n"
     "with --sv, the RTL stub's SystemVerilog package (rtl_stub/warpref_isa_pkg.sv);\n"
+    "with --sv-dpi, the constants of the DPI package (dpi/warpref_pkg_consts.svh),\n"
+    "generated from the model's enums;\n"
     "with --list, one line per form for scripts: form, optype, group, profiles,\n"
     "mnemonic, modifier names (- for none), operand syntax (- for none).\n";
 
@@ -790,22 +792,27 @@ static void write_form_list(FILE *f)
 
 static int cmd_encoding(int argc, char **argv)
 {
-    static const optspec enc_opts[] = { { "--sv", OPT_FLAG, 0, 0, NULL }, { "--list", OPT_FLAG, 0, 0, NULL } };
+    static const optspec enc_opts[] = { { "--sv", OPT_FLAG, 0, 0, NULL }, { "--sv-dpi", OPT_FLAG, 0, 0, NULL },
+                                        { "--list", OPT_FLAG, 0, 0, NULL } };
     optvals ov;
-    int rc = parse_opts("encoding", usage_encoding, argc, argv, enc_opts, 2, "takes no arguments but --sv, got '%s'",
-                        &ov);
+    int rc = parse_opts("encoding", usage_encoding, argc, argv, enc_opts, 3,
+                        "takes no arguments but --sv, --sv-dpi or --list, got '%s'", &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (ov.arg)
-        return usage_error("encoding", "takes no arguments but --sv, got '%s'", ov.arg);
-    if (ov.str[0] && ov.str[1])
-        return usage_error("encoding", "--sv and --list exclude each other");
+        return usage_error("encoding", "takes no arguments but --sv, --sv-dpi or --list, got '%s'", ov.arg);
+    for (unsigned i = 0; i < 3; i++)        /* one output at a time: name the first two given */
+        for (unsigned k = i + 1; k < 3; k++)
+            if (ov.str[i] && ov.str[k])
+                return usage_error("encoding", "%s and %s exclude each other", enc_opts[i].name, enc_opts[k].name);
     output out;
     rc = out_open(&out, "encoding", "reference", NULL, NULL, 0);
     if (rc == 0) {
         if (ov.str[0])
             wr_isa_write_sv_package(out.f);   /* a write error shows in out_close */
         else if (ov.str[1])
+            wr_checker_write_sv_consts(out.f);
+        else if (ov.str[2])
             write_form_list(out.f);
         else
             wr_isa_write_doc(out.f);

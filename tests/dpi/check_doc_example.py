@@ -23,7 +23,9 @@ def main():
         sv = os.path.join(tmp, 'lockstep_bind.sv')
         with open(sv, 'w') as f:
             f.write(m.group(1) + '\n')
-        p = subprocess.run([verilator, '--lint-only', '-Wall', '--top-module', 'lockstep_bind', pkg, sv],
+        # (the package includes its generated constants from its own folder)
+        p = subprocess.run([verilator, '--lint-only', '-Wall', '--top-module', 'lockstep_bind',
+                            '-I' + (os.path.dirname(pkg) or '.'), pkg, sv],
                            capture_output=True, text=True)
     if p.returncode != 0:
         print('%s: the lockstep_bind example does not lint:\n%s' % (page, p.stdout + p.stderr))

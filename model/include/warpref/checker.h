@@ -24,6 +24,8 @@
 #ifndef WARPREF_CHECKER_H
 #define WARPREF_CHECKER_H
 
+#include <stdio.h>
+
 #include "compare.h"
 
 #ifdef __cplusplus
@@ -210,6 +212,13 @@ const wr_coverage *wr_checker_coverage(const wr_checker *c);
  * next call. */
 const wr_retire *wr_checker_last_step(wr_checker *c);
 
+
+/* Write the constants of the DPI package (dpi/warpref_pkg_consts.svh, which
+ * dpi/warpref_pkg.sv includes), generated from the enums the C side of the
+ * DPI reads: the operand modes, the `reads` bits (WR_IN_BITS), the retire
+ * port's event bits (WR_PORT_EVENTS), the run states, the fetch faults.
+ * Deterministic (`warpref encoding --sv-dpi`).  0, or -1 on a write error. */
+int wr_checker_write_sv_consts(FILE *out);
 
 #ifdef __cplusplus
 }

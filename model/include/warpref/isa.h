@@ -261,14 +261,26 @@ int wr_insn_ri_slot_taken(const wr_insn *insn, unsigned slot);
 void wr_insn_normalize(wr_insn *insn);
 
 /* Which operands an instruction reads (wr_insn_reads): an ISA fact, from the
- * fields each form of isa.def has and the wide ones it marks W(). */
+ * fields each form of isa.def has and the wide ones it marks W().  X(NAME, bit, doc).
+ * One list gives the WR_IN_* bits and dpi/warpref_pkg.sv's IN_* constants
+ * (`warpref encoding --sv-dpi`). */
+#define WR_IN_BITS(X)                                                             \
+    X(PG,   0,  "Pg")                                                             \
+    X(PP,   1,  "Pp")                                                             \
+    X(RA,   2,  "GPR a")                                                          \
+    X(RB,   3,  "GPR b")                                                          \
+    X(RC,   4,  "GPR c")                                                          \
+    X(UR,   5,  "the uniform register")                                           \
+    X(C,    6,  "the constant operand")                                           \
+    X(RA64, 7,  "RA is a 64-bit pair")                                            \
+    X(UR64, 8,  "UR is a 64-bit pair")                                            \
+    X(C64,  9,  "C is a 64-bit constant")                                         \
+    X(RE,   10, "GPR e (RE: visa's NBARRIER.signal with four registers)")
+
 enum {
-    WR_IN_PG = 1u << 0, WR_IN_PP = 1u << 1, WR_IN_RA = 1u << 2, WR_IN_RB = 1u << 3,
-    WR_IN_RC = 1u << 4, WR_IN_UR = 1u << 5, WR_IN_C = 1u << 6,
-    WR_IN_RA64 = 1u << 7,        /* RA is a 64-bit pair */
-    WR_IN_UR64 = 1u << 8,        /* UR is a 64-bit pair */
-    WR_IN_C64 = 1u << 9,         /* C is a 64-bit constant */
-    WR_IN_RE = 1u << 10,         /* GPR e (RE: visa's NBARRIER.signal with four registers) */
+#define WR_X_(name, bit, doc) WR_IN_##name = 1u << (bit),
+    WR_IN_BITS(WR_X_)
+#undef WR_X_
     WR_IN_OPERANDS = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE
                                  /* the operands, without the width bits */
 };

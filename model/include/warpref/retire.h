@@ -230,6 +230,148 @@ static inline void wr_retire_copy(wr_retire *dst, const wr_retire *src)
                                        sizeof src->write[0]);
 }
 
+/* ---- Building a record from another side's report -------------------------
+ *
+ * The drivers that turn what an RTL reported into a record (the DPI glue,
+ * dpi/warpref_dpi.c; the trace reader, wr_trace_rec_to_retire) build it with
+ * these, from nwrites = nev = 0, in the record's order (writes: the
+ * destinations, then barriers, WarpBARStates, run states; events:
+ * TRACE-FORMAT's).  Every add is bounded by the record's room
+ * (WR_MAX_WRITES, WR_MAX_EVENTS): past it nothing is added. */
+
+/* A write entry of `kind` (no value, no don't-care bits yet); NULL when the
+ * record is full. */
+static inline wr_write *wr_retire_add_write(wr_retire *r, unsigned kind, unsigned warp, unsigned index,
+                                            uint32_t lanes)
+{
+    if (r->nwrites >= (uint32_t)WR_MAX_WRITES)
+        return NULL;
+    wr_write *e = &r->write[r->nwrites++];
+    e->kind = (uint8_t)kind;
+    e->warp = (uint8_t)warp;
+    e->index = (uint16_t)index;
+    e->lanes = lanes;
+    e->dc_lanes = 0;
+    return e;
+}
+
+/* A write of a one-value kind (UR, BARRIER, WARPBAR, RUNSTATE): value[0]. */
+static inline void wr_retire_add_value(wr_retire *r, unsigned kind, unsigned warp, unsigned index,
+                                       uint32_t value)
+{
+    wr_write *e = wr_retire_add_write(r, kind, warp, index, 1);
+    if (e)
+        e->value[0] = value;
+}
+
+/* Rd, or the pair R[reg:reg+1] (halves 2), in `lanes`: lane l's value is
+ * the low (Rd) and high (Rd+1) word of val[l]; dc the don't-care bits of
+ * every lane, low and high word alike; the lanes of `undef` wholly undefined
+ * (section 5).  One GPR entry per half, as the model writes them. */
+static inline void wr_retire_add_gpr(wr_retire *r, unsigned warp, unsigned reg, unsigned halves, uint32_t lanes,
+                                     const uint64_t *val, uint64_t dc, uint32_t undef)
+{
+    for (unsigned half = 0; half < halves; half++) {
+        wr_write *e = wr_retire_add_write(r, WR_WRITE_GPR, warp, reg + half, lanes);
+        if (!e)
+            return;
+        const uint32_t d = (uint32_t)(dc >> (32 * half));
+        if (half)                            /* (constant shifts: the loops vectorise) */
+            for (unsigned l = 0; l < WR_LANES; l++)
+                e->value[l] = (uint32_t)(val[l] >> 32);
+        else
+            for (unsigned l = 0; l < WR_LANES; l++)
+                e->value[l] = (uint32_t)val[l];
+        if (d) {                             /* (dc[] is read in dc_lanes only) */
+            e->dc_lanes = lanes;
+            for (unsigned l = 0; l < WR_LANES; l++)
+                e->dc[l] = d;
+        }
+        if (undef)
+            wr_write_mark_undefined(e, undef);
+    }
+}
+
+/* Pp: the values of `lanes` (bit per lane), those of dc_lanes undefined. */
+static inline void wr_retire_add_pred(wr_retire *r, unsigned warp, unsigned p, uint32_t lanes, uint32_t value,
+                                      uint32_t dc_lanes)
+{
+    wr_write *e = wr_retire_add_write(r, WR_WRITE_PRED, warp, p, lanes);
+    if (e) {
+        e->value[0] = value & lanes;
+        e->dc_lanes = dc_lanes & lanes;
+    }
+}
+
+static inline void wr_retire_add_event(wr_retire *r, unsigned kind, unsigned code, uint32_t value)
+{
+    if (r->nev < (uint32_t)WR_MAX_EVENTS) {
+        wr_event *x = &r->ev[r->nev++];
+        x->kind = (uint8_t)kind;
+        x->code = (uint8_t)code;
+        x->value = value;
+    }
+}
+
+/* The events of an RTL's retire port as bits: X(NAME, bit, doc).  The `ev`
+ * of warpref_dpi_retire; dpi/warpref_pkg.sv's EV_* constants are generated
+ * from this list (`warpref encoding --sv-dpi`).  Each but WAKE stands for
+ * the event WR_EV_NAME; the exception, the releases and their codes and
+ * values come beside the bits. */
+#define WR_PORT_EVENTS(X)                                                         \
+    X(BLOCK,   0, "the warp blocked on barrier ev_bar (N-35)")                   \
+    X(ARRIVE,  1, "the warp arrived at barrier ev_bar without waiting")          \
+    X(EXIT,    2, "the warp fully exited (N-18)")                                 \
+    X(SLEEP,   3, "the whole warp went to sleep (N-23)")                          \
+    X(TRAP,    4, "TRAP with index trap_idx (N-26)")                              \
+    X(SYSCALL, 5, "SYSCALL (N-26)")                                               \
+    X(RTT,     6, "RTT (N-26)")                                                   \
+    X(WARNING, 7, "a warning, code warn (N-30, N-37)")                            \
+    X(WAKE,    8, "the warp's sleep deadline woke it (asleep -> ready) and this is its first "     \
+                  "instruction since: the trace's `wake`, compared with the model's")
+
+enum {
+#define WR_X_(name, bit, doc) WR_PORT_EV_##name = 1u << (bit),
+    WR_PORT_EVENTS(WR_X_)
+#undef WR_X_
+};
+
+/* The events of a retire port's report in TRACE-FORMAT order: a warning,
+ * then the exception `exc` (nothing after it), or block/arrive at `bar`,
+ * exit, the releases (`released`, bit per barrier, ascending; woken[b]: the
+ * warps barrier b woke), sleep, trap `trap_idx`, syscall, rtt.  The wake
+ * bit is not an event (book.wake). */
+static inline void wr_retire_add_port_events(wr_retire *r, uint32_t ev, unsigned exc, unsigned bar, unsigned warn,
+                                             uint32_t trap_idx, uint32_t released, const uint32_t *woken)
+{
+    if (ev & WR_PORT_EV_WARNING)
+        wr_retire_add_event(r, WR_EV_WARNING, warn, 0);
+    if (exc) {
+        wr_retire_add_event(r, WR_EV_EXCEPTION, exc, 0);
+        return;
+    }
+    if (!(ev | released))
+        return;
+    if (ev & WR_PORT_EV_BLOCK)
+        wr_retire_add_event(r, WR_EV_BLOCK, bar, 0);
+    if (ev & WR_PORT_EV_ARRIVE)
+        wr_retire_add_event(r, WR_EV_ARRIVE, bar, 0);
+    if (ev & WR_PORT_EV_EXIT)
+        wr_retire_add_event(r, WR_EV_EXIT, 0, 0);
+    for (uint32_t m = released; m; m &= m - 1) {
+        const unsigned b = (unsigned)__builtin_ctz(m);
+        wr_retire_add_event(r, WR_EV_RELEASE, b, woken[b]);
+    }
+    if (ev & WR_PORT_EV_SLEEP)
+        wr_retire_add_event(r, WR_EV_SLEEP, 0, 0);
+    if (ev & WR_PORT_EV_TRAP)
+        wr_retire_add_event(r, WR_EV_TRAP, 0, trap_idx);
+    if (ev & WR_PORT_EV_SYSCALL)
+        wr_retire_add_event(r, WR_EV_SYSCALL, 0, 0);
+    if (ev & WR_PORT_EV_RTT)
+        wr_retire_add_event(r, WR_EV_RTT, 0, 0);
+}
+
 const char *wr_write_kind_name(unsigned kind);     /* "gpr" */
 
 #ifdef __cplusplus

@@ -202,17 +202,6 @@ int wr_trace_out_write(const wr_insn *insn, unsigned warp, const wr_write *e)
     return 0;
 }
 
-static wr_write *add_write(wr_retire *r, unsigned kind, unsigned warp, unsigned index, uint32_t lanes)
-{
-    wr_write *e = &r->write[r->nwrites++];
-    e->kind = (uint8_t)kind;
-    e->warp = (uint8_t)warp;
-    e->index = (uint16_t)index;
-    e->lanes = lanes;
-    e->dc_lanes = 0;
-    return e;
-}
-
 void wr_trace_rec_to_retire(const wr_trace_rec *restrict t, const wr_insn *insn, const wr_word *word,
                             wr_retire *restrict r)
 {
@@ -264,31 +253,14 @@ void wr_trace_rec_to_retire(const wr_trace_rec *restrict t, const wr_insn *insn,
         /* (an instruction without Rd, or whose Rd is RZ, writes none: an rd
          * there is a write to RZ, which the model never makes) */
         const unsigned reg = wr_form_has(insn->form, WR_F_RD) ? (unsigned)insn->f[WR_F_RD] : WR_RZ;
-        for (unsigned half = 0; half < ((t->out & WR_TO_RD64) ? 2u : 1u); half++) {
-            wr_write *e = add_write(r, WR_WRITE_GPR, t->warp, reg + half, t->rd_lanes);
-            const uint32_t dc = (uint32_t)(t->rd_dc >> (32 * half));
-            if (half)
-                for (unsigned l = 0; l < WR_LANES; l++)
-                    e->value[l] = (uint32_t)(t->rd[l] >> 32);
-            else                             /* (constant shifts: the loops vectorise) */
-                for (unsigned l = 0; l < WR_LANES; l++)
-                    e->value[l] = (uint32_t)t->rd[l];
-            if (dc) {
-                e->dc_lanes = t->rd_lanes;
-                for (unsigned l = 0; l < WR_LANES; l++)
-                    e->dc[l] = dc;
-            }
-        }
+        wr_retire_add_gpr(r, t->warp, reg, (t->out & WR_TO_RD64) ? 2u : 1u, t->rd_lanes, t->rd, t->rd_dc, 0);
     }
-    if ((t->out & WR_TO_PD) && insn && t->pd_mask) {
-        /* (none, or PT: a write to PT, which the model never shows) */
-        wr_write *e = add_write(r, WR_WRITE_PRED, t->warp, pred_dest(insn), t->pd_mask);
-        e->value[0] = t->pd_val & t->pd_mask;
-        e->dc_lanes = (t->out & WR_TO_PD_DC) ? t->pd_mask : 0;
-    }
+    if ((t->out & WR_TO_PD) && insn && t->pd_mask)   /* (none, or PT: a write to PT, never shown) */
+        wr_retire_add_pred(r, t->warp, pred_dest(insn), t->pd_mask, t->pd_val,
+                           (t->out & WR_TO_PD_DC) ? t->pd_mask : 0);
     for (uint32_t m = t->bars; m; m &= m - 1) {
         const unsigned b = (unsigned)__builtin_ctz(m);
-        add_write(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, 1)->value[0] = t->bar[b];
+        wr_retire_add_value(r, WR_WRITE_BARRIER, WR_WRITE_CTA, b, t->bar[b]);
     }
 }
 

@@ -147,11 +147,11 @@ public:
         r.pp = s_.rt_pp_o.read();
         // only what the model reads: an operand the instruction read, the values
         // of a write, the words of barriers written, the woken warps of a release
-        if (reads & (1u << 2))
+        if (reads & WR_IN_RA)
             words(s_.rt_ra_o.read(), r.ra, 64);
-        if (reads & (1u << 3))
+        if (reads & WR_IN_RB)
             words(s_.rt_rb_o.read(), r.rb, 32);
-        if (reads & (1u << 4))
+        if (reads & WR_IN_RC)
             words(s_.rt_rc_o.read(), r.rc, 32);
         r.ur = s_.rt_ur_o.read();
         r.c = s_.rt_c_o.read();
@@ -190,11 +190,21 @@ public:
         r.wbs_we = s_.rt_wbs_we_o.read();
         if (r.wbs_we)
             words(s_.st_wbs_o.read(), r.wbs_all, NW);
-        r.ev = (s_.rt_ev_block_o.read() ? 1u : 0u) | (s_.rt_ev_arrive_o.read() ? 2u : 0u) |
-               (s_.rt_ev_exit_o.read() ? 4u : 0u) | (s_.rt_ev_sleep_o.read() ? 8u : 0u) |
-               (s_.rt_ev_trap_o.read() ? 16u : 0u) | (s_.rt_ev_syscall_o.read() ? 32u : 0u) |
-               (s_.rt_ev_rtt_o.read() ? 64u : 0u) | (s_.rt_ev_warn_o.read() ? 128u : 0u) |
-               (s_.rt_ev_wake_o.read() ? 256u : 0u);
+        // the event bits by name (warpref/retire.h: WR_PORT_EVENTS)
+        r.ev = 0;
+        const struct {
+            bool on;
+            unsigned bit;
+        } evs[] = {
+            { s_.rt_ev_block_o.read(), WR_PORT_EV_BLOCK },     { s_.rt_ev_arrive_o.read(), WR_PORT_EV_ARRIVE },
+            { s_.rt_ev_exit_o.read(), WR_PORT_EV_EXIT },       { s_.rt_ev_sleep_o.read(), WR_PORT_EV_SLEEP },
+            { s_.rt_ev_trap_o.read(), WR_PORT_EV_TRAP },       { s_.rt_ev_syscall_o.read(), WR_PORT_EV_SYSCALL },
+            { s_.rt_ev_rtt_o.read(), WR_PORT_EV_RTT },         { s_.rt_ev_warn_o.read(), WR_PORT_EV_WARNING },
+            { s_.rt_ev_wake_o.read(), WR_PORT_EV_WAKE },
+        };
+        for (const auto &e : evs)
+            if (e.on)
+                r.ev |= e.bit;
         r.ev_bar = s_.rt_ev_bar_o.read();
         r.warn = s_.rt_ev_warn_o.read() ? 1u : 0u;
         r.released = s_.rt_ev_release_o.read();
