@@ -55,7 +55,7 @@ def load(rel, name):
 # ---- isa.def's text, read without the model ---------------------------------------
 with open(os.path.join(SRC, "model", "include", "warpref", "isa.def")) as f:
     isa = f.read()
-groups = dict(re.findall(r"^WR_OPTYPE\((\w+),\s*0x[0-9a-f]+,\s*(\w+)\)", isa, re.M))
+groups = dict(re.findall(r"^WR_OPTYPE\((\w+),\s*0x[0-9a-f]+,\s*(\w+),", isa, re.M))
 PROFILES = ["native", "sass", "ptx", "visa"]
 rows = []
 for m in re.finditer(r'^WR_FORM\(\s*(\w+),\s*(\w+),\s*\w+,\s*"([^"]*)",\s*(\w+),\s*"([^"]*)",\s*-?\d+,\s*"([^"]*)",'

@@ -170,6 +170,16 @@ uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now);
  * the checker's state: it asks wr_checker_opts.own_end. */
 const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps);
 
+/* What the checker keeps of a run for its dump (dump.h): each warp's and
+ * the CTA's last WR_CHECKER_HIST records, every failing check's line. */
+enum { WR_CHECKER_HIST = 32, WR_CHECKER_MESSAGES = 8192 };
+
+/* A warp after a step as one side has it: ActivePC and four masks. */
+typedef struct wr_checker_side {
+    uint64_t pc;
+    uint32_t valid, active, yield, sleep;
+} wr_checker_side;
+
 typedef struct wr_checker_counts {
     uint64_t retired;            /* records reported by the other side */
     uint64_t compared;           /* ... checked by the model */

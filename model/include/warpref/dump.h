@@ -33,11 +33,11 @@ typedef struct wr_dump_meta {
 } wr_dump_meta;
 
 enum {
-    WR_DUMP_HIST = 32,           /* records of a history: the last ones */
+    WR_DUMP_HIST = WR_CHECKER_HIST,  /* records of a history: the last ones */
     WR_DUMP_LINE = 320,          /* the failure's line, with its '\0' */
     WR_DUMP_ASM = 128,           /* an instruction's disassembly, with its '\0' */
     WR_DUMP_EXPLAIN = 1024,      /* the explanation of a step (wr_explain), with its '\0' */
-    WR_DUMP_MESSAGES = 8192      /* every failing check's line, with its '\0' */
+    WR_DUMP_MESSAGES = WR_CHECKER_MESSAGES  /* every failing check's line, with its '\0' */
 };
 
 /* What the run came to: the dump's title. */
@@ -50,10 +50,7 @@ typedef enum wr_dump_kind {
 } wr_dump_kind;
 
 /* A warp after a step as one side has it: ActivePC and four masks. */
-typedef struct wr_dump_side {
-    uint64_t pc;
-    uint32_t valid, active, yield, sleep;
-} wr_dump_side;
+typedef wr_checker_side wr_dump_side;
 
 /* One record of a history. */
 typedef struct wr_dump_row {

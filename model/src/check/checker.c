@@ -1,6 +1,6 @@
 /* checker.c - the lockstep checker (checker.h): the model follows another
- * implementation's retires and checks each with wr_compare; and what a
- * mismatch dump shows, gathered from it (wr_dump_build; dump.c writes it).
+ * implementation's retires and checks each with wr_compare.  Its state
+ * (checker_priv.h) is what dump.c's wr_dump_build gathers a dump from.
  * No allocation after wr_checker_new, no printing. */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -9,92 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "warpref/checker.h"
-#include "warpref/dump.h"
 #include "warpref/tracefile.h"
+#include "checker_priv.h"
 
-enum { HIST = WR_DUMP_HIST, MSGS = WR_DUMP_MESSAGES };
-
-/* a warp's state after a step, as one side has it (the dump's lane x time
- * picture): the first fields of a wr_warp, in its order (one copy) */
-typedef wr_dump_side hist_side;
-_Static_assert(offsetof(wr_warp, active_pc) == offsetof(hist_side, pc) &&
-               offsetof(wr_warp, valid) == offsetof(hist_side, valid) &&
-               offsetof(wr_warp, active) == offsetof(hist_side, active) &&
-               offsetof(wr_warp, yield) == offsetof(hist_side, yield) &&
-               offsetof(wr_warp, sleep) == offsetof(hist_side, sleep) && sizeof(hist_side) == 24,
-               "a hist_side is the head of a wr_warp");
-
-enum { KNOWN_MODEL = 1, KNOWN_OTHER = 2 };
-
-typedef struct hist {
-    uint64_t cycle, pc;
-    wr_word insn;
-    hist_side model, other;      /* the warp after the step: the model's, the other side's */
-    uint32_t warp;
-    uint8_t exception;
-    uint8_t fetch_fault;
-    uint8_t known;               /* KNOWN_*: the sides that gave their state */
-    uint8_t stepped;             /* the model stepped it: warp_why holds its paths */
-} hist;
-
-struct wr_checker {
-    const wr_program *prog;
-    wr_checker_opts o;
-    wr_compare_plan plan;        /* o.ctl compiled for wr_compare_same */
-    wr_cta cta;
-    wr_regfile rf;               /* self-contained: the model's registers; operand-driven
-                                    replay (raw): the shadow of the trace's writes */
-    /* raw (operand-driven, trace_writes): the read-after-write check.  The
-     * lanes of rf written by a record of the trace (known), and when */
-    int raw;
-    unsigned raw_fields;         /* the WR_IN_* operands whose in.* field is enabled */
-    uint32_t *r_known;           /* [warp][reg] */
-    struct lane_t *r_t;          /* [warp][reg]: the writers' times */
-    uint32_t p_known[WR_MAX_WARPS][WR_NUM_PREDS];
-    struct lane_t { uint64_t all; uint32_t part; uint64_t lane[WR_LANES]; } p_t[WR_MAX_WARPS][WR_NUM_PREDS];
-    uint64_t ur_known[WR_MAX_WARPS];
-    uint64_t ur_t[WR_MAX_WARPS][WR_NUM_UREGS];
-    wr_checker_counts n;
-    int stopped, error;
-    /* the first failure */
-    int have_fail;
-    int fail_driver;             /* the first failure is the driver's (wr_checker_report) */
-    uint64_t fail_cycle;
-    wr_retire fail_model, fail_other;
-    wr_compare_report fail_rep;
-    char fail_line[320];
-    wr_warp fail_before;         /* the failing warp at issue */
-    /* history: each warp's last HIST records, with the paths the model took
-     * (warp_why[w][k] goes with warp_hist[w][k]; row WR_MAX_WARPS: records
-     * of warps no CTA has), and the CTA's last HIST records as where they
-     * are in those rows (cta_hist[i] = warp * HIST + k): a record among the
-     * CTA's last HIST is among its warp's last HIST, so one copy of each */
-    hist warp_hist[WR_MAX_WARPS + 1][HIST];
-    wr_why warp_why[WR_MAX_WARPS][HIST];
-    uint64_t warp_hn[WR_MAX_WARPS + 1];
-    uint16_t cta_hist[HIST];
-    uint64_t cta_hn;
-    wr_coverage cov;             /* the paths of the model's steps */
-    const wr_retire *last_step;  /* the model's record of the last retire, if it stepped */
-    /* messages, one per line */
-    char msgs[MSGS];
-    size_t msglen;
-    wr_retire scratch;
-    wr_retire cmp;               /* trace_writes: scratch without what a trace cannot show */
-    wr_retire unmarked;          /* trace_writes, operand-driven: the other's record without
-                                    its writes' don't-care marks */
-    wr_warp before;              /* the retiring warp at issue (up to its B registers) */
-    uint64_t next_due;           /* no sleep deadline is due before this cycle */
-    /* the time each warp's sleep deadline was set: it fires at the start of a
-     * later turn (N-23), so it is due at max(deadline, set + 1) */
-    uint64_t deadline_set[WR_MAX_WARPS];
-    uint64_t late_at;            /* no deadline is overdue (wake_late) before this cycle */
-    uint32_t late_told;          /* warps whose overdue deadline was reported */
-    uint64_t end_t;              /* the model's time after its last step (the final t) */
-    uint64_t wake_t;             /* the time of the last wake */
-    int end_checked;             /* wr_checker_final compared the end */
-};
 
 /* ---- options and controls ------------------------------------------------------ */
 
@@ -259,7 +176,7 @@ static void message(wr_checker *c, const char *fmt, ...)
     c->msgs[c->msglen] = '\0';
 }
 
-static const char *disasm_at(const wr_word *w, uint64_t pc, char *buf, size_t size)
+const char *wr_checker_disasm_at(const wr_word *w, uint64_t pc, char *buf, size_t size)
 {
     wr_insn in;
     if (wr_decode(w, &in, NULL, 0) != 0)
@@ -771,12 +688,12 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         if (rd.field == WR_RF_IN_UR)
             snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: it reads 0x%" PRIx64 ", but the record at t %"
                      PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd.field), w, pc,
-                     disasm_at(&m->insn, pc, text, sizeof text), rd.read, rd.t, rd.shadow, rd.reg,
+                     wr_checker_disasm_at(&m->insn, pc, text, sizeof text), rd.read, rd.t, rd.shadow, rd.reg,
                      wr_retire_field_rule(rd.field));
         else
             snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: lane %u reads 0x%" PRIx64 ", but the record "
                      "at t %" PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd.field), w, pc,
-                     disasm_at(&m->insn, pc, text, sizeof text), rd.lane, rd.read, rd.t, rd.shadow, rd.reg,
+                     wr_checker_disasm_at(&m->insn, pc, text, sizeof text), rd.lane, rd.read, rd.t, rd.shadow, rd.reg,
                      wr_retire_field_rule(rd.field));
         m->in = other->in;
         rc = fail(c, cycle, m, other, &rep, bp, line);
@@ -790,7 +707,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
             if (d->field == WR_RF_READS)         /* which operands: "(c missing in the other)" */
                 wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, ops_text, sizeof ops_text);
             snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ%s%s%s [%s; %s %s]",
-                     wr_retire_field_name(d->field), w, pc, disasm_at(&m->insn, pc, text, sizeof text),
+                     wr_retire_field_name(d->field), w, pc, wr_checker_disasm_at(&m->insn, pc, text, sizeof text),
                      rep.ndiffs, rep.ndiffs == 1 ? "" : "s", *ops_text ? " (" : "", ops_text,
                      *ops_text ? ")" : "", wr_retire_field_rule(d->field), wr_op_name(insn),
                      wr_optype_rule(insn->optype));
@@ -1247,105 +1164,4 @@ void wr_checker_first_failure(const wr_checker *c, wr_checker_fail *out)
         snprintf(rule, sizeof rule, "%.*s", r ? 4 : 0, r ? r + 1 : "");
         out->rule = rule;
     }
-}
-
-/* ---- what a dump shows (dump.h; dump.c writes it) ---------------------------------- */
-
-/* What the model did in a step, without the disassembly: its paths and the
- * values that decided them (wr_explain), the model's warp after being at
- * pc with active. */
-static void explain(const wr_why *y, uint64_t pc, uint32_t active, char *buf, size_t size)
-{
-    wr_why full = *y;
-    full.pc = pc;
-    full.active = active;
-    buf[0] = '\0';
-    wr_explain(NULL, 0, &full, buf, size);
-}
-
-/* warp_hist[w][k] as a dump's row; explained: with the model's step explained */
-static void dump_row(const wr_checker *c, unsigned w, unsigned k, int explained, wr_dump_row *r)
-{
-    const hist *x = &c->warp_hist[w][k];
-    r->cycle = x->cycle;
-    r->pc = x->pc;
-    r->insn = x->insn;
-    disasm_at(&x->insn, x->pc, r->asm_text, sizeof r->asm_text);
-    r->warp = x->warp;
-    r->fetch_fault = x->fetch_fault;
-    r->has_model = (x->known & KNOWN_MODEL) != 0;
-    r->has_other = (x->known & KNOWN_OTHER) != 0;
-    r->model = x->model;
-    r->other = x->other;
-    r->stepped = x->stepped && w < WR_MAX_WARPS;
-    memset(&r->why, 0, sizeof r->why);
-    if (r->stepped)
-        r->why = c->warp_why[w][k];
-    r->explanation[0] = '\0';
-    if (explained && r->stepped)
-        explain(&r->why, x->model.pc, x->model.active, r->explanation, sizeof r->explanation);
-}
-
-void wr_dump_build(wr_dump *d, const wr_checker *c, const wr_dump_meta *meta)
-{
-    static const wr_dump_meta none = { 0 };
-    d->meta = meta ? *meta : none;
-    d->kind = c->have_fail ? (c->fail_driver ? WR_DUMP_DRIVER : WR_DUMP_MISMATCH)
-              : c->error ? WR_DUMP_ERROR : WR_DUMP_NONE;
-    d->operand_mode = c->cta.operand_mode;
-    d->counts = c->n;
-
-    /* the first failure */
-    wr_checker_fail ff;
-    wr_checker_first_failure(c, &ff);
-    snprintf(d->failure, sizeof d->failure, "%s", c->have_fail ? c->fail_line : "");
-    d->cycle = ff.cycle;
-    d->pc = ff.pc;
-    d->warp = ff.warp;
-    snprintf(d->field, sizeof d->field, "%s", ff.field ? ff.field : "");
-    snprintf(d->rule, sizeof d->rule, "%s", ff.rule ? ff.rule : "");
-    d->has_record = c->have_fail && c->fail_rep.ndiffs > 0;
-    d->model = d->has_record ? &c->fail_model : NULL;
-    d->other = d->has_record ? &c->fail_other : NULL;
-    d->report = c->fail_rep;
-    d->before = c->fail_before;
-    d->asm_text[0] = d->explanation[0] = '\0';
-    d->op = d->insn_rule = NULL;
-    if (d->has_record) {
-        const wr_retire *m = &c->fail_model;
-        disasm_at(&m->insn, m->pc, d->asm_text, sizeof d->asm_text);
-        wr_insn in;
-        if (wr_decode(&m->insn, &in, NULL, 0) == 0) {
-            d->op = wr_op_name(&in);
-            d->insn_rule = wr_optype_rule(in.optype);
-        }
-        explain(&m->why, m->after.active_pc, m->after.active, d->explanation, sizeof d->explanation);
-    }
-    memcpy(d->messages, c->msgs, c->msglen + 1);
-
-    /* the histories, oldest first: the failing warp's, explained, and the CTA's */
-    const unsigned fw = c->fail_other.warp;
-    d->has_warp_history = c->have_fail && fw < WR_MAX_WARPS;
-    d->warp_history.n = 0;
-    d->warp_history.explained = 1;
-    if (d->has_warp_history)
-        for (uint64_t i = c->warp_hn[fw] > HIST ? c->warp_hn[fw] - HIST : 0; i < c->warp_hn[fw]; i++)
-            dump_row(c, fw, (unsigned)(i % HIST), 1, &d->warp_history.row[d->warp_history.n++]);
-    d->cta_history.n = 0;
-    d->cta_history.explained = 0;
-    for (uint64_t i = c->cta_hn > HIST ? c->cta_hn - HIST : 0; i < c->cta_hn; i++) {
-        const unsigned at = c->cta_hist[i % HIST];
-        dump_row(c, at / HIST, at % HIST, 0, &d->cta_history.row[d->cta_history.n++]);
-    }
-
-    /* the model's state: the barriers in use, every warp */
-    d->nbars = 0;
-    for (unsigned b = 0; b < c->cta.nbars; b++) {
-        const wr_barrier *x = &c->cta.bar[b];
-        if (x->word || x->blocked || x->arrived)
-            d->bars[d->nbars++] = (wr_dump_bar){ b, *x };
-    }
-    d->nwarps = c->cta.nwarps;
-    memcpy(d->warps, c->cta.warp, d->nwarps * sizeof d->warps[0]);
-    memcpy(d->deadline, c->cta.deadline, d->nwarps * sizeof d->deadline[0]);
 }

@@ -1,6 +1,6 @@
-/* dump.c - the mismatch dump's two writers (dump.h, docs/dumps.md): the
- * text for people and the JSON for tools, each from the one wr_dump that
- * wr_dump_build (checker.c) gathered; and its two files. */
+/* dump.c - the mismatch dump (dump.h, docs/dumps.md): wr_dump_build gathers
+ * it once from the checker's state, as a value; its two writers render that
+ * value, the text for people and the JSON for tools; and its two files. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -9,6 +9,108 @@
 #include "warpref/dump.h"
 #include "warpref/json.h"
 #include "warpref/outfile.h"
+#include "checker_priv.h"
+
+/* ---- what a dump shows, gathered from the checker's state ------------------------- */
+
+/* What the model did in a step, without the disassembly: its paths and the
+ * values that decided them (wr_explain), the model's warp after being at
+ * pc with active. */
+static void explain(const wr_why *y, uint64_t pc, uint32_t active, char *buf, size_t size)
+{
+    wr_why full = *y;
+    full.pc = pc;
+    full.active = active;
+    buf[0] = '\0';
+    wr_explain(NULL, 0, &full, buf, size);
+}
+
+/* warp_hist[w][k] as a dump's row; explained: with the model's step explained */
+static void dump_row(const wr_checker *c, unsigned w, unsigned k, int explained, wr_dump_row *r)
+{
+    const hist *x = &c->warp_hist[w][k];
+    r->cycle = x->cycle;
+    r->pc = x->pc;
+    r->insn = x->insn;
+    wr_checker_disasm_at(&x->insn, x->pc, r->asm_text, sizeof r->asm_text);
+    r->warp = x->warp;
+    r->fetch_fault = x->fetch_fault;
+    r->has_model = (x->known & KNOWN_MODEL) != 0;
+    r->has_other = (x->known & KNOWN_OTHER) != 0;
+    r->model = x->model;
+    r->other = x->other;
+    r->stepped = x->stepped && w < WR_MAX_WARPS;
+    memset(&r->why, 0, sizeof r->why);
+    if (r->stepped)
+        r->why = c->warp_why[w][k];
+    r->explanation[0] = '\0';
+    if (explained && r->stepped)
+        explain(&r->why, x->model.pc, x->model.active, r->explanation, sizeof r->explanation);
+}
+
+void wr_dump_build(wr_dump *d, const wr_checker *c, const wr_dump_meta *meta)
+{
+    static const wr_dump_meta none = { 0 };
+    d->meta = meta ? *meta : none;
+    d->kind = c->have_fail ? (c->fail_driver ? WR_DUMP_DRIVER : WR_DUMP_MISMATCH)
+              : c->error ? WR_DUMP_ERROR : WR_DUMP_NONE;
+    d->operand_mode = c->cta.operand_mode;
+    d->counts = c->n;
+
+    /* the first failure */
+    wr_checker_fail ff;
+    wr_checker_first_failure(c, &ff);
+    snprintf(d->failure, sizeof d->failure, "%s", c->have_fail ? c->fail_line : "");
+    d->cycle = ff.cycle;
+    d->pc = ff.pc;
+    d->warp = ff.warp;
+    snprintf(d->field, sizeof d->field, "%s", ff.field ? ff.field : "");
+    snprintf(d->rule, sizeof d->rule, "%s", ff.rule ? ff.rule : "");
+    d->has_record = c->have_fail && c->fail_rep.ndiffs > 0;
+    d->model = d->has_record ? &c->fail_model : NULL;
+    d->other = d->has_record ? &c->fail_other : NULL;
+    d->report = c->fail_rep;
+    d->before = c->fail_before;
+    d->asm_text[0] = d->explanation[0] = '\0';
+    d->op = d->insn_rule = NULL;
+    if (d->has_record) {
+        const wr_retire *m = &c->fail_model;
+        wr_checker_disasm_at(&m->insn, m->pc, d->asm_text, sizeof d->asm_text);
+        wr_insn in;
+        if (wr_decode(&m->insn, &in, NULL, 0) == 0) {
+            d->op = wr_op_name(&in);
+            d->insn_rule = wr_optype_rule(in.optype);
+        }
+        explain(&m->why, m->after.active_pc, m->after.active, d->explanation, sizeof d->explanation);
+    }
+    memcpy(d->messages, c->msgs, c->msglen + 1);
+
+    /* the histories, oldest first: the failing warp's, explained, and the CTA's */
+    const unsigned fw = c->fail_other.warp;
+    d->has_warp_history = c->have_fail && fw < WR_MAX_WARPS;
+    d->warp_history.n = 0;
+    d->warp_history.explained = 1;
+    if (d->has_warp_history)
+        for (uint64_t i = c->warp_hn[fw] > HIST ? c->warp_hn[fw] - HIST : 0; i < c->warp_hn[fw]; i++)
+            dump_row(c, fw, (unsigned)(i % HIST), 1, &d->warp_history.row[d->warp_history.n++]);
+    d->cta_history.n = 0;
+    d->cta_history.explained = 0;
+    for (uint64_t i = c->cta_hn > HIST ? c->cta_hn - HIST : 0; i < c->cta_hn; i++) {
+        const unsigned at = c->cta_hist[i % HIST];
+        dump_row(c, at / HIST, at % HIST, 0, &d->cta_history.row[d->cta_history.n++]);
+    }
+
+    /* the model's state: the barriers in use, every warp */
+    d->nbars = 0;
+    for (unsigned b = 0; b < c->cta.nbars; b++) {
+        const wr_barrier *x = &c->cta.bar[b];
+        if (x->word || x->blocked || x->arrived)
+            d->bars[d->nbars++] = (wr_dump_bar){ b, *x };
+    }
+    d->nwarps = c->cta.nwarps;
+    memcpy(d->warps, c->cta.warp, d->nwarps * sizeof d->warps[0]);
+    memcpy(d->deadline, c->cta.deadline, d->nwarps * sizeof d->deadline[0]);
+}
 
 static int has_failure(const wr_dump *d) { return d->kind == WR_DUMP_MISMATCH || d->kind == WR_DUMP_DRIVER; }
 
