@@ -91,7 +91,9 @@ static int sim_init(const wr_runner *r, sim *s)
     memset(s, 0, sizeof *s);
     wr_config cfg;
     wr_config_init(&cfg, r->threads);
-    cfg.record_state = r->opts.trace != NULL;    /* the trace prints the state after */
+    /* the trace prints the state after (the loop takes it from the warp)
+     * and, with operands, the word: only then does the step fill both */
+    cfg.record_state = r->opts.trace != NULL && r->opts.trace_operands;
     cfg.profile = r->prog->profile;              /* G-01: the program's */
     cfg.trap_mode = r->opts.trap_mode != 0;      /* S-13 */
     cfg.record_paths = r->opts.explain || r->opts.coverage;
@@ -311,8 +313,11 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
                             : wr_step(c, w, insn, &ops, &rec)) != 0)
             return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
         wr_regfile_apply(&s->rf, &rec);
-        if (tw)
+        if (tw) {
+            if (!operands)                       /* (a plain trace shows no word) */
+                rec.after = *wp;
             wr_tw_record(tw, &rec, insn, &ops, operands);
+        }
         if (extras) {                            /* one test when nobody asks */
             if (count)
                 wr_coverage_add(&s->cov, &rec.why);

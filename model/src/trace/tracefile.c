@@ -2,7 +2,7 @@
  * and its conversions, the JSONL reader (a parser made for the records of
  * TRACE-FORMAT: docs/replay.md says why not a general JSON library), the
  * binary format (docs/trace-binary.md), and the readers and writers of
- * both.  JSONL is printed by trace.c, the one writer. */
+ * both.  JSONL is printed by jsonl_write.c, the one writer. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -49,6 +49,16 @@ unsigned wr_trace_format_for(const char *path)
 
 /* ---- records and retire records ------------------------------------------------ */
 
+/* s into buf[size], cut to fit (snprintf's "%s", without the formatting) */
+static void copy_text(char *buf, size_t size, const char *s)
+{
+    size_t n = strlen(s);
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+}
+
 void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_insn *insn,
                               const wr_operands *ops, unsigned reads, unsigned keys)
 {
@@ -66,7 +76,7 @@ void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_in
     t->wake = rec->book.wake;
     t->op_derived = 0;
     t->asm_derived = 0;
-    snprintf(t->op, sizeof t->op, "%s", wr_op_name(insn));
+    copy_text(t->op, sizeof t->op, wr_op_name(insn));
     t->nev = rec->nev <= WR_MAX_EVENTS ? rec->nev : WR_MAX_EVENTS;
     memcpy(t->ev, rec->ev, t->nev * sizeof *t->ev);
     t->keys = keys & (WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_ASM);
