@@ -47,8 +47,9 @@
 enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u << 2 };
 
 /* The keys of a record, instruction record first.  WHERE is INSN (an
- * instruction record's key), FIN (the final record's) or BOTH; VALUE the
- * key's value in instruction record `r` (a wr_trace_rec *; 0 for FIN).
+ * instruction record's key), FIN (the final record's) or BOTH (a key of
+ * both, which the final record always has); VALUE the key's value in
+ * instruction record `r` (a wr_trace_rec *; 0 for FIN).
  * X(NAME, "key", TYPE, WIDTH, WHEN, "rule", WHERE, VALUE) */
 #define WR_TRACE_KEYS(X)                                                                   \
     X(T,       "t",       DEC,    0, WR_ALWAYS,   "N-50", BOTH, (r)->t)                     \
@@ -77,7 +78,7 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
  * WIDTH: the bit saying the values are 64-bit).
  * X(NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE) */
 #define WR_TRACE_IN_KEYS(X)                                                 \
-    X(PG, "pg", MASK,  8,          WR_ALWAYS, "N-05", (r)->in.pg)            \
+    X(PG, "pg", MASK,  8,          WR_IN_PG,  "N-05", (r)->in.pg)            \
     X(PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp)            \
     X(RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra)            \
     X(RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb)            \
@@ -100,17 +101,17 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
     X(MASK, "mask", MASK, 8, WR_ALWAYS, "N-54", (r)->pd_mask)               \
     X(VAL,  "val",  MASK, 8, WR_ALWAYS, "N-54", (r)->pd_val)
 
-/* One element of the final record's `warps`: VALUE of wr_warp `w`. */
+/* One element of the final record's `warps`: VALUE of wr_warp `x`. */
 #define WR_TRACE_WARP_KEYS(X)                                               \
     X(WARP,   "warp",   DEC,   0, WR_ALWAYS, "N-50", 0)                      \
-    X(STATE,  "state",  STR,   0, WR_ALWAYS, "N-35", (w)->run)               \
-    X(PC,     "pc",     HEX,   0, WR_ALWAYS, "N-12", (w)->active_pc)         \
-    X(ACTIVE, "active", MASK,  8, WR_ALWAYS, "N-12", (w)->active)            \
-    X(VALID,  "valid",  MASK,  8, WR_ALWAYS, "N-18", (w)->valid)             \
-    X(YIELD,  "yield",  MASK,  8, WR_ALWAYS, "N-22", (w)->yield)             \
-    X(SLEEP,  "sleep",  MASK,  8, WR_ALWAYS, "N-23", (w)->sleep)             \
-    X(SWITCH, "switch", MASK,  8, WR_ALWAYS, "N-22", (w)->swtch)             \
-    X(B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (w)->breg)              \
+    X(STATE,  "state",  STR,   0, WR_ALWAYS, "N-35", (x)->run)               \
+    X(PC,     "pc",     HEX,   0, WR_ALWAYS, "N-12", (x)->active_pc)         \
+    X(ACTIVE, "active", MASK,  8, WR_ALWAYS, "N-12", (x)->active)            \
+    X(VALID,  "valid",  MASK,  8, WR_ALWAYS, "N-18", (x)->valid)             \
+    X(YIELD,  "yield",  MASK,  8, WR_ALWAYS, "N-22", (x)->yield)             \
+    X(SLEEP,  "sleep",  MASK,  8, WR_ALWAYS, "N-23", (x)->sleep)             \
+    X(SWITCH, "switch", MASK,  8, WR_ALWAYS, "N-22", (x)->swtch)             \
+    X(B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (x)->breg)              \
     X(R,      "r",      REGS,  8, FIN_REGS,  "S5",   0)                      \
     X(P,      "p",      PREDS, 0, FIN_REGS,  "S5",   0)                      \
     X(DC,     "dc",     DC,    8, FIN_REGS,  "S5",   0)
@@ -145,15 +146,22 @@ enum { WR_TRACE_WARP_KEYS(WR_X_) WR_K_W_COUNT };
 enum { WR_TRACE_FAULT_KEYS(WR_X_) WR_K_F_COUNT };
 #undef WR_X_
 
+/* WHERE, as numbers: the record kinds a key belongs to */
+enum { WR_WHERE_INSN = 1, WR_WHERE_FIN = 2, WR_WHERE_BOTH = 3 };
+
 /* A key as the writer prints it: ,"key": (its length WR_KEY_LEN). */
 #define WR_KEY_TEXT(key) ",\"" key "\":"
 #define WR_KEY_LEN(key) (sizeof(WR_KEY_TEXT(key)) - 1)
 
-/* The key names of each table, by number (for the readers' lookups and
- * messages): wr_trace_key_name[WR_K_OUT] is "out". */
+/* The keys of each table, by number, for the readers' lookups and
+ * messages: wr_trace_keys[WR_K_OUT].name is "out",
+ * wr_trace_in_keys[WR_K_IN_RA].what "in.ra". */
 typedef struct wr_trace_key {
-    const char *name;
-    unsigned char len;           /* strlen(name) */
+    const char *name;            /* the key */
+    const char *what;            /* how a reader's message names its value */
+    unsigned len;                /* strlen(name) */
+    unsigned where;              /* WR_WHERE_* (the record keys; else 0) */
+    unsigned when;               /* WHEN */
 } wr_trace_key;
 extern const wr_trace_key wr_trace_keys[WR_K_COUNT];
 extern const wr_trace_key wr_trace_in_keys[WR_K_IN_COUNT];
@@ -162,8 +170,32 @@ extern const wr_trace_key wr_trace_pd_keys[WR_K_PD_COUNT];
 extern const wr_trace_key wr_trace_warp_keys[WR_K_W_COUNT];
 extern const wr_trace_key wr_trace_fault_keys[WR_K_F_COUNT];
 
-/* The key k[0..n) in table `keys` of `count`, looked for from `from` on;
- * -1 if it is none of them. */
+/* The key k[0..n) in table `keys` of `count`, looked for from `from` on
+ * (a writer lists the keys in the table's order: the one after the last
+ * is the likely one); -1 if it is none of them. */
 int wr_trace_key_find(const wr_trace_key *keys, unsigned count, const char *k, size_t n, unsigned from);
+
+/* The record keys (bit per WR_K_*) an instruction record needs, the final
+ * record may have, and the final record needs. */
+#define WR_KEY_BIT_(name, key, type, width, when, rule, where, value, test) \
+    | ((test) ? 1u << WR_K_##name : 0u)
+#define WR_KEY_SET_(test_macro) (0u WR_TRACE_KEYS(test_macro))
+#define WR_INSN_REQ_(name, key, type, width, when, rule, where, value) \
+    WR_KEY_BIT_(name, key, type, width, when, rule, where, value,      \
+                (WR_WHERE_##where & WR_WHERE_INSN) && (unsigned)(when) == (unsigned)WR_ALWAYS)
+#define WR_FIN_KEY_(name, key, type, width, when, rule, where, value) \
+    WR_KEY_BIT_(name, key, type, width, when, rule, where, value, (WR_WHERE_##where & WR_WHERE_FIN) != 0)
+#define WR_FIN_REQ_(name, key, type, width, when, rule, where, value) \
+    WR_KEY_BIT_(name, key, type, width, when, rule, where, value,     \
+                WR_WHERE_##where == WR_WHERE_BOTH || (unsigned)(when) == (unsigned)WR_ALWAYS)
+enum {
+    WR_KEYS_INSN_REQUIRED = WR_KEY_SET_(WR_INSN_REQ_),
+    WR_KEYS_FIN = WR_KEY_SET_(WR_FIN_KEY_),
+    WR_KEYS_FIN_REQUIRED = WR_KEY_SET_(WR_FIN_REQ_) & WR_KEY_SET_(WR_FIN_KEY_)
+};
+
+/* "t, warp, ..., ev": the keys an instruction record needs, for messages
+ * (in buf, 128 bytes are enough).  Returns buf. */
+const char *wr_trace_insn_required_text(char *buf, size_t size);
 
 #endif

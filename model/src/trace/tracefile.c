@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "schema.h"
 #include "trace.h"
 #include "warpref/tracefile.h"
 #include "warpref/outfile.h"
@@ -25,27 +26,6 @@
 #define XXH_INLINE_ALL
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
-
-static const struct {
-    const char *name, *ext;
-} formats[WR_TRACE_FMT_COUNT] = {
-#define WR_X_(name, text, ext) { text, ext },
-    WR_TRACE_FORMATS(WR_X_)
-#undef WR_X_
-};
-
-const char *wr_trace_format_name(unsigned f) { return f < WR_TRACE_FMT_COUNT ? formats[f].name : "unknown"; }
-
-unsigned wr_trace_format_for(const char *path)
-{
-    const size_t n = path ? strlen(path) : 0;
-    for (unsigned f = 0; f < WR_TRACE_FMT_COUNT; f++) {
-        const size_t k = strlen(formats[f].ext);
-        if (f != WR_TRACE_FMT_JSONL && n > k && strcmp(path + n - k, formats[f].ext) == 0)
-            return f;
-    }
-    return WR_TRACE_FMT_JSONL;
-}
 
 /* ---- records and retire records ------------------------------------------------ */
 
@@ -715,7 +695,6 @@ static inline int key(jp *j, const char **k, size_t *n)
     return expect(j, ':');
 }
 
-static int key_is(const char *k, size_t n, const char *lit) { return strlen(lit) == n && memcmp(k, lit, n) == 0; }
 
 /* "B3" -> 3, "12" -> 12 (numbers below `limit`); -1 if not */
 static int small_index(const char *k, size_t n, int prefix, unsigned limit)
@@ -944,185 +923,140 @@ static int parse_lanes(jp *j, uint64_t *v, int *wide, uint32_t *present, const c
     return 0;
 }
 
+/* `in`, key by key of its table (schema.h) */
 static int parse_in(jp *j, wr_trace_rec *t)
 {
+    wr_trace_rec *const r = t;   /* (the schema's VALUE) */
     t->in_keys = 0;
-    int r = obj_open(j);
-    while (r > 0) {
+    int go = obj_open(j);
+    while (go > 0) {
         const char *k, *at = j->p;
         size_t n;
         if (key(j, &k, &n))
             return -1;
-        unsigned bit = 0;
+        const int i = wr_trace_key_find(wr_trace_in_keys, WR_K_IN_COUNT, k, n, 0);
+        if (i < 0)
+            return jfail_at(j, at, "in: unknown key '%.*s'", (int)(n < 40 ? n : 40), k);
+        const wr_trace_key *ik = &wr_trace_in_keys[i];
+        if (t->in_keys & ik->when)
+            return jfail_at(j, at, "in: '%.*s' given twice", (int)n, k);
         int wide = 0;
         unsigned nd = 0;
-        uint64_t x;
-        if (key_is(k, n, "pg")) {
-            bit = WR_IN_PG;
-            if (!(t->in_keys & bit) && hex32(j, &t->in.pg, "in.pg"))
-                return -1;
-        } else if (key_is(k, n, "pp")) {
-            bit = WR_IN_PP;
-            if (!(t->in_keys & bit) && hex32(j, &t->in.pp, "in.pp"))
-                return -1;
-        } else if (key_is(k, n, "ra") || key_is(k, n, "rb") || key_is(k, n, "rc") || key_is(k, n, "re")) {
-            bit = k[1] == 'a' ? WR_IN_RA : k[1] == 'b' ? WR_IN_RB : k[1] == 'c' ? WR_IN_RC : WR_IN_RE;
-            uint64_t *v = k[1] == 'a' ? t->in.ra : k[1] == 'b' ? t->in.rb : k[1] == 'c' ? t->in.rc : t->in.re;
-            if (!(t->in_keys & bit) &&
-                parse_lanes(j, v, &wide, NULL,
-                            k[1] == 'a' ? "in.ra" : k[1] == 'b' ? "in.rb" : k[1] == 'c' ? "in.rc" : "in.re"))
-                return -1;
-            if (wide && bit != WR_IN_RA)
-                return jfail_at(j, at, "in.%.2s: values wider than 32 bits", k);
-            if (wide)
-                t->in_keys |= WR_IN_RA64;
-        } else if (key_is(k, n, "ur") || key_is(k, n, "c")) {
-            bit = n == 2 ? WR_IN_UR : WR_IN_C;
-            if (!(t->in_keys & bit)) {
-                if (hexstr(j, 16, &x, &nd, n == 2 ? "in.ur" : "in.c"))
-                    return -1;
-                if (n == 2)
-                    t->in.ur = x;
-                else
-                    t->in.c = x;
-                if (nd > 8)
-                    t->in_keys |= n == 2 ? WR_IN_UR64 : WR_IN_C64;
-            }
-        } else {
-            return jfail_at(j, at, "in: unknown key '%.*s'", (int)(n < 40 ? n : 40), k);
+        switch (i) {
+#define IN_MASK(value, width) hex32(j, &(value), ik->what)
+#define IN_LANES(value, width) parse_lanes(j, value, &wide, NULL, ik->what)
+#define IN_WIDE(value, width) hexstr(j, 16, &(value), &nd, ik->what)
+#define WR_X_(name, key, type, width, when, rule, value) \
+        case WR_K_IN_##name:                             \
+            if (IN_##type(value, width))                 \
+                return -1;                               \
+            if ((wide || nd > 8) && !(width))            \
+                return jfail_at(j, at, "%s: values wider than 32 bits", ik->what); \
+            t->in_keys |= (wide || nd > 8) ? (unsigned)(width) : 0u; \
+            break;
+            WR_TRACE_IN_KEYS(WR_X_)
+#undef WR_X_
+#undef IN_MASK
+#undef IN_LANES
+#undef IN_WIDE
         }
-        if (t->in_keys & bit)
-            return jfail_at(j, at, "in: '%.*s' given twice", (int)n, k);
-        t->in_keys |= bit;
-        r = more(j, '}');
+        t->in_keys |= ik->when;
+        go = more(j, '}');
     }
-    if (r == 0 && !(t->in_keys & WR_IN_PG))
-        return jfail(j, "in: missing 'pg'");
+    if (go == 0 && !(t->in_keys & WR_IN_PG))
+        return jfail(j, "in: missing '%s'", wr_trace_in_keys[WR_K_IN_PG].name);
     if (!(t->in_keys & WR_IN_PP))
         t->in.pp = 0;
-    return r;
+    return go;
 }
 
+/* `out.pd`: its two keys */
+static int parse_pd(jp *j, wr_trace_rec *t, const char *at)
+{
+    const wr_trace_key *pk = wr_trace_pd_keys;
+    unsigned pseen = 0;
+    int q = obj_open(j);
+    while (q > 0) {
+        const char *k, *kat = j->p;
+        size_t n;
+        if (key(j, &k, &n))
+            return -1;
+        const int i = wr_trace_key_find(pk, WR_K_PD_COUNT, k, n, 0);
+        if (i < 0 || (pseen >> i & 1u))
+            return jfail_at(j, kat, "%s: unexpected key '%.*s' (%s, %s)", pk[0].what, (int)(n < 40 ? n : 40), k,
+                            pk[WR_K_PD_MASK].name, pk[WR_K_PD_VAL].name);
+        pseen |= 1u << i;
+        if (hex32(j, i == WR_K_PD_MASK ? &t->pd_mask : &t->pd_val, pk[i].what))
+            return -1;
+        q = more(j, '}');
+    }
+    if (q < 0)
+        return -1;
+    if (pseen != (1u << WR_K_PD_COUNT) - 1)
+        return jfail_at(j, at, "%s: needs '%s' and '%s'", pk[0].what, pk[WR_K_PD_MASK].name, pk[WR_K_PD_VAL].name);
+    return 0;
+}
+
+/* `out`, key by key of its table (schema.h) */
 static int parse_out(jp *j, wr_trace_rec *t)
 {
+    const wr_trace_key *ok = wr_trace_out_keys;
     t->out = 0;
     unsigned seen = 0;
-    int r = obj_open(j);
-    while (r > 0) {
+    int go = obj_open(j);
+    while (go > 0) {
         const char *k, *at = j->p;
         size_t n;
         if (key(j, &k, &n))
             return -1;
-        unsigned bit;
-        if (key_is(k, n, "rd"))
-            bit = 1;
-        else if (key_is(k, n, "rd_dc"))
-            bit = 2;
-        else if (key_is(k, n, "pd"))
-            bit = 4;
-        else if (key_is(k, n, "pd_dc"))
-            bit = 8;
-        else
+        const int i = wr_trace_key_find(ok, WR_K_OUT_COUNT, k, n, 0);
+        if (i < 0)
             return jfail_at(j, at, "out: unknown key '%.*s'", (int)(n < 40 ? n : 40), k);
-        if (seen & bit)
+        if (seen >> i & 1u)
             return jfail_at(j, at, "out: '%.*s' given twice", (int)n, k);
-        seen |= bit;
-        int wide;
-        unsigned nd;
-        switch (bit) {
-        case 1:
-            if (parse_lanes(j, t->rd, &wide, &t->rd_lanes, "out.rd"))
+        seen |= 1u << i;
+        int wide = 0;
+        unsigned nd = 0;
+        switch (i) {
+        case WR_K_OUT_RD:
+            if (parse_lanes(j, t->rd, &wide, &t->rd_lanes, ok[i].what))
                 return -1;
-            t->out |= WR_TO_RD | (wide ? WR_TO_RD64 : 0);
+            t->out |= ok[i].when | (wide ? WR_TO_RD64 : 0);
             break;
-        case 2:
-            if (hexstr(j, 16, &t->rd_dc, &nd, "out.rd_dc"))
+        case WR_K_OUT_RD_DC:
+            if (hexstr(j, 16, &t->rd_dc, &nd, ok[i].what))
                 return -1;
             if (nd > 8)
                 t->out |= WR_TO_RD64;
             break;
-        case 4: {
-            unsigned pseen = 0;
-            int q = obj_open(j);
-            while (q > 0) {
-                const char *pk, *pat = j->p;
-                size_t pn;
-                if (key(j, &pk, &pn))
-                    return -1;
-                const unsigned pb = key_is(pk, pn, "mask") ? 1 : key_is(pk, pn, "val") ? 2 : 0;
-                if (!pb || (pseen & pb))
-                    return jfail_at(j, pat, "out.pd: unexpected key '%.*s' (mask, val)", (int)(pn < 40 ? pn : 40), pk);
-                pseen |= pb;
-                if (hex32(j, pb == 1 ? &t->pd_mask : &t->pd_val, "out.pd"))
-                    return -1;
-                q = more(j, '}');
-            }
-            if (q < 0)
+        case WR_K_OUT_PD:
+            if (parse_pd(j, t, at))
                 return -1;
-            if (pseen != 3)
-                return jfail_at(j, at, "out.pd: needs 'mask' and 'val'");
-            t->out |= WR_TO_PD;
+            t->out |= ok[i].when;
             break;
-        }
-        default:
+        default:                             /* pd_dc */
             if (jlit(j, "true"))
                 t->out |= WR_TO_PD_DC;
             else if (!jlit(j, "false"))
-                return jfail(j, "out.pd_dc: expected true or false");
+                return jfail(j, "%s: expected true or false", ok[i].what);
             break;
         }
-        r = more(j, '}');
+        go = more(j, '}');
     }
-    if (r < 0)
+    if (go < 0)
         return -1;
-    if (((seen & 1) != 0) != ((seen & 2) != 0))
-        return jfail(j, "out: 'rd' and 'rd_dc' go together");
-    if (((seen & 4) != 0) != ((seen & 8) != 0))
-        return jfail(j, "out: 'pd' and 'pd_dc' go together");
-    if (!(seen & 2))
+    /* the keys of one WHEN bit go together: rd and rd_dc, pd and pd_dc */
+    for (unsigned a = 0; a < WR_K_OUT_COUNT; a++)
+        for (unsigned b = a + 1; b < WR_K_OUT_COUNT; b++)
+            if (ok[a].when == ok[b].when && (seen >> a & 1u) != (seen >> b & 1u))
+                return jfail(j, "out: '%s' and '%s' go together", ok[a].name, ok[b].name);
+    if (!(seen >> WR_K_OUT_RD_DC & 1u))
         t->rd_dc = 0;
     return 0;
 }
 
-/* The keys of records: X(NAME, "key").  INSN_* keys are an instruction
- * record's, FIN_* the final record's; T and BARS both. */
-#define REC_KEYS(X)                                                                                     \
-    X(T, "t") X(WARP, "warp") X(PC, "pc") X(OP, "op") X(ACTIVE, "active") X(VALID, "valid")             \
-    X(NEXT_PC, "next_pc") X(YIELD, "yield") X(SLEEP, "sleep") X(SWITCH, "switch") X(B, "b") X(EV, "ev") \
-    X(INSN, "insn") X(IN, "in") X(OUT, "out") X(BARS, "bars") X(ASM, "asm")                             \
-    X(END, "end") X(WARPS, "warps") X(FAULT, "fault") X(PROFILE, "profile")
-
-enum {
-#define WR_X_(name, text) K_##name,
-    REC_KEYS(WR_X_)
-#undef WR_X_
-    K_COUNT
-};
-static const char *const key_names[K_COUNT] = {
-#define WR_X_(name, text) text,
-    REC_KEYS(WR_X_)
-#undef WR_X_
-};
-#define KB(name) (1u << K_##name)
-static const uint32_t insn_required = KB(T) | KB(WARP) | KB(PC) | KB(OP) | KB(ACTIVE) | KB(VALID) | KB(NEXT_PC) |
-                                      KB(YIELD) | KB(SLEEP) | KB(SWITCH) | KB(B) | KB(EV);
-static const uint32_t fin_keys = KB(END) | KB(T) | KB(WARPS) | KB(BARS) | KB(FAULT) | KB(PROFILE);
-static const uint32_t fin_required = KB(END) | KB(T) | KB(WARPS) | KB(BARS);
-
-/* the key k[0..n), looked for from `from` on (a writer lists the keys in
- * the table's order: the one after the last is the likely one) */
-static int which_key(const char *k, size_t n, unsigned from)
-{
-    static const uint8_t len[K_COUNT] = {
-#define WR_X_(name, text) sizeof(text) - 1,
-        REC_KEYS(WR_X_)
-#undef WR_X_
-    };
-    for (unsigned c = 0, i = from % K_COUNT; c < K_COUNT; c++, i = i + 1 < K_COUNT ? i + 1 : 0)
-        if (len[i] == n && key_names[i][0] == k[0] && memcmp(k, key_names[i], n) == 0)
-            return (int)i;
-    return -1;
-}
+/* the record keys (schema.h), bit per key */
+#define KB(name) (1u << WR_K_##name)
 
 struct wr_trace_scratch {
     wr_trace_rec rec;
@@ -1148,10 +1082,8 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
     wr_trace_final *f = &s->fin;
     wr_warp *x = &f->warp[w];
     memset(x, 0, sizeof *x);
-    enum { W_WARP = 1, W_STATE = 2, W_PC = 4, W_ACTIVE = 8, W_VALID = 16, W_YIELD = 32, W_SLEEP = 64,
-           W_SWITCH = 128, W_B = 256, W_R = 512, W_P = 1024, W_DC = 2048 };
-    static const char *const wkeys[] = { "warp", "state", "pc", "active", "valid", "yield", "sleep", "switch",
-                                         "b", "r", "p", "dc" };
+    const wr_trace_key *wk = wr_trace_warp_keys;
+#define WB(name) (1u << WR_K_W_##name)
     unsigned seen = 0;
     const char *open = j->p;
     int r = obj_open(j);
@@ -1160,25 +1092,24 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
         size_t n;
         if (key(j, &k, &n))
             return -1;
-        unsigned i;
-        for (i = 0; i < 12 && !key_is(k, n, wkeys[i]); i++)
-            ;
-        if (i == 12)
+        const int i = wr_trace_key_find(wk, WR_K_W_COUNT, k, n, 0);
+        if (i < 0)
             return jfail_at(j, at, "warps: unknown key '%.*s'", (int)(n < 40 ? n : 40), k);
         if (seen >> i & 1u)
-            return jfail_at(j, at, "warps: '%s' given twice", wkeys[i]);
+            return jfail_at(j, at, "warps: '%s' given twice", wk[i].name);
         seen |= 1u << i;
         uint64_t v;
         char str[32];
-        switch (1u << i) {
-        case W_WARP:
-            if (uint_(j, WR_MAX_WARPS - 1, &v, "warps: warp"))
+        const char *what = wk[i].what;
+        switch (i) {
+        case WR_K_W_WARP:
+            if (uint_(j, WR_MAX_WARPS - 1, &v, what))
                 return -1;
             if (v != w)
                 return jfail_at(j, at, "warps: warp %" PRIu64 " listed in position %u", v, w);
             break;
-        case W_STATE: {
-            if (jstring(j, str, sizeof str, "warps: state") < 0)
+        case WR_K_W_STATE: {
+            if (jstring(j, str, sizeof str, what) < 0)
                 return -1;
             int st = -1;
             for (unsigned k2 = 0; k2 < WR_WARP_STATE_COUNT; k2++)
@@ -1189,17 +1120,35 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
             x->run = (uint8_t)st;
             break;
         }
-        case W_PC:
-            if (hexstr(j, 16, &x->active_pc, NULL, "warps: pc"))
-                return -1;
+#define WR_X_(name, key, type, width, when, rule, value) WARP_##type(name, value)
+#define WARP_HEX(name, value)                             \
+        case WR_K_W_##name:                               \
+            if (hexstr(j, 16, &(value), NULL, what))      \
+                return -1;                                \
             break;
-        case W_ACTIVE: if (hex32(j, &x->active, "warps: active")) return -1; break;
-        case W_VALID: if (hex32(j, &x->valid, "warps: valid")) return -1; break;
-        case W_YIELD: if (hex32(j, &x->yield, "warps: yield")) return -1; break;
-        case W_SLEEP: if (hex32(j, &x->sleep, "warps: sleep")) return -1; break;
-        case W_SWITCH: if (hex32(j, &x->swtch, "warps: switch")) return -1; break;
-        case W_B: if (parse_bregs(j, x->breg) < 0) return -1; break;
-        case W_R: {
+#define WARP_MASK(name, value)                            \
+        case WR_K_W_##name:                               \
+            if (hex32(j, &(value), what))                 \
+                return -1;                                \
+            break;
+#define WARP_DEC(name, value)
+#define WARP_STR(name, value)
+#define WARP_BREGS(name, value)
+#define WARP_REGS(name, value)
+#define WARP_PREDS(name, value)
+#define WARP_DC(name, value)
+        WR_TRACE_WARP_KEYS(WR_X_)
+#undef WR_X_
+#undef WARP_HEX
+#undef WARP_MASK
+#undef WARP_DEC
+#undef WARP_STR
+#undef WARP_BREGS
+#undef WARP_REGS
+#undef WARP_PREDS
+#undef WARP_DC
+        case WR_K_W_B: if (parse_bregs(j, x->breg) < 0) return -1; break;
+        case WR_K_W_R: {
             /* 32 arrays (lanes) of N registers; N the same everywhere */
             if (expect(j, '['))
                 return -1;
@@ -1213,9 +1162,9 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
                 if (!(j->p < j->end && *j->p == ']')) {
                     for (;;) {
                         if (nr >= WR_RZ)
-                            return jfail(j, "warps: r: more than %d registers", WR_RZ);
+                            return jfail(j, "%s: more than %d registers", what, WR_RZ);
                         if (f->dump_regs && nr >= f->dump_regs)
-                            return jfail(j, "warps: r: lane %u has more than %u registers", l, f->dump_regs);
+                            return jfail(j, "%s: lane %u has more than %u registers", what, l, f->dump_regs);
                         if (!f->dump_regs) {     /* the first warp's lane 0 sets N; room for R0..R254 */
                             const size_t need = (size_t)WR_MAX_WARPS * WR_RZ * WR_LANES;
                             if (s->rcap < need) {
@@ -1230,7 +1179,7 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
                             }
                         }
                         uint32_t val;
-                        if (hex32(j, &val, "warps: r"))
+                        if (hex32(j, &val, what))
                             return -1;
                         /* stored [warp][reg][lane] with WR_RZ registers per warp until N is known */
                         s->r[((size_t)w * WR_RZ + nr) * WR_LANES + l] = val;
@@ -1246,24 +1195,24 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
                 }
                 if (!f->dump_regs && w == 0 && l == 0) {
                     if (!nr)
-                        return jfail(j, "warps: r: no registers");
+                        return jfail(j, "%s: no registers", what);
                     f->dump_regs = nr;
                 } else if (nr != f->dump_regs) {
-                    return jfail(j, "warps: r: lane %u has %u registers, expected %u", l, nr, f->dump_regs);
+                    return jfail(j, "%s: lane %u has %u registers, expected %u", what, l, nr, f->dump_regs);
                 }
             }
             if (expect(j, ']'))
                 return -1;
             break;
         }
-        case W_P:
+        case WR_K_W_P:
             if (expect(j, '['))
                 return -1;
             memset(f->p[w], 0, sizeof f->p[w]);
             for (unsigned l = 0; l < WR_LANES; l++) {
                 if (l && expect(j, ','))
                     return -1;
-                if (uint_(j, 127, &v, "warps: p"))
+                if (uint_(j, 127, &v, what))
                     return -1;
                 for (unsigned p = 0; p < WR_NUM_PREDS; p++)
                     f->p[w][p] |= (uint32_t)(v >> p & 1u) << l;
@@ -1284,9 +1233,9 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
                 const int isr = dn && dk[0] == 'R';
                 const int idx = small_index(dk, dn, isr ? 'R' : 'P', isr ? WR_RZ : WR_NUM_PREDS);
                 if (idx < 0 || (isr && (!s->r_undef || (unsigned)idx >= f->dump_regs)))
-                    return jfail_at(j, dat, "warps: dc: unknown key '%.*s'", (int)(dn < 40 ? dn : 40), dk);
+                    return jfail_at(j, dat, "%s: unknown key '%.*s'", what, (int)(dn < 40 ? dn : 40), dk);
                 uint32_t m;
-                if (hex32(j, &m, "warps: dc"))
+                if (hex32(j, &m, what))
                     return -1;
                 if (isr)
                     s->r_undef[(size_t)w * WR_RZ + (unsigned)idx] = m;
@@ -1303,65 +1252,76 @@ static int parse_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
     }
     if (r < 0)
         return -1;
-    const unsigned need = W_WARP | W_STATE | W_PC | W_ACTIVE | W_VALID | W_YIELD | W_SLEEP | W_SWITCH | W_B;
+    unsigned need = 0, regs = 0;            /* the keys every warp has; its registers' */
+    for (unsigned i = 0; i < WR_K_W_COUNT; i++) {
+        need |= (unsigned)(wk[i].when == WR_ALWAYS) << i;
+        regs |= (unsigned)(wk[i].when == FIN_REGS) << i;
+    }
     if ((seen & need) != need) {
         unsigned i = 0;
         while ((seen | ~need) >> i & 1u)
             i++;
-        return jfail_at(j, open, "warps: warp %u has no '%s'", w, wkeys[i]);
+        return jfail_at(j, open, "warps: warp %u has no '%s'", w, wk[i].name);
     }
-    const unsigned regs = W_R | W_P | W_DC;
     if ((seen & regs) && (seen & regs) != regs)
-        return jfail_at(j, open, "warps: warp %u: 'r', 'p' and 'dc' go together", w);
-    if (f->dump_regs && !(seen & W_R))
-        return jfail_at(j, open, "warps: warp %u has no 'r'", w);
-    if (!(seen & W_DC) && s->r_undef)
+        return jfail_at(j, open, "warps: warp %u: '%s', '%s' and '%s' go together", w, wk[WR_K_W_R].name,
+                        wk[WR_K_W_P].name, wk[WR_K_W_DC].name);
+    if (f->dump_regs && !(seen & WB(R)))
+        return jfail_at(j, open, "warps: warp %u has no '%s'", w, wk[WR_K_W_R].name);
+    if (!(seen & WB(DC)) && s->r_undef)
         memset(&s->r_undef[(size_t)w * WR_RZ], 0, WR_RZ * sizeof *s->r_undef);
     if (!(seen & regs)) {
         memset(f->p[w], 0, sizeof f->p[w]);
         memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
     }
     return 0;
+#undef WB
 }
 
 static int parse_fault(jp *j, wr_trace_final *f)
 {
+    const wr_trace_key *fk = wr_trace_fault_keys;
     unsigned seen = 0;
     const char *open = j->p;
-    int r = obj_open(j);
-    while (r > 0) {
+    int go = obj_open(j);
+    while (go > 0) {
         const char *k, *at = j->p;
         size_t n;
         if (key(j, &k, &n))
             return -1;
         uint64_t v;
         char what[64];
-        if (key_is(k, n, "warp") && !(seen & 1)) {
-            if (uint_(j, WR_MAX_WARPS - 1, &v, "fault: warp"))
+        const int i = wr_trace_key_find(fk, WR_K_F_COUNT, k, n, 0);
+        if (i < 0 || (seen >> i & 1u))
+            return jfail_at(j, at, "fault: unexpected key '%.*s'", (int)(n < 40 ? n : 40), k);
+        seen |= 1u << i;
+        switch (i) {
+        case WR_K_F_WARP:
+            if (uint_(j, WR_MAX_WARPS - 1, &v, fk[i].what))
                 return -1;
             f->fault_warp = (int)v;
-            seen |= 1;
-        } else if (key_is(k, n, "pc") && !(seen & 2)) {
-            if (hexstr(j, 16, &f->fault_pc, NULL, "fault: pc"))
+            break;
+        case WR_K_F_PC:
+            if (hexstr(j, 16, &f->fault_pc, NULL, fk[i].what))
                 return -1;
-            seen |= 2;
-        } else if (key_is(k, n, "what") && !(seen & 4)) {
-            if (jstring(j, what, sizeof what, "fault: what") < 0)
+            break;
+        default: {                           /* what */
+            if (jstring(j, what, sizeof what, fk[i].what) < 0)
                 return -1;
             const int w = name_index(what, wr_fetch_fault_name, WR_FETCH_FAULT_COUNT);
             if (w < 0)
-                return jfail_at(j, at, "fault: unknown 'what' '%s'", what);
+                return jfail_at(j, at, "fault: unknown '%s' '%s'", fk[i].name, what);
             f->fault_what = (unsigned)w;
-            seen |= 4;
-        } else {
-            return jfail_at(j, at, "fault: unexpected key '%.*s'", (int)(n < 40 ? n : 40), k);
+            break;
         }
-        r = more(j, '}');
+        }
+        go = more(j, '}');
     }
-    if (r < 0)
+    if (go < 0)
         return -1;
-    if (seen != 7)
-        return jfail_at(j, open, "fault: needs 'warp', 'pc' and 'what'");
+    if (seen != (1u << WR_K_F_COUNT) - 1)
+        return jfail_at(j, open, "fault: needs '%s', '%s' and '%s'", fk[WR_K_F_WARP].name, fk[WR_K_F_PC].name,
+                        fk[WR_K_F_WHAT].name);
     return 0;
 }
 
@@ -1384,7 +1344,7 @@ static void pack_regs(wr_trace_scratch *s)
  * (then j->p is left on the newline or the end). */
 static int parse_record(jp *j, wr_trace_scratch *s, int nl)
 {
-    wr_trace_rec *t = &s->rec;
+    wr_trace_rec *t = &s->rec, *const r = t;   /* (r: the schema's VALUE) */
     wr_trace_final *f = &s->fin;
     uint32_t seen = 0;
     unsigned next_key = 0;
@@ -1405,48 +1365,85 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
     }
     j->p++;
     ws(j);
-    int r = 1;
+    int go = 1;
     if (j->p < j->end && *j->p == '}') {
         j->p++;
-        r = 0;
+        go = 0;
     }
-    while (r > 0) {
+    while (go > 0) {
         const char *k, *at = j->p;
         size_t n;
         if (key(j, &k, &n))
             return -1;
-        const int kk = which_key(k, n, next_key);
+        const int kk = wr_trace_key_find(wr_trace_keys, WR_K_COUNT, k, n, next_key);
         if (kk < 0) {                      /* not a key of the format: skipped */
             if (skip_value(j, 0))
                 return -1;
-            r = more(j, '}');
+            go = more(j, '}');
             continue;
         }
         if (seen >> kk & 1u)
-            return jfail_at(j, at, "'%s' given twice", key_names[kk]);
+            return jfail_at(j, at, "'%s' given twice", wr_trace_keys[kk].name);
         seen |= 1u << kk;
         next_key = (unsigned)kk + 1;
+        const char *what = wr_trace_keys[kk].what;
         switch (kk) {
-        case K_T:
-            if (uint_(j, UINT64_MAX, &v, "t"))
+        case WR_K_T:
+            if (uint_(j, UINT64_MAX, &v, what))
                 return -1;
             t->t = f->t = v;
             break;
-        case K_WARP:
-            if (uint_(j, WR_MAX_WARPS - 1, &v, "warp"))
+        case WR_K_WARP:
+            if (uint_(j, WR_MAX_WARPS - 1, &v, what))
                 return -1;
             t->warp = (uint32_t)v;
             break;
-        case K_PC: if (hexstr(j, 16, &t->pc, NULL, "pc")) return -1; break;
-        case K_OP: if (jstring(j, t->op, sizeof t->op, "op") < 0) return -1; break;
-        case K_ACTIVE: if (hex32(j, &t->active, "active")) return -1; break;
-        case K_VALID: if (hex32(j, &t->valid, "valid")) return -1; break;
-        case K_NEXT_PC: if (hexstr(j, 16, &t->next_pc, NULL, "next_pc")) return -1; break;
-        case K_YIELD: if (hex32(j, &t->yield, "yield")) return -1; break;
-        case K_SLEEP: if (hex32(j, &t->sleep, "sleep")) return -1; break;
-        case K_SWITCH: if (hex32(j, &t->swtch, "switch")) return -1; break;
-        case K_B: if (parse_bregs(j, t->b) < 0) return -1; break;
-        case K_EV: {
+        /* the keys of one value: as the schema's TYPE says */
+#define WR_X_(name, key, type, width, when, rule, where, value) REC_##type(name, value)
+#define REC_HEX(name, value)                              \
+        case WR_K_##name:                                 \
+            if (hexstr(j, 16, &(value), NULL, what))      \
+                return -1;                                \
+            break;
+#define REC_MASK(name, value)                             \
+        case WR_K_##name:                                 \
+            if (hex32(j, &(value), what))                 \
+                return -1;                                \
+            break;
+#define REC_OP(name, value)                               \
+        case WR_K_##name:                                 \
+            if (jstring(j, value, sizeof(value), what) < 0) \
+                return -1;                                \
+            break;
+#define REC_DEC(name, value)
+#define REC_BREGS(name, value)
+#define REC_EVENTS(name, value)
+#define REC_WORD(name, value)
+#define REC_IN(name, value)
+#define REC_OUT(name, value)
+#define REC_BARS(name, value)
+#define REC_ASM(name, value)
+#define REC_STR(name, value)
+#define REC_WARPS(name, value)
+#define REC_FAULT(name, value)
+        WR_TRACE_KEYS(WR_X_)
+#undef WR_X_
+#undef REC_HEX
+#undef REC_MASK
+#undef REC_OP
+#undef REC_DEC
+#undef REC_BREGS
+#undef REC_EVENTS
+#undef REC_WORD
+#undef REC_IN
+#undef REC_OUT
+#undef REC_BARS
+#undef REC_ASM
+#undef REC_STR
+#undef REC_WARPS
+#undef REC_FAULT
+        case WR_K_B: if (parse_bregs(j, t->b) < 0) return -1; break;
+        case WR_K_EV: {
             if (expect(j, '['))
                 return -1;
             ws(j);
@@ -1465,7 +1462,7 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
             }
             break;
         }
-        case K_INSN: {
+        case WR_K_INSN: {
             ws(j);
             const char *s0 = j->p;
             uint32_t w4[4];
@@ -1478,56 +1475,57 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
                 break;
             }
             char w[40];
-            const long len = jstring(j, w, sizeof w, "insn");
+            const long len = jstring(j, w, sizeof w, what);
             if (len < 0)
                 return -1;
             if (wr_word_parse(w, &t->insn) != 0)
-                return jfail_at(j, s0, "insn: not a 128-bit word (want \"0x\" and 32 hex digits)");
+                return jfail_at(j, s0, "%s: not a 128-bit word (want \"0x\" and 32 hex digits)", what);
             t->keys |= WR_TK_INSN;
             break;
         }
-        case K_IN:
+        case WR_K_IN:
             if (parse_in(j, t) < 0)
                 return -1;
             t->keys |= WR_TK_IN;
             break;
-        case K_OUT:
+        case WR_K_OUT:
             if (parse_out(j, t))
                 return -1;
             t->keys |= WR_TK_OUT;
             break;
-        case K_BARS:
+        case WR_K_BARS:
             if (parse_bars(j, &t->bars, t->bar) < 0)
                 return -1;
             f->bars = t->bars;
             memcpy(f->bar, t->bar, sizeof f->bar);
             t->keys |= WR_TK_BARS;
             break;
-        case K_ASM:
-            if (jstring(j, t->asm_text, sizeof t->asm_text, "asm") < 0)
+        case WR_K_ASM:
+            if (jstring(j, t->asm_text, sizeof t->asm_text, what) < 0)
                 return -1;
             t->keys |= WR_TK_ASM;
             break;
-        case K_END: {
+        case WR_K_END: {
             char e[32];
             ws(j);
             const char *vat = j->p;
-            if (jstring(j, e, sizeof e, "end") < 0)
+            if (jstring(j, e, sizeof e, what) < 0)
                 return -1;
             const int end = wr_end_by_name(e);
             if (end < 0)
-                return jfail_at(j, vat, "end: unknown reason '%s' (done, deadlock, livelock, exception, limit)", e);
+                return jfail_at(j, vat, "%s: unknown reason '%s' (done, deadlock, livelock, exception, limit)", what,
+                                e);
             f->end = (unsigned)end;
             break;
         }
-        case K_WARPS: {
+        case WR_K_WARPS: {
             f->dump_regs = 0;
             f->nwarps = 0;
             if (expect(j, '['))
                 return -1;
             for (;;) {
                 if (f->nwarps >= WR_MAX_WARPS)
-                    return jfail(j, "warps: more than %d warps", WR_MAX_WARPS);
+                    return jfail(j, "%s: more than %d warps", what, WR_MAX_WARPS);
                 if (parse_final_warp(j, s, f->nwarps))
                     return -1;
                 f->nwarps++;
@@ -1539,18 +1537,18 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
             }
             break;
         }
-        case K_FAULT:
+        case WR_K_FAULT:
             if (parse_fault(j, f))
                 return -1;
             break;
-        default:                           /* K_PROFILE */
-            if (jstring(j, f->profile, sizeof f->profile, "profile") < 0)
+        default:                           /* profile */
+            if (jstring(j, f->profile, sizeof f->profile, what) < 0)
                 return -1;
             break;
         }
-        r = more(j, '}');
+        go = more(j, '}');
     }
-    if (r < 0)
+    if (go < 0)
         return -1;
     ws(j);
     if (j->p < j->end && !(nl && *j->p == '\n')) {
@@ -1558,39 +1556,43 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
         return jfail(j, "unexpected %s after the record", shown(j, b));
     }
     if (seen & KB(END)) {
-        if (seen & ~fin_keys) {
+        if (seen & ~WR_KEYS_FIN) {
             unsigned i = 0;
-            while (!((seen & ~fin_keys) >> i & 1u))
+            while (!((seen & ~WR_KEYS_FIN) >> i & 1u))
                 i++;
-            return jfail_at(j, j->base, "the final record has '%s'", key_names[i]);
+            return jfail_at(j, j->base, "the final record has '%s'", wr_trace_keys[i].name);
         }
-        if ((seen & fin_required) != fin_required) {
+        if ((seen & WR_KEYS_FIN_REQUIRED) != WR_KEYS_FIN_REQUIRED) {
             unsigned i = 0;
-            while ((seen | ~fin_required) >> i & 1u)
+            while ((seen | ~WR_KEYS_FIN_REQUIRED) >> i & 1u)
                 i++;
-            return jfail_at(j, j->base, "the final record has no '%s'", key_names[i]);
+            return jfail_at(j, j->base, "the final record has no '%s'", wr_trace_keys[i].name);
         }
         if (!(seen & KB(FAULT)))
             f->fault_warp = -1;
         if (!(seen & KB(PROFILE)))
             f->profile[0] = '\0';
         if (f->fault_warp >= 0 && (unsigned)f->fault_warp >= f->nwarps)
-            return jfail_at(j, j->base, "fault: warp %d, but the record lists %u warps", f->fault_warp, f->nwarps);
+            return jfail_at(j, j->base, "%s: warp %d, but the record lists %u warps", wr_trace_keys[WR_K_FAULT].name,
+                            f->fault_warp, f->nwarps);
         pack_regs(s);
         return WR_TRACE_END;
     }
-    if ((seen & insn_required) != insn_required) {
+    if ((seen & WR_KEYS_INSN_REQUIRED) != WR_KEYS_INSN_REQUIRED) {
         unsigned i = 0;
-        while ((seen | ~insn_required) >> i & 1u)
+        char need[128];
+        while ((seen | ~WR_KEYS_INSN_REQUIRED) >> i & 1u)
             i++;
-        return jfail_at(j, j->base, "no '%s' (an instruction record needs %s)", key_names[i],
-                        "t, warp, pc, op, active, valid, next_pc, yield, sleep, switch, b, ev");
+        return jfail_at(j, j->base, "no '%s' (an instruction record needs %s)", wr_trace_keys[i].name,
+                        wr_trace_insn_required_text(need, sizeof need));
     }
-    if (seen & (fin_keys & ~(KB(T) | KB(BARS)))) {
+    /* the final record's own keys (not `t`, `bars`: an instruction record's too) */
+    const uint32_t fin_only = WR_KEYS_FIN & ~(uint32_t)WR_KEYS_INSN_REQUIRED & ~(uint32_t)KB(BARS);
+    if (seen & fin_only) {
         unsigned i = 0;
-        while (!((seen & fin_keys & ~(KB(T) | KB(BARS))) >> i & 1u))
+        while (!((seen & fin_only) >> i & 1u))
             i++;
-        return jfail_at(j, j->base, "an instruction record with '%s'", key_names[i]);
+        return jfail_at(j, j->base, "an instruction record with '%s'", wr_trace_keys[i].name);
     }
     if (!(t->keys & WR_TK_BARS))
         t->bars = 0;
