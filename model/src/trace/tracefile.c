@@ -719,6 +719,7 @@ static int small_index(const char *k, size_t n, int prefix, unsigned limit)
 /* {"B0":"0x...", ...} */
 static int parse_bregs(jp *j, uint32_t *b)
 {
+    const char *what = wr_trace_keys[WR_K_B].what;
     memset(b, 0, WR_NUM_BREGS * sizeof *b);
     int r = obj_open(j);
     uint32_t seen = 0;
@@ -729,11 +730,11 @@ static int parse_bregs(jp *j, uint32_t *b)
             return -1;
         const int i = small_index(k, n, 'B', WR_NUM_BREGS);
         if (i < 0)
-            return jfail_at(j, at, "b: unknown key '%.*s' (B0..B15)", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: unknown key '%.*s' (B0..B15)", what, (int)(n < 40 ? n : 40), k);
         if (seen >> i & 1u)
-            return jfail_at(j, at, "b: B%d given twice", i);
+            return jfail_at(j, at, "%s: B%d given twice", what, i);
         seen |= 1u << i;
-        if (hex32(j, &b[i], "b"))
+        if (hex32(j, &b[i], what))
             return -1;
         r = more(j, '}');
     }
@@ -743,6 +744,7 @@ static int parse_bregs(jp *j, uint32_t *b)
 /* {"N":"0x...", ...} */
 static int parse_bars(jp *j, uint32_t *mask, uint32_t *words)
 {
+    const char *what = wr_trace_keys[WR_K_BARS].what;
     *mask = 0;
     int r = obj_open(j);
     while (r > 0) {
@@ -752,11 +754,11 @@ static int parse_bars(jp *j, uint32_t *mask, uint32_t *words)
             return -1;
         const int i = small_index(k, n, 0, WR_MAX_BARRIERS);
         if (i < 0)
-            return jfail_at(j, at, "bars: '%.*s' is not a barrier number 0..31", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: '%.*s' is not a barrier number 0..31", what, (int)(n < 40 ? n : 40), k);
         if (*mask >> i & 1u)
-            return jfail_at(j, at, "bars: barrier %d given twice", i);
+            return jfail_at(j, at, "%s: barrier %d given twice", what, i);
         *mask |= 1u << i;
-        if (hex32(j, &words[i], "bars"))
+        if (hex32(j, &words[i], what))
             return -1;
         r = more(j, '}');
     }
@@ -792,18 +794,19 @@ static long dec_at(const char **s, unsigned long limit)
 /* one event string (TRACE-FORMAT) */
 static int parse_event(jp *j, wr_trace_rec *t, int first)
 {
+    const char *what = wr_trace_keys[WR_K_EV].what;
     char s[160];
     const char *at = j->p;
-    if (jstring(j, s, sizeof s, "ev") < 0)
+    if (jstring(j, s, sizeof s, what) < 0)
         return -1;
     if (strcmp(s, "wake") == 0) {
         if (!first)
-            return jfail_at(j, at, "ev: \"wake\" must come first");
+            return jfail_at(j, at, "%s: \"wake\" must come first", what);
         t->wake = 1;
         return 0;
     }
     if (t->nev >= WR_MAX_EVENTS)
-        return jfail_at(j, at, "ev: more than %d events", WR_MAX_EVENTS);
+        return jfail_at(j, at, "%s: more than %d events", what, WR_MAX_EVENTS);
     wr_event e = { 0, 0, 0 };
     char *colon = strchr(s, ':');
     if (colon)
@@ -814,7 +817,7 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
         if (strcmp(s, wr_event_name(k)) == 0)
             kind = (int)k;
     if (kind < 0)
-        return jfail_at(j, at, "ev: unknown event '%s'", s);
+        return jfail_at(j, at, "%s: unknown event '%s'", what, s);
     e.kind = (uint8_t)kind;
     long v;
     switch (kind) {
@@ -824,7 +827,7 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
                                                       : name_index(arg, wr_exception_name, WR_EXC_COUNT))
                              : -1;
         if (code < 0)
-            return jfail_at(j, at, "ev: unknown %s '%s'", s, arg ? arg : "");
+            return jfail_at(j, at, "%s: unknown %s '%s'", what, s, arg ? arg : "");
         e.code = (uint8_t)code;
         break;
     }
@@ -832,14 +835,14 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
     case WR_EV_ARRIVE:
     case WR_EV_RELEASE:
         if (!arg || (v = dec_at(&arg, WR_MAX_BARRIERS)) < 0)
-            return jfail_at(j, at, "ev: %s needs a barrier number 0..31", s);
+            return jfail_at(j, at, "%s: %s needs a barrier number 0..31", what, s);
         e.code = (uint8_t)v;
         if (kind == WR_EV_RELEASE && *arg == ':') {
             arg++;
             for (;;) {
                 const long w = dec_at(&arg, WR_MAX_WARPS);
                 if (w < 0 || (e.value >> w))
-                    return jfail_at(j, at, "ev: release: bad warp list (ascending warps 0..31)");
+                    return jfail_at(j, at, "%s: release: bad warp list (ascending warps 0..31)", what);
                 e.value |= 1u << w;
                 if (*arg != ',')
                     break;
@@ -847,16 +850,16 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
             }
         }
         if (*arg)
-            return jfail_at(j, at, "ev: unexpected '%s' after %s", arg, s);
+            return jfail_at(j, at, "%s: unexpected '%s' after %s", what, arg, s);
         break;
     case WR_EV_TRAP:
         if (!arg || (v = dec_at(&arg, 1ul << 32)) < 0 || *arg)
-            return jfail_at(j, at, "ev: trap needs an index 0..4294967295");
+            return jfail_at(j, at, "%s: trap needs an index 0..4294967295", what);
         e.value = (uint32_t)v;
         break;
     default:
         if (arg)
-            return jfail_at(j, at, "ev: '%s' takes no argument", s);
+            return jfail_at(j, at, "%s: '%s' takes no argument", what, s);
         break;
     }
     t->ev[t->nev++] = e;
