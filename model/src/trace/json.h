@@ -171,7 +171,7 @@ static inline int hexstr(jp *j, unsigned maxdigits, uint64_t *v, unsigned *ndigi
 
 static inline int hex32(jp *j, uint32_t *v, const char *what)
 {
-    uint64_t x;
+    uint64_t x = 0;
     if (hexstr(j, 8, &x, NULL, what))
         return -1;
     *v = (uint32_t)x;

@@ -159,7 +159,7 @@ static int parse_lanes(jp *j, uint64_t *v, int *wide, uint32_t *present, const c
     for (;;) {
         if (l >= WR_LANES)
             return jfail(j, "%s: more than 32 lane values", what);
-        unsigned nd;
+        unsigned nd = 0;
         if (present && jlit(j, "null")) {
             v[l] = 0;
         } else {
