@@ -547,15 +547,21 @@ void wr_tw_trec(wr_tw *tw, const wr_trace_rec *rec)
 }
 
 void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
-                  const wr_operands *ops, int operands)
+                  const wr_operands *ops, int operands, const char *text)
 {
-    if (!tw->scratch && !(tw->scratch = malloc(sizeof *tw->scratch))) {
+    wr_trace_rec *t = tw->scratch;
+    if (!t && !(t = tw->scratch = malloc(sizeof *tw->scratch))) {
         fail(tw, ENOMEM);
         return;
     }
-    wr_trace_rec_from_retire(tw->scratch, rec, insn, ops, 0,
-                             operands ? WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_ASM : 0);
-    wr_tw_trec(tw, tw->scratch);
+    wr_trace_rec_from_retire(t, rec, insn, ops, 0,
+                             operands ? WR_TK_INSN | WR_TK_IN | WR_TK_OUT | (text ? 0 : WR_TK_ASM) : 0);
+    if (operands && text) {                  /* the text given: as wr_disasm() wrote it */
+        const size_t n = strlen(text);
+        memcpy(t->asm_text, text, n + 1);
+        t->keys |= WR_TK_ASM;
+    }
+    wr_tw_trec(tw, t);
 }
 
 /* The final record, a warp at a time (a warp's registers may be many). */
