@@ -2,6 +2,89 @@
  * registers), its fault (TRACE-FORMAT "The final record"). */
 #include "json.h"
 
+/* `r` of warp w: 32 arrays (lanes) of N registers, N the same everywhere
+ * (the first warp's lane 0 sets it) */
+static int parse_regs(jp *j, wr_trace_scratch *s, unsigned w, const char *what)
+{
+    wr_trace_final *f = &s->fin;
+    /* 32 arrays (lanes) of N registers; N the same everywhere */
+    if (expect(j, '['))
+        return -1;
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        if (l && expect(j, ','))
+            return -1;
+        if (expect(j, '['))
+            return -1;
+        unsigned nr = 0;
+        ws(j);
+        if (!(j->p < j->end && *j->p == ']')) {
+            for (;;) {
+                if (nr >= WR_RZ)
+                    return jfail(j, "warps: r: more than %d registers", WR_RZ);
+                if (f->dump_regs && nr >= f->dump_regs)
+                    return jfail(j, "warps: r: lane %u has more than %u registers", l, f->dump_regs);
+                if (!f->dump_regs) {     /* the first warp's lane 0 sets N; room for R0..R254 */
+                    const size_t need = (size_t)WR_MAX_WARPS * WR_RZ * WR_LANES;
+                    if (s->rcap < need) {
+                        uint32_t *a = realloc(s->r, need * sizeof *a);
+                        uint32_t *u = a ? realloc(s->r_undef, (size_t)WR_MAX_WARPS * WR_RZ * sizeof *u) : NULL;
+                        if (a)
+                            s->r = a;
+                        if (!u)
+                            return jfail(j, "out of memory");
+                        s->r_undef = u;
+                        s->rcap = need;
+                    }
+                }
+                uint32_t val;
+                if (hex32(j, &val, what))
+                    return -1;
+                /* stored [warp][reg][lane] with WR_RZ registers per warp until N is known */
+                s->r[((size_t)w * WR_RZ + nr) * WR_LANES + l] = val;
+                nr++;
+                const int q = more(j, ']');
+                if (q < 0)
+                    return -1;
+                if (!q)
+                    break;
+            }
+        } else {
+            j->p++;
+        }
+        if (!f->dump_regs && w == 0 && l == 0) {
+            if (!nr)
+                return jfail(j, "warps: r: no registers");
+            f->dump_regs = nr;
+        } else if (nr != f->dump_regs) {
+            return jfail(j, "warps: r: lane %u has %u registers, expected %u", l, nr, f->dump_regs);
+        }
+    }
+    if (expect(j, ']'))
+        return -1;
+    return 0;
+}
+
+/* The cases of wr_jsonl_final_warp for the keys of one value, by the
+ * schema's TYPE: a reader for HEX and MASK; nothing for the rest, which it
+ * reads itself. */
+#define WR_X_(name, key, type, width, when, rule, value) WARP_##type(name, value)
+#define WARP_HEX(name, value)                             \
+        case WR_K_W_##name:                               \
+            if (hexstr(j, 16, &(value), NULL, what))      \
+                return -1;                                \
+            break;
+#define WARP_MASK(name, value)                            \
+        case WR_K_W_##name:                               \
+            if (hex32(j, &(value), what))                 \
+                return -1;                                \
+            break;
+#define WARP_DEC(name, value)
+#define WARP_STR(name, value)
+#define WARP_BREGS(name, value)
+#define WARP_REGS(name, value)
+#define WARP_PREDS(name, value)
+#define WARP_DC(name, value)
+
 /* one warp of the final record's `warps`, at index w */
 int wr_jsonl_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
 {
@@ -46,91 +129,12 @@ int wr_jsonl_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
             x->run = (uint8_t)st;
             break;
         }
-#define WR_X_(name, key, type, width, when, rule, value) WARP_##type(name, value)
-#define WARP_HEX(name, value)                             \
-        case WR_K_W_##name:                               \
-            if (hexstr(j, 16, &(value), NULL, what))      \
-                return -1;                                \
-            break;
-#define WARP_MASK(name, value)                            \
-        case WR_K_W_##name:                               \
-            if (hex32(j, &(value), what))                 \
-                return -1;                                \
-            break;
-#define WARP_DEC(name, value)
-#define WARP_STR(name, value)
-#define WARP_BREGS(name, value)
-#define WARP_REGS(name, value)
-#define WARP_PREDS(name, value)
-#define WARP_DC(name, value)
         WR_TRACE_WARP_KEYS(WR_X_)
-#undef WR_X_
-#undef WARP_HEX
-#undef WARP_MASK
-#undef WARP_DEC
-#undef WARP_STR
-#undef WARP_BREGS
-#undef WARP_REGS
-#undef WARP_PREDS
-#undef WARP_DC
         case WR_K_W_B: if (parse_bregs(j, x->breg) < 0) return -1; break;
-        case WR_K_W_R: {
-            /* 32 arrays (lanes) of N registers; N the same everywhere */
-            if (expect(j, '['))
-                return -1;
-            for (unsigned l = 0; l < WR_LANES; l++) {
-                if (l && expect(j, ','))
-                    return -1;
-                if (expect(j, '['))
-                    return -1;
-                unsigned nr = 0;
-                ws(j);
-                if (!(j->p < j->end && *j->p == ']')) {
-                    for (;;) {
-                        if (nr >= WR_RZ)
-                            return jfail(j, "warps: r: more than %d registers", WR_RZ);
-                        if (f->dump_regs && nr >= f->dump_regs)
-                            return jfail(j, "warps: r: lane %u has more than %u registers", l, f->dump_regs);
-                        if (!f->dump_regs) {     /* the first warp's lane 0 sets N; room for R0..R254 */
-                            const size_t need = (size_t)WR_MAX_WARPS * WR_RZ * WR_LANES;
-                            if (s->rcap < need) {
-                                uint32_t *a = realloc(s->r, need * sizeof *a);
-                                uint32_t *u = a ? realloc(s->r_undef, (size_t)WR_MAX_WARPS * WR_RZ * sizeof *u) : NULL;
-                                if (a)
-                                    s->r = a;
-                                if (!u)
-                                    return jfail(j, "out of memory");
-                                s->r_undef = u;
-                                s->rcap = need;
-                            }
-                        }
-                        uint32_t val;
-                        if (hex32(j, &val, what))
-                            return -1;
-                        /* stored [warp][reg][lane] with WR_RZ registers per warp until N is known */
-                        s->r[((size_t)w * WR_RZ + nr) * WR_LANES + l] = val;
-                        nr++;
-                        const int q = more(j, ']');
-                        if (q < 0)
-                            return -1;
-                        if (!q)
-                            break;
-                    }
-                } else {
-                    j->p++;
-                }
-                if (!f->dump_regs && w == 0 && l == 0) {
-                    if (!nr)
-                        return jfail(j, "warps: r: no registers");
-                    f->dump_regs = nr;
-                } else if (nr != f->dump_regs) {
-                    return jfail(j, "warps: r: lane %u has %u registers, expected %u", l, nr, f->dump_regs);
-                }
-            }
-            if (expect(j, ']'))
+        case WR_K_W_R:
+            if (parse_regs(j, s, w, what))
                 return -1;
             break;
-        }
         case WR_K_W_P:
             if (expect(j, '['))
                 return -1;
@@ -202,6 +206,15 @@ int wr_jsonl_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
     return 0;
 #undef WB
 }
+#undef WR_X_
+#undef WARP_HEX
+#undef WARP_MASK
+#undef WARP_DEC
+#undef WARP_STR
+#undef WARP_BREGS
+#undef WARP_REGS
+#undef WARP_PREDS
+#undef WARP_DC
 
 int wr_jsonl_fault(jp *j, wr_trace_final *f)
 {

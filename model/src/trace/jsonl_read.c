@@ -326,6 +326,86 @@ void wr_trace_scratch_free(wr_trace_scratch *s)
     free(s);
 }
 
+/* The cases of parse_record for the keys of one value, by the schema's TYPE:
+ * a reader for HEX, MASK and OP; nothing for the rest, which it reads
+ * itself. */
+#define WR_X_(name, key, type, width, when, rule, where, value) REC_##type(name, value)
+#define REC_HEX(name, value)                              \
+        case WR_K_##name:                                 \
+            if (hexstr(j, 16, &(value), NULL, what))      \
+                return -1;                                \
+            break;
+#define REC_MASK(name, value)                             \
+        case WR_K_##name:                                 \
+            if (hex32(j, &(value), what))                 \
+                return -1;                                \
+            break;
+#define REC_OP(name, value)                               \
+        case WR_K_##name:                                 \
+            if (jstring(j, value, sizeof(value), what) < 0) \
+                return -1;                                \
+            break;
+#define REC_DEC(name, value)
+#define REC_BREGS(name, value)
+#define REC_EVENTS(name, value)
+#define REC_WORD(name, value)
+#define REC_IN(name, value)
+#define REC_OUT(name, value)
+#define REC_BARS(name, value)
+#define REC_ASM(name, value)
+#define REC_STR(name, value)
+#define REC_WARPS(name, value)
+#define REC_FAULT(name, value)
+
+/* The record's keys all read: what the record as a whole must hold, an
+ * instruction record's or the final record's (schema.h's sets). */
+static int record_end(jp *j, wr_trace_scratch *s, uint32_t seen)
+{
+    wr_trace_rec *t = &s->rec;
+    wr_trace_final *f = &s->fin;
+    if (seen & KB(END)) {
+        if (seen & ~WR_KEYS_FIN) {
+            unsigned i = 0;
+            while (!((seen & ~WR_KEYS_FIN) >> i & 1u))
+                i++;
+            return jfail_at(j, j->base, "the final record has '%s'", wr_trace_keys[i].name);
+        }
+        if ((seen & WR_KEYS_FIN_REQUIRED) != WR_KEYS_FIN_REQUIRED) {
+            unsigned i = 0;
+            while ((seen | ~WR_KEYS_FIN_REQUIRED) >> i & 1u)
+                i++;
+            return jfail_at(j, j->base, "the final record has no '%s'", wr_trace_keys[i].name);
+        }
+        if (!(seen & KB(FAULT)))
+            f->fault_warp = -1;
+        if (!(seen & KB(PROFILE)))
+            f->profile[0] = '\0';
+        if (f->fault_warp >= 0 && (unsigned)f->fault_warp >= f->nwarps)
+            return jfail_at(j, j->base, "fault: warp %d, but the record lists %u warps", f->fault_warp, f->nwarps);
+        wr_jsonl_pack_regs(s);
+        return WR_TRACE_END;
+    }
+    if ((seen & WR_KEYS_INSN_REQUIRED) != WR_KEYS_INSN_REQUIRED) {
+        unsigned i = 0;
+        char need[128];
+        while ((seen | ~WR_KEYS_INSN_REQUIRED) >> i & 1u)
+            i++;
+        return jfail_at(j, j->base, "no '%s' (an instruction record needs %s)", wr_trace_keys[i].name,
+                        wr_trace_insn_required_text(need, sizeof need));
+    }
+    /* the final record's own keys (not `t`, `bars`: an instruction record's too) */
+    const uint32_t fin_only = WR_KEYS_FIN & ~(uint32_t)WR_KEYS_INSN_REQUIRED & ~(uint32_t)KB(BARS);
+    if (seen & fin_only) {
+        unsigned i = 0;
+        while (!((seen & fin_only) >> i & 1u))
+            i++;
+        return jfail_at(j, j->base, "an instruction record with '%s'", wr_trace_keys[i].name);
+    }
+    if (!(t->keys & WR_TK_BARS))
+        t->bars = 0;
+    return WR_TRACE_INSN;
+}
+
 /* One record from j->p: to j->end, or with `nl` to the end of its line
  * (then j->p is left on the newline or the end). */
 static int parse_record(jp *j, wr_trace_scratch *s, int nl)
@@ -384,50 +464,8 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
                 return -1;
             t->warp = (uint32_t)v;
             break;
-        /* the keys of one value: as the schema's TYPE says */
-#define WR_X_(name, key, type, width, when, rule, where, value) REC_##type(name, value)
-#define REC_HEX(name, value)                              \
-        case WR_K_##name:                                 \
-            if (hexstr(j, 16, &(value), NULL, what))      \
-                return -1;                                \
-            break;
-#define REC_MASK(name, value)                             \
-        case WR_K_##name:                                 \
-            if (hex32(j, &(value), what))                 \
-                return -1;                                \
-            break;
-#define REC_OP(name, value)                               \
-        case WR_K_##name:                                 \
-            if (jstring(j, value, sizeof(value), what) < 0) \
-                return -1;                                \
-            break;
-#define REC_DEC(name, value)
-#define REC_BREGS(name, value)
-#define REC_EVENTS(name, value)
-#define REC_WORD(name, value)
-#define REC_IN(name, value)
-#define REC_OUT(name, value)
-#define REC_BARS(name, value)
-#define REC_ASM(name, value)
-#define REC_STR(name, value)
-#define REC_WARPS(name, value)
-#define REC_FAULT(name, value)
+        /* the keys of one value: as the schema's TYPE says (REC_*, above) */
         WR_TRACE_KEYS(WR_X_)
-#undef WR_X_
-#undef REC_HEX
-#undef REC_MASK
-#undef REC_OP
-#undef REC_DEC
-#undef REC_BREGS
-#undef REC_EVENTS
-#undef REC_WORD
-#undef REC_IN
-#undef REC_OUT
-#undef REC_BARS
-#undef REC_ASM
-#undef REC_STR
-#undef REC_WARPS
-#undef REC_FAULT
         case WR_K_B: if (parse_bregs(j, t->b) < 0) return -1; break;
         case WR_K_EV: {
             if (expect(j, '['))
@@ -540,48 +578,23 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
         char b[8];
         return jfail(j, "unexpected %s after the record", shown(j, b));
     }
-    if (seen & KB(END)) {
-        if (seen & ~WR_KEYS_FIN) {
-            unsigned i = 0;
-            while (!((seen & ~WR_KEYS_FIN) >> i & 1u))
-                i++;
-            return jfail_at(j, j->base, "the final record has '%s'", wr_trace_keys[i].name);
-        }
-        if ((seen & WR_KEYS_FIN_REQUIRED) != WR_KEYS_FIN_REQUIRED) {
-            unsigned i = 0;
-            while ((seen | ~WR_KEYS_FIN_REQUIRED) >> i & 1u)
-                i++;
-            return jfail_at(j, j->base, "the final record has no '%s'", wr_trace_keys[i].name);
-        }
-        if (!(seen & KB(FAULT)))
-            f->fault_warp = -1;
-        if (!(seen & KB(PROFILE)))
-            f->profile[0] = '\0';
-        if (f->fault_warp >= 0 && (unsigned)f->fault_warp >= f->nwarps)
-            return jfail_at(j, j->base, "fault: warp %d, but the record lists %u warps", f->fault_warp, f->nwarps);
-        wr_jsonl_pack_regs(s);
-        return WR_TRACE_END;
-    }
-    if ((seen & WR_KEYS_INSN_REQUIRED) != WR_KEYS_INSN_REQUIRED) {
-        unsigned i = 0;
-        char need[128];
-        while ((seen | ~WR_KEYS_INSN_REQUIRED) >> i & 1u)
-            i++;
-        return jfail_at(j, j->base, "no '%s' (an instruction record needs %s)", wr_trace_keys[i].name,
-                        wr_trace_insn_required_text(need, sizeof need));
-    }
-    /* the final record's own keys (not `t`, `bars`: an instruction record's too) */
-    const uint32_t fin_only = WR_KEYS_FIN & ~(uint32_t)WR_KEYS_INSN_REQUIRED & ~(uint32_t)KB(BARS);
-    if (seen & fin_only) {
-        unsigned i = 0;
-        while (!((seen & fin_only) >> i & 1u))
-            i++;
-        return jfail_at(j, j->base, "an instruction record with '%s'", wr_trace_keys[i].name);
-    }
-    if (!(t->keys & WR_TK_BARS))
-        t->bars = 0;
-    return WR_TRACE_INSN;
+    return record_end(j, s, seen);
 }
+#undef WR_X_
+#undef REC_HEX
+#undef REC_MASK
+#undef REC_OP
+#undef REC_DEC
+#undef REC_BREGS
+#undef REC_EVENTS
+#undef REC_WORD
+#undef REC_IN
+#undef REC_OUT
+#undef REC_BARS
+#undef REC_ASM
+#undef REC_STR
+#undef REC_WARPS
+#undef REC_FAULT
 
 int wr_trace_parse_line(wr_trace_scratch *s, const char *line, size_t len, const char *name, uint64_t recno,
                         const wr_trace_rec **rec, const wr_trace_final **fin, char *err, size_t errsize)
