@@ -240,7 +240,7 @@ static int parse_pd(jp *j, wr_trace_rec *t, const char *at)
         if (key(j, &k, &n))
             return -1;
         const int i = wr_trace_key_find(pk, WR_K_PD_COUNT, k, n, 0);
-        if (i < 0 || (pseen >> i & 1u))
+        if (i < 0 || i >= WR_K_PD_COUNT || (pseen >> i & 1u))
             return jfail_at(j, kat, "out.pd: unexpected key '%.*s' (mask, val)", (int)(n < 40 ? n : 40), k);
         pseen |= 1u << i;
         if (hex32(j, i == WR_K_PD_MASK ? &t->pd_mask : &t->pd_val, pk[i].what))
