@@ -243,6 +243,12 @@ static inline char *w_hex(char *p, uint64_t v)
     return p + 4 + n;
 }
 
+/* two decimal digits per value below 100 */
+static const char dec2[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 static inline char *w_dec(char *p, uint64_t v)
 {
     if (v < 10) {
@@ -251,10 +257,17 @@ static inline char *w_dec(char *p, uint64_t v)
     }
     char t[20];
     unsigned i = sizeof t;
-    do {
-        t[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
+    while (v >= 100) {
+        i -= 2;
+        memcpy(t + i, dec2 + 2 * (v % 100), 2);
+        v /= 100;
+    }
+    if (v >= 10) {
+        i -= 2;
+        memcpy(t + i, dec2 + 2 * v, 2);
+    } else {
+        t[--i] = (char)('0' + v);
+    }
     memcpy(p, t + i, sizeof t - i);
     return p + (sizeof t - i);
 }
@@ -290,8 +303,10 @@ static char *w_str(char *p, const char *s)
 /* {"B3":"0x..."}: the non-zero B registers */
 static char *w_bregs(char *p, const uint32_t *breg)
 {
-    uint32_t nonzero = 0;
+    uint32_t any = 0, nonzero = 0;
     for (unsigned b = 0; b < WR_NUM_BREGS; b++)
+        any |= breg[b];
+    for (unsigned b = 0; any && b < WR_NUM_BREGS; b++)
         nonzero |= (uint32_t)(breg[b] != 0) << b;
     *p++ = '{';
     for (uint32_t m = nonzero; m; m &= m - 1) {
