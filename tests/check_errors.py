@@ -57,7 +57,8 @@ if os.path.exists(os.path.join(SRC, "model/src/base/num.c")):
 for f in formats(read("model/src/run/run.c"), r'snprintf\(err,\s*errsize,\s*'):
     msgs.append(("runner", f))
 # the trace readers' messages (after "FILE:RECORD[:COL]: error: ") and replay's
-tf = read("model/src/trace/tracefile.c")
+tf = "".join(read(os.path.join("model/src/trace", n)) for n in sorted(os.listdir(os.path.join(SRC, "model/src/trace")))
+             if n.endswith((".c", ".h")))
 for call in (r'jfail(?:_at)?\((?:[^;"]*?),\s*', r'rfail\(r,\s*(?:[^;"]*?),\s*'):
     for f in formats(tf, call):
         msgs.append(("trace reader", f))

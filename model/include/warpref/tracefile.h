@@ -12,7 +12,7 @@
  *
  * A record holds exactly what its line holds, so that JSONL -> binary ->
  * JSONL gives the same bytes for a trace written by warpref (one writer,
- * trace.c, prints every JSONL record).  Reading allocates only when a
+ * jsonl_write.c, prints every JSONL record).  Reading allocates only when a
  * reader opens (and for the registers of a final record); a record is
  * overwritten by the next read.  Errors are one line: "FILE:RECORD: error:
  * ...", RECORD counting the trace's records from 1 (a JSONL trace's line).

@@ -83,7 +83,32 @@ struct wr_runner {
     unsigned threads;
     unsigned nregs;
     sim s;
+    /* the trace's instruction words and, with operands, their text, made
+     * once per instruction (the step makes neither: record_state 0) */
+    struct trace_text {
+        wr_word word;
+        uint8_t have;            /* word and text are made */
+        char text[WR_TRACE_ASM_MAX];
+    } *texts;                    /* per instruction; NULL without --trace-operands */
 };
+
+/* The word and the text of instruction `at`, as the step would give the
+ * word (the word loaded when it does not decode, else its encoding) and
+ * the disassembler the text. */
+static const struct trace_text *trace_text(const wr_runner *r, size_t at)
+{
+    struct trace_text *x = &r->texts[at];
+    if (!x->have) {
+        const wr_program *p = r->prog;
+        if (p->illegal && p->illegal[at])
+            x->word = p->words[at];
+        else if (wr_encode(&p->insns[at], &x->word, NULL, 0) != 0)
+            memset(&x->word, 0, sizeof x->word);
+        wr_disasm(&p->insns[at], (uint64_t)at * WR_INST_SIZE, x->text, sizeof x->text);
+        x->have = 1;
+    }
+    return x;
+}
 
 
 static int sim_init(const wr_runner *r, sim *s)
@@ -91,7 +116,9 @@ static int sim_init(const wr_runner *r, sim *s)
     memset(s, 0, sizeof *s);
     wr_config cfg;
     wr_config_init(&cfg, r->threads);
-    cfg.record_state = r->opts.trace != NULL;    /* the trace prints the state after */
+    /* the trace prints the state after (the loop takes it from the warp)
+     * and, with operands, the word (trace_text): the step fills neither */
+    cfg.record_state = 0;
     cfg.profile = r->prog->profile;              /* G-01: the program's */
     cfg.trap_mode = r->opts.trap_mode != 0;      /* S-13 */
     cfg.record_paths = r->opts.explain || r->opts.coverage;
@@ -311,8 +338,13 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
                             : wr_step(c, w, insn, &ops, &rec)) != 0)
             return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
         wr_regfile_apply(&s->rf, &rec);
-        if (tw)
-            wr_tw_record(tw, &rec, insn, &ops, operands);
+        if (tw) {
+            rec.after = *wp;
+            const struct trace_text *x = operands ? trace_text(r, at) : NULL;
+            if (x)
+                rec.insn = x->word;
+            wr_tw_record(tw, &rec, insn, &ops, operands, x ? x->text : NULL);
+        }
         if (extras) {                            /* one test when nobody asks */
             if (count)
                 wr_coverage_add(&s->cov, &rec.why);
@@ -483,8 +515,10 @@ wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *
     r->max_steps = opts->max_steps ? opts->max_steps : WR_DEFAULT_MAX_STEPS;
     r->threads = threads;
     r->nregs = wr_program_nregs(prog);
-    if (sim_init(r, &r->s) != 0) {
+    if ((opts->trace && opts->trace_operands && !(r->texts = calloc(prog->ninsns, sizeof *r->texts))) ||
+        sim_init(r, &r->s) != 0) {
         snprintf(err, errsize, "out of memory");
+        free(r->texts);
         free(r);
         return NULL;
     }
@@ -629,6 +663,7 @@ void wr_runner_free(wr_runner *r)
     if (!r)
         return;
     sim_free(&r->s);
+    free(r->texts);
     free(r);
 }
 

@@ -40,10 +40,12 @@ int wr_tw_open_plain(wr_tw *tw, FILE *f);
 int wr_tw_close(wr_tw *tw, int *in_spool);
 
 /* One instruction record, from the step's retire record (which must hold
- * the state after: wr_config.record_state) and the decoded instruction.
- * With `operands`, also insn/in/out/asm. */
+ * the state after and, with operands, the word: wr_config.record_state or
+ * the caller) and the decoded instruction.  With `operands`, also
+ * insn/in/out/asm; `text` is the disassembly at rec->pc when the caller
+ * has it (NULL: made here). */
 void wr_tw_record(wr_tw *tw, const wr_retire *rec, const wr_insn *insn,
-                  const wr_operands *ops, int operands);
+                  const wr_operands *ops, int operands, const char *text);
 
 /* One line of another kind of per-step output (the explanation of a
  * step), counted as a record for wr_tw_cut; `s` holds no newline, the

@@ -1,0 +1,127 @@
+/* binary.h - internal: the binary trace format's layout (docs/trace-binary.md):
+ * record size, head flags, tails, checksums and blocks, shared by its
+ * reader (binary_read.c, reader.c) and its writer (writer.c). */
+#ifndef WARPREF_TRACE_BINARY_H
+#define WARPREF_TRACE_BINARY_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "warpref/tracefile.h"
+
+/* the checksum of a binary record: XXH3 (libxxhash-dev), compiled in from
+ * its header, so the library has no link dependency */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#define XXH_INLINE_ALL
+#define XXH_STATIC_LINKING_ONLY
+#include <xxhash.h>
+
+
+enum { RS = WR_TRACE_RECORD_SIZE, RS_WORDS = RS / 4 };
+
+/* head flags */
+enum {
+    F_WAKE = 1u << 0, F_INSN = 1u << 1, F_IN = 1u << 2, F_OUT = 1u << 3, F_BARS = 1u << 4,
+    F_ASM = 1u << 5, F_ASM_TEXT = 1u << 6, F_OP_TEXT = 1u << 7,
+    F_IN_SHIFT = 8,              /* WR_IN_* (10 bits: pg .. c64) */
+    F_OUT_SHIFT = 20,            /* WR_TO_* (4 bits) */
+    F_IN_RE = 1u << 24,          /* WR_IN_RE: `in.re` (outside the flags a reader of
+                                    version 1 knows, so that it refuses the record) */
+    F_KNOWN = 0x01ffffffu
+};
+enum { E_FAULT = 1u << 0, E_PROFILE = 1u << 1, E_KNOWN = 3u };
+enum { I_TAIL0 = 80, E_TAIL0 = 24, W_TAIL0 = 48 };   /* where the inline tail words start */
+/* every head ends in the checksum of its record (version 2): the inline tail
+ * stops before it; the header's checksum is at HEADER_SUM */
+enum { SUM_AT = RS - 4, INLINE_END = SUM_AT, HEADER_SUM = WR_TRACE_HEADER_SIZE - 4 };
+
+static inline void st16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
+static inline void st32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+static inline void st64(uint8_t *p, uint64_t v)
+{
+    st32(p, (uint32_t)v);
+    st32(p + 4, (uint32_t)(v >> 32));
+}
+static inline uint32_t ld16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+static inline uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    return v;
+}
+static inline uint64_t ld64(const uint8_t *p) { return (uint64_t)ld32(p) | (uint64_t)ld32(p + 4) << 32; }
+
+/* A record's checksum (docs/trace-binary.md): the low 32 bits of XXH3 of
+ * its head up to the checksum, then of its extension records, seeded with
+ * its record number, so that a record lost, repeated or moved fails too.
+ * XXH3 because it is the fastest of the Debian libraries' checksums on
+ * records of 128-400 bytes (CRC32 of zlib is ten times slower). */
+static inline uint32_t rec_sum(const uint8_t *p, size_t size, uint64_t recno)
+{
+    uint64_t h = XXH3_64bits_withSeed(p, SUM_AT, recno);
+    if (size > RS)
+        h = XXH3_64bits_withSeed(p + RS, size - RS, h);
+    return (uint32_t)h;
+}
+
+static inline uint32_t header_sum(const uint8_t *h) { return (uint32_t)XXH3_64bits(h, HEADER_SUM); }
+
+/* A block of records (docs/trace-binary.md, "Blocks"): a 'B' record, then
+ * the records of BLOCK_SLOTS or more slots of 128 bytes, ending at a record's
+ * end.  The 'B' record holds XXH3-64 of the block's bytes, seeded with the
+ * number of its first record: one hash over 4 KiB instead of one per
+ * record (XXH3's long inputs are hashed 32 or 64 bytes a step); the
+ * records' own checksums are read only when it does not match, to name the
+ * record.  The first BLOCK_SLOTS slots of a trace have no block. */
+enum { BLOCK_SLOTS = 32, BLOCK_MAX_SLOTS = 1024 };   /* (the writer's are below 32 + 48) */
+enum { B_SLOTS = 4, B_RECORDS = 8, B_FIRST = 12, B_SUM = 20 };   /* offsets in the 'B' record */
+
+#if WR_BLOCKSUM_AVX2
+uint64_t wr_blocksum_avx2(const void *p, size_t size, uint64_t seed);   /* blocksum_avx2.c */
+/* (asked per block: a few instructions, and no state shared between threads) */
+static inline int wr_blocksum_avx2_ok(void) { return __builtin_cpu_supports("avx2") != 0; }
+#endif
+
+static inline uint64_t block_sum(const uint8_t *p, size_t size, uint64_t first)
+{
+#if WR_BLOCKSUM_AVX2
+    if (wr_blocksum_avx2_ok())
+        return wr_blocksum_avx2(p, size, first);
+#endif
+    return XXH3_64bits_withSeed(p, size, first);
+}
+
+/* the 'B' record's own fields (its checksum aside), for a block of `slots`
+ * slots and `records` records from record `first` at p */
+static inline void block_head(uint8_t *b, const uint8_t *p, uint32_t slots, uint32_t records, uint64_t first)
+{
+    memset(b, 0, RS);
+    b[0] = 'B';
+    st32(b + B_SLOTS, slots);
+    st32(b + B_RECORDS, records);
+    st64(b + B_FIRST, first);
+    st64(b + B_SUM, block_sum(p, (size_t)slots * RS, first));
+    st32(b + SUM_AT, rec_sum(b, RS, first));
+}
+
+/* bits set (without the libgcc call of a build for any x86-64) */
+static inline unsigned pop32(uint32_t v)
+{
+    v = v - (v >> 1 & 0x55555555u);
+    v = (v & 0x33333333u) + (v >> 2 & 0x33333333u);
+    return ((v + (v >> 4)) & 0x0f0f0f0fu) * 0x01010101u >> 24;
+}
+
+/* the tail: u32 words, the first `inline_words` in the head, the rest in
+ * whole records right after it */
+
+#endif

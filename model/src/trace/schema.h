@@ -1,0 +1,201 @@
+/* schema.h - internal: the trace format's one schema (shared/TRACE-FORMAT.md,
+ * docs/trace.md).  Every key a JSONL record can hold is one row of a table
+ * below, with its type, its width, when it appears and the rule it carries;
+ * the JSONL writer (jsonl_write.c), the JSONL reader (jsonl_read.c) and the
+ * record conversions take the keys from here and spell none themselves.
+ *
+ * A row: X(NAME, "key", TYPE, WIDTH, WHEN, "rule"[, WHERE], VALUE).
+ *   TYPE   how the value is written and read:
+ *            DEC     a decimal integer
+ *            HEX     "0x" and lowercase hex digits, no padding
+ *            MASK    "0x%08x"
+ *            WIDE    "0x%08x", or "0x%016x" when the record says the value
+ *                    is 64 bits wide (the WIDTH column names that flag)
+ *            LANES   an array of 32 lane values, each a MASK or (WIDTH) a
+ *                    WIDE; LANESN the same with null for a lane not written
+ *            WORD    the 128-bit instruction word, "0x" and 32 digits
+ *            STR     a JSON string; OP and ASM are the instruction's, which
+ *                    a record may leave to its word (wr_trace_rec.op_derived,
+ *                    asm_derived)
+ *            BOOL    true or false
+ *            BREGS   {"B0": MASK, ...}, the non-zero B registers
+ *            BARS    {"N": MASK, ...}, barrier state words
+ *            EVENTS  ["wake", "block:1", ...] (TRACE-FORMAT's event strings)
+ *            IN, OUT, PD, FAULT   an object of the table of that name
+ *            WARPS   an array of objects of the warp table
+ *            REGS    32 arrays of N MASKs (r); PREDS 32 integers (p);
+ *            DC      {"R5": MASK, "P1": MASK} (dc)
+ *   WIDTH  the digits of a MASK (8) or of a fixed-width value; for WIDE and
+ *          LANES the flag that makes the value 64 bits (0: never); else 0
+ *   WHEN   WR_ALWAYS (a required key), or the flag of the record that
+ *          says the key is present (WR_TK_*, WR_IN_*, WR_TO_*, FIN_*)
+ *   rule   the SPEC-NOTES rule the value follows (S5: section 5, undefined
+ *          values; "-": none, text for people)
+ *   VALUE  where the writer takes the value from and the reader puts it
+ *
+ * The order of a table is the writer's order of the keys (TRACE-FORMAT's
+ * table order; the final record's writer puts `profile` before `fault`)
+ * and the reader's numbering of them: a reader's message naming the first
+ * missing key names the first in this order. */
+#ifndef WARPREF_TRACE_SCHEMA_H
+#define WARPREF_TRACE_SCHEMA_H
+
+#include "warpref/tracefile.h"
+
+/* WHEN: a key every record of its kind has; the final record's optional
+ * keys; the registers of a warp of the final record (--dump-regs). */
+enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u << 2 };
+
+/* The keys of a record, instruction record first.  WHERE is INSN (an
+ * instruction record's key), FIN (the final record's) or BOTH (a key of
+ * both, which the final record always has); VALUE the key's value in
+ * instruction record `r` (a wr_trace_rec *; 0 for FIN).
+ * X(NAME, "key", TYPE, WIDTH, WHEN, "rule", WHERE, VALUE) */
+#define WR_TRACE_KEYS(X)                                                                   \
+    X(T,       "t",       DEC,    0, WR_ALWAYS,   "N-50", BOTH, (r)->t)                     \
+    X(WARP,    "warp",    DEC,    0, WR_ALWAYS,   "N-50", INSN, (r)->warp)                  \
+    X(PC,      "pc",      HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->pc)                    \
+    X(OP,      "op",      OP,     0, WR_ALWAYS,   "N-37", INSN, (r)->op)                    \
+    X(ACTIVE,  "active",  MASK,   8, WR_ALWAYS,   "N-12", INSN, (r)->active)                \
+    X(VALID,   "valid",   MASK,   8, WR_ALWAYS,   "N-18", INSN, (r)->valid)                 \
+    X(NEXT_PC, "next_pc", HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->next_pc)               \
+    X(YIELD,   "yield",   MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->yield)                 \
+    X(SLEEP,   "sleep",   MASK,   8, WR_ALWAYS,   "N-23", INSN, (r)->sleep)                 \
+    X(SWITCH,  "switch",  MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->swtch)                 \
+    X(B,       "b",       BREGS,  8, WR_ALWAYS,   "N-20", INSN, (r)->b)                     \
+    X(EV,      "ev",      EVENTS, 0, WR_ALWAYS,   "N-37", INSN, (r)->ev)                    \
+    X(INSN,    "insn",    WORD,  32, WR_TK_INSN,  "N-37", INSN, (r)->insn)                  \
+    X(IN,      "in",      IN,     0, WR_TK_IN,    "N-51", INSN, (r)->in)                    \
+    X(OUT,     "out",     OUT,    0, WR_TK_OUT,   "N-54", INSN, (r)->out)                   \
+    X(BARS,    "bars",    BARS,   8, WR_TK_BARS,  "N-38", BOTH, (r)->bar)                   \
+    X(ASM,     "asm",     ASM,    0, WR_TK_ASM,   "-",    INSN, (r)->asm_text)              \
+    X(END,     "end",     STR,    0, WR_ALWAYS,   "N-55", FIN,  0)                          \
+    X(WARPS,   "warps",   WARPS,  0, WR_ALWAYS,   "N-50", FIN,  0)                          \
+    X(FAULT,   "fault",   FAULT,  0, FIN_FAULT,   "N-27", FIN,  0)                          \
+    X(PROFILE, "profile", STR,    0, FIN_PROFILE, "G-01", FIN,  0)
+
+/* `in`: the operands read (WHEN: the WR_IN_* bit of wr_trace_rec.in_keys;
+ * WIDTH: the bit saying the values are 64-bit).
+ * X(NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE) */
+#define WR_TRACE_IN_KEYS(X)                                                 \
+    X(PG, "pg", MASK,  8,          WR_IN_PG,  "N-05", (r)->in.pg)            \
+    X(PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp)            \
+    X(RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra)            \
+    X(RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb)            \
+    X(RC, "rc", LANES, 0,          WR_IN_RC, "N-51", (r)->in.rc)            \
+    X(RE, "re", LANES, 0,          WR_IN_RE, "V-01", (r)->in.re)            \
+    X(UR, "ur", WIDE,  WR_IN_UR64, WR_IN_UR, "N-51", (r)->in.ur)            \
+    X(C,  "c",  WIDE,  WR_IN_C64,  WR_IN_C,  "N-52", (r)->in.c)
+
+/* `out`: the executing warp's own destinations (WHEN: the WR_TO_* bit of
+ * wr_trace_rec.out; WIDTH as for `in`).  `rd` lists null for a lane not
+ * written (LANESN). */
+#define WR_TRACE_OUT_KEYS(X)                                                \
+    X(RD,    "rd",    LANESN, WR_TO_RD64, WR_TO_RD, "N-54", (r)->rd)         \
+    X(RD_DC, "rd_dc", WIDE,   WR_TO_RD64, WR_TO_RD, "S5",   (r)->rd_dc)      \
+    X(PD,    "pd",    PD,     0,          WR_TO_PD, "N-54", 0)               \
+    X(PD_DC, "pd_dc", BOOL,   0,          WR_TO_PD, "S5",   ((r)->out & WR_TO_PD_DC) != 0)
+
+/* `out.pd`: the lanes written and their values. */
+#define WR_TRACE_PD_KEYS(X)                                                 \
+    X(MASK, "mask", MASK, 8, WR_ALWAYS, "N-54", (r)->pd_mask)               \
+    X(VAL,  "val",  MASK, 8, WR_ALWAYS, "N-54", (r)->pd_val)
+
+/* One element of the final record's `warps`: VALUE of wr_warp `x`. */
+#define WR_TRACE_WARP_KEYS(X)                                               \
+    X(WARP,   "warp",   DEC,   0, WR_ALWAYS, "N-50", 0)                      \
+    X(STATE,  "state",  STR,   0, WR_ALWAYS, "N-35", (x)->run)               \
+    X(PC,     "pc",     HEX,   0, WR_ALWAYS, "N-12", (x)->active_pc)         \
+    X(ACTIVE, "active", MASK,  8, WR_ALWAYS, "N-12", (x)->active)            \
+    X(VALID,  "valid",  MASK,  8, WR_ALWAYS, "N-18", (x)->valid)             \
+    X(YIELD,  "yield",  MASK,  8, WR_ALWAYS, "N-22", (x)->yield)             \
+    X(SLEEP,  "sleep",  MASK,  8, WR_ALWAYS, "N-23", (x)->sleep)             \
+    X(SWITCH, "switch", MASK,  8, WR_ALWAYS, "N-22", (x)->swtch)             \
+    X(B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (x)->breg)              \
+    X(R,      "r",      REGS,  8, FIN_REGS,  "S5",   0)                      \
+    X(P,      "p",      PREDS, 0, FIN_REGS,  "S5",   0)                      \
+    X(DC,     "dc",     DC,    8, FIN_REGS,  "S5",   0)
+
+/* The final record's `fault` (N-27). */
+#define WR_TRACE_FAULT_KEYS(X)                                              \
+    X(WARP, "warp", DEC, 0, WR_ALWAYS, "N-27", 0)                           \
+    X(PC,   "pc",   HEX, 0, WR_ALWAYS, "N-27", 0)                           \
+    X(WHAT, "what", STR, 0, WR_ALWAYS, "N-27", 0)
+
+/* The numbers of the keys of each table: WR_K_T, WR_K_IN_PG, WR_K_OUT_RD,
+ * WR_K_PD_MASK, WR_K_W_STATE, WR_K_F_WHAT ... */
+enum {
+#define WR_X_(name, key, type, width, when, rule, where, value) WR_K_##name,
+    WR_TRACE_KEYS(WR_X_)
+#undef WR_X_
+    WR_K_COUNT
+};
+#define WR_X_(name, key, type, width, when, rule, value) WR_K_IN_##name,
+enum { WR_TRACE_IN_KEYS(WR_X_) WR_K_IN_COUNT };
+#undef WR_X_
+#define WR_X_(name, key, type, width, when, rule, value) WR_K_OUT_##name,
+enum { WR_TRACE_OUT_KEYS(WR_X_) WR_K_OUT_COUNT };
+#undef WR_X_
+#define WR_X_(name, key, type, width, when, rule, value) WR_K_PD_##name,
+enum { WR_TRACE_PD_KEYS(WR_X_) WR_K_PD_COUNT };
+#undef WR_X_
+#define WR_X_(name, key, type, width, when, rule, value) WR_K_W_##name,
+enum { WR_TRACE_WARP_KEYS(WR_X_) WR_K_W_COUNT };
+#undef WR_X_
+#define WR_X_(name, key, type, width, when, rule, value) WR_K_F_##name,
+enum { WR_TRACE_FAULT_KEYS(WR_X_) WR_K_F_COUNT };
+#undef WR_X_
+
+/* WHERE, as numbers: the record kinds a key belongs to */
+enum { WR_WHERE_INSN = 1, WR_WHERE_FIN = 2, WR_WHERE_BOTH = 3 };
+
+/* A key as the writer prints it: ,"key": (its length WR_KEY_LEN). */
+#define WR_KEY_TEXT(key) ",\"" key "\":"
+#define WR_KEY_LEN(key) (sizeof(WR_KEY_TEXT(key)) - 1)
+
+/* The keys of each table, by number, for the readers' lookups and
+ * messages: wr_trace_keys[WR_K_OUT].name is "out",
+ * wr_trace_in_keys[WR_K_IN_RA].what "in.ra". */
+typedef struct wr_trace_key {
+    const char *name;            /* the key */
+    const char *what;            /* how a reader's message names its value */
+    unsigned len;                /* strlen(name) */
+    unsigned where;              /* WR_WHERE_* (the record keys; else 0) */
+    unsigned when;               /* WHEN */
+} wr_trace_key;
+extern const wr_trace_key wr_trace_keys[WR_K_COUNT];
+extern const wr_trace_key wr_trace_in_keys[WR_K_IN_COUNT];
+extern const wr_trace_key wr_trace_out_keys[WR_K_OUT_COUNT];
+extern const wr_trace_key wr_trace_pd_keys[WR_K_PD_COUNT];
+extern const wr_trace_key wr_trace_warp_keys[WR_K_W_COUNT];
+extern const wr_trace_key wr_trace_fault_keys[WR_K_F_COUNT];
+
+/* The key k[0..n) in table `keys` of `count`, looked for from `from` on
+ * (a writer lists the keys in the table's order: the one after the last
+ * is the likely one); -1 if it is none of them. */
+int wr_trace_key_find(const wr_trace_key *keys, unsigned count, const char *k, size_t n, unsigned from);
+
+/* The record keys (bit per WR_K_*) an instruction record needs, the final
+ * record may have, and the final record needs. */
+#define WR_KEY_BIT_(name, key, type, width, when, rule, where, value, test) \
+    | ((test) ? 1u << WR_K_##name : 0u)
+#define WR_KEY_SET_(test_macro) (0u WR_TRACE_KEYS(test_macro))
+#define WR_INSN_REQ_(name, key, type, width, when, rule, where, value) \
+    WR_KEY_BIT_(name, key, type, width, when, rule, where, value,      \
+                (WR_WHERE_##where & WR_WHERE_INSN) && (unsigned)(when) == (unsigned)WR_ALWAYS)
+#define WR_FIN_KEY_(name, key, type, width, when, rule, where, value) \
+    WR_KEY_BIT_(name, key, type, width, when, rule, where, value, (WR_WHERE_##where & WR_WHERE_FIN) != 0)
+#define WR_FIN_REQ_(name, key, type, width, when, rule, where, value) \
+    WR_KEY_BIT_(name, key, type, width, when, rule, where, value,     \
+                WR_WHERE_##where == WR_WHERE_BOTH || (unsigned)(when) == (unsigned)WR_ALWAYS)
+enum {
+    WR_KEYS_INSN_REQUIRED = WR_KEY_SET_(WR_INSN_REQ_),
+    WR_KEYS_FIN = WR_KEY_SET_(WR_FIN_KEY_),
+    WR_KEYS_FIN_REQUIRED = WR_KEY_SET_(WR_FIN_REQ_) & WR_KEY_SET_(WR_FIN_KEY_)
+};
+
+/* "t, warp, ..., ev": the keys an instruction record needs, for messages
+ * (in buf, 128 bytes are enough).  Returns buf. */
+const char *wr_trace_insn_required_text(char *buf, size_t size);
+
+#endif

@@ -1,0 +1,486 @@
+/* writer.c - traces written (warpref/tracefile.h): the binary format's
+ * records encoded (docs/trace-binary.md) and sealed, and the writer of
+ * both formats (JSONL through jsonl_write.c). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "binary.h"
+#include "trace.h"
+#include "warpref/outfile.h"
+
+typedef struct tail {
+    uint32_t w[1024];
+    unsigned n;
+} tail;
+
+static void tail_text(tail *t, const char *s)
+{
+    const size_t n = strlen(s);
+    t->w[t->n++] = (uint32_t)n;
+    for (size_t i = 0; i < n; i += 4) {
+        uint8_t b[4] = { 0, 0, 0, 0 };
+        memcpy(b, s + i, n - i < 4 ? n - i : 4);
+        t->w[t->n++] = ld32(b);
+    }
+}
+
+/* the non-zero B registers into the tail; returns their mask */
+static uint32_t tail_bregs(tail *t, const uint32_t *b)
+{
+    uint32_t mask = 0;
+    for (unsigned n = 0; n < WR_NUM_BREGS; n++)
+        if (b[n]) {
+            mask |= 1u << n;
+            t->w[t->n++] = b[n];
+        }
+    return mask;
+}
+
+/* head + tail records + lane arrays into out[]; returns the records used */
+static unsigned put_tail(uint8_t *head, unsigned first_word, const tail *t)
+{
+    const unsigned inl = (INLINE_END - first_word) / 4;
+    for (unsigned i = 0; i < t->n; i++)
+        st32(i < inl ? head + first_word + 4 * i : head + RS + 4 * (i - inl), t->w[i]);
+    const unsigned rest = t->n > inl ? t->n - inl : 0;
+    const unsigned nrec = (rest + RS_WORDS - 1) / RS_WORDS;
+    if (rest % RS_WORDS)
+        memset(head + RS + 4 * rest, 0, 4 * (nrec * RS_WORDS - rest));
+    return nrec;
+}
+
+static uint8_t *put_lanes32(uint8_t *p, const uint64_t *v)
+{
+    for (unsigned l = 0; l < WR_LANES; l++)
+        st32(p + 4 * l, (uint32_t)v[l]);
+    return p + RS;
+}
+
+static uint8_t *put_lanes64(uint8_t *p, const uint64_t *v)
+{
+    for (unsigned l = 0; l < WR_LANES; l++)
+        st64(p + 8 * l, v[l]);
+    return p + 2 * RS;
+}
+
+/* Encode an instruction record; returns its size in bytes (a multiple of
+ * RS).  out has room for BIN_MAX bytes. */
+enum { BIN_MAX = 48 * RS };
+
+static size_t bin_encode(uint8_t *out, const wr_trace_rec *t, uint64_t recno)
+{
+    static __thread tail tl;
+    uint8_t *h = out;
+    memset(h, 0, RS);
+    uint32_t flags = (t->wake ? F_WAKE : 0);
+    if (t->keys & WR_TK_INSN)
+        flags |= F_INSN;
+    if (t->keys & WR_TK_IN)
+        flags |= F_IN | (t->in_keys & 0x3ffu) << F_IN_SHIFT | ((t->in_keys & WR_IN_RE) ? F_IN_RE : 0);
+    if (t->keys & WR_TK_OUT)
+        flags |= F_OUT | (t->out & 0xfu) << F_OUT_SHIFT;
+    if (t->keys & WR_TK_BARS)
+        flags |= F_BARS;
+    /* op and asm are stored only when the word does not give them */
+    wr_insn insn;
+    const int dec = (t->keys & WR_TK_INSN) && wr_decode(&t->insn, &insn, NULL, 0) == 0;
+    if (!(dec && (t->op_derived || strcmp(t->op, wr_op_name(&insn)) == 0)))
+        flags |= F_OP_TEXT;
+    if (t->keys & WR_TK_ASM) {
+        char text[WR_TRACE_ASM_MAX];
+        if (dec && !t->asm_derived)
+            wr_disasm(&insn, t->pc, text, sizeof text);
+        flags |= (dec && (t->asm_derived || strcmp(text, t->asm_text) == 0)) ? F_ASM : F_ASM_TEXT;
+    }
+    h[0] = 'I';
+    h[1] = (uint8_t)t->warp;
+    h[2] = (uint8_t)t->nev;
+    st32(h + 4, flags);
+    st64(h + 8, t->t);
+    st64(h + 16, t->pc);
+    st64(h + 24, t->next_pc);
+    st32(h + 32, t->active);
+    st32(h + 36, t->valid);
+    st32(h + 40, t->yield);
+    st32(h + 44, t->sleep);
+    st32(h + 48, t->swtch);
+    tl.n = 0;
+    st16(h + 52, tail_bregs(&tl, t->b));
+    st32(h + 56, (t->keys & WR_TK_IN) ? t->in.pg : 0);
+    st32(h + 60, (t->out & WR_TO_RD) ? t->rd_lanes : 0);
+    for (unsigned k = 0; k < 4; k++)
+        st32(h + 64 + 4 * k, (t->keys & WR_TK_INSN) ? t->insn.w[k] : 0);
+    const unsigned in = (t->keys & WR_TK_IN) ? t->in_keys : 0;
+    const unsigned o = (t->keys & WR_TK_OUT) ? t->out : 0;
+    if (in & WR_IN_PP)
+        tl.w[tl.n++] = t->in.pp;
+    if (in & WR_IN_UR) {
+        tl.w[tl.n++] = (uint32_t)t->in.ur;
+        tl.w[tl.n++] = (uint32_t)(t->in.ur >> 32);
+    }
+    if (in & WR_IN_C) {
+        tl.w[tl.n++] = (uint32_t)t->in.c;
+        tl.w[tl.n++] = (uint32_t)(t->in.c >> 32);
+    }
+    if (o & WR_TO_RD) {
+        tl.w[tl.n++] = (uint32_t)t->rd_dc;
+        tl.w[tl.n++] = (uint32_t)(t->rd_dc >> 32);
+    }
+    if (o & WR_TO_PD) {
+        tl.w[tl.n++] = t->pd_mask;
+        tl.w[tl.n++] = t->pd_val;
+    }
+    if (t->keys & WR_TK_BARS) {
+        tl.w[tl.n++] = t->bars;
+        for (uint32_t m = t->bars; m; m &= m - 1)
+            tl.w[tl.n++] = t->bar[__builtin_ctz(m)];
+    }
+    for (unsigned i = 0; i < t->nev; i++) {
+        tl.w[tl.n++] = (uint32_t)t->ev[i].kind | (uint32_t)t->ev[i].code << 8;
+        tl.w[tl.n++] = t->ev[i].value;
+    }
+    if (flags & F_OP_TEXT)
+        tail_text(&tl, t->op_derived ? "?" : t->op);
+    if (flags & F_ASM_TEXT)
+        tail_text(&tl, t->asm_derived ? "?" : t->asm_text);
+    st16(h + 54, tl.n);
+    unsigned next = put_tail(h, I_TAIL0, &tl);
+    uint8_t *p = h + RS * (1 + next);
+    if (in & WR_IN_RA)
+        p = (in & WR_IN_RA64) ? put_lanes64(p, t->in.ra) : put_lanes32(p, t->in.ra);
+    if (in & WR_IN_RB)
+        p = put_lanes32(p, t->in.rb);
+    if (in & WR_IN_RC)
+        p = put_lanes32(p, t->in.rc);
+    if (in & WR_IN_RE)
+        p = put_lanes32(p, t->in.re);
+    if (o & WR_TO_RD)
+        p = (o & WR_TO_RD64) ? put_lanes64(p, t->rd) : put_lanes32(p, t->rd);
+    next = (unsigned)((size_t)(p - h) / RS) - 1;
+    h[3] = (uint8_t)next;
+    st32(h + SUM_AT, rec_sum(h, (size_t)(p - h), recno));
+    return (size_t)(p - h);
+}
+
+/* the final record: 'E', then a 'W' per warp */
+static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, uint64_t recno)
+{
+    static __thread tail tl;
+    uint8_t *h = out;
+    memset(h, 0, RS);
+    h[0] = 'E';
+    h[1] = (uint8_t)f->end;
+    h[2] = (uint8_t)f->nwarps;
+    uint32_t flags = (f->fault_warp >= 0 ? E_FAULT : 0) | (f->profile[0] ? E_PROFILE : 0);
+    st32(h + 4, flags);
+    st64(h + 8, f->t);
+    st16(h + 18, f->dump_regs);
+    st32(h + 20, f->bars);
+    tl.n = 0;
+    for (uint32_t m = f->bars; m; m &= m - 1)
+        tl.w[tl.n++] = f->bar[__builtin_ctz(m)];
+    if (flags & E_FAULT) {
+        tl.w[tl.n++] = (uint32_t)f->fault_warp;
+        tl.w[tl.n++] = (uint32_t)f->fault_pc;
+        tl.w[tl.n++] = (uint32_t)(f->fault_pc >> 32);
+        tl.w[tl.n++] = f->fault_what;
+    }
+    if (flags & E_PROFILE)
+        tail_text(&tl, f->profile);
+    st16(h + 16, tl.n);
+    unsigned next = put_tail(h, E_TAIL0, &tl);
+    h[3] = (uint8_t)next;
+    size_t len = RS * (1 + (size_t)next);
+    st32(h + SUM_AT, rec_sum(h, len, recno));
+    for (unsigned w = 0; w < f->nwarps; w++) {
+        const size_t need = RS * (2 + (size_t)f->dump_regs + 2);
+        if (len + need > cap)
+            return 0;
+        const wr_warp *x = &f->warp[w];
+        uint8_t *q = out + len;
+        memset(q, 0, RS);
+        q[0] = 'W';
+        q[1] = (uint8_t)w;
+        q[2] = x->run;
+        st64(q + 8, x->active_pc);
+        st32(q + 16, x->active);
+        st32(q + 20, x->valid);
+        st32(q + 24, x->yield);
+        st32(q + 28, x->sleep);
+        st32(q + 32, x->swtch);
+        tl.n = 0;
+        st16(q + 36, tail_bregs(&tl, x->breg));
+        const unsigned n = f->dump_regs;
+        unsigned ndc = 0;
+        if (n) {
+            for (unsigned l = 0; l < WR_LANES; l += 4) {
+                uint32_t word = 0;
+                for (unsigned k = 0; k < 4; k++) {
+                    unsigned bits = 0;
+                    for (unsigned p = 0; p < WR_NUM_PREDS; p++)
+                        bits |= (f->p[w][p] >> (l + k) & 1u) << p;
+                    word |= (uint32_t)bits << (8 * k);
+                }
+                tl.w[tl.n++] = word;
+            }
+            for (unsigned r = 0; r < n && r < f->r_have; r++)
+                if (f->r_undef[(size_t)w * f->r_have + r]) {
+                    tl.w[tl.n++] = 'R' | r << 8;
+                    tl.w[tl.n++] = f->r_undef[(size_t)w * f->r_have + r];
+                    ndc++;
+                }
+            for (unsigned p = 0; p < WR_NUM_PREDS; p++)
+                if (f->p_undef[w][p]) {
+                    tl.w[tl.n++] = 'P' | p << 8;
+                    tl.w[tl.n++] = f->p_undef[w][p];
+                    ndc++;
+                }
+        }
+        st16(q + 38, tl.n);
+        st16(q + 40, n);
+        st16(q + 42, ndc);
+        const unsigned tn = put_tail(q, W_TAIL0, &tl);
+        uint8_t *p = q + RS * (1 + tn);
+        for (unsigned r = 0; r < n; r++, p += RS)
+            for (unsigned l = 0; l < WR_LANES; l++)
+                st32(p + 4 * l, r < f->r_have ? f->r[((size_t)w * f->r_have + r) * WR_LANES + l] : 0);
+        st32(q + 44, (uint32_t)((size_t)(p - q) / RS - 1));
+        st32(q + SUM_AT, rec_sum(q, (size_t)(p - q), recno));
+        len = (size_t)(p - out);
+    }
+    return len;
+}
+
+static void bin_header(uint8_t *h, unsigned threads)
+{
+    memset(h, 0, WR_TRACE_HEADER_SIZE);
+    memcpy(h, WR_TRACE_MAGIC, 8);
+    st16(h + 8, WR_TRACE_VERSION);
+    st16(h + 10, WR_TRACE_HEADER_SIZE);
+    st16(h + 12, WR_TRACE_RECORD_SIZE);
+    st32(h + 16, threads);
+    st32(h + HEADER_SUM, header_sum(h));
+}
+
+size_t wr_trace_seal(uint8_t *buf, size_t len)
+{
+    if (len < WR_TRACE_HEADER_SIZE || memcmp(buf, WR_TRACE_MAGIC, 8) != 0)
+        return 0;
+    st32(buf + HEADER_SUM, header_sum(buf));
+    size_t pos = WR_TRACE_HEADER_SIZE, blocks = 0;
+    for (uint64_t recno = 1; len - pos >= RS; recno++) {
+        uint8_t *h = buf + pos;
+        if (h[0] == 'B') {                  /* (sealed after its records, below) */
+            pos += RS;
+            recno--;
+            blocks++;
+            continue;
+        }
+        const size_t size = RS * (1 + (size_t)h[3]);
+        if ((h[0] != 'I' && h[0] != 'E') || size > len - pos)
+            break;
+        st32(h + SUM_AT, rec_sum(h, size, recno));
+        pos += size;
+        if (h[0] == 'E')
+            for (unsigned w = 0; w < h[2] && len - pos >= RS; w++) {
+                uint8_t *q = buf + pos;
+                const uint64_t wsize = RS * (1 + (uint64_t)ld32(q + 44));
+                if (wsize > len - pos)
+                    return pos;
+                st32(q + SUM_AT, rec_sum(q, (size_t)wsize, recno));
+                pos += (size_t)wsize;
+            }
+    }
+    /* each block record: the number of the record after it, the checksum of
+     * the slots it states (when the buffer holds them), its own */
+    size_t at = WR_TRACE_HEADER_SIZE;
+    for (uint64_t recno = 1; blocks && at < pos && pos - at >= RS;) {
+        uint8_t *h = buf + at;
+        if (h[0] == 'B') {
+            const uint64_t bsize = RS * (uint64_t)ld32(h + B_SLOTS);
+            st64(h + B_FIRST, recno);
+            if (bsize <= len - at - RS)
+                st64(h + B_SUM, block_sum(h + RS, (size_t)bsize, recno));
+            st32(h + SUM_AT, rec_sum(h, RS, recno));
+            at += RS;
+            blocks--;
+            continue;
+        }
+        if (h[0] != 'I')
+            break;
+        at += RS * (1 + (size_t)h[3]);
+        recno++;
+    }
+    return pos;
+}
+
+/* ---- writing -------------------------------------------------------------------- */
+
+struct wr_trace_writer {
+    FILE *f;
+    unsigned format;
+    wr_tw tw;                    /* JSONL */
+    uint8_t *buf;                /* binary: pending bytes */
+    size_t len;
+    uint64_t recno;              /* records written */
+    size_t lead;                 /* the slots before the first block */
+    size_t blk_at;               /* the open block's 'B' record in buf (blk_open) */
+    uint64_t blk_first;
+    uint32_t blk_records;
+    int blk_open;
+    int errnum;
+    wr_outfile *out;             /* wr_trace_create's file (outfile.h) */
+};
+
+enum { BIN_BUF = 1 << 20 };
+
+static void block_close(wr_trace_writer *w)
+{
+    uint8_t *b = w->buf + w->blk_at;
+    block_head(b, b + RS, (uint32_t)((w->len - w->blk_at) / RS - 1), w->blk_records, w->blk_first);
+    w->blk_open = 0;
+}
+
+static void bin_flush(wr_trace_writer *w)
+{
+    if (w->blk_open)
+        block_close(w);
+    if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len && !w->errnum)
+        w->errnum = errno ? errno : EIO;
+    w->len = 0;
+}
+
+wr_trace_writer *wr_trace_writer_new(FILE *f, unsigned format, unsigned threads)
+{
+    wr_trace_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->f = f;
+    w->format = format;
+    if (format == WR_TRACE_FMT_BINARY) {
+        w->buf = malloc(BIN_BUF + 2 * BIN_MAX + (BLOCK_SLOTS + 1) * RS);
+        if (!w->buf) {
+            free(w);
+            return NULL;
+        }
+        bin_header(w->buf, threads);
+        w->len = WR_TRACE_HEADER_SIZE;
+    } else if (wr_tw_open_plain(&w->tw, f) != 0) {
+        wr_tw_close(&w->tw, NULL);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+int wr_trace_put(wr_trace_writer *w, const wr_trace_rec *rec)
+{
+    if (w->format != WR_TRACE_FMT_BINARY) {
+        wr_tw_trec(&w->tw, rec);
+        return w->tw.err ? -1 : 0;
+    }
+    if (!w->blk_open && w->lead >= BLOCK_SLOTS) {  /* a block: its 'B' record when it is complete */
+        w->blk_open = 1;
+        w->blk_at = w->len;
+        w->blk_first = w->recno + 1;
+        w->blk_records = 0;
+        w->len += RS;
+    }
+    const size_t n = bin_encode(w->buf + w->len, rec, ++w->recno);
+    w->len += n;
+    if (!w->blk_open)
+        w->lead += n / RS;
+    else if (++w->blk_records, (w->len - w->blk_at) / RS > BLOCK_SLOTS)
+        block_close(w);
+    if (!w->blk_open && w->len >= BIN_BUF)
+        bin_flush(w);
+    return w->errnum ? -1 : 0;
+}
+
+int wr_trace_put_end(wr_trace_writer *w, const wr_trace_final *fin)
+{
+    if (w->format != WR_TRACE_FMT_BINARY) {
+        wr_tw_end(&w->tw, fin);
+        return w->tw.err ? -1 : 0;
+    }
+    bin_flush(w);
+    const size_t cap = RS * ((size_t)8 + (size_t)fin->nwarps * (4 + fin->dump_regs));
+    uint8_t *b = malloc(cap);
+    if (!b) {
+        w->errnum = ENOMEM;
+        return -1;
+    }
+    const size_t n = bin_encode_end(b, cap, fin, ++w->recno);
+    if (!n || fwrite(b, 1, n, w->f) != n)
+        w->errnum = w->errnum ? w->errnum : n ? (errno ? errno : EIO) : EINVAL;
+    free(b);
+    return w->errnum ? -1 : 0;
+}
+
+int wr_trace_writer_free(wr_trace_writer *w)
+{
+    if (!w)
+        return 0;
+    int e;
+    if (w->format == WR_TRACE_FMT_BINARY) {
+        bin_flush(w);
+        if (fflush(w->f) != 0 && !w->errnum)
+            w->errnum = errno ? errno : EIO;
+        e = w->errnum;
+        free(w->buf);
+    } else {
+        e = wr_tw_close(&w->tw, NULL);
+    }
+    if (w->out) {                /* wr_trace_create's file, not closed by wr_trace_close_file */
+        wr_outfile_abort(w->out);
+        free(w->out);
+    }
+    free(w);
+    return e;
+}
+
+wr_trace_writer *wr_trace_create(const char *path, unsigned threads, char *err, size_t errsize)
+{
+    wr_outfile *o = malloc(sizeof *o);
+    if (!o) {
+        snprintf(err, errsize, "cannot open '%s': out of memory", path);
+        return NULL;
+    }
+    if (wr_outfile_open(o, path, 0, err, errsize) != 0) {
+        free(o);
+        return NULL;
+    }
+    wr_trace_writer *w = wr_trace_writer_new(o->f, wr_trace_format_for(path), threads);
+    if (!w) {
+        snprintf(err, errsize, "cannot open '%s': out of memory", path);
+        wr_outfile_abort(o);
+        free(o);
+        return NULL;
+    }
+    w->out = o;
+    return w;
+}
+
+int wr_trace_close_file(wr_trace_writer *w, char *err, size_t errsize)
+{
+    if (!w)
+        return 0;
+    wr_outfile *o = w->out;
+    w->out = NULL;
+    const int e = wr_trace_writer_free(w);
+    if (!o)
+        return 0;
+    if (e && !o->errnum)
+        o->errnum = e;
+    const int rc = wr_outfile_close(o, err, errsize);
+    free(o);
+    return rc;
+}
+
