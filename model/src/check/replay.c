@@ -28,6 +28,20 @@ typedef struct replay {
     char (*text)[WR_TRACE_ASM_MAX];  /* the program's disassembly at instruction i, once seen */
     uint8_t *text_ok;
     size_t text_cap;
+    char *err;                   /* bad input: the one-line error */
+    size_t errsize;
+    const char *name;            /* the trace's name in messages */
+    uint64_t start;              /* the window's first record (--start, 1 without) */
+    int driven;                  /* operand-driven: the trace's first record carries `in` */
+    int outs;                    /* the trace's first record carries `out` */
+    int stated;                  /* the CTA size is the trace's own (header or final record) */
+    int time_on;                 /* records' t compared (not --ignore t) */
+    wr_compare_ctl on, on_noout, off, final_ctl;  /* the window's controls, without `out`, before it, the final's */
+    const wr_compare_ctl *cur;   /* the checker's controls now */
+    wr_checker *c;
+    const wr_cta *cta;           /* the model's state, the checker's */
+    wr_retire *other;            /* the record as the other side's retire record */
+    uint64_t now;                /* the model's time of its next turn (N-50) */
 } replay;
 
 static void on_fail(void *ctx, uint64_t cycle, const char *line)
@@ -226,306 +240,403 @@ static int controls(const wr_replay_opts *o, wr_compare_ctl *on, wr_compare_ctl 
     return 0;
 }
 
+/* the program (--program) and the profile the model runs (--profile) */
+static int load_program(replay *x)
+{
+    const wr_replay_opts *o = x->o;
+    if (o->program && wr_assemble_file(o->program, &x->prog, x->err, x->errsize) != 0)
+        return -1;
+    x->learn = !o->program;
+    if (o->profile >= 0) {                         /* --profile: the model's profile */
+        if (o->program && x->prog.profile != (unsigned)o->profile) {
+            snprintf(x->err, x->errsize, "%s: the program's profile is %s, not %s (--profile)", o->program,
+                     wr_profile_name(x->prog.profile), wr_profile_name((unsigned)o->profile));
+            wr_program_free(&x->prog);
+            return -1;
+        }
+        x->prog.profile = (unsigned)o->profile;
+    }
+    return 0;
+}
+
+/* the mode, from the first record: operand-driven when the records carry
+ * `in`; without `in` or without `insn` the program must be given */
+static int replay_mode(replay *x, int k, const wr_trace_rec *rec)
+{
+    if (k == WR_TRACE_EOF) {
+        snprintf(x->err, x->errsize, "%s:1: error: empty trace (no records)", x->name);
+        return -1;
+    }
+    x->driven = k == WR_TRACE_INSN && (rec->keys & WR_TK_IN);
+    if (k == WR_TRACE_INSN && !(rec->keys & WR_TK_INSN) && !x->o->program) {
+        snprintf(x->err, x->errsize, "%s:1: error: the records have no 'insn': give the program (--program "
+                 "FILE.s)", x->name);
+        return -1;
+    }
+    if (!x->driven && !x->o->program) {
+        snprintf(x->err, x->errsize, "%s:1: error: the records have no operands ('in'): give the program "
+                 "(--program FILE.s) to replay self-contained", x->name);
+        return -1;
+    }
+    return 0;
+}
+
+/* the CTA size: stated, never guessed (docs/replay.md, "The CTA size") */
+static int cta_size(replay *x, wr_trace_reader *r)
+{
+    const wr_replay_opts *o = x->o;
+    unsigned threads = o->threads;
+    const char *from = "--threads";
+    if (!threads && (threads = wr_trace_reader_threads(r)) != 0)
+        from = "the binary header";
+    if (!threads && o->program) {
+        threads = x->prog.threads ? x->prog.threads : 32;        /* N-53 */
+        from = x->prog.threads ? "the program's .threads" : "the program (N-53's default)";
+    }
+    if (!threads) {
+        char why[600];
+        const int known = wr_trace_shape(o->trace, &threads, why, sizeof why);
+        if (known < 0) {
+            snprintf(x->err, x->errsize, "%s", why);
+            return -1;
+        }
+        if (!known) {
+            snprintf(x->err, x->errsize, "--threads N or --program FILE.s is needed: %s does not state its CTA "
+                     "size (%s)", x->name, why);
+            return -1;
+        }
+        from = "the final record";
+    }
+    x->stated = strcmp(from, "the final record") == 0 || strcmp(from, "the binary header") == 0;
+    x->res->threads = threads;
+    x->res->threads_from = from;
+    x->res->operand_mode = x->driven ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
+    return 0;
+}
+
+/* the checker, under the controls of the first record (`rec`: none before
+ * the window; without `out` no register writes) */
+static int start_checker(replay *x, const wr_trace_rec *rec)
+{
+    wr_checker_opts co;
+    wr_checker_opts_init(&co);
+    co.threads = x->res->threads;
+    co.operand_mode = x->res->operand_mode;
+    x->cur = x->start > 1 ? &x->off : (rec && !(rec->keys & WR_TK_OUT)) ? &x->on_noout : &x->on;
+    co.ctl = *x->cur;
+    x->outs = rec && (rec->keys & WR_TK_OUT);   /* the records carry `out`: each must */
+    co.max_mismatches = x->o->keep_going ? UINT32_MAX : 1;
+    co.trace_writes = 1;                 /* the records show their own destinations only */
+    co.on_fail = on_fail;
+    co.ctx = x;
+    co.own_end = x->o->own_end;
+    char msg[512];
+    if (x->learn && rec && (rec->keys & WR_TK_INSN) && learn(x, rec->pc, &rec->insn, msg, sizeof msg) != 0) {
+        snprintf(x->err, x->errsize, "%s:1: error: %s", x->name, msg);
+        return -1;
+    }
+    x->c = wr_checker_new(&x->prog, &co, msg, sizeof msg);
+    if (!x->c) {
+        snprintf(x->err, x->errsize, "%s:1: error: %s", x->name, msg);
+        return -1;
+    }
+    x->cta = wr_checker_cta(x->c);
+    return 0;
+}
+
+/* the final record `fin` (kept: the next read overwrites the reader's):
+ * nothing may follow it, bad input is told before any failure; then it is
+ * compared under the user's controls (it shows the run states and the fault
+ * the instruction records do not).  The loop's status: 0 or 2. */
+static int final_record(replay *x, wr_trace_reader *r, const wr_trace_final *fin)
+{
+    wr_checker *c = x->c;
+    const wr_cta *cta = x->cta;
+    const wr_trace_rec *more_rec;
+    const wr_trace_final *more_fin;
+    const uint64_t fin_recno = x->recno;
+    wr_trace_final *keep = malloc(sizeof *keep);
+    if (!keep) {
+        snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: out of memory", x->name, x->recno);
+        return 2;
+    }
+    *keep = *fin;                      /* (the registers stay in the reader's scratch) */
+    const int k2 = wr_trace_read(r, &more_rec, &more_fin, x->err, x->errsize);
+    fin = keep;
+    x->recno = fin_recno;
+    if (k2 != WR_TRACE_EOF) {
+        free(keep);
+        return 2;
+    }
+    wr_checker_set_ctl(c, &x->final_ctl);
+    if (fin->fault_warp >= 0) {
+        wr_checker_wake_due(c, fin->t);        /* (the faulting turn starts with them) */
+        wr_checker_fetch_fault(c, fin->t, (unsigned)fin->fault_warp, fin->fault_pc, fin->fault_what);
+        if (x->o->explain)
+            explain(x, c, fin->t);
+    }
+    /* the profile the run was under: named unless native (TRACE-FORMAT) */
+    const char *mine = cta->profile != WR_PROFILE_NATIVE ? wr_profile_name(cta->profile) : "";
+    if (x->final_ctl.field[WR_RF_END].enable && strcmp(fin->profile, mine) != 0) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "end: the final record names the profile '%s', the model runs %s (no "
+                 "profile: native; --profile) [N-50]", fin->profile, wr_profile_name(cta->profile));
+        wr_checker_report(c, fin->t, msg);
+    }
+    uint32_t words[WR_MAX_BARRIERS] = { 0 };
+    for (uint32_t m = fin->bars; m; m &= m - 1)
+        words[__builtin_ctz(m)] = fin->bar[__builtin_ctz(m)];
+    /* the end, then the state; registers: [warp][reg][lane] as the checker reads them */
+    wr_checker_final(c, fin->t, fin->end, fin->warp, fin->nwarps, fin->dump_regs ? fin->r : NULL,
+                     fin->r_have, fin->dump_regs ? &fin->p[0][0] : NULL, words, cta->nbars);
+    if (fin->dump_regs && fin->nwarps == cta->nwarps)
+        wr_checker_final_undef(c, fin->t, fin->r_undef, fin->r_have, &fin->p_undef[0][0]);
+    x->res->final_compared = 1;
+    free(keep);
+    return 0;
+}
+
+/* an instruction record that contradicts the trace (bad input, 2): a warp
+ * beyond a stated CTA size, a word missing while learning the program, `in`
+ * and `out` in some records and not others (as in the trace's first).  It
+ * learns the record's word at its pc, and at the model's pc if that is
+ * still unknown (the compare then shows the pc). */
+static int record_sound(replay *x, const wr_trace_rec *rec)
+{
+    const unsigned w = rec->warp;
+    const wr_cta *cta = x->cta;
+    char msg[512];
+    if (w >= cta->nwarps && x->stated) {  /* the trace contradicts itself: not the model's fault */
+        snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: warp: %u, but %s gives %u threads (%u warps)",
+                 x->name, x->recno, w, x->res->threads_from, x->res->threads, cta->nwarps);
+        return -1;
+    }
+    if (x->learn) {
+        if (!(rec->keys & WR_TK_INSN)) {
+            snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: the record has no 'insn' (the trace's first "
+                     "has one)", x->name, x->recno);
+            return -1;
+        }
+        const uint64_t mpc = w < cta->nwarps ? cta->warp[w].active_pc : rec->pc;
+        if (learn(x, rec->pc, &rec->insn, msg, sizeof msg) != 0 ||
+            (mpc != rec->pc && learn(x, mpc, &rec->insn, msg, sizeof msg) != 0)) {
+            snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: %s", x->name, x->recno, msg);
+            return -1;
+        }
+    }
+    const char *keys = x->driven != !!(rec->keys & WR_TK_IN)
+                           ? (x->driven ? "the record has no 'in' (the trace's first has operands)"
+                                        : "the record has an 'in' (the trace's first has none)")
+                       : x->outs != !!(rec->keys & WR_TK_OUT)
+                           ? (x->outs ? "the record has no 'out' (the trace's first has one)"
+                                      : "the record has an 'out' (the trace's first has none)")
+                           : NULL;
+    if (keys) {
+        snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: %s", x->name, x->recno, keys);
+        return -1;
+    }
+    return 0;
+}
+
+/* The instruction at the record's pc, which names the registers of `out`:
+ * the program's (`*word` its word) or the record's own word decoded into
+ * `own`; NULL when neither.  A record's op or asm that is not its word's is
+ * bad input (-1); an operand the model knows without registers, or an op
+ * that is not the program's, is reported to the checker. */
+static int record_insn(replay *x, const wr_trace_rec *rec, wr_insn *own, const wr_insn **insn_out,
+                       const wr_word **word)
+{
+    char msg[512];
+    const size_t idx = (size_t)(rec->pc / WR_INST_SIZE);
+    const int have = rec->pc % WR_INST_SIZE == 0 && idx < x->prog.ninsns && (!x->learn || x->known[idx]);
+    const wr_insn *insn = have ? &x->prog.insns[idx] : NULL;
+    if (!insn && (rec->keys & WR_TK_INSN) && wr_decode(&rec->insn, own, NULL, 0) == 0)
+        insn = own;
+    if (rec->keys & WR_TK_INSN) {
+        const int prog_word = have && memcmp(&rec->insn, &x->prog.words[idx], sizeof rec->insn) == 0;
+        const wr_insn *d = prog_word || insn == own ? insn : NULL;
+        if (!d && wr_decode(&rec->insn, own, NULL, 0) == 0)
+            d = own;
+        if (d && own_text(x, rec, d, prog_word, idx, msg, sizeof msg) != 0) {
+            snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: %s", x->name, x->recno, msg);
+            return -1;
+        }
+        if (d && x->driven && x->recno >= x->start && constant_operands(rec, d, &x->on, msg, sizeof msg))
+            wr_checker_report(x->c, rec->t, msg);
+    }
+    if (!(rec->keys & WR_TK_INSN) && x->recno >= x->start && x->on.field[WR_RF_INSN].enable) {
+        /* no word: the record's op against the program's */
+        const char *want = have ? wr_op_name(insn) : NULL;
+        if (want && strcmp(want, rec->op) != 0) {
+            snprintf(msg, sizeof msg, "insn: warp %u pc 0x%" PRIx64 ": the record's op is '%s', the program "
+                     "has %s [N-37]", rec->warp, rec->pc, rec->op, want);
+            wr_checker_report(x->c, rec->t, msg);
+        }
+    }
+    *insn_out = insn;
+    *word = have ? &x->prog.words[idx] : NULL;
+    return 0;
+}
+
+/* the last line of the checker's messages, into msg */
+static void last_message(wr_checker *c, char *msg, size_t msgsize)
+{
+    const char *m = wr_checker_messages(c);
+    const char *last = m + strlen(m);
+    while (last > m && last[-1] == '\n')
+        last--;
+    const char *b = last;
+    while (b > m && b[-1] != '\n')
+        b--;
+    snprintf(msg, msgsize, "%.*s", (int)(last - b), b);
+}
+
+/* The model steps against the record and compares; then the time (N-50):
+ * the model's next turn is at `now`, or, with no warp ready, when the
+ * earliest sleep deadline is due; one step later the next.  -1 to go on,
+ * else the loop's status. */
+static int record_step(replay *x, const wr_trace_rec *rec, const wr_insn *insn, const wr_word *word)
+{
+    wr_checker *c = x->c;
+    char msg[512];
+    const uint64_t due = rec->t == x->now ? x->now : wr_checker_turn_time(c, x->now);
+    wr_checker_wake_due(c, rec->t);
+    wr_trace_rec_to_retire(rec, insn, word, x->other);
+    const int checked = wr_checker_retire(c, rec->t, x->other);
+    /* (compared after the record's fields: a record that differs there
+     * is reported for them, a lost or moved record at its pc) */
+    if (rec->t != due && x->time_on && x->recno >= x->start && checked == WR_CHK_OK) {
+        snprintf(msg, sizeof msg, "t: warp %u pc 0x%" PRIx64 ": the record's t is %" PRIu64 ", the model's "
+                 "time is %" PRIu64 " [N-50]", rec->warp, rec->pc, rec->t, due);
+        wr_checker_report(c, rec->t, msg);
+    }
+    x->now = due + 1;
+    if (x->o->explain)
+        explain(x, c, rec->t);
+    if (checked == WR_CHK_ERROR) {
+        last_message(c, msg, sizeof msg);
+        on_fail(x, rec->t, msg);
+        return 1;
+    }
+    return wr_checker_stopped(c) ? 0 : -1;
+}
+
+/* one instruction record: -1 to go on, else the loop's status (0: the
+ * window or the run ended, 1: the model failed, 2: bad input) */
+static int instruction_record(replay *x, const wr_trace_rec *rec)
+{
+    x->res->records++;
+    if (x->o->count && x->recno >= x->start + x->o->count)
+        return 0;
+    /* the controls: none before the window; without `out` no register writes */
+    const wr_compare_ctl *want = x->recno < x->start ? &x->off : (rec->keys & WR_TK_OUT) ? &x->on : &x->on_noout;
+    if (want != x->cur) {
+        wr_checker_set_ctl(x->c, want);
+        x->cur = want;
+    }
+    if (x->recno >= x->start)
+        x->res->compared++;
+    if (record_sound(x, rec) != 0)
+        return 2;
+    wr_insn own;
+    const wr_insn *insn;
+    const wr_word *word;
+    if (record_insn(x, rec, &own, &insn, &word) != 0)
+        return 2;
+    return record_step(x, rec, insn, word);
+}
+
+/* after the records: a window past the trace's end is bad input; a failed
+ * compare writes the dump (--dump) and the coverage is handed back */
+static int finish(replay *x, int status)
+{
+    const wr_replay_opts *o = x->o;
+    wr_replay_result *res = x->res;
+    if (status == 0 && o->start > res->records) {
+        snprintf(x->err, x->errsize, "--start %" PRIu64 ": the trace has %" PRIu64 " instruction records",
+                 o->start, res->records);
+        status = 2;
+    }
+    if (status != 2 && wr_checker_failed(x->c))
+        status = 1;
+    if (status == 1 && o->dump) {
+        char where[4200], msg[512];
+        snprintf(where, sizeof where, "%s:%" PRIu64, x->name, res->first_recno);
+        wr_dump_meta meta = { NULL, NULL, o->program ? o->program : x->name, NULL, o->reproduce, "replay",
+                              res->first_recno ? where : NULL };
+        wr_dump *d = wr_dump_new(x->c, &meta);
+        if (wr_dump_write(d, o->dump, msg, sizeof msg) != 0)
+            snprintf(res->dump_error, sizeof res->dump_error, "%s", msg);
+        wr_dump_free(d);
+    }
+    if (o->coverage)
+        *o->coverage = *wr_checker_coverage(x->c);
+    return status;
+}
+
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) * 1e-9;
+}
+
+/* the records from the first (k, rec, fin) to the end: the loop's status */
+static int replay_records(replay *x, wr_trace_reader *r, int k, const wr_trace_rec *rec, const wr_trace_final *fin)
+{
+    for (; k != WR_TRACE_EOF; k = wr_trace_read(r, &rec, &fin, x->err, x->errsize)) {
+        if (k == WR_TRACE_ERROR)
+            return 2;
+        x->recno = wr_trace_recno(r);
+        if (k == WR_TRACE_END)                 /* a closed window ends before it */
+            return x->o->count ? 0 : final_record(x, r, fin);
+        const int status = instruction_record(x, rec);
+        if (status >= 0)
+            return status;
+    }
+    return 0;
+}
+
+/* open the trace, set the run up from its first record, replay it */
+static int replay_trace(replay *x)
+{
+    wr_trace_reader *r = wr_trace_open(x->o->trace, x->err, x->errsize);
+    if (!r)
+        return 2;
+    x->res->format = wr_trace_reader_format(r);
+    x->name = wr_trace_reader_name(r);
+    const wr_trace_rec *rec = NULL;
+    const wr_trace_final *fin = NULL;
+    const int k = wr_trace_read(r, &rec, &fin, x->err, x->errsize);
+    int status = 2;
+    if (k != WR_TRACE_ERROR && replay_mode(x, k, rec) == 0 && cta_size(x, r) == 0 && start_checker(x, rec) == 0)
+        status = finish(x, replay_records(x, r, k, rec, fin));
+    wr_trace_close(r);
+    return status;
+}
+
 int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t errsize)
 {
     memset(res, 0, sizeof *res);
     struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-    replay x = { o, res, { 0 }, 0, NULL, 0, 0, NULL, NULL, 0 };
-    wr_compare_ctl on, on_noout, off, final_ctl;
-    if (controls(o, &on, &on_noout, &off, &final_ctl, err, errsize) != 0)
+    replay x = { .o = o, .res = res, .err = err, .errsize = errsize, .start = o->start ? o->start : 1 };
+    if (controls(o, &x.on, &x.on_noout, &x.off, &x.final_ctl, err, errsize) != 0)
         return 2;
-    const int time_on = on.field[WR_RF_T].enable;   /* --ignore t: neither a record's t nor the final's */
-    if (o->program && wr_assemble_file(o->program, &x.prog, err, errsize) != 0)
+    x.time_on = x.on.field[WR_RF_T].enable;   /* --ignore t: neither a record's t nor the final's */
+    if (load_program(&x) != 0)
         return 2;
-    x.learn = !o->program;
-    if (o->profile >= 0) {                         /* --profile: the model's profile */
-        if (o->program && x.prog.profile != (unsigned)o->profile) {
-            snprintf(err, errsize, "%s: the program's profile is %s, not %s (--profile)", o->program,
-                     wr_profile_name(x.prog.profile), wr_profile_name((unsigned)o->profile));
-            wr_program_free(&x.prog);
-            return 2;
-        }
-        x.prog.profile = (unsigned)o->profile;
-    }
     int status = 2;
-    wr_checker *c = NULL;
-    wr_retire *other = calloc(1, sizeof *other);
-    wr_trace_reader *r = other ? wr_trace_open(o->trace, err, errsize) : NULL;
-    if (!other)
+    x.other = calloc(1, sizeof *x.other);
+    if (!x.other)
         snprintf(err, errsize, "%s:1: error: out of memory", o->trace);
-    if (!r)
-        goto out;
-    res->format = wr_trace_reader_format(r);
-    const char *name = wr_trace_reader_name(r);
-    const uint64_t start = o->start ? o->start : 1;
-    const wr_trace_rec *rec = NULL;
-    const wr_trace_final *fin = NULL;
-    int k = wr_trace_read(r, &rec, &fin, err, errsize);
-    if (k == WR_TRACE_ERROR)
-        goto out;
-    if (k == WR_TRACE_EOF) {
-        snprintf(err, errsize, "%s:1: error: empty trace (no records)", name);
-        goto out;
-    }
-    /* the mode: operand-driven when the records carry `in` */
-    const int driven = k == WR_TRACE_INSN && (rec->keys & WR_TK_IN);
-    if (k == WR_TRACE_INSN && !(rec->keys & WR_TK_INSN) && !o->program) {
-        snprintf(err, errsize, "%s:1: error: the records have no 'insn': give the program (--program FILE.s)", name);
-        goto out;
-    }
-    if (!driven && !o->program) {
-        snprintf(err, errsize, "%s:1: error: the records have no operands ('in'): give the program (--program "
-                 "FILE.s) to replay self-contained", name);
-        goto out;
-    }
-    /* the CTA size: stated, never guessed (docs/replay.md, "The CTA size") */
-    unsigned threads = o->threads;
-    const char *from = "--threads";
-    if (!threads && (threads = wr_trace_reader_threads(r)) != 0)
-        from = "the binary header";
-    if (!threads && o->program) {
-        threads = x.prog.threads ? x.prog.threads : 32;        /* N-53 */
-        from = x.prog.threads ? "the program's .threads" : "the program (N-53's default)";
-    }
-    if (!threads) {
-        char why[600];
-        const int known = wr_trace_shape(o->trace, &threads, why, sizeof why);
-        if (known < 0) {
-            snprintf(err, errsize, "%s", why);
-            goto out;
-        }
-        if (!known) {
-            snprintf(err, errsize, "--threads N or --program FILE.s is needed: %s does not state its CTA size (%s)",
-                     name, why);
-            goto out;
-        }
-        from = "the final record";
-    }
-    const int stated = strcmp(from, "the final record") == 0 || strcmp(from, "the binary header") == 0;
-    res->threads = threads;
-    res->threads_from = from;
-    res->operand_mode = driven ? WR_OPERANDS_DRIVEN : WR_OPERANDS_SELF;
-
-    wr_checker_opts co;
-    wr_checker_opts_init(&co);
-    co.threads = threads;
-    co.operand_mode = res->operand_mode;
-    co.ctl = start > 1 ? off : (rec && !(rec->keys & WR_TK_OUT)) ? on_noout : on;
-    const wr_compare_ctl *cur = start > 1 ? &off : (rec && !(rec->keys & WR_TK_OUT)) ? &on_noout : &on;
-    const int outs = rec && (rec->keys & WR_TK_OUT);   /* the records carry `out`: each must */
-    co.max_mismatches = o->keep_going ? UINT32_MAX : 1;
-    co.trace_writes = 1;                 /* the records show their own destinations only */
-    co.on_fail = on_fail;
-    co.ctx = &x;
-    co.own_end = o->own_end;
-    char msg[512];
-    if (x.learn && rec && (rec->keys & WR_TK_INSN) && learn(&x, rec->pc, &rec->insn, msg, sizeof msg) != 0) {
-        snprintf(err, errsize, "%s:1: error: %s", name, msg);
-        goto out;
-    }
-    c = wr_checker_new(&x.prog, &co, msg, sizeof msg);
-    if (!c) {
-        snprintf(err, errsize, "%s:1: error: %s", name, msg);
-        goto out;
-    }
-    const wr_cta *cta = wr_checker_cta(c);
-    uint64_t now = 0;                    /* the model's time of its next turn (N-50) */
-    status = 0;
-    for (; k != WR_TRACE_EOF; k = wr_trace_read(r, &rec, &fin, err, errsize)) {
-        if (k == WR_TRACE_ERROR) {
-            status = 2;
-            break;
-        }
-        x.recno = wr_trace_recno(r);
-        if (k == WR_TRACE_END) {
-            if (o->count)                      /* a closed window ends before it */
-                break;
-            /* nothing may follow it: bad input is told before any failure */
-            const wr_trace_rec *more_rec;
-            const wr_trace_final *more_fin;
-            const uint64_t fin_recno = x.recno;
-            wr_trace_final *keep = malloc(sizeof *keep);
-            if (!keep) {
-                snprintf(err, errsize, "%s:%" PRIu64 ": error: out of memory", name, x.recno);
-                status = 2;
-                break;
-            }
-            *keep = *fin;                      /* (the registers stay in the reader's scratch) */
-            const int k2 = wr_trace_read(r, &more_rec, &more_fin, err, errsize);
-            fin = keep;
-            x.recno = fin_recno;
-            if (k2 != WR_TRACE_EOF) {
-                free(keep);
-                status = 2;
-                break;
-            }
-            /* the final record under the user's controls (it shows the run
-             * states and the fault the instruction records do not) */
-            wr_checker_set_ctl(c, &final_ctl);
-            if (fin->fault_warp >= 0) {
-                wr_checker_wake_due(c, fin->t);        /* (the faulting turn starts with them) */
-                wr_checker_fetch_fault(c, fin->t, (unsigned)fin->fault_warp, fin->fault_pc, fin->fault_what);
-                if (o->explain)
-                    explain(&x, c, fin->t);
-            }
-            /* the profile the run was under: named unless native (TRACE-FORMAT) */
-            const char *mine = cta->profile != WR_PROFILE_NATIVE ? wr_profile_name(cta->profile) : "";
-            if (final_ctl.field[WR_RF_END].enable && strcmp(fin->profile, mine) != 0) {
-                snprintf(msg, sizeof msg, "end: the final record names the profile '%s', the model runs %s (no "
-                         "profile: native; --profile) [N-50]", fin->profile, wr_profile_name(cta->profile));
-                wr_checker_report(c, fin->t, msg);
-            }
-            uint32_t words[WR_MAX_BARRIERS] = { 0 };
-            for (uint32_t m = fin->bars; m; m &= m - 1)
-                words[__builtin_ctz(m)] = fin->bar[__builtin_ctz(m)];
-            /* the end, then the state; registers: [warp][reg][lane] as the checker reads them */
-            wr_checker_final(c, fin->t, fin->end, fin->warp, fin->nwarps, fin->dump_regs ? fin->r : NULL,
-                             fin->r_have, fin->dump_regs ? &fin->p[0][0] : NULL, words, cta->nbars);
-            if (fin->dump_regs && fin->nwarps == cta->nwarps)
-                wr_checker_final_undef(c, fin->t, fin->r_undef, fin->r_have, &fin->p_undef[0][0]);
-            res->final_compared = 1;
-            free(keep);
-            break;
-        }
-        res->records++;
-        if (o->count && x.recno >= start + o->count)
-            break;
-        /* the controls: none before the window; without `out` no register writes */
-        const wr_compare_ctl *want = x.recno < start ? &off : (rec->keys & WR_TK_OUT) ? &on : &on_noout;
-        if (want != cur) {
-            wr_checker_set_ctl(c, want);
-            cur = want;
-        }
-        if (x.recno >= start)
-            res->compared++;
-        const unsigned w = rec->warp;
-        if (w >= cta->nwarps && stated) {     /* the trace contradicts itself: not the model's fault */
-            snprintf(err, errsize, "%s:%" PRIu64 ": error: warp: %u, but %s gives %u threads (%u warps)", name,
-                     x.recno, w, from, threads, cta->nwarps);
-            status = 2;
-            break;
-        }
-        /* the program: the record's word at its pc, and at the model's pc if
-         * that is still unknown (the compare then shows the pc) */
-        if (x.learn) {
-            if (!(rec->keys & WR_TK_INSN)) {
-                snprintf(err, errsize, "%s:%" PRIu64 ": error: the record has no 'insn' (the trace's first "
-                         "has one)", name, x.recno);
-                status = 2;
-                break;
-            }
-            const uint64_t mpc = w < cta->nwarps ? cta->warp[w].active_pc : rec->pc;
-            if (learn(&x, rec->pc, &rec->insn, msg, sizeof msg) != 0 ||
-                (mpc != rec->pc && learn(&x, mpc, &rec->insn, msg, sizeof msg) != 0)) {
-                snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, msg);
-                status = 2;
-                break;
-            }
-        }
-        /* a trace that contradicts itself: `in` and `out` in every record or in
-         * none, as in the trace's first; an op or asm that is not its word's (below) */
-        const char *keys = driven != !!(rec->keys & WR_TK_IN)
-                               ? (driven ? "the record has no 'in' (the trace's first has operands)"
-                                         : "the record has an 'in' (the trace's first has none)")
-                           : outs != !!(rec->keys & WR_TK_OUT)
-                               ? (outs ? "the record has no 'out' (the trace's first has one)"
-                                       : "the record has an 'out' (the trace's first has none)")
-                               : NULL;
-        if (keys) {
-            snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, keys);
-            status = 2;
-            break;
-        }
-        /* the instruction at the record's pc names the registers of `out` */
-        const size_t idx = (size_t)(rec->pc / WR_INST_SIZE);
-        const int have = rec->pc % WR_INST_SIZE == 0 && idx < x.prog.ninsns && (!x.learn || x.known[idx]);
-        const wr_insn *insn = have ? &x.prog.insns[idx] : NULL;
-        wr_insn own;
-        if (!insn && (rec->keys & WR_TK_INSN) && wr_decode(&rec->insn, &own, NULL, 0) == 0)
-            insn = &own;
-        if (rec->keys & WR_TK_INSN) {
-            const int prog_word = have && memcmp(&rec->insn, &x.prog.words[idx], sizeof rec->insn) == 0;
-            const wr_insn *d = prog_word || insn == &own ? insn : NULL;
-            if (!d && wr_decode(&rec->insn, &own, NULL, 0) == 0)
-                d = &own;
-            if (d && own_text(&x, rec, d, prog_word, idx, msg, sizeof msg) != 0) {
-                snprintf(err, errsize, "%s:%" PRIu64 ": error: %s", name, x.recno, msg);
-                status = 2;
-                break;
-            }
-            if (d && driven && x.recno >= start && constant_operands(rec, d, &on, msg, sizeof msg))
-                wr_checker_report(c, rec->t, msg);
-        }
-        if (!(rec->keys & WR_TK_INSN) && x.recno >= start && on.field[WR_RF_INSN].enable) {
-            /* no word: the record's op against the program's */
-            const char *want = have ? wr_op_name(insn) : NULL;
-            if (want && strcmp(want, rec->op) != 0) {
-                snprintf(msg, sizeof msg, "insn: warp %u pc 0x%" PRIx64 ": the record's op is '%s', the program "
-                         "has %s [N-37]", w, rec->pc, rec->op, want);
-                wr_checker_report(c, rec->t, msg);
-            }
-        }
-        /* the time (N-50): the model's next turn is at `now`, or, with no warp
-         * ready, when the earliest sleep deadline is due; one step later the next */
-        const uint64_t due = rec->t == now ? now : wr_checker_turn_time(c, now);
-        wr_checker_wake_due(c, rec->t);
-        wr_trace_rec_to_retire(rec, insn, have ? &x.prog.words[idx] : NULL, other);
-        const int checked = wr_checker_retire(c, rec->t, other);
-        /* (compared after the record's fields: a record that differs there
-         * is reported for them, a lost or moved record at its pc) */
-        if (rec->t != due && time_on && x.recno >= start && checked == WR_CHK_OK) {
-            snprintf(msg, sizeof msg, "t: warp %u pc 0x%" PRIx64 ": the record's t is %" PRIu64 ", the model's "
-                     "time is %" PRIu64 " [N-50]", w, rec->pc, rec->t, due);
-            wr_checker_report(c, rec->t, msg);
-        }
-        now = due + 1;
-        if (o->explain)
-            explain(&x, c, rec->t);
-        if (checked == WR_CHK_ERROR) {
-            const char *m = wr_checker_messages(c);
-            const char *last = m + strlen(m);
-            while (last > m && last[-1] == '\n')
-                last--;
-            const char *b = last;
-            while (b > m && b[-1] != '\n')
-                b--;
-            snprintf(msg, sizeof msg, "%.*s", (int)(last - b), b);
-            on_fail(&x, rec->t, msg);
-            status = 1;
-            break;
-        }
-        if (wr_checker_stopped(c))
-            break;
-    }
-    if (status == 0 && o->start > res->records) {
-        snprintf(err, errsize, "--start %" PRIu64 ": the trace has %" PRIu64 " instruction records", o->start,
-                 res->records);
-        status = 2;
-    }
-    if (status != 2 && wr_checker_failed(c))
-        status = 1;
-    if (status == 1 && o->dump) {
-        char where[4200];
-        snprintf(where, sizeof where, "%s:%" PRIu64, name, res->first_recno);
-        wr_dump_meta meta = { NULL, NULL, o->program ? o->program : name, NULL, o->reproduce, "replay",
-                              res->first_recno ? where : NULL };
-        wr_dump *d = wr_dump_new(c, &meta);
-        if (wr_dump_write(d, o->dump, msg, sizeof msg) != 0)
-            snprintf(res->dump_error, sizeof res->dump_error, "%s", msg);
-        wr_dump_free(d);
-    }
-    if (o->coverage)
-        *o->coverage = *wr_checker_coverage(c);
-out:
+    else
+        status = replay_trace(&x);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
-    res->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    res->cpu_seconds = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
-    wr_checker_free(c);
-    wr_trace_close(r);
-    free(other);
+    res->seconds = seconds_between(&t0, &t1);
+    res->cpu_seconds = seconds_between(&c0, &c1);
+    wr_checker_free(x.c);
+    free(x.other);
     free(x.known);
     free(x.text);
     free(x.text_ok);
