@@ -546,22 +546,19 @@ static void raw_apply(wr_checker *c, const wr_retire *m, uint64_t cycle)
     }
 }
 
-int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
+/* A retire the model cannot take (N-53, N-35, N-27): warp w is not in the
+ * CTA, is not ready, or its own fetch faults.  The failure's status, or -1:
+ * the model takes it (c->before then holds the warp at issue, what a warp
+ * row of a failure's dump shows). */
+static inline int retire_refused(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     char line[320];
-    c->n.retired++;
-    c->last_step = NULL;
-    if (c->error)
-        return WR_CHK_ERROR;
-    if (cycle >= c->late_at && overdue(c, cycle) != WR_CHK_OK && c->stopped)
-        return WR_CHK_MISMATCH;
     const unsigned w = other->warp;
     if (w >= c->cta.nwarps) {
         snprintf(line, sizeof line, "warp: retire from warp %u, but the CTA has %u warps [N-53]", w, c->cta.nwarps);
         remember(c, cycle, other, NULL, NULL);
         return fail(c, cycle, NULL, other, NULL, NULL, line);
     }
-    /* the warp at issue, for a failure's dump: what a warp row shows */
     wr_warp *const bp = &c->before;
     memcpy(bp, &c->cta.warp[w], offsetof(wr_warp, breg));
     if (bp->run != WR_WARP_READY) {
@@ -580,55 +577,80 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         remember(c, cycle, other, bp, NULL);
         return fail(c, cycle, NULL, other, NULL, bp, line);
     }
-    const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
-    wr_retire *m = &c->scratch;
-    /* operands: the other side's as they are (copied into the model's
-     * record only for a failure's dump), or read into the record */
-    const int driven = c->cta.operand_mode == WR_OPERANDS_DRIVEN;
-    const wr_operands *ops = driven ? &other->in : &m->in;   /* (an operand missing: below) */
-    const unsigned reads = wr_insn_reads(insn) | WR_IN_PG;   /* the model's read set (compared) */
-    unsigned missing = 0;
-    if (!driven) {
+    return -1;
+}
+
+/* Operand-driven, an operand the instruction reads and the other side
+ * does not report (a `reads` mismatch): it reads as 0, never as what the
+ * record held */
+static void zero_missing(wr_operands *in, unsigned missing)
+{
+    if (missing & WR_IN_PG)
+        in->pg = 0;
+    if (missing & WR_IN_PP)
+        in->pp = 0;
+    if (missing & WR_IN_RA)
+        memset(in->ra, 0, sizeof in->ra);
+    if (missing & WR_IN_RB)
+        memset(in->rb, 0, sizeof in->rb);
+    if (missing & WR_IN_RC)
+        memset(in->rc, 0, sizeof in->rc);
+    if (missing & WR_IN_RE)
+        memset(in->re, 0, sizeof in->re);
+    if (missing & WR_IN_UR)
+        in->ur = 0;
+    if (missing & WR_IN_C)
+        in->c = 0;
+}
+
+/* The operands the model steps with: the other side's as they are (copied
+ * into the model's record m only for a failure's dump, or with the missing
+ * ones zeroed), or read from the register file into m.  *missing: the
+ * operands of `reads` the other side does not report. */
+static inline const wr_operands *step_operands(wr_checker *c, unsigned w, const wr_insn *insn, unsigned reads,
+                                               const wr_retire *other, wr_retire *m, unsigned *missing)
+{
+    *missing = 0;
+    if (c->cta.operand_mode != WR_OPERANDS_DRIVEN) {
         wr_regfile_read(&c->rf, w, insn, &m->in);
-    } else if ((missing = reads & ~other->reads & ~(unsigned)(WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64)) != 0) {
-        /* an operand the instruction reads and the other side does not report
-         * (a `reads` mismatch): it reads as 0, never as what the record held */
+        return &m->in;
+    }
+    if ((*missing = reads & ~other->reads & ~(unsigned)(WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64)) == 0)
+        return &other->in;
+    m->in = other->in;
+    zero_missing(&m->in, *missing);
+    return &m->in;
+}
+
+/* raw: what the operands read against what earlier records wrote (the
+ * first difference into rd); the shadow's undefined lanes are the
+ * operands' (section 5), marked in m's copy of them.  The operands to step
+ * with; *unknown_read: an active lane read an unknown value. */
+static inline const wr_operands *raw_operands(wr_checker *c, unsigned w, const wr_insn *insn, unsigned reads,
+                                              const wr_retire *other, wr_retire *m, const wr_operands *ops,
+                                              raw_diff *rd, int *unknown_read)
+{
+    uint32_t undef[4];
+    if (!raw_check(c, w, insn, reads, ops, c->before.active, rd, undef, unknown_read))
+        return ops;
+    if (ops != &m->in) {
         m->in = other->in;
-        if (missing & WR_IN_PG)
-            m->in.pg = 0;
-        if (missing & WR_IN_PP)
-            m->in.pp = 0;
-        if (missing & WR_IN_RA)
-            memset(m->in.ra, 0, sizeof m->in.ra);
-        if (missing & WR_IN_RB)
-            memset(m->in.rb, 0, sizeof m->in.rb);
-        if (missing & WR_IN_RC)
-            memset(m->in.rc, 0, sizeof m->in.rc);
-        if (missing & WR_IN_RE)
-            memset(m->in.re, 0, sizeof m->in.re);
-        if (missing & WR_IN_UR)
-            m->in.ur = 0;
-        if (missing & WR_IN_C)
-            m->in.c = 0;
         ops = &m->in;
     }
-    /* raw: what the operands read against what earlier records wrote; the
-     * shadow's undefined lanes are the operands' (section 5) */
-    raw_diff rd = { 0 };
-    int unknown_read = 1;
-    if (c->raw) {
-        uint32_t undef[4];
-        if (raw_check(c, w, insn, reads & other->reads, ops, bp->active, &rd, undef, &unknown_read)) {
-            if (ops != &m->in) {
-                m->in = other->in;
-                ops = &m->in;
-            }
-            m->in.ra_undef = undef[0];
-            m->in.rb_undef = undef[1];
-            m->in.rc_undef = undef[2];
-            m->in.re_undef = undef[3];
-        }
-    }
+    m->in.ra_undef = undef[0];
+    m->in.rb_undef = undef[1];
+    m->in.rc_undef = undef[2];
+    m->in.re_undef = undef[3];
+    return ops;
+}
+
+/* The model steps warp w at pc into its record m: a sleep deadline it sets
+ * is looked at again, the run's end time moves (N-50), m gets the state
+ * after (the RPCs only when they are compared: a replay's are not), the
+ * word and the read set.  WR_CHK_ERROR on a model error. */
+static inline int model_step(wr_checker *c, uint64_t cycle, unsigned w, uint64_t pc, const wr_insn *insn,
+                             const wr_operands *ops, unsigned reads, wr_retire *m)
+{
     c->cta.now = cycle;
     const uint64_t deadline = c->cta.deadline[w];
     const size_t at = pc / WR_INST_SIZE;   /* an illegal word (+words=) raises ILLEGAL_ENCODING */
@@ -645,16 +667,111 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         c->late_told &= ~(1u << w);
     }
     c->end_t = cycle + 1;                /* N-50: the time after the last issued instruction */
-    /* the state after; the RPCs only when they are compared (a replay's are not) */
     if (c->o.ctl.field[WR_RF_RPC].enable)       /* (two constant sizes: no `rep movs`) */
         memcpy(&m->after, &c->cta.warp[w], sizeof m->after);
     else
         memcpy(&m->after, &c->cta.warp[w], offsetof(wr_warp, rpc));
-    m->insn = c->prog->words[pc / WR_INST_SIZE];
+    m->insn = c->prog->words[at];
     m->has_state = 1;
     m->reads = (uint16_t)reads;
     wr_coverage_add(&c->cov, &m->why);
     c->last_step = m;
+    return WR_CHK_OK;
+}
+
+/* The step took a made-up operand (missing): its read set is the one
+ * difference of the report, if the report has it.  The new count. */
+static int only_reads_differ(wr_compare_report *rep, int nd)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < rep->ndiffs && i < WR_MAX_DIFFS; i++)
+        if (rep->diff[i].field == WR_RF_READS)
+            rep->diff[k++] = rep->diff[i];
+    if (!k)                              /* (none: the other side reports no read set) */
+        return nd;
+    rep->ndiffs = k;
+    return (int)k;
+}
+
+/* raw: the operand read first in the report (the compare's nd differences
+ * follow it), and its failure */
+static int raw_fail(wr_checker *c, uint64_t cycle, wr_retire *m, const wr_retire *other, wr_compare_report *rep,
+                    int nd, const raw_diff *rd)
+{
+    char line[320], text[96];
+    const unsigned w = other->warp;
+    const uint64_t pc = c->before.active_pc;
+    const unsigned keep = nd > 0 ? (rep->ndiffs < WR_MAX_DIFFS ? rep->ndiffs : WR_MAX_DIFFS - 1) : 0;
+    memmove(&rep->diff[1], &rep->diff[0], keep * sizeof rep->diff[0]);
+    rep->diff[0] = (wr_diff){ .field = (uint8_t)rd->field, .what = WR_DIFF_VALUE, .lanes = rd->lanes,
+                              .model = rd->shadow, .other = rd->read };
+    rep->ndiffs = (nd > 0 ? rep->ndiffs : 0) + 1;
+    if (rd->field == WR_RF_IN_UR)
+        snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: it reads 0x%" PRIx64 ", but the record at t %"
+                 PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd->field), w, pc,
+                 wr_checker_disasm_at(&m->insn, pc, text, sizeof text), rd->read, rd->t, rd->shadow, rd->reg,
+                 wr_retire_field_rule(rd->field));
+    else
+        snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: lane %u reads 0x%" PRIx64 ", but the record "
+                 "at t %" PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd->field), w, pc,
+                 wr_checker_disasm_at(&m->insn, pc, text, sizeof text), rd->lane, rd->read, rd->t, rd->shadow,
+                 rd->reg, wr_retire_field_rule(rd->field));
+    m->in = other->in;
+    return fail(c, cycle, m, other, rep, &c->before, line);
+}
+
+/* the compare's failure: nd fields differ (nd < 0: the other side has no
+ * state after), the first one named with its rule */
+static int compare_fail(wr_checker *c, uint64_t cycle, wr_retire *m, const wr_retire *other, wr_compare_report *rep,
+                        int nd, const wr_insn *insn)
+{
+    char line[320];
+    const unsigned w = other->warp;
+    const uint64_t pc = c->before.active_pc;
+    if (nd < 0) {
+        snprintf(line, sizeof line, "warp %u pc 0x%" PRIx64 ": the record has no state after", w, pc);
+        rep->ndiffs = 0;
+    } else {
+        const wr_diff *d = &rep->diff[0];
+        char text[96], ops_text[100] = "";
+        if (d->field == WR_RF_READS)         /* which operands: "(c missing in the other)" */
+            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, ops_text, sizeof ops_text);
+        snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ%s%s%s [%s; %s %s]",
+                 wr_retire_field_name(d->field), w, pc, wr_checker_disasm_at(&m->insn, pc, text, sizeof text),
+                 rep->ndiffs, rep->ndiffs == 1 ? "" : "s", *ops_text ? " (" : "", ops_text,
+                 *ops_text ? ")" : "", wr_retire_field_rule(d->field), wr_op_name(insn),
+                 wr_optype_rule(insn->optype));
+    }
+    if (c->cta.operand_mode == WR_OPERANDS_DRIVEN)
+        m->in = other->in;
+    return fail(c, cycle, m, other, rep, &c->before, line);
+}
+
+int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
+{
+    c->n.retired++;
+    c->last_step = NULL;
+    if (c->error)
+        return WR_CHK_ERROR;
+    if (cycle >= c->late_at && overdue(c, cycle) != WR_CHK_OK && c->stopped)
+        return WR_CHK_MISMATCH;
+    const int refused = retire_refused(c, cycle, other);
+    if (refused >= 0)
+        return refused;
+    const unsigned w = other->warp;
+    const uint64_t pc = c->before.active_pc;
+    const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
+    wr_retire *m = &c->scratch;
+    const int driven = c->cta.operand_mode == WR_OPERANDS_DRIVEN;
+    const unsigned reads = wr_insn_reads(insn) | WR_IN_PG;   /* the model's read set (compared) */
+    unsigned missing;
+    const wr_operands *ops = step_operands(c, w, insn, reads, other, m, &missing);
+    raw_diff rd = { 0 };
+    int unknown_read = 1;
+    if (c->raw)
+        ops = raw_operands(c, w, insn, reads & other->reads, other, m, ops, &rd, &unknown_read);
+    if (model_step(c, cycle, w, pc, insn, ops, reads, m) != WR_CHK_OK)
+        return WR_CHK_ERROR;
     wr_compare_report rep;
     const wr_retire *mc = c->o.trace_writes ? shown_writes(c, m, insn) : m;
     const wr_retire *const as_is = other;   /* (with its marks: what the shadow adopts) */
@@ -662,61 +779,17 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         other = unmarked(c, other);
     rep.ndiffs = 0;                      /* (agreeing records, the common case: no report) */
     int nd = wr_compare_same(mc, other, &c->plan) ? 0 : wr_compare(mc, other, &c->o.ctl, &rep);
-    if (nd > 0 && missing && c->o.ctl.field[WR_RF_READS].enable) {
-        /* the step took a made-up operand: its read set is the one difference */
-        unsigned k = 0;
-        for (unsigned i = 0; i < rep.ndiffs && i < WR_MAX_DIFFS; i++)
-            if (rep.diff[i].field == WR_RF_READS)
-                rep.diff[k++] = rep.diff[i];
-        if (k) {                         /* (none: the other side reports no read set) */
-            rep.ndiffs = k;
-            nd = (int)k;
-        }
-    }
+    if (nd > 0 && missing && c->o.ctl.field[WR_RF_READS].enable)
+        nd = only_reads_differ(&rep, nd);
     /* (after the compare: the records' fresh stores have reached the cache) */
     remember(c, cycle, other, &m->after, &m->why);
     c->n.compared++;
     int rc = WR_CHK_OK;
-    if (rd.field) {
-        /* raw: the operand read first (the compare's differences follow it) */
-        char text[96];
-        const unsigned keep = nd > 0 ? (rep.ndiffs < WR_MAX_DIFFS ? rep.ndiffs : WR_MAX_DIFFS - 1) : 0;
-        memmove(&rep.diff[1], &rep.diff[0], keep * sizeof rep.diff[0]);
-        rep.diff[0] = (wr_diff){ .field = (uint8_t)rd.field, .what = WR_DIFF_VALUE, .lanes = rd.lanes,
-                                 .model = rd.shadow, .other = rd.read };
-        rep.ndiffs = (nd > 0 ? rep.ndiffs : 0) + 1;
-        if (rd.field == WR_RF_IN_UR)
-            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: it reads 0x%" PRIx64 ", but the record at t %"
-                     PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd.field), w, pc,
-                     wr_checker_disasm_at(&m->insn, pc, text, sizeof text), rd.read, rd.t, rd.shadow, rd.reg,
-                     wr_retire_field_rule(rd.field));
-        else
-            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: lane %u reads 0x%" PRIx64 ", but the record "
-                     "at t %" PRIu64 " wrote 0x%" PRIx64 " to %s [%s]", wr_retire_field_name(rd.field), w, pc,
-                     wr_checker_disasm_at(&m->insn, pc, text, sizeof text), rd.lane, rd.read, rd.t, rd.shadow, rd.reg,
-                     wr_retire_field_rule(rd.field));
-        m->in = other->in;
-        rc = fail(c, cycle, m, other, &rep, bp, line);
-    } else if (nd != 0) {
-        if (nd < 0) {
-            snprintf(line, sizeof line, "warp %u pc 0x%" PRIx64 ": the record has no state after", w, pc);
-            rep.ndiffs = 0;
-        } else {
-            const wr_diff *d = &rep.diff[0];
-            char text[96], ops_text[100] = "";
-            if (d->field == WR_RF_READS)         /* which operands: "(c missing in the other)" */
-                wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, ops_text, sizeof ops_text);
-            snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ%s%s%s [%s; %s %s]",
-                     wr_retire_field_name(d->field), w, pc, wr_checker_disasm_at(&m->insn, pc, text, sizeof text),
-                     rep.ndiffs, rep.ndiffs == 1 ? "" : "s", *ops_text ? " (" : "", ops_text,
-                     *ops_text ? ")" : "", wr_retire_field_rule(d->field), wr_op_name(insn),
-                     wr_optype_rule(insn->optype));
-        }
-        if (driven)
-            m->in = other->in;
-        rc = fail(c, cycle, m, other, &rep, bp, line);
-    }
-    if (c->cta.operand_mode != WR_OPERANDS_DRIVEN) {
+    if (rd.field)
+        rc = raw_fail(c, cycle, m, other, &rep, nd, &rd);
+    else if (nd != 0)
+        rc = compare_fail(c, cycle, m, other, &rep, nd, insn);
+    if (!driven) {
         c->n.adopted += adopt(m, other);
         wr_regfile_apply(&c->rf, m);
     } else if (c->raw) {
