@@ -252,6 +252,96 @@ __attribute__((noinline)) static void explain_line(wr_tw *xw, wr_retire *rec, co
     wr_tw_line(xw, line, n < sizeof line ? n : sizeof line - 1);
 }
 
+/* The checks before a turn (N-50: done and limit are checked before
+ * deadlines fire), and the turn's count: the run's end, WR_END_NONE when
+ * the watch stops it, or -1 to take the turn. */
+static inline __attribute__((always_inline)) int turn_gate(sim *s, uint64_t limit, watch *wt)
+{
+    if (s->finished == s->cta.nwarps)
+        return WR_END_DONE;
+    const int dfturn = !s->pending;
+    if (dfturn && !s->checked && s->df >= wt->next && watch_turn(wt, s)) {
+        s->checked = 1;
+        return WR_END_NONE;
+    }
+    if (s->steps >= limit) {
+        s->checked = 1;                          /* a resumed run skips the watch here */
+        return WR_END_LIMIT;
+    }
+    s->checked = 0;
+    if (dfturn)
+        s->df++;
+    return -1;
+}
+
+/* The warp of the turn: the first ready warp at or after the pointer, due
+ * deadlines fired first (N-23); with none ready, time jumps to the next
+ * deadline.  -1 with *wo set, or the run's end (no warp can ever be ready). */
+static inline __attribute__((always_inline)) int pick_warp(sim *s, unsigned *wo)
+{
+    wr_cta *c = &s->cta;
+    for (;;) {
+        if (s->pending) {
+            wr_fire_deadlines(c);                /* N-23 */
+            s->pending = 0;
+            for (unsigned i = 0; i < c->nwarps; i++)
+                if (c->deadline[i] != WR_NO_DEADLINE)
+                    s->pending |= 1u << i;
+        }
+        for (unsigned k = 0; k < c->nwarps; k++) {
+            unsigned w = s->ptr + k;
+            if (w >= c->nwarps)
+                w -= c->nwarps;
+            if (c->warp[w].run == WR_WARP_READY) {
+                *wo = w;
+                return -1;
+            }
+        }
+        uint64_t next = wr_next_deadline(c);
+        if (next != WR_NO_DEADLINE) {            /* everyone waits: time jumps */
+            c->now = next;
+            continue;
+        }
+        for (unsigned i = 0; i < c->nwarps; i++)
+            if (c->warp[i].run == WR_WARP_BLOCKED)
+                return WR_END_DEADLOCK;
+        return WR_END_DONE;                      /* unreachable: finished == nwarps */
+    }
+}
+
+/* N-27: warp w's fetch at pc faults (why): the run ends in the exception */
+__attribute__((noinline)) static wr_end fetch_faults(const wr_runner *r, sim *s, wr_tw *xw, unsigned w, uint64_t pc,
+                                                     unsigned why)
+{
+    wr_retire rec;
+    wr_fetch_fault(&s->cta, w, why, &rec);
+    if (r->opts.coverage != NULL)
+        wr_coverage_add(&s->cov, &rec.why);
+    if (xw)
+        explain_line(xw, &rec, NULL, &s->cta.warp[w]);
+    s->fault_warp = (int)w;
+    s->fault_pc = pc;
+    s->fault_what = wr_fetch_fault_name(why);
+    return WR_END_EXCEPTION;
+}
+
+/* The turn's bookkeeping after warp w stepped: the count, the time, the
+ * pointer, its deadline pending, its end. */
+static inline __attribute__((always_inline)) void after_step(sim *s, unsigned w)
+{
+    wr_cta *c = &s->cta;
+    const wr_warp *wp = &c->warp[w];
+    s->steps++;
+    c->now++;
+    s->ptr = w + 1 == c->nwarps ? 0 : w + 1;
+    if (c->deadline[w] != WR_NO_DEADLINE)
+        s->pending |= 1u << w;
+    else
+        s->pending &= ~(1u << w);
+    if (wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED)
+        s->finished++;
+}
+
 /* Runs turns until the end of the run or until the watch stops it
  * (WR_END_NONE).  `tw` (the trace) and `xw` (the explanation) may be NULL.
  * `limit` is the instruction limit.  `extras` (explanation or coverage) is a
@@ -267,70 +357,16 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
     wr_retire rec;
 
     for (;;) {
-        /* N-50: done and limit are checked before deadlines fire */
-        if (s->finished == c->nwarps)
-            return WR_END_DONE;
-        int dfturn = !s->pending;
-        if (dfturn && !s->checked && s->df >= wt->next && watch_turn(wt, s)) {
-            s->checked = 1;
-            return WR_END_NONE;
-        }
-        if (s->steps >= limit) {
-            s->checked = 1;                      /* a resumed run skips the watch here */
-            return WR_END_LIMIT;
-        }
-        s->checked = 0;
-        if (dfturn)
-            s->df++;
-
-        /* pick the first ready warp at or after the pointer */
+        int end = turn_gate(s, limit, wt);
         unsigned w;
-        for (;;) {
-            if (s->pending) {
-                wr_fire_deadlines(c);            /* N-23 */
-                s->pending = 0;
-                for (unsigned i = 0; i < c->nwarps; i++)
-                    if (c->deadline[i] != WR_NO_DEADLINE)
-                        s->pending |= 1u << i;
-            }
-            unsigned k;
-            for (k = 0; k < c->nwarps; k++) {
-                w = s->ptr + k;
-                if (w >= c->nwarps)
-                    w -= c->nwarps;
-                if (c->warp[w].run == WR_WARP_READY)
-                    break;
-            }
-            if (k < c->nwarps)
-                break;
-            uint64_t next = wr_next_deadline(c);
-            if (next != WR_NO_DEADLINE) {        /* everyone waits: time jumps */
-                c->now = next;
-                continue;
-            }
-            for (unsigned i = 0; i < c->nwarps; i++)
-                if (c->warp[i].run == WR_WARP_BLOCKED)
-                    return WR_END_DEADLOCK;
-            return WR_END_DONE;                  /* unreachable: finished == nwarps */
-        }
-
-        /* N-27: fetch */
+        if (end >= 0 || (end = pick_warp(s, &w)) >= 0)
+            return (wr_end)end;
         wr_warp *wp = &c->warp[w];
-        uint64_t pc = wp->active_pc;
+        const uint64_t pc = wp->active_pc;       /* N-27: fetch */
         const unsigned why = wr_fetch_check(pc, 0, p->ninsns);
-        if (why != WR_FETCH_NONE) {
-            wr_fetch_fault(c, w, why, &rec);
-            if (count)
-                wr_coverage_add(&s->cov, &rec.why);
-            if (xw)
-                explain_line(xw, &rec, NULL, &c->warp[w]);
-            s->fault_warp = (int)w;
-            s->fault_pc = pc;
-            s->fault_what = wr_fetch_fault_name(why);
-            return WR_END_EXCEPTION;
-        }
+        if (why != WR_FETCH_NONE)
+            return fetch_faults(r, s, xw, w, pc, why);
         const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];
-
         wr_regfile_read(&s->rf, w, insn, &ops);
         const size_t at = pc / WR_INST_SIZE;     /* an illegal word: ILLEGAL_ENCODING (N-37) */
         if ((p->illegal && p->illegal[at] ? wr_step_word(c, w, &p->words[at], &ops, &rec)
@@ -351,16 +387,7 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
             if (xw)
                 explain_line(xw, &rec, insn, wp);
         }
-
-        s->steps++;
-        c->now++;
-        s->ptr = w + 1 == c->nwarps ? 0 : w + 1;
-        if (c->deadline[w] != WR_NO_DEADLINE)
-            s->pending |= 1u << w;
-        else
-            s->pending &= ~(1u << w);
-        if (wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED)
-            s->finished++;
+        after_step(s, w);
         if (rec.exception != WR_EXC_NONE)
             return WR_END_EXCEPTION;
     }
@@ -525,105 +552,98 @@ wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *
     return r;
 }
 
-int wr_runner_run(wr_runner *r, wr_run_result *res)
+/* the trace's and the explanation's writers, when asked for: 0, or -1 with
+ * the failing one's errno in res (none left open) */
+static int open_writers(const wr_runner *r, wr_run_result *res, wr_tw *tw, wr_tw **twp, wr_tw *xw, wr_tw **xwp)
 {
-    memset(res, 0, sizeof *res);
-    res->faulted_warp = -1;
-    wr_tw tw, *twp = NULL, xw, *xwp = NULL;
     if (r->opts.trace) {
-        if (wr_tw_open(&tw, r->opts.trace) != 0) {
-            res->trace_errno = wr_tw_close(&tw, &res->trace_spool);
+        if (wr_tw_open(tw, r->opts.trace) != 0) {
+            res->trace_errno = wr_tw_close(tw, &res->trace_spool);
             return -1;
         }
-        twp = &tw;
+        *twp = tw;
     }
     if (r->opts.explain) {
-        if (wr_tw_open(&xw, r->opts.explain) != 0) {
-            res->explain_errno = wr_tw_close(&xw, &res->explain_spool);
-            if (twp)
-                wr_tw_close(twp, NULL);
+        if (wr_tw_open(xw, r->opts.explain) != 0) {
+            res->explain_errno = wr_tw_close(xw, &res->explain_spool);
+            if (*twp)
+                wr_tw_close(*twp, NULL);
             return -1;
         }
-        xwp = &xw;
+        *xwp = xw;
     }
-    int rc = 0;
-    struct timespec clock;
-    clock_gettime(CLOCK_MONOTONIC, &clock);
+    return 0;
+}
 
-    /* 1. the run, with Brent's detection; it stops at the marks to take
-     * their snapshots */
-    brent b = { 0 };
-    watch wt = { &b, UINT64_MAX, 0 };
-    sim *mark = malloc((NMARK - 1) * sizeof *mark);   /* ~12 KiB each, off the stack */
-    unsigned nmark = 0;
+/* 1. the run, with Brent's detection (b); it stops at the marks to take
+ * their snapshots (into mark, *nmark of them; NULL: none, rc -1) */
+static wr_end run_marked(wr_runner *r, wr_tw *twp, wr_tw *xwp, brent *b, sim *mark, unsigned *nmark, int *rc)
+{
+    watch wt = { b, UINT64_MAX, 0 };
     wr_end end;
     for (unsigned k = 1;; k++) {
         end = run_loop(r, &r->s, twp, xwp, k < NMARK ? mark_turn(r->max_steps, k) : r->max_steps, &wt);
         if (end != WR_END_LIMIT || k == NMARK)
             break;
-        if (nmark > 0 && mark[nmark - 1].steps == r->s.steps)
+        if (*nmark > 0 && mark[*nmark - 1].steps == r->s.steps)
             continue;                            /* a tiny limit: marks coincide */
-        if (mark && sim_copy(&mark[nmark], &r->s) == 0)
-            nmark++;
+        if (mark && sim_copy(&mark[*nmark], &r->s) == 0)
+            (*nmark)++;
         else
-            rc = -1;
+            *rc = -1;
     }
-    if (b.have)
-        sim_free(&b.snap);
-    rc |= -b.err;
-    res->run_steps = r->s.steps;
-    res->run_seconds = lap(&clock);
+    return end;
+}
 
-    /* 3. at the limit */
-    uint64_t found = b.found;
-    sim at_limit;
-    int have_limit = 0;
-    if (end == WR_END_LIMIT && !found) {
-        if (sim_copy(&at_limit, &r->s) == 0) {
-            have_limit = 1;
-            const sim *snap[NMARK];
-            for (unsigned k = 0; k < nmark; k++)
-                snap[k] = &mark[k];
-            snap[nmark] = &at_limit;
-            found = check_limit(r, &r->s, snap, nmark + 1, check_cap(r->max_steps));
-            res->check_steps = r->s.steps - at_limit.steps;
-            res->check_seconds = lap(&clock);
-        } else {
-            rc = -1;
-        }
+/* 3. at the limit with no repeat found yet: the check past the limit from
+ * the marks and the state at the limit (kept in at_limit, *have_limit).
+ * The repeat's length found, 0: none. */
+static uint64_t check_at_limit(wr_runner *r, wr_run_result *res, sim *mark, unsigned nmark, sim *at_limit,
+                               int *have_limit, struct timespec *clock, int *rc)
+{
+    if (sim_copy(at_limit, &r->s) != 0) {
+        *rc = -1;
+        return 0;
     }
+    *have_limit = 1;
+    const sim *snap[NMARK];
     for (unsigned k = 0; k < nmark; k++)
-        sim_free(&mark[k]);
-    free(mark);
+        snap[k] = &mark[k];
+    snap[nmark] = at_limit;
+    const uint64_t found = check_limit(r, &r->s, snap, nmark + 1, check_cap(r->max_steps));
+    res->check_steps = r->s.steps - at_limit->steps;
+    res->check_seconds = lap(clock);
+    return found;
+}
 
-    if (found) {                                 /* 2. exact location */
-        sim first;
-        if (locate(r, found, &first, &res->locate_steps) != 0) {
-            rc = -1;
-        } else if (have_limit && first.steps > r->max_steps) {
-            sim_free(&first);                    /* repeats only after the limit */
-        } else {
-            sim_free(&r->s);
-            r->s = first;
-            end = WR_END_LIVELOCK;
-            if (twp && wr_tw_cut(twp, first.steps) != 0)
-                rc = -1;
-            if (xwp && wr_tw_cut(xwp, first.steps) != 0)
-                rc = -1;
-        }
-        res->locate_seconds = lap(&clock);
+/* 2. the exact location of the repeat of length `found`: the run is cut
+ * back to its first state, a livelock, unless it repeats only after the
+ * limit.  The run's end. */
+static wr_end locate_repeat(wr_runner *r, wr_run_result *res, uint64_t found, int have_limit, wr_end end,
+                            wr_tw *twp, wr_tw *xwp, int *rc)
+{
+    sim first;
+    if (locate(r, found, &first, &res->locate_steps) != 0) {
+        *rc = -1;
+    } else if (have_limit && first.steps > r->max_steps) {
+        sim_free(&first);                        /* repeats only after the limit */
+    } else {
+        sim_free(&r->s);
+        r->s = first;
+        end = WR_END_LIVELOCK;
+        if (twp && wr_tw_cut(twp, first.steps) != 0)
+            *rc = -1;
+        if (xwp && wr_tw_cut(xwp, first.steps) != 0)
+            *rc = -1;
     }
-    if (have_limit) {
-        if (end == WR_END_LIMIT) {
-            sim_free(&r->s);
-            r->s = at_limit;
-        } else {
-            sim_free(&at_limit);
-        }
-    }
+    return end;
+}
+
+/* the result of a run that ended in `end`, with its exit status */
+static void run_result(const wr_runner *r, wr_run_result *res, wr_end end)
+{
+    const sim *s = &r->s;
     res->executed = res->run_steps + res->check_steps + res->locate_steps;
-
-    sim *s = &r->s;
     res->end = end;
     res->t = s->cta.now;
     res->steps = s->steps;
@@ -641,6 +661,14 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     case WR_END_ERROR: res->exit_status = WR_EXIT_ERROR; break;
     default: res->exit_status = WR_EXIT_LIMIT; break;
     }
+}
+
+/* the trace's final record, the writers closed (their errnos in res), the
+ * coverage handed back: 0, or -1 when a writer failed */
+static int close_writers(wr_runner *r, wr_run_result *res, wr_tw *twp, wr_tw *xwp, wr_end end)
+{
+    sim *s = &r->s;
+    int rc = 0;
     if (twp) {
         wr_tw_fault f = { s->fault_warp, s->fault_pc, s->fault_what };
         wr_tw_final(twp, &s->cta, &s->rf, end, s->cta.now, r->opts.dump_regs, &f);
@@ -653,6 +681,51 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
         for (unsigned p = 0; p < WR_PATH_COUNT; p++)
             r->opts.coverage->hits[p] += s->cov.hits[p];
     return rc;
+}
+
+int wr_runner_run(wr_runner *r, wr_run_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->faulted_warp = -1;
+    wr_tw tw, *twp = NULL, xw, *xwp = NULL;
+    if (open_writers(r, res, &tw, &twp, &xw, &xwp) != 0)
+        return -1;
+    int rc = 0;
+    struct timespec clock;
+    clock_gettime(CLOCK_MONOTONIC, &clock);
+
+    brent b = { 0 };
+    sim *mark = malloc((NMARK - 1) * sizeof *mark);   /* ~12 KiB each, off the stack */
+    unsigned nmark = 0;
+    wr_end end = run_marked(r, twp, xwp, &b, mark, &nmark, &rc);
+    if (b.have)
+        sim_free(&b.snap);
+    rc |= -b.err;
+    res->run_steps = r->s.steps;
+    res->run_seconds = lap(&clock);
+
+    uint64_t found = b.found;
+    sim at_limit;
+    int have_limit = 0;
+    if (end == WR_END_LIMIT && !found)
+        found = check_at_limit(r, res, mark, nmark, &at_limit, &have_limit, &clock, &rc);
+    for (unsigned k = 0; k < nmark; k++)
+        sim_free(&mark[k]);
+    free(mark);
+    if (found) {
+        end = locate_repeat(r, res, found, have_limit, end, twp, xwp, &rc);
+        res->locate_seconds = lap(&clock);
+    }
+    if (have_limit) {
+        if (end == WR_END_LIMIT) {
+            sim_free(&r->s);
+            r->s = at_limit;
+        } else {
+            sim_free(&at_limit);
+        }
+    }
+    run_result(r, res, end);
+    return close_writers(r, res, twp, xwp, end) != 0 ? -1 : rc;
 }
 
 const wr_cta *wr_runner_cta(const wr_runner *r) { return &r->s.cta; }
