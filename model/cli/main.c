@@ -550,6 +550,84 @@ static void run_output_error(const char *what, const output *o, int err, int spo
     }
 }
 
+/* After the run: a failed output (or memory) is told, the coverage table
+ * written, the outputs closed.  The run's exit status, WR_EXIT_USAGE when
+ * an output failed. */
+static int run_outputs_finish(int rc, const wr_run_result *res, output *outs, const wr_coverage *cov)
+{
+    if (rc != 0) {
+        if (res->trace_errno)
+            run_output_error("trace", &outs[OUT_TRACE], res->trace_errno, res->trace_spool);
+        else if (res->explain_errno)
+            run_output_error("explanation", &outs[OUT_EXPLAIN], res->explain_errno, res->explain_spool);
+        else
+            fprintf(stderr, "warpref: run: out of memory\n");
+        close_outputs(outs, NOUT);
+        return WR_EXIT_USAGE;
+    }
+    if (outs[OUT_COVERAGE].f)
+        wr_coverage_write(outs[OUT_COVERAGE].f, cov);   /* a write error shows in out_close */
+    if (outputs_close("run", outs, NOUT) != 0)
+        return WR_EXIT_USAGE;
+    return res->exit_status;
+}
+
+/* the run's end on stderr; --stats: the run itself, then what livelock
+ * detection (N-55) added, and all of it when that differs (`seconds`) */
+static void run_report(const char *path, const wr_run_result *res, int stats, double seconds)
+{
+    fprintf(stderr, "warpref: %s: end %s at t=%" PRIu64 " after %" PRIu64 " instructions",
+            path, wr_end_name(res->end), res->t, res->steps);
+    if (res->faulted_warp >= 0)
+        fprintf(stderr, " (fetch fault: warp %d at pc 0x%" PRIx64 ", %s)", res->faulted_warp,
+                res->fault_pc, res->fault_what);
+    if (res->end == WR_END_ERROR)
+        fprintf(stderr, " (model error: %s)", res->error);
+    fputc('\n', stderr);
+    if (!stats)
+        return;
+    fprintf(stderr, "warpref: stats: %" PRIu64 " instructions in %.6f s: %.2f M warp-instructions/s\n",
+            res->run_steps, res->run_seconds,
+            res->run_seconds > 0 ? (double)res->run_steps / res->run_seconds / 1e6 : 0.0);
+    if (res->check_steps)
+        fprintf(stderr, "warpref: stats: livelock check past the limit: %" PRIu64 " instructions in %.6f s\n",
+                res->check_steps, res->check_seconds);
+    if (res->locate_steps)
+        fprintf(stderr, "warpref: stats: locating the livelock: %" PRIu64 " instructions in %.6f s\n",
+                res->locate_steps, res->locate_seconds);
+    if (res->executed != res->run_steps || res->steps != res->run_steps)
+        fprintf(stderr, "warpref: stats: in all: %" PRIu64 " instructions counted, %" PRIu64
+                " executed in %.6f s\n", res->steps, res->executed, seconds);
+}
+
+/* The program run with its outputs open: the exit status */
+static int run_program(const char *path, wr_program *prog, wr_run_opts *opts, output *outs, int stats)
+{
+    wr_coverage cov = { { 0 } };
+    opts->trace = outs[OUT_TRACE].f;
+    opts->explain = outs[OUT_EXPLAIN].f;
+    if (outs[OUT_COVERAGE].f)
+        opts->coverage = &cov;
+    char err[256];
+    wr_runner *r = wr_runner_new(prog, opts, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "warpref: run: %s\n", err);
+        close_outputs(outs, NOUT);
+        return WR_EXIT_USAGE;
+    }
+    wr_run_result res;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const int rc = wr_runner_run(r, &res);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    const int status = run_outputs_finish(rc, &res, outs, &cov);
+    if (status != WR_EXIT_USAGE)
+        run_report(path, &res, stats,
+                   (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+    wr_runner_free(r);
+    return status;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     optvals ov;
@@ -558,7 +636,6 @@ static int cmd_run(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     const char *path = ov.arg;
-    int stats = ov.str[RUN_STATS] != NULL;
     wr_run_opts opts = { 0 };
     opts.threads = (unsigned)ov.num[RUN_THREADS];
     opts.dump_regs = (unsigned)ov.num[RUN_DUMP_REGS];
@@ -581,82 +658,11 @@ static int cmd_run(int argc, char **argv)
         wr_program_free(&prog);
         return usage_error("run", "--trap-mode needs the sass profile, not %s", wr_profile_name(p));
     }
-
     output outs[NOUT];
-    if ((rc = outputs_open("run", &ov, run_outputs, NOUT, path, outs)) != 0) {
-        wr_program_free(&prog);
-        return rc;
-    }
-    output *const out = &outs[OUT_TRACE];
-    opts.trace = out->f;
-    opts.explain = outs[OUT_EXPLAIN].f;
-    wr_coverage cov = { { 0 } };
-    if (outs[OUT_COVERAGE].f)
-        opts.coverage = &cov;
-
-    char err[256];
-    wr_runner *r = wr_runner_new(&prog, &opts, err, sizeof err);
-    if (!r) {
-        fprintf(stderr, "warpref: run: %s\n", err);
-        close_outputs(outs, NOUT);
-        wr_program_free(&prog);
-        return WR_EXIT_USAGE;
-    }
-    wr_run_result res;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    rc = wr_runner_run(r, &res);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    int status = res.exit_status;
-    if (rc != 0) {
-        if (res.trace_errno)
-            run_output_error("trace", out, res.trace_errno, res.trace_spool);
-        else if (res.explain_errno)
-            run_output_error("explanation", &outs[OUT_EXPLAIN], res.explain_errno, res.explain_spool);
-        else
-            fprintf(stderr, "warpref: run: out of memory\n");
-        status = WR_EXIT_USAGE;
-        close_outputs(outs, NOUT);
-    } else {
-        if (outs[OUT_COVERAGE].f)
-            wr_coverage_write(outs[OUT_COVERAGE].f, &cov);   /* a write error shows in out_close */
-        if (outputs_close("run", outs, NOUT) != 0)
-            status = WR_EXIT_USAGE;
-    }
-    if (status == WR_EXIT_USAGE) {
-        wr_runner_free(r);
-        wr_program_free(&prog);
-        return status;
-    }
-
-    fprintf(stderr, "warpref: %s: end %s at t=%" PRIu64 " after %" PRIu64 " instructions",
-            path, wr_end_name(res.end), res.t, res.steps);
-    if (res.faulted_warp >= 0)
-        fprintf(stderr, " (fetch fault: warp %d at pc 0x%" PRIx64 ", %s)", res.faulted_warp,
-                res.fault_pc, res.fault_what);
-    if (res.end == WR_END_ERROR)
-        fprintf(stderr, " (model error: %s)", res.error);
-    fputc('\n', stderr);
-    if (stats) {
-        /* the run itself, then what livelock detection (N-55) added */
-        fprintf(stderr, "warpref: stats: %" PRIu64 " instructions in %.6f s: %.2f M warp-instructions/s\n",
-                res.run_steps, res.run_seconds,
-                res.run_seconds > 0 ? (double)res.run_steps / res.run_seconds / 1e6 : 0.0);
-        if (res.check_steps)
-            fprintf(stderr, "warpref: stats: livelock check past the limit: %" PRIu64 " instructions in %.6f s\n",
-                    res.check_steps, res.check_seconds);
-        if (res.locate_steps)
-            fprintf(stderr, "warpref: stats: locating the livelock: %" PRIu64 " instructions in %.6f s\n",
-                    res.locate_steps, res.locate_seconds);
-        if (res.executed != res.run_steps || res.steps != res.run_steps) {
-            double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-            fprintf(stderr, "warpref: stats: in all: %" PRIu64 " instructions counted, %" PRIu64
-                    " executed in %.6f s\n", res.steps, res.executed, sec);
-        }
-    }
-    wr_runner_free(r);
+    if ((rc = outputs_open("run", &ov, run_outputs, NOUT, path, outs)) == 0)
+        rc = run_program(path, &prog, &opts, outs, ov.str[RUN_STATS] != NULL);
     wr_program_free(&prog);
-    return status;
+    return rc;
 }
 
 static int cmd_paths(int argc, char **argv)
