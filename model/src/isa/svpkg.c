@@ -96,11 +96,13 @@ static void reserved_mask(unsigned form, char out[33])
     snprintf(out, 33, "%08x%08x%08x%08x", ~cov[3], ~cov[2], ~cov[1], ~cov[0]);
 }
 
-int wr_isa_write_sv_package(FILE *out)
-{
-    const unsigned fb = form_bits();
-    int e = 0;
+/* The package's parts, each returning nonzero on a write error. */
 #define P(...) (e |= fprintf(out, __VA_ARGS__) < 0)
+
+/* the header and the constants */
+static int sv_head(FILE *out)
+{
+    int e = 0;
     P("// warpref_isa_pkg.sv - generated from model/include/warpref/isa.def by\n"
       "// `warpref encoding --sv` (wr_isa_write_sv_package, model/src/isa/svpkg.c);\n"
       "// do not edit by hand.  docs/encoding.md describes the same table.\n"
@@ -114,7 +116,13 @@ int wr_isa_write_sv_package(FILE *out)
     P("  localparam logic [7:0] REG_RZ = 8'd%d;\n", WR_RZ);
     P("  localparam logic [5:0] UREG_URZ = 6'd%d;\n", WR_URZ);
     P("  localparam logic [2:0] PRED_PT = 3'd%d;\n\n", WR_PT);
+    return e;
+}
 
+/* the optypes, stypes and forms (fb: the form index's bits) */
+static int sv_types(FILE *out, unsigned fb)
+{
+    int e = 0;
     P("  // optypes (bits 7:0)\n");
     for (size_t i = 0; i < sizeof optypes / sizeof optypes[0]; i++)
         if (optype_in_pkg(optypes[i].value))
@@ -129,37 +137,47 @@ int wr_isa_write_sv_package(FILE *out)
         if (in_pkg(f))
             P("  localparam logic [%u:0] FORM_%s = %u'd%u;\n", fb - 1, wr_forms[f].name, fb, f);
     P("  localparam logic [%u:0] FORM_NONE = %u'd%u;\n", fb - 1, fb, (1u << fb) - 1u);
+    return e;
+}
 
-    P("\n  // field positions (seed field<lsb, width>)\n");
-    for (unsigned fld = 0; fld < WR_F_COUNT; fld++) {
-        int lsb = -1, width = -1, unique = 1;
-        for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
-            const wr_field_pos *p = pos_of(f, fld);
-            if (!p)
-                continue;
-            if (lsb < 0) {
-                lsb = p->lsb;
-                width = p->width;
-            } else if (lsb != p->lsb || width != p->width) {
-                unique = 0;
-            }
-        }
-        if (lsb < 0)
+/* field fld's position: one pair when every package form has it at the
+ * same place, else one per form */
+static int sv_field_pos(FILE *out, unsigned fld)
+{
+    int e = 0;
+    int lsb = -1, width = -1, unique = 1;
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+        const wr_field_pos *p = pos_of(f, fld);
+        if (!p)
             continue;
-        if (unique) {
-            P("  localparam int unsigned F_%s_LSB = %d, F_%s_W = %d;\n",
-              wr_fields[fld].name, lsb, wr_fields[fld].name, width);
-            continue;
-        }
-        for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
-            const wr_field_pos *p = pos_of(f, fld);
-            if (p)
-                P("  localparam int unsigned F_%s_LSB_%s = %u, F_%s_W_%s = %u;\n",
-                  wr_fields[fld].name, wr_forms[f].name, p->lsb,
-                  wr_fields[fld].name, wr_forms[f].name, p->width);
+        if (lsb < 0) {
+            lsb = p->lsb;
+            width = p->width;
+        } else if (lsb != p->lsb || width != p->width) {
+            unique = 0;
         }
     }
+    if (lsb < 0)
+        return 0;
+    if (unique) {
+        P("  localparam int unsigned F_%s_LSB = %d, F_%s_W = %d;\n",
+          wr_fields[fld].name, lsb, wr_fields[fld].name, width);
+        return e;
+    }
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
+        const wr_field_pos *p = pos_of(f, fld);
+        if (p)
+            P("  localparam int unsigned F_%s_LSB_%s = %u, F_%s_W_%s = %u;\n",
+              wr_fields[fld].name, wr_forms[f].name, p->lsb,
+              wr_fields[fld].name, wr_forms[f].name, p->width);
+    }
+    return e;
+}
 
+/* the forms that have each field, as a mask */
+static int sv_has(FILE *out, unsigned fb)
+{
+    int e = 0;
     P("\n  // forms that have each field: bit f set = form f has it\n");
     for (unsigned fld = 0; fld < WR_F_COUNT; fld++) {
         char bits[WR_FORM_COUNT + 1];
@@ -174,7 +192,13 @@ int wr_isa_write_sv_package(FILE *out)
         P("  localparam logic [%u:0] HAS_%s = %u'b%s;\n", (1u << fb) - 1u, wr_fields[fld].name,
           1u << fb, bits);
     }
+    return e;
+}
 
+/* decode_form: the form of a word's (optype, stype) */
+static int sv_decode_form(FILE *out, unsigned fb)
+{
+    int e = 0;
     P("\n  // form of a word; FORM_NONE if no form has its (optype, stype)\n");
     P("  function automatic logic [%u:0] decode_form(input logic [11:0] opst);\n", fb - 1);
     P("    logic [%u:0] f;\n", fb - 1);
@@ -186,41 +210,67 @@ int wr_isa_write_sv_package(FILE *out)
     P("    endcase\n");
     P("    decode_form = f;\n");
     P("  endfunction\n");
+    return e;
+}
 
+/* word_legal's case of form f: its unassigned bits 0, each field's value legal */
+static int sv_form_legal(FILE *out, unsigned f)
+{
+    int e = 0;
+    char rsv[33];
+    reserved_mask(f, rsv);
+    P("      FORM_%s: ok = (w & 128'h%s) == 128'h0", wr_forms[f].name, rsv);
+    const wr_form_desc *fd = &wr_forms[f];
+    for (unsigned i = 0; i < fd->nfields; i++) {
+        const wr_field_pos *p = &fd->fields[i];
+        const wr_field_desc *d = &wr_fields[p->id];
+        const unsigned msb = p->lsb + p->width - 1u;
+        if (d->kind == WR_FK_ENUM || d->kind == WR_FK_FLAG || d->kind == WR_FK_PRED) {
+            uint32_t legal = wr_form_legal_values(f, p->id);
+            uint32_t all = p->width >= 5 ? 0xffffffffu : (1u << (1u << p->width)) - 1u;
+            if (p->width > 5 || (legal & all) != all)
+                P("\n          && ((32'h%08x >> w[%u:%u]) & 32'd1) == 32'd1", legal, msb, p->lsb);
+        } else if (d->kind == WR_FK_CMEM) {
+            P("\n          && w[%u:%u] == 2'b00 && !w[%u]", p->lsb + 1u, p->lsb, p->lsb + 21u);
+            if (wr_form_cmem64(f))
+                P("\n          && w[%u:%u] <= 16'h%04x", p->lsb + 15u, p->lsb, WR_CMEM64_MAX_OFFSET);
+        }
+    }
+    P(";\n");
+    return e;
+}
+
+/* word_legal, and the package's end */
+static int sv_word_legal(FILE *out, unsigned fb)
+{
+    int e = 0;
     P("\n  // word_legal: every bit the form does not assign is 0, every field value\n"
       "  // is legal (ENUM/FLAG/PRED values, V() narrowing, CMEM layout)\n");
     P("  function automatic logic word_legal(input logic [%u:0] form, input logic [127:0] w);\n", fb - 1);
     P("    logic ok;\n");
     P("    unique case (form)\n");
-    for (unsigned f = 0; f < WR_FORM_COUNT; f++) {
-        if (!in_pkg(f))
-            continue;
-        char rsv[33];
-        reserved_mask(f, rsv);
-        P("      FORM_%s: ok = (w & 128'h%s) == 128'h0", wr_forms[f].name, rsv);
-        const wr_form_desc *fd = &wr_forms[f];
-        for (unsigned i = 0; i < fd->nfields; i++) {
-            const wr_field_pos *p = &fd->fields[i];
-            const wr_field_desc *d = &wr_fields[p->id];
-            const unsigned msb = p->lsb + p->width - 1u;
-            if (d->kind == WR_FK_ENUM || d->kind == WR_FK_FLAG || d->kind == WR_FK_PRED) {
-                uint32_t legal = wr_form_legal_values(f, p->id);
-                uint32_t all = p->width >= 5 ? 0xffffffffu : (1u << (1u << p->width)) - 1u;
-                if (p->width > 5 || (legal & all) != all)
-                    P("\n          && ((32'h%08x >> w[%u:%u]) & 32'd1) == 32'd1", legal, msb, p->lsb);
-            } else if (d->kind == WR_FK_CMEM) {
-                P("\n          && w[%u:%u] == 2'b00 && !w[%u]", p->lsb + 1u, p->lsb, p->lsb + 21u);
-                if (wr_form_cmem64(f))
-                    P("\n          && w[%u:%u] <= 16'h%04x", p->lsb + 15u, p->lsb, WR_CMEM64_MAX_OFFSET);
-            }
-        }
-        P(";\n");
-    }
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        if (in_pkg(f))
+            e |= sv_form_legal(out, f);
     P("      default: ok = 1'b0;\n");
     P("    endcase\n");
     P("    word_legal = ok;\n");
     P("  endfunction\n\n");
     P("endpackage\n/* verilator lint_on UNUSEDPARAM */\n");
-#undef P
+    return e;
+}
+
+int wr_isa_write_sv_package(FILE *out)
+{
+    const unsigned fb = form_bits();
+    int e = sv_head(out);                /* (one statement each: in this order) */
+    e |= sv_types(out, fb);
+    P("\n  // field positions (seed field<lsb, width>)\n");
+    for (unsigned fld = 0; fld < WR_F_COUNT; fld++)
+        e |= sv_field_pos(out, fld);
+    e |= sv_has(out, fb);
+    e |= sv_decode_form(out, fb);
+    e |= sv_word_legal(out, fb);
     return e ? -1 : 0;
 }
+#undef P
