@@ -258,7 +258,22 @@ static void put_reserved(FILE *out, const wr_form_desc *fd)
     fputs(".\n\n", out);
 }
 
-static void put_form(FILE *out, unsigned form)
+/* " Modifier field F: 0 = A, 1 = B; ..." of a modifier field's n values
+ * (def: the value when none is written, -1: one must be) */
+static void put_modifier(FILE *out, unsigned field, const char (*names)[16], unsigned n, int def)
+{
+    fprintf(out, " Modifier field %s:", wr_fields[field].name);
+    for (unsigned v = 0; v < n; v++)
+        fprintf(out, "%s %u = %s", v ? "," : "", v, names[v][0] ? names[v] : "(none)");
+    if (def < 0)
+        fputs("; a modifier must be written.", out);
+    else
+        fprintf(out, "; none written means %u.", (unsigned)def);
+}
+
+/* the form's syntax line: the mnemonic and operands, the optype and stype,
+ * the modifiers, the profiles and the notes */
+static void put_form_syntax(FILE *out, unsigned form)
 {
     const wr_form_desc *fd = &wr_forms[form];
     const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
@@ -270,28 +285,14 @@ static void put_form(FILE *out, unsigned form)
     }
     fprintf(out, "`\n\noptype 0x%02x (%s), stype %u (%s). SYNTAX `%s`.", fd->optype,
             wr_optype_name(fd->optype), fd->stype, wr_stype_name(fd->stype), fd->syntax);
-    if (fd->modfield != WR_F_NONE) {
-        fprintf(out, " Modifier field %s:", wr_fields[fd->modfield].name);
-        for (unsigned v = 0; v < fa->nmods; v++)
-            fprintf(out, "%s %u = %s", v ? "," : "", v, fa->modname[v][0] ? fa->modname[v] : "(none)");
-        if (fd->moddefault < 0)
-            fputs("; a modifier must be written.", out);
-        else
-            fprintf(out, "; none written means %u.", (unsigned)fd->moddefault);
-    }
+    if (fd->modfield != WR_F_NONE)
+        put_modifier(out, fd->modfield, fa->modname, fa->nmods, fd->moddefault);
     for (unsigned k = 0; k < fa->nxslots; k++) {
         const wr_slot_aux *sl = &fa->xslot[k];
-        if (sl->field == WR_F_NONE) {
+        if (sl->field == WR_F_NONE)
             fprintf(out, " Fixed word .%s.", sl->name[0]);
-            continue;
-        }
-        fprintf(out, " Modifier field %s:", wr_fields[sl->field].name);
-        for (unsigned v = 0; v < sl->nnames; v++)
-            fprintf(out, "%s %u = %s", v ? "," : "", v, sl->name[v][0] ? sl->name[v] : "(none)");
-        if (sl->def < 0)
-            fputs("; a modifier must be written.", out);
         else
-            fprintf(out, "; none written means %u.", (unsigned)sl->def);
+            put_modifier(out, sl->field, sl->name, sl->nnames, sl->def);
     }
     const uint32_t flags = wr_form_exts[form].flags;
     if ((flags & WR_FORMF_PROFILES) != ALL_PROFILES) {
@@ -309,45 +310,53 @@ static void put_form(FILE *out, unsigned form)
     if (flags & WR_FORMF_BLANKS)
         fputs(" Operands may be separated by blanks instead of commas.", out);
     fputs("\n\n", out);
-    uint64_t lim = wr_form_limits[form];
-    if (lim != 0) {
-        unsigned field = (unsigned)(lim & 0xff) - 1u;
-        uint32_t legal = wr_form_legal_values(form, field);
-        fprintf(out, "Legal values narrowed in this form (V): %s in {", wr_fields[field].name);
-        const char *sep = "";
-        for (unsigned v = 0; v < 32; v++)
-            if ((legal >> v) & 1u) {
-                fprintf(out, "%s%u", sep, v);
-                sep = ", ";
-            }
-        fputs("}", out);
-        if (field == fd->modfield) {
-            fprintf(out, ": %s requires", fd->name);
-            sep = " ";
-            for (unsigned v = 0; v < fa->nmods; v++)
-                if (((legal >> v) & 1u) && fa->modname[v][0]) {
-                    fprintf(out, "%s.%s", sep, fa->modname[v]);
-                    sep = " or ";
-                }
+}
+
+/* "<lead> .A or .B": the names of the legal values among n */
+static void put_legal_names(FILE *out, const char *lead, const char *form, uint32_t legal,
+                            const char (*names)[16], unsigned n)
+{
+    fprintf(out, ": %s %s", form, lead);
+    const char *sep = " ";
+    for (unsigned v = 0; v < n; v++)
+        if (((legal >> v) & 1u) && names[v][0]) {
+            fprintf(out, "%s.%s", sep, names[v]);
+            sep = " or ";
         }
-        for (unsigned k = 0; k < fa->nxslots; k++)
-            if (fa->xslot[k].field == field) {
-                fprintf(out, ": %s takes", fd->name);
-                sep = " ";
-                for (unsigned v = 0; v < fa->xslot[k].nnames; v++)
-                    if (((legal >> v) & 1u) && fa->xslot[k].name[v][0]) {
-                        fprintf(out, "%s.%s", sep, fa->xslot[k].name[v]);
-                        sep = " or ";
-                    }
-            }
-        fputs("; any other value is an illegal encoding.\n\n", out);
-    }
-    if (wr_form_has(form, WR_F_B2RMODE))
-        fputs("With .BAR the barrier operand is required; with .WARP it may be left out "
-              "(it is then 0) and execution ignores it (SPEC-NOTES N-39).\n\n", out);
+}
+
+/* the values a form narrows its field to (V), when it does */
+static void put_form_limits(FILE *out, unsigned form)
+{
+    const wr_form_desc *fd = &wr_forms[form];
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    uint64_t lim = wr_form_limits[form];
+    if (lim == 0)
+        return;
+    unsigned field = (unsigned)(lim & 0xff) - 1u;
+    uint32_t legal = wr_form_legal_values(form, field);
+    fprintf(out, "Legal values narrowed in this form (V): %s in {", wr_fields[field].name);
+    const char *sep = "";
+    for (unsigned v = 0; v < 32; v++)
+        if ((legal >> v) & 1u) {
+            fprintf(out, "%s%u", sep, v);
+            sep = ", ";
+        }
+    fputs("}", out);
+    if (field == fd->modfield)
+        put_legal_names(out, "requires", fd->name, legal, fa->modname, fa->nmods);
+    for (unsigned k = 0; k < fa->nxslots; k++)
+        if (fa->xslot[k].field == field)
+            put_legal_names(out, "takes", fd->name, legal, fa->xslot[k].name, fa->xslot[k].nnames);
+    fputs("; any other value is an illegal encoding.\n\n", out);
+}
+
+/* the form's fields by position, low bits first (ties cannot happen: no
+ * overlap), then its reserved bits */
+static void put_form_fields(FILE *out, const wr_form_desc *fd)
+{
     fputs("| field | bits | lsb | width | kind |\n| --- | --- | --- | --- | --- |\n"
           "| optype | 7:0 | 0 | 8 | - |\n| stype | 11:8 | 8 | 4 | - |\n", out);
-    /* fields by position, low bits first (ties cannot happen: no overlap) */
     for (unsigned lsb = 12; lsb < 128; lsb++) {
         for (unsigned i = 0; i < fd->nfields; i++) {
             const wr_field_pos *fp = &fd->fields[i];
@@ -362,6 +371,16 @@ static void put_form(FILE *out, unsigned form)
     }
     fputs("\n", out);
     put_reserved(out, fd);
+}
+
+static void put_form(FILE *out, unsigned form)
+{
+    put_form_syntax(out, form);
+    put_form_limits(out, form);
+    if (wr_form_has(form, WR_F_B2RMODE))
+        fputs("With .BAR the barrier operand is required; with .WARP it may be left out "
+              "(it is then 0) and execution ignores it (SPEC-NOTES N-39).\n\n", out);
+    put_form_fields(out, &wr_forms[form]);
 }
 
 int wr_isa_write_doc(FILE *out)
