@@ -2794,18 +2794,13 @@ static void illegal_word(gen *g, wr_word *w)
     wr_field_set(w, 0, 8, v);
 }
 
-/* --exceptions: with the chance given, the converged warps end in one of
- * the N-37 exceptions instead of the epilogue.  Each is raised by the first
- * warp that gets there, whatever the order of warps, and nothing before it
- * changes: the program's text up to here is the one without the option. */
-static void plant(gen *g, const ctx *top)
+/* The exception to plant: ILLEGAL_ENCODING four times as often (its four
+ * ways), the barrier exceptions in the native profile only; one that needs
+ * what the program lacks falls back to another.  *b: a barrier no phase of
+ * the program is using (-1: none), *wide: a warp with two lanes or more. */
+static unsigned plant_kind(gen *g, const ctx *top, int *b, int *wide)
 {
     rng *x = &g->x;
-    g->plant = -1;
-    if (!g->o.exceptions || rng_below(x, 100) >= g->o.exceptions || live_warps(g) == 0)
-        return;
-    /* ILLEGAL_ENCODING four times as often (its four ways); the barrier
-     * exceptions in the native profile only */
     static const uint8_t kinds[] = {
         WR_EXC_ILLEGAL_ENCODING, WR_EXC_ILLEGAL_ENCODING, WR_EXC_ILLEGAL_ENCODING, WR_EXC_ILLEGAL_ENCODING,
         WR_EXC_WARPSYNC_NOT_MEMBER, WR_EXC_WARPSYNC_GROUP_MISMATCH,
@@ -2814,65 +2809,71 @@ static void plant(gen *g, const ctx *top)
     const unsigned nk = g->o.profile == WR_PROFILE_NATIVE ? sizeof kinds : 6;
     unsigned kind = kinds[rng_below(x, nk)];
     const uint16_t busy = g->bar_used | g->bar_read;
-    int b = -1;                          /* a barrier no phase of the program is using */
+    *b = -1;
     if (popc(busy) < 16) {
         unsigned i = rng_below(x, 16 - popc(busy));
-        for (int k = 0; k < 16 && b < 0; k++)
+        for (int k = 0; k < 16 && *b < 0; k++)
             if (!(busy >> k & 1) && i-- == 0)
-                b = k;
+                *b = k;
     }
-    if ((kind == WR_EXC_BAR_MODE_MISMATCH || kind == WR_EXC_BAR_PARAM_MISMATCH) && b < 0)
+    if ((kind == WR_EXC_BAR_MODE_MISMATCH || kind == WR_EXC_BAR_PARAM_MISMATCH) && *b < 0)
         kind = WR_EXC_BAR_CNT_ALIGN;
-    int wide = -1;                       /* a warp with two lanes or more */
-    for (unsigned w = 0; w < g->nwarps && wide < 0; w++)
+    *wide = -1;
+    for (unsigned w = 0; w < g->nwarps && *wide < 0; w++)
         if (popc(top->cur[w]) >= 2)
-            wide = (int)w;
-    if (kind == WR_EXC_WARPSYNC_GROUP_MISMATCH && wide < 0)
+            *wide = (int)w;
+    if (kind == WR_EXC_WARPSYNC_GROUP_MISMATCH && *wide < 0)
         kind = WR_EXC_WARPSYNC_NOT_MEMBER;
-    const unsigned n = live_warps(g) + 1;   /* more warps than there are: never completes */
-    const unsigned bb = b < 0 ? rng_below(x, 16) : (unsigned)b;
-    switch (kind) {
-    case WR_EXC_ILLEGAL_ENCODING:
-        illegal_word(g, &g->plant_word);
+    return kind;
+}
+
+/* WARPSYNC_NOT_MEMBER: a membermask without the arrived lanes */
+static void plant_not_member(gen *g, unsigned kind)
+{
+    switch (rng_below(&g->x, 4)) {
+    case 0:
         plant_here(g, (int)kind);
-        ins(g, "NOP");                   /* the word list has the illegal word here */
+        ins(g, "WARPSYNC 0x0");
         break;
-    case WR_EXC_WARPSYNC_NOT_MEMBER:     /* a membermask without the arrived lanes */
-        switch (rng_below(x, 4)) {
-        case 0:
-            plant_here(g, (int)kind);
-            ins(g, "WARPSYNC 0x0");
-            break;
-        case 1:
-            ins(g, "UMOV UR2, 0x0");
-            plant_here(g, (int)kind);
-            ins(g, "WARPSYNC UR2");
-            break;
-        case 2:
-            ins(g, "UMOV UR2, 0xffffffff");
-            plant_here(g, (int)kind);
-            ins(g, "WARPSYNC ~UR2");
-            break;
-        default:
-            ins(g, "MOV R%u, 0x0", R_T1);
-            plant_here(g, (int)kind);
-            ins(g, "WARPSYNC R%u", R_T1);
-            break;
-        }
+    case 1:
+        ins(g, "UMOV UR2, 0x0");
+        plant_here(g, (int)kind);
+        ins(g, "WARPSYNC UR2");
         break;
-    case WR_EXC_WARPSYNC_GROUP_MISMATCH: {
-        /* lanes below s: every lane; lanes from s: only those (each lane is in
-         * its own mask, but the two groups disagree, N-25) */
-        unsigned sbit = 31;
-        while (!(top->cur[wide] >> sbit & 1u))
-            sbit--;
-        ins(g, "ISETP.GE P0, R%u, 0x%x", R_LANE, sbit);
-        ins(g, "MOV R%u, 0xffffffff", R_T1);
-        ins(g, "@P0 MOV R%u, 0x%08" PRIx32, R_T1, ~((1u << sbit) - 1u));
+    case 2:
+        ins(g, "UMOV UR2, 0xffffffff");
+        plant_here(g, (int)kind);
+        ins(g, "WARPSYNC ~UR2");
+        break;
+    default:
+        ins(g, "MOV R%u, 0x0", R_T1);
         plant_here(g, (int)kind);
         ins(g, "WARPSYNC R%u", R_T1);
         break;
     }
+}
+
+/* WARPSYNC_GROUP_MISMATCH in warp `wide`: lanes below s, every lane;
+ * lanes from s, only those (each lane is in its own mask, but the two
+ * groups disagree, N-25) */
+static void plant_group_mismatch(gen *g, const ctx *top, int wide, unsigned kind)
+{
+    unsigned sbit = 31;
+    while (!(top->cur[wide] >> sbit & 1u))
+        sbit--;
+    ins(g, "ISETP.GE P0, R%u, 0x%x", R_LANE, sbit);
+    ins(g, "MOV R%u, 0xffffffff", R_T1);
+    ins(g, "@P0 MOV R%u, 0x%08" PRIx32, R_T1, ~((1u << sbit) - 1u));
+    plant_here(g, (int)kind);
+    ins(g, "WARPSYNC R%u", R_T1);
+}
+
+/* the barrier exceptions on barrier bb; n: more warps than there are (a
+ * phase that never completes) */
+static void plant_bar(gen *g, unsigned kind, unsigned bb, unsigned n)
+{
+    rng *x = &g->x;
+    switch (kind) {
     case WR_EXC_BAR_CNT_ALIGN: {
         const unsigned cnt = 32 * rng_below(x, 4) + 1 + rng_below(x, 31);
         const char *mode = rng_below(x, 2) ? "SYNC" : "ARV";
@@ -2905,6 +2906,38 @@ static void plant(gen *g, const ctx *top)
         ins(g, "BAR.ARV 0x%x, 0x%x", bb, 32 * n);
         plant_here(g, (int)kind);
         ins(g, "BAR.%s 0x%x, 0x%x", rng_below(x, 2) ? "SYNC" : "ARV", bb, 32 * (n + 1));
+        break;
+    }
+}
+
+/* --exceptions: with the chance given, the converged warps end in one of
+ * the N-37 exceptions instead of the epilogue.  Each is raised by the first
+ * warp that gets there, whatever the order of warps, and nothing before it
+ * changes: the program's text up to here is the one without the option. */
+static void plant(gen *g, const ctx *top)
+{
+    rng *x = &g->x;
+    g->plant = -1;
+    if (!g->o.exceptions || rng_below(x, 100) >= g->o.exceptions || live_warps(g) == 0)
+        return;
+    int b, wide;
+    const unsigned kind = plant_kind(g, top, &b, &wide);
+    const unsigned n = live_warps(g) + 1;   /* more warps than there are: never completes */
+    const unsigned bb = b < 0 ? rng_below(x, 16) : (unsigned)b;
+    switch (kind) {
+    case WR_EXC_ILLEGAL_ENCODING:
+        illegal_word(g, &g->plant_word);
+        plant_here(g, (int)kind);
+        ins(g, "NOP");                   /* the word list has the illegal word here */
+        break;
+    case WR_EXC_WARPSYNC_NOT_MEMBER:
+        plant_not_member(g, kind);
+        break;
+    case WR_EXC_WARPSYNC_GROUP_MISMATCH:
+        plant_group_mismatch(g, top, wide, kind);
+        break;
+    default:
+        plant_bar(g, kind, bb, n);
         break;
     }
 }
@@ -2983,15 +3016,31 @@ static void weights_text(const wr_gen_opts *o, char *buf, size_t size, int only_
     }
 }
 
-/* lay the sections out, resolve {label} fixups, write the text */
-static char *layout(gen *g, const char *extra)
+/* the program's text as it grows (oom: an append failed; the text is
+ * then incomplete and dropped) */
+typedef struct text_out {
+    char *buf;
+    size_t len, cap;
+    int oom;
+} text_out;
+
+static void put_n(text_out *o, const char *s, size_t n) { append_str(&o->buf, &o->len, &o->cap, s, n, &o->oom); }
+static void put_s(text_out *o, const char *s) { put_n(o, s, strlen(s)); }
+
+__attribute__((format(printf, 2, 3))) static void put_f(text_out *o, const char *fmt, ...)
 {
-    uint64_t *addr = calloc(g->nlabels + 1, sizeof *addr);
-    if (!addr) {
-        g->oom = 1;
-        return NULL;
-    }
-    const sect *parts[3] = { &g->main, &g->ool, &g->ool2 };
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    put_n(o, line, (size_t)n);
+}
+
+/* the address of each label (addr, by label number) and of the planted
+ * exception, the sections laid out one after the other */
+static void label_addresses(gen *g, const sect *const parts[3], uint64_t *addr)
+{
     uint64_t pc = 0;
     for (int s = 0; s < 3; s++)
         for (size_t i = 0; i < parts[s]->n; i++) {
@@ -3004,91 +3053,98 @@ static char *layout(gen *g, const char *extra)
                 pc += WR_INST_SIZE;
             }
         }
+}
 
-    char *out = NULL, line[512];
-    size_t len = 0, cap = 0;
-    int oom = 0;
+/* the head of the text: how to make it again, the exception planted, the
+ * directives (extra: the caller's), the constants, the base label */
+static void put_head(gen *g, text_out *o, const char *extra)
+{
     char wbuf[256], cbuf[256];
     weights_text(&g->o, wbuf, sizeof wbuf, 0);
     weights_text(&g->o, cbuf, sizeof cbuf, 1);
     char xbuf[64] = "";
     if (g->o.exceptions)
         snprintf(xbuf, sizeof xbuf, " --exceptions %u", g->o.exceptions);
-    int n = snprintf(line, sizeof line,
-                     "// generated by warpref gen (docs/gen.md): seed %" PRIu64 ", size %u, threads %u (%u warps)\n"
-                     "// weights %s\n"
-                     "// reproduce: warpref gen --seed %" PRIu64 " --size %u --threads %u%s%s%s%s%s%s\n",
-                     g->o.seed, g->o.size, g->threads, g->nwarps, wbuf, g->o.seed, g->o.size, g->threads,
-                     cbuf[0] ? " --weights " : "", cbuf, g->o.profile ? " --profile " : "",
-                     g->o.profile ? wr_profile_name(g->o.profile) : "", xbuf,
-                     g->o.wide_links ? " --wide-links" : "");
-    append_str(&out, &len, &cap, line, (size_t)n, &oom);
+    put_f(o, "// generated by warpref gen (docs/gen.md): seed %" PRIu64 ", size %u, threads %u (%u warps)\n"
+          "// weights %s\n"
+          "// reproduce: warpref gen --seed %" PRIu64 " --size %u --threads %u%s%s%s%s%s%s\n",
+          g->o.seed, g->o.size, g->threads, g->nwarps, wbuf, g->o.seed, g->o.size, g->threads,
+          cbuf[0] ? " --weights " : "", cbuf, g->o.profile ? " --profile " : "",
+          g->o.profile ? wr_profile_name(g->o.profile) : "", xbuf, g->o.wide_links ? " --wide-links" : "");
     if (g->plant >= 0) {                         /* --exceptions: what ends the program */
-        n = snprintf(line, sizeof line, "// exception: %s at 0x%04" PRIx64, wr_exception_name((unsigned)g->plant),
-                     g->plant_pc);
-        append_str(&out, &len, &cap, line, (size_t)n, &oom);
+        put_f(o, "// exception: %s at 0x%04" PRIx64, wr_exception_name((unsigned)g->plant), g->plant_pc);
         if (g->plant == WR_EXC_ILLEGAL_ENCODING) {
             char wt[35];
             wr_word_format(&g->plant_word, wt);
-            n = snprintf(line, sizeof line, ", word %s (the NOP there holds its place: run the word list, "
-                         "warpref gen --words FILE)", wt);
-            append_str(&out, &len, &cap, line, (size_t)n, &oom);
+            put_f(o, ", word %s (the NOP there holds its place: run the word list, "
+                  "warpref gen --words FILE)", wt);
         }
-        append_str(&out, &len, &cap, "\n", 1, &oom);
+        put_n(o, "\n", 1);
     }
-    if (g->o.profile) {                          /* SPEC-NOTES G-01 */
-        n = snprintf(line, sizeof line, ".profile %s\n", wr_profile_name(g->o.profile));
-        append_str(&out, &len, &cap, line, (size_t)n, &oom);
-    }
+    if (g->o.profile)                            /* SPEC-NOTES G-01 */
+        put_f(o, ".profile %s\n", wr_profile_name(g->o.profile));
     if (extra)
-        append_str(&out, &len, &cap, extra, strlen(extra), &oom);
-    n = snprintf(line, sizeof line, ".threads %u\n", g->threads);
-    append_str(&out, &len, &cap, line, (size_t)n, &oom);
+        put_s(o, extra);
+    put_f(o, ".threads %u\n", g->threads);
     for (size_t i = 0; i < g->consts.n; i++) {
-        const char *t = g->consts.buf + g->consts.off[i];
-        append_str(&out, &len, &cap, t, strlen(t), &oom);
-        append_str(&out, &len, &cap, "\n", 1, &oom);
+        put_s(o, g->consts.buf + g->consts.off[i]);
+        put_n(o, "\n", 1);
     }
-    append_str(&out, &len, &cap, ".L_base:\n", 9, &oom);
-    pc = 0;
+    put_n(o, ".L_base:\n", 9);
+}
+
+/* instruction t at pc, each {N} in it the address of label N */
+static void put_insn(gen *g, text_out *o, const char *t, uint64_t pc, const uint64_t *addr)
+{
+    put_f(o, "/*%04" PRIx64 "*/ ", pc);
+    for (const char *p = t; *p;) {
+        const char *open = strchr(p, '{');
+        if (!open) {
+            put_s(o, p);
+            break;
+        }
+        put_n(o, p, (size_t)(open - p));
+        char *end;
+        unsigned long id = strtoul(open + 1, &end, 10);
+        put_f(o, "0x%" PRIx64, id <= g->nlabels ? addr[id] : 0);
+        p = *end == '}' ? end + 1 : end;
+    }
+    put_n(o, " ;\n", 3);
+}
+
+/* lay the sections out, resolve {label} fixups, write the text */
+static char *layout(gen *g, const char *extra)
+{
+    uint64_t *addr = calloc(g->nlabels + 1, sizeof *addr);
+    if (!addr) {
+        g->oom = 1;
+        return NULL;
+    }
+    const sect *const parts[3] = { &g->main, &g->ool, &g->ool2 };
+    label_addresses(g, parts, addr);
+    text_out o = { NULL, 0, 0, 0 };
+    put_head(g, &o, extra);
+    uint64_t pc = 0;
     for (int s = 0; s < 3; s++)
         for (size_t i = 0; i < parts[s]->n; i++) {
             const char *t = parts[s]->buf + parts[s]->off[i];
             if (parts[s]->kind[i] == LN_LABEL) {
-                n = snprintf(line, sizeof line, ".L%s:\n", t);
-                append_str(&out, &len, &cap, line, (size_t)n, &oom);
-                continue;
+                put_f(&o, ".L%s:\n", t);
+            } else if (parts[s]->kind[i] == LN_TEXT) {
+                put_s(&o, t);
+                put_n(&o, "\n", 1);
+            } else {
+                put_insn(g, &o, t, pc, addr);
+                pc += WR_INST_SIZE;
             }
-            if (parts[s]->kind[i] == LN_TEXT) {
-                append_str(&out, &len, &cap, t, strlen(t), &oom);
-                append_str(&out, &len, &cap, "\n", 1, &oom);
-                continue;
-            }
-            n = snprintf(line, sizeof line, "/*%04" PRIx64 "*/ ", pc);
-            append_str(&out, &len, &cap, line, (size_t)n, &oom);
-            for (const char *p = t; *p;) {                 /* {N}: address of label N */
-                const char *open = strchr(p, '{');
-                if (!open) {
-                    append_str(&out, &len, &cap, p, strlen(p), &oom);
-                    break;
-                }
-                append_str(&out, &len, &cap, p, (size_t)(open - p), &oom);
-                char *end;
-                unsigned long id = strtoul(open + 1, &end, 10);
-                n = snprintf(line, sizeof line, "0x%" PRIx64, id <= g->nlabels ? addr[id] : 0);
-                append_str(&out, &len, &cap, line, (size_t)n, &oom);
-                p = *end == '}' ? end + 1 : end;
-            }
-            append_str(&out, &len, &cap, " ;\n", 3, &oom);
-            pc += WR_INST_SIZE;
         }
     free(addr);
-    if (oom) {
-        free(out);
+    if (o.oom) {
+        free(o.buf);
         g->oom = 1;
         return NULL;
     }
-    return out;
+    return o.buf;
 }
 
 static int check_opts(const wr_gen_opts *o, char *err, size_t errsize)
