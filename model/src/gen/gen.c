@@ -3030,11 +3030,26 @@ static void put_s(text_out *o, const char *s) { put_n(o, s, strlen(s)); }
 __attribute__((format(printf, 2, 3))) static void put_f(text_out *o, const char *fmt, ...)
 {
     char line[512];
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
+    va_copy(again, ap);
     const int n = vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    put_n(o, line, (size_t)n);
+    if (n < 0) {
+        o->oom = 1;                  /* (no encoding error is possible in these formats) */
+    } else if ((size_t)n < sizeof line) {
+        put_n(o, line, (size_t)n);
+    } else {                         /* a longer line: formatted whole, never cut or over-read */
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            vsnprintf(big, (size_t)n + 1, fmt, again);
+            put_n(o, big, (size_t)n);
+            free(big);
+        } else {
+            o->oom = 1;
+        }
+    }
+    va_end(again);
 }
 
 /* the address of each label (addr, by label number) and of the planted
