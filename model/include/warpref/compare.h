@@ -183,6 +183,7 @@ typedef struct wr_compare_plan {
                                     wr_compare_same leaves every record to wr_compare) */
     uint8_t ntail;
     uint64_t mask[WR_RF_COUNT];  /* each field's mask; 0 when it is not compared */
+    uint64_t kind_mask[WR_WRITE_KIND_COUNT]; /* the mask of each write kind's field */
     uint8_t head[WR_COMPARE_HEAD]; /* the masks of the plain fields (SCALAR, WORD,
                                       BREGS) laid over their bytes in a record (0: not
                                       compared), where the compare itself finds them */

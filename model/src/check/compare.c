@@ -185,14 +185,17 @@ BODY_ compare_word(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_r
 /* valid lanes parked elsewhere only */
 BODY_ compare_rpc(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
 {
-    uint32_t differ = 0;
-    for (uint32_t c = mask ? m->after.valid & ~m->after.active : 0; c; c &= c - 1) {
-        const unsigned l = lowest(c);
-        differ |= (uint32_t)(((m->after.rpc[l] ^ o->after.rpc[l]) & mask) != 0) << l;
-    }
-    if (rep && differ)
+    const uint32_t parked = mask ? m->after.valid & ~m->after.active : 0;
+    uint64_t d = 0;
+    for (uint32_t c = parked; c; c &= c - 1)
+        d |= (m->after.rpc[lowest(c)] ^ o->after.rpc[lowest(c)]) & mask;
+    if (rep && d) {                      /* (which lanes: for the report) */
+        uint32_t differ = 0;
+        for (uint32_t c = parked; c; c &= c - 1)
+            differ |= (uint32_t)(((m->after.rpc[lowest(c)] ^ o->after.rpc[lowest(c)]) & mask) != 0) << lowest(c);
         add(rep, f, WR_DIFF_VALUE, 0, 0, differ, m->after.rpc[lowest(differ)], o->after.rpc[lowest(differ)]);
-    return differ;
+    }
+    return d;
 }
 
 BODY_ compare_bregs(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
@@ -261,17 +264,24 @@ static inline uint32_t write_differ(const wr_write *e, const wr_write *x, unsign
     return differ;
 }
 
-/* the writes of one kind: matched by (warp, index), then write_differ */
-BODY_ compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, uint64_t mask, const wr_retire *m,
-                     const wr_retire *o)
+/* The writes of the kinds in `kinds` (a row's one kind, f, or every kind the
+ * plan compares, in one pass), each kind k under mask[k]: matched by
+ * (warp, index), then write_differ. */
+BODY_ compare_writes(wr_compare_report *rep, unsigned f, uint32_t kinds, const uint64_t *mask,
+                     const wr_retire *m, const wr_retire *o)
 {
-    const int per_lane = kind == WR_WRITE_GPR || kind == WR_WRITE_PRED;
     uint64_t any = 0;
+    int aligned = m->nwrites == o->nwrites;   /* each write matched at its own position */
     for (unsigned i = 0; i < m->nwrites; i++) {
         const wr_write *e = &m->write[i];
-        if (e->kind != kind)
+        const unsigned kind = e->kind;
+        if (kind >= WR_WRITE_KIND_COUNT || !(kinds >> kind & 1u)) {
+            aligned &= i < o->nwrites && o->write[i].kind == kind;
             continue;
+        }
+        const int per_lane = kind == WR_WRITE_GPR || kind == WR_WRITE_PRED;
         const wr_write *x = find_write(o, kind, e->warp, e->index, i);
+        aligned &= x == &o->write[i];
         if (!x) {
             if (!rep)
                 return 1;
@@ -286,7 +296,7 @@ BODY_ compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, uint64_t
             add(rep, f, WR_DIFF_LANES, e->warp, e->index, e->lanes ^ x->lanes, e->lanes, x->lanes);
             any = 1;
         }
-        const uint32_t differ = write_differ(e, x, kind, mask);
+        const uint32_t differ = write_differ(e, x, kind, mask[kind]);
         if (differ) {
             if (!rep)
                 return 1;
@@ -296,12 +306,14 @@ BODY_ compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, uint64_t
             any = 1;
         }
     }
-    for (unsigned i = 0; i < o->nwrites; i++) {
+    for (unsigned i = 0; !aligned && i < o->nwrites; i++) {   /* (aligned: none extra) */
         const wr_write *x = &o->write[i];
-        if (x->kind == kind && !find_write(m, kind, x->warp, x->index, i)) {
+        if (x->kind < WR_WRITE_KIND_COUNT && (kinds >> x->kind & 1u) &&
+            !find_write(m, x->kind, x->warp, x->index, i)) {
             if (!rep)
                 return 1;
-            add(rep, f, WR_DIFF_EXTRA, x->warp, x->index, per_lane ? x->lanes : 0, 0,
+            add(rep, f, WR_DIFF_EXTRA, x->warp, x->index,
+                x->kind == WR_WRITE_GPR || x->kind == WR_WRITE_PRED ? x->lanes : 0, 0,
                 x->lanes ? wr_write_value(x, lowest(x->lanes)) : 0);
             any = 1;
         }
@@ -397,10 +409,10 @@ BODY_ compare_reads(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t 
     return d;
 }
 
-/* Row f compared HOW by its kind's body; `kinds`: the write kinds present. */
+/* Row f compared HOW by its kind's body. */
 static inline __attribute__((always_inline)) uint64_t
 compare_row(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uint64_t mv, uint64_t ov,
-            const wr_retire *m, const wr_retire *o, uint32_t kinds)
+            const wr_retire *m, const wr_retire *o)
 {
     switch (how) {
     case WR_CMP_SCALAR: return compare_scalar(rep, f, mask, mv, ov);
@@ -409,8 +421,13 @@ compare_row(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uin
     case WR_CMP_WORD: return compare_word(rep, f, mask, m, o);
     case WR_CMP_RPC: return compare_rpc(rep, f, mask, m, o);
     case WR_CMP_BREGS: return compare_bregs(rep, f, mask, m, o);
-    case WR_CMP_WRITES:                  /* (some write of this kind on either side) */
-        return kinds >> mv & 1u ? compare_writes(rep, f, (unsigned)mv, mask, m, o) : 0;
+    case WR_CMP_WRITES: {                /* the row's kind */
+        uint64_t masks[WR_WRITE_KIND_COUNT] = { 0 };
+        if (mv >= WR_WRITE_KIND_COUNT)
+            return 0;
+        masks[mv] = mask;
+        return compare_writes(rep, f, 1u << mv, masks, m, o);
+    }
     case WR_CMP_EVENTS: return compare_events(rep, f, m, o);
     case WR_CMP_OPERAND: return compare_operand(rep, f, mask, (unsigned)mv, m, o);
     case WR_CMP_READS: return compare_reads(rep, f, mask, mv, ov, m);
@@ -421,24 +438,18 @@ compare_row(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uin
 /* Every row of the table, in its order, each by its kind's body, straight-
  * line (inlined with the row constant): with a report under the controls
  * ctl (wr_compare), or without under the plan p (wr_compare_same: the plain
- * rows are not here but compared as bytes; a row the plan leaves out has
- * mask 0, which finds nothing, but for the events, whose mask is not used,
- * and the writes, whose kinds the plan lists).  Nonzero: a difference. */
+ * rows are not here but compared as bytes, the writes of every kind in one
+ * pass; a row the plan leaves out has mask 0, which finds nothing, but for
+ * the events, whose mask is not used).  Nonzero: a difference. */
 static inline __attribute__((always_inline)) uint64_t
 compare_rows(wr_compare_report *rep, const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl,
              const wr_compare_plan *p)
 {
-    uint32_t kinds = 0;                  /* the write kinds either record has */
-    for (unsigned i = 0; i < m->nwrites; i++)
-        kinds |= 1u << m->write[i].kind;
-    for (unsigned i = 0; i < o->nwrites; i++)
-        kinds |= 1u << o->write[i].kind;
-    if (p)
-        kinds &= p->kinds;
     uint64_t acc = 0;
     /* `r` is what the VALUE column reads */
 #define WR_X_(name, text, how, rule, state, value)                                                      \
-    if (p ? !PLAIN_(WR_CMP_##how) && (WR_CMP_##how != WR_CMP_EVENTS || (p->on >> WR_RF_##name & 1u))  \
+    if (p ? !PLAIN_(WR_CMP_##how) && WR_CMP_##how != WR_CMP_WRITES &&                                 \
+                (WR_CMP_##how != WR_CMP_EVENTS || (p->on >> WR_RF_##name & 1u))                        \
           : ctl->field[WR_RF_##name].enable) {                                                         \
         const wr_retire *r = m;                                                                        \
         const uint64_t mv = (uint64_t)(value);                                                         \
@@ -446,10 +457,12 @@ compare_rows(wr_compare_report *rep, const wr_retire *m, const wr_retire *o, con
         const uint64_t ov = (uint64_t)(value);                                                         \
         (void)r;                                                                                       \
         acc |= compare_row(rep, WR_RF_##name, WR_CMP_##how,                                            \
-                           p ? p->mask[WR_RF_##name] : ctl->field[WR_RF_##name].mask, mv, ov, m, o, kinds); \
+                           p ? p->mask[WR_RF_##name] : ctl->field[WR_RF_##name].mask, mv, ov, m, o);   \
     }
     WR_RETIRE_FIELDS(WR_X_)
 #undef WR_X_
+    if (p && acc == 0)
+        acc = compare_writes(NULL, 0, p->kinds, p->kind_mask, m, o);
     return acc;
 }
 
@@ -460,7 +473,7 @@ static uint64_t row_answer(unsigned f, const wr_retire *m, const wr_retire *o)
 {
     const uint64_t mv = field_value(f, m), ov = field_value(f, o);
     switch (fields[f].how) {
-#define WR_X_(how) case WR_CMP_##how: return compare_row(NULL, f, WR_CMP_##how, ~UINT64_C(0), mv, ov, m, o, ~0u);
+#define WR_X_(how) case WR_CMP_##how: return compare_row(NULL, f, WR_CMP_##how, ~UINT64_C(0), mv, ov, m, o);
     WR_CMP_HOWS(WR_X_)
 #undef WR_X_
     default: return 0;
@@ -540,8 +553,10 @@ void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
         p->on |= UINT64_C(1) << f;
         p->mask[f] = ctl->field[f].mask;
         const uint64_t kind = field_value(f, &none);
-        if (fields[f].how == WR_CMP_WRITES && kind < WR_WRITE_KIND_COUNT)
+        if (fields[f].how == WR_CMP_WRITES && kind < WR_WRITE_KIND_COUNT) {
             p->kinds |= 1u << kind;
+            p->kind_mask[kind] = ctl->field[f].mask;
+        }
     }
     /* the plain rows' bytes: the head's image, the few others one by one */
     p->regular = derived.regular;
