@@ -149,24 +149,13 @@ static struct {
  * listing folds away and the answer is straight-line code. */
 #define BODY_ static inline __attribute__((always_inline)) uint64_t
 
-BODY_ compare_scalar(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t mv, uint64_t ov)
+/* one value (SCALAR; DEFINED and BLOCKED, when the model's state says so; an
+ * operand read whole): its differing lanes named when it is a lane mask */
+BODY_ compare_value(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t mv, uint64_t ov, int lanes)
 {
-    /* the five masks name their differing lanes */
-    const int lanes = f == WR_RF_VALID || f == WR_RF_ACTIVE || f == WR_RF_YIELD || f == WR_RF_SLEEP ||
-                      f == WR_RF_SWITCH;
     const uint64_t d = (mv ^ ov) & mask;
     if (rep && d)
         add(rep, f, WR_DIFF_VALUE, 0, 0, lanes ? (uint32_t)d : 0, mv, ov);
-    return d;
-}
-
-/* DEFINED (N-39: undefined is don't-care) and BLOCKED (meaningful while
- * blocked): a scalar compared when the model's state says so */
-BODY_ compare_when(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t mv, uint64_t ov, int when)
-{
-    const uint64_t d = (mv ^ ov) & mask & (0 - (uint64_t)(when != 0));
-    if (rep && d)
-        add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
     return d;
 }
 
@@ -270,6 +259,8 @@ static inline uint32_t write_differ(const wr_write *e, const wr_write *x, unsign
 BODY_ compare_writes(wr_compare_report *rep, unsigned f, uint32_t kinds, const uint64_t *mask,
                      const wr_retire *m, const wr_retire *o)
 {
+    if (!(m->nwrites | o->nwrites))
+        return 0;
     uint64_t any = 0;
     int aligned = m->nwrites == o->nwrites;   /* each write matched at its own position */
     for (unsigned i = 0; i < m->nwrites; i++) {
@@ -366,31 +357,14 @@ static inline uint32_t operand_lanes(wr_compare_report *rep, unsigned f, uint64_
 BODY_ compare_operand(wr_compare_report *rep, unsigned f, uint64_t mask, unsigned bit, const wr_retire *m,
                       const wr_retire *o)
 {
-    if (!mask || !(m->reads & o->reads & bit))    /* (most instructions read few operands) */
+    if (!(m->reads & o->reads & bit) || !mask)    /* (most instructions read few operands) */
         return 0;
     const wr_operands *a = &m->in, *b = &o->in;
-    uint64_t d;
     switch (bit) {
-    case WR_IN_PG:
-        d = (a->pg ^ b->pg) & mask;
-        if (rep && d)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, (uint32_t)d, a->pg, b->pg);
-        return d;
-    case WR_IN_PP:
-        d = (a->pp ^ b->pp) & mask;
-        if (rep && d)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, (uint32_t)d, a->pp, b->pp);
-        return d;
-    case WR_IN_UR:
-        d = (a->ur ^ b->ur) & mask;
-        if (rep && d)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, a->ur, b->ur);
-        return d;
-    case WR_IN_C:
-        d = (a->c ^ b->c) & mask;
-        if (rep && d)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, a->c, b->c);
-        return d;
+    case WR_IN_PG: return compare_value(rep, f, mask, a->pg, b->pg, 1);
+    case WR_IN_PP: return compare_value(rep, f, mask, a->pp, b->pp, 1);
+    case WR_IN_UR: return compare_value(rep, f, mask, a->ur, b->ur, 0);
+    case WR_IN_C:  return compare_value(rep, f, mask, a->c, b->c, 0);
     case WR_IN_RA: return operand_lanes(rep, f, mask, a->ra, b->ra, a->ra_undef, b->ra_undef);
     case WR_IN_RB: return operand_lanes(rep, f, mask, a->rb, b->rb, a->rb_undef, b->rb_undef);
     case WR_IN_RE: return operand_lanes(rep, f, mask, a->re, b->re, a->re_undef, b->re_undef);
@@ -415,9 +389,13 @@ compare_row(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uin
             const wr_retire *m, const wr_retire *o)
 {
     switch (how) {
-    case WR_CMP_SCALAR: return compare_scalar(rep, f, mask, mv, ov);
-    case WR_CMP_DEFINED: return compare_when(rep, f, mask, mv, ov, m->after.bar_state_defined);
-    case WR_CMP_BLOCKED: return compare_when(rep, f, mask, mv, ov, m->after.run == WR_WARP_BLOCKED);
+    case WR_CMP_SCALAR:                  /* (the five masks name their differing lanes) */
+        return compare_value(rep, f, mask, mv, ov, f == WR_RF_VALID || f == WR_RF_ACTIVE || f == WR_RF_YIELD ||
+                                                   f == WR_RF_SLEEP || f == WR_RF_SWITCH);
+    case WR_CMP_DEFINED:                 /* N-39: undefined is don't-care */
+        return compare_value(rep, f, mask & (0 - (uint64_t)(m->after.bar_state_defined != 0)), mv, ov, 0);
+    case WR_CMP_BLOCKED:                 /* meaningful while blocked (N-35) */
+        return compare_value(rep, f, mask & (0 - (uint64_t)(m->after.run == WR_WARP_BLOCKED)), mv, ov, 0);
     case WR_CMP_WORD: return compare_word(rep, f, mask, m, o);
     case WR_CMP_RPC: return compare_rpc(rep, f, mask, m, o);
     case WR_CMP_BREGS: return compare_bregs(rep, f, mask, m, o);
