@@ -571,7 +571,7 @@ static inline uint64_t blocks_xor(const wr_retire *m, const wr_retire *o, size_t
 
 int wr_compare_same(const wr_retire *m, const wr_retire *o, const wr_compare_plan *p)
 {
-    if (!(m->has_state && o->has_state && p->regular))
+    if (!(m->has_state & o->has_state & p->regular))   /* (any of them 0: ask wr_compare) */
         return 0;
     /* the plain rows as bytes: the head, the block past it; the others one by one */
     const uint64_t acc = blocks_xor(m, o, 0, WR_COMPARE_HEAD / 16, p->head) | blocks_xor(m, o, p->tail_at, 1, p->tail);
