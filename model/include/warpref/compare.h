@@ -171,21 +171,24 @@ int wr_compare(const wr_retire *model, const wr_retire *other, const wr_compare_
 
 /* The controls compiled for wr_compare_same (a checker keeps one per
  * control and compiles it again whenever the control changes). */
-enum { WR_COMPARE_HEAD = 144 };  /* the bytes of a wr_retire up to its state after's RPCs */
+enum {
+    WR_COMPARE_HEAD = 144,       /* the bytes of a wr_retire up to its state after's RPCs */
+    WR_COMPARE_TAIL = 8          /* the bytes of plain fields past the head (`wake`) */
+};
 
 typedef struct wr_compare_plan {
     uint64_t on;                 /* the fields compared, bit per wr_retire_field */
     uint32_t kinds;              /* the write kinds compared, bit per wr_write_kind */
-    uint8_t regular;             /* the table's plain fields lie in whole bytes, in the head
-                                    and one block past it (else wr_compare_same leaves every
-                                    record to wr_compare) */
-    uint16_t tail_at;            /* that block's offset in a record (`wake`'s) */
+    uint8_t regular;             /* the table's plain fields lie in whole bytes (else
+                                    wr_compare_same leaves every record to wr_compare) */
+    uint8_t ntail;
     uint64_t mask[WR_RF_COUNT];  /* each field's mask; 0 when it is not compared */
     uint64_t kind_mask[WR_WRITE_KIND_COUNT]; /* the mask of each write kind's field */
     uint8_t head[WR_COMPARE_HEAD]; /* the masks of the plain fields (SCALAR, WORD,
                                       BREGS) laid over their bytes in a record (0: not
                                       compared), where the compare itself finds them */
-    uint8_t tail[16];            /* the same over the block at tail_at */
+    uint16_t tail_at[WR_COMPARE_TAIL]; /* the plain fields' bytes past the head, */
+    uint8_t tail[WR_COMPARE_TAIL];     /* and their masks */
 } wr_compare_plan;
 
 void wr_compare_plan_init(wr_compare_plan *plan, const wr_compare_ctl *ctl);

@@ -545,7 +545,7 @@ void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
             p->kind_mask[kind] = ctl->field[f].mask;
         }
     }
-    /* the plain rows' bytes: the head's image, and one block of 16 past it */
+    /* the plain rows' bytes: the head's image, the few past it one by one */
     p->regular = derived.regular;
     for (unsigned k = 0; k < PREFIX; k++) {
         if (derived.field[k] == WR_RF_COUNT)
@@ -553,25 +553,23 @@ void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
         const uint8_t image = (uint8_t)(p->mask[derived.field[k]] >> derived.shift[k]);
         if (k < WR_COMPARE_HEAD) {
             p->head[k] = image;
-        } else if (image && (!p->tail_at || p->tail_at == (k & ~15u)) && (k | 15u) < sizeof(wr_retire)) {
-            p->tail_at = (uint16_t)(k & ~15u);
-            p->tail[k & 15u] = image;
+        } else if (image && p->ntail < WR_COMPARE_TAIL) {
+            p->tail_at[p->ntail] = (uint16_t)k;
+            p->tail[p->ntail++] = image;
         } else if (image) {
-            p->regular = 0;              /* (a second block) */
+            p->regular = 0;
         }
     }
 }
 
-/* the bits that differ in n blocks of 16 bytes from `at` of the two records
- * under an image of them */
-static inline uint64_t blocks_xor(const wr_retire *m, const wr_retire *o, size_t at, unsigned n,
-                                  const uint8_t *image)
+/* the bits that differ in the two records' heads under the plan's image */
+static inline uint64_t head_xor(const wr_retire *m, const wr_retire *o, const uint8_t *image)
 {
     lanes4 acc = { 0, 0, 0, 0 };
-    for (unsigned k = 0; k < n; k++) {
+    for (unsigned k = 0; k < WR_COMPARE_HEAD / 16; k++) {
         lanes4 x, y, z;
-        memcpy(&x, (const char *)m + at + 16 * k, sizeof x);
-        memcpy(&y, (const char *)o + at + 16 * k, sizeof y);
+        memcpy(&x, (const char *)m + 16 * k, sizeof x);
+        memcpy(&y, (const char *)o + 16 * k, sizeof y);
         memcpy(&z, image + 16 * k, sizeof z);
         acc |= (x ^ y) & z;
     }
@@ -582,8 +580,12 @@ int wr_compare_same(const wr_retire *m, const wr_retire *o, const wr_compare_pla
 {
     if (!(m->has_state & o->has_state & p->regular))   /* (any of them 0: ask wr_compare) */
         return 0;
-    /* the plain rows as bytes: the head, the block past it; the others one by one */
-    const uint64_t acc = blocks_xor(m, o, 0, WR_COMPARE_HEAD / 16, p->head) | blocks_xor(m, o, p->tail_at, 1, p->tail);
+    /* the plain rows as bytes (past the head one at a time: a record was
+     * just written there field by field); the others one by one */
+    uint64_t acc = head_xor(m, o, p->head);
+    for (unsigned i = 0; i < p->ntail; i++)
+        acc |= (unsigned)(((const unsigned char *)m)[p->tail_at[i]] ^ ((const unsigned char *)o)[p->tail_at[i]]) &
+               p->tail[i];
     return (acc | compare_rows(NULL, m, o, NULL, p)) == 0;
 }
 
