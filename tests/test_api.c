@@ -799,6 +799,16 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
     ck_assert_uint_eq(rep.diff[0].lanes, 0x30);
     find_kind(m, WR_WRITE_PRED)->dc_lanes = 0x80;           /* the model's has one: allowed */
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    /* the model's undefined predicate lane: any value of the other's there */
+    model_record(m);
+    *o = *m;
+    find_kind(m, WR_WRITE_PRED)->dc_lanes = 0x80;
+    find_kind(o, WR_WRITE_PRED)->value[0] ^= 0x80;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    ck_assert_int_eq(same(m, o, NULL), 1);
+    find_kind(o, WR_WRITE_PRED)->value[0] ^= 0x40;          /* a lane it defines */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].lanes, 0x40);
     free(m);
     free(o);
 }
@@ -806,8 +816,9 @@ END_TEST
 
 /* ---- the agreement test of the hot path (wr_compare_same) ---------------------- */
 
-/* wr_compare_same's answer for (m, o) under ctl, after checking its one
- * promise: never 1 where wr_compare finds a difference */
+/* wr_compare_same's answer for (m, o) under ctl, after checking its
+ * promises: never 1 where wr_compare finds a difference, and (the same
+ * bodies deciding) 1 wherever it finds none in two records with their state */
 static int same(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl)
 {
     wr_compare_plan plan;
@@ -816,6 +827,8 @@ static int same(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ct
     const int s = wr_compare_same(m, o, &plan);
     const int nd = wr_compare(m, o, ctl, &rep);
     ck_assert_msg(!s || nd == 0, "wr_compare_same said the records agree; wr_compare found %d differences", nd);
+    ck_assert_msg(s || nd != 0 || !(m->has_state && o->has_state),
+                  "wr_compare_same left two agreeing records with their state to wr_compare");
     return s;
 }
 
@@ -898,20 +911,81 @@ START_TEST(compare_same_decides_the_common_cases)
     o->after.blocked_bar = 9;
     ck_assert_int_eq(same(m, o, NULL), 1);
 
-    /* left to wr_compare: don't-care lanes, undefined operand lanes, writes
-     * in another order, a record without its state after (answer 0) */
+    /* decided by the same bodies as wr_compare's: don't-care lanes,
+     * undefined operand lanes, writes in another order (answer 1, or 0 when
+     * they differ there); left to wr_compare: a record without its state
+     * after (answer 0) */
     model_record(m);
     *o = *m;
+    ck_assert_int_eq(same(m, o, NULL), 1);
+    find_kind(o, WR_WRITE_GPR)->dc_lanes = 0;            /* the other defines R5's lane 6: allowed */
+    ck_assert_int_eq(same(m, o, NULL), 1);
+    find_kind(o, WR_WRITE_GPR)->dc_lanes = 1u << 7;      /* undefined where the model's is not */
+    find_kind(o, WR_WRITE_GPR)->dc[7] = ~0u;
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    *o = *m;
+    o->in.ra_undef = 0;                                  /* the other defines Ra's lane 9: allowed */
+    ck_assert_int_eq(same(m, o, NULL), 1);
+    o->in.rb_undef = 1u << 3;                            /* undefined where the model's is not */
     ck_assert_int_eq(same(m, o, NULL), 0);
     plain_record(m);
     *o = *m;
     const wr_write w0 = o->write[0];
     o->write[0] = o->write[1];
     o->write[1] = w0;
+    ck_assert_int_eq(same(m, o, NULL), 1);
+    o->write[1].value[1] ^= 1;                           /* R5, now second, in lane 1 */
     ck_assert_int_eq(same(m, o, NULL), 0);
     *o = *m;
     o->has_state = 0;
     ck_assert_int_eq(same(m, o, NULL), 0);
+    free(m);
+    free(o);
+}
+END_TEST
+
+/* Every element of the fields that have several is compared, by both
+ * tests, and named: each B register, each bit of the word, each parked
+ * lane's RPC, each lane of a GPR write, each lane of a register operand. */
+static void differs_in(const wr_retire *m, const wr_retire *o, unsigned f, unsigned index, uint32_t lanes)
+{
+    wr_compare_report rep;
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, f);
+    ck_assert_uint_eq(rep.diff[0].index, index);
+    ck_assert_uint_eq(rep.diff[0].lanes, lanes);
+    ck_assert_int_eq(same(m, o, NULL), 0);
+}
+
+START_TEST(compare_covers_every_element)
+{
+    wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
+    plain_record(m);
+    for (unsigned n = 0; n < WR_NUM_BREGS; n++) {
+        *o = *m;
+        o->after.breg[n] ^= 1u << (n + 3);
+        differs_in(m, o, WR_RF_BREG, n, 0);
+    }
+    for (unsigned bit = 0; bit < 128; bit++) {
+        *o = *m;
+        o->insn.w[bit / 32] ^= 1u << bit % 32;
+        differs_in(m, o, WR_RF_INSN, bit / 64, 0);
+    }
+    for (unsigned l = 16; l < WR_LANES; l++) {           /* (the parked lanes of model_record) */
+        *o = *m;
+        o->after.rpc[l] ^= UINT64_C(1) << (l + 8);
+        differs_in(m, o, WR_RF_RPC, 0, 1u << l);
+    }
+    for (unsigned l = 0; l < 8; l++) {                   /* (R5's lanes) */
+        *o = *m;
+        find_kind(o, WR_WRITE_GPR)->value[l] ^= 1u << (3 * l);
+        differs_in(m, o, WR_RF_WRITE_GPR, 5, 1u << l);
+    }
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        *o = *m;
+        o->in.rb[l] ^= UINT64_C(1) << (2 * l);
+        differs_in(m, o, WR_RF_IN_RB, 0, 1u << l);
+    }
     free(m);
     free(o);
 }
@@ -1095,6 +1169,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, section_5_undefined_where_the_model_is_defined);
     tcase_add_test(tc, compare_same_decides_the_common_cases);
     tcase_add_test(tc, compare_same_never_hides_a_difference);
+    tcase_add_test(tc, compare_covers_every_element);
     suite_add_tcase(s, tc);
     srunner_add_suite(sr, s);
 }

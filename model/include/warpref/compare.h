@@ -65,7 +65,7 @@ typedef enum wr_cmp_how {
  * is 1 when the field is read from the record's instruction word or state
  * after (wr_retire.has_state).  VALUE is the field's value in record `r`
  * for SCALAR, DEFINED and BLOCKED; the write kind for WRITES; 0 otherwise.
- * Adding a field is one row (and, for a new HOW, its case in compare.c).
+ * Adding a field is one row (and, for a new HOW, its body in compare.c).
  * `end` and `t` are the controls of the end of a run (wr_checker_final: the
  * end reason, the final time); 0 in every record. */
 #define WR_RETIRE_FIELDS(X)                                                                   \
@@ -171,25 +171,32 @@ int wr_compare(const wr_retire *model, const wr_retire *other, const wr_compare_
 
 /* The controls compiled for wr_compare_same (a checker keeps one per
  * control and compiles it again whenever the control changes). */
-enum { WR_COMPARE_HEAD = 144 };  /* the bytes of a wr_retire up to its state after's RPCs */
+enum {
+    WR_COMPARE_HEAD = 144,       /* the bytes of a wr_retire up to its state after's RPCs */
+    WR_COMPARE_TAIL = 8          /* the bytes of plain fields past the head (`wake`) */
+};
 
 typedef struct wr_compare_plan {
     uint64_t on;                 /* the fields compared, bit per wr_retire_field */
     uint32_t kinds;              /* the write kinds compared, bit per wr_write_kind */
+    uint8_t regular;             /* the table's plain fields lie in whole bytes (else
+                                    wr_compare_same leaves every record to wr_compare) */
+    uint8_t ntail;
     uint64_t mask[WR_RF_COUNT];  /* each field's mask; 0 when it is not compared */
     uint64_t kind_mask[WR_WRITE_KIND_COUNT]; /* the mask of each write kind's field */
-    uint8_t head[WR_COMPARE_HEAD]; /* the masks of the plain fields laid over their
-                                      bytes in a record (0: not compared) */
+    uint8_t head[WR_COMPARE_HEAD]; /* the masks of the plain fields (SCALAR, WORD,
+                                      BREGS) laid over their bytes in a record (0: not
+                                      compared), where the compare itself finds them */
+    uint16_t tail_at[WR_COMPARE_TAIL]; /* the plain fields' bytes past the head, */
+    uint8_t tail[WR_COMPARE_TAIL];     /* and their masks */
 } wr_compare_plan;
 
 void wr_compare_plan_init(wr_compare_plan *plan, const wr_compare_ctl *ctl);
 
 /* The agreement test of the hot path, without a report: 1 when
- * wr_compare(model, other, ctl) would return 0 (in a few dozen
- * instructions for two agreeing records), 0 when it might not: then ask
- * wr_compare for the report.  It answers 0 for whatever it does not decide
- * itself (a write with don't-care lanes, writes in other orders, an
- * operand with undefined lanes, a record without its state after). */
+ * wr_compare(model, other, ctl) would return 0, by the same rules (one
+ * body per kind of compare, in compare.c), 0 when it would not, or for a
+ * record without its state after: then ask wr_compare for the report. */
 int wr_compare_same(const wr_retire *model, const wr_retire *other, const wr_compare_plan *plan);
 
 /* The operands in which two read sets differ (the OPERAND rows' names

@@ -1,9 +1,12 @@
 /* compare.c - wr_compare(): the model's retire record against another, field
  * by field, as the one table WR_RETIRE_FIELDS (compare.h) lists them, under
- * controls that are data.  No allocation. */
+ * controls that are data; and wr_compare_same(), the same rules without a
+ * report: one body per kind of compare serves both.  No allocation. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <threads.h>
 
 #include "warpref/compare.h"
 #include "isa/isa_priv.h"
@@ -56,9 +59,12 @@ static uint32_t operand_bits(void)
     return bits;
 }
 
+/* a difference into the report (none without one) */
 static void add(wr_compare_report *rep, unsigned f, unsigned what, unsigned warp, unsigned index,
                 uint32_t lanes, uint64_t model, uint64_t other)
 {
+    if (!rep)
+        return;
     if (rep->ndiffs < WR_MAX_DIFFS) {
         wr_diff *d = &rep->diff[rep->ndiffs];
         d->field = (uint8_t)f;
@@ -82,45 +88,115 @@ static inline uint64_t reads_differ(const wr_retire *m, uint64_t mv, uint64_t ov
     return m->exception == WR_EXC_ILLEGAL_ENCODING ? mv & ~ov : mv ^ ov;
 }
 
-/* an operand both records read (the caller checks): predicates and uniform
- * values whole, registers per lane outside the model's undefined lanes; a
- * lane the other calls undefined where the model's value is defined differs */
-static void compare_operand(wr_compare_report *rep, unsigned f, unsigned bit, uint64_t mask,
-                            const wr_retire *m, const wr_retire *o)
+static uint64_t word_half(const wr_word *w, unsigned h)
 {
-    const wr_operands *a = &m->in, *b = &o->in;
-    const uint64_t *la = NULL, *lb = NULL;
-    uint32_t undef = 0, claimed = 0;
-    switch (bit) {
-    case WR_IN_PG:
-        if ((a->pg ^ b->pg) & mask)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, (uint32_t)((a->pg ^ b->pg) & mask), a->pg, b->pg);
-        return;
-    case WR_IN_PP:
-        if ((a->pp ^ b->pp) & mask)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, (uint32_t)((a->pp ^ b->pp) & mask), a->pp, b->pp);
-        return;
-    case WR_IN_UR:
-        if ((a->ur ^ b->ur) & mask)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, a->ur, b->ur);
-        return;
-    case WR_IN_C:
-        if ((a->c ^ b->c) & mask)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, a->c, b->c);
-        return;
-    case WR_IN_RA: la = a->ra; lb = b->ra; undef = a->ra_undef; claimed = b->ra_undef; break;
-    case WR_IN_RB: la = a->rb; lb = b->rb; undef = a->rb_undef; claimed = b->rb_undef; break;
-    case WR_IN_RE: la = a->re; lb = b->re; undef = a->re_undef; claimed = b->re_undef; break;
-    default:       la = a->rc; lb = b->rc; undef = a->rc_undef; claimed = b->rc_undef; break;
+    return (uint64_t)w->w[2 * h] | (uint64_t)w->w[2 * h + 1] << 32;
+}
+
+/* lanes' values: the bits that differ in any of the lanes (GNU C vectors:
+ * four lanes an operation, a lane mask by table) */
+typedef uint32_t lanes4 __attribute__((vector_size(16)));
+#define NIB_(x) { (x) & 1 ? ~0u : 0, (x) & 2 ? ~0u : 0, (x) & 4 ? ~0u : 0, (x) & 8 ? ~0u : 0 }
+static const lanes4 nibble_lanes[16] = { NIB_(0), NIB_(1), NIB_(2), NIB_(3), NIB_(4), NIB_(5), NIB_(6), NIB_(7),
+                                         NIB_(8), NIB_(9), NIB_(10), NIB_(11), NIB_(12), NIB_(13), NIB_(14),
+                                         NIB_(15) };
+#undef NIB_
+
+static inline uint32_t lanes_xor(const uint32_t *a, const uint32_t *b, uint32_t lanes)
+{
+    lanes4 acc = { 0, 0, 0, 0 };
+    for (unsigned k = 0; k < WR_LANES / 4; k++) {
+        lanes4 x, y;
+        memcpy(&x, a + 4 * k, sizeof x);
+        memcpy(&y, b + 4 * k, sizeof y);
+        acc |= (x ^ y) & nibble_lanes[lanes >> (4 * k) & 15];
     }
-    if (!(undef | claimed) && mask == ~UINT64_C(0) && memcmp(la, lb, WR_LANES * sizeof *la) == 0)
-        return;                          /* the common case, at memcmp speed */
-    uint32_t differ = mask ? claimed & ~undef : 0;   /* undefined where the model's is defined */
+    return acc[0] | acc[1] | acc[2] | acc[3];
+}
+
+static inline uint64_t lanes_xor64(const uint64_t *a, const uint64_t *b)
+{
+    uint64_t acc = 0;
     for (unsigned l = 0; l < WR_LANES; l++)
-        if (!(undef >> l & 1u) && ((la[l] ^ lb[l]) & mask))
-            differ |= 1u << l;
-    if (differ)
-        add(rep, f, WR_DIFF_VALUE, 0, 0, differ, la[lowest(differ)], lb[lowest(differ)]);
+        acc |= a[l] ^ b[l];
+    return acc;
+}
+
+/* What derive() (below) reads from the table once: the read set's operand
+ * bits, and for each byte of a record before its writes the plain row
+ * (PLAIN_) that reads it, if one does, and where its bits fall in that row's
+ * value.  The agreement test compares those rows as bytes by these. */
+enum { PREFIX = offsetof(wr_retire, nwrites) };
+static struct {
+    uint32_t operand_bits;       /* the OPERAND rows' WR_IN_* bits */
+    uint8_t regular;             /* each plain row reads whole bytes, of its own */
+    uint8_t field[PREFIX];       /* the plain row reading the byte, or WR_RF_COUNT */
+    uint8_t shift[PREFIX];       /* bit 0 of the byte is bit `shift` of its row's value */
+} derived;
+
+/* A plain kind's answer is the bits it reads XORed under its mask,
+ * whatever else the records hold. */
+#define PLAIN_(how) ((how) == WR_CMP_SCALAR || (how) == WR_CMP_WORD || (how) == WR_CMP_BREGS)
+
+/* ---- one body per compare kind ---------------------------------------------- */
+
+/* Each kind of compare (the HOW column) is one function of the row f, its
+ * mask, its VALUE column in each record (mv, ov) and the records.  With a
+ * report, rep, it lists there every difference it finds; with none (NULL:
+ * the agreement test of the hot path) it only answers.  It returns 0 when
+ * the row agrees, else nonzero: for a plain kind, the bits that differ under
+ * the mask.  Inlined with rep and the row constant: without a report, the
+ * listing folds away and the answer is straight-line code. */
+#define BODY_ static inline __attribute__((always_inline)) uint64_t
+
+/* one value (SCALAR; DEFINED and BLOCKED, when the model's state says so; an
+ * operand read whole): its differing lanes named when it is a lane mask */
+BODY_ compare_value(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t mv, uint64_t ov, int lanes)
+{
+    const uint64_t d = (mv ^ ov) & mask;
+    if (rep && d)
+        add(rep, f, WR_DIFF_VALUE, 0, 0, lanes ? (uint32_t)d : 0, mv, ov);
+    return d;
+}
+
+BODY_ compare_word(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
+{
+    uint64_t any = 0;
+    for (unsigned h = 0; h < 2; h++) {
+        const uint64_t a = word_half(&m->insn, h), b = word_half(&o->insn, h), d = (a ^ b) & mask;
+        if (rep && d)
+            add(rep, f, WR_DIFF_VALUE, 0, h, 0, a, b);
+        any |= d;
+    }
+    return any;
+}
+
+/* valid lanes parked elsewhere only */
+BODY_ compare_rpc(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
+{
+    const uint32_t parked = mask ? m->after.valid & ~m->after.active : 0;
+    uint64_t d = 0;
+    for (uint32_t c = parked; c; c &= c - 1)
+        d |= (m->after.rpc[lowest(c)] ^ o->after.rpc[lowest(c)]) & mask;
+    if (rep && d) {                      /* (which lanes: for the report) */
+        uint32_t differ = 0;
+        for (uint32_t c = parked; c; c &= c - 1)
+            differ |= (uint32_t)(((m->after.rpc[lowest(c)] ^ o->after.rpc[lowest(c)]) & mask) != 0) << lowest(c);
+        add(rep, f, WR_DIFF_VALUE, 0, 0, differ, m->after.rpc[lowest(differ)], o->after.rpc[lowest(differ)]);
+    }
+    return d;
+}
+
+BODY_ compare_bregs(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
+{
+    uint64_t any = 0;
+    for (unsigned n = 0; n < WR_NUM_BREGS; n++) {
+        const uint64_t d = (m->after.breg[n] ^ o->after.breg[n]) & mask;
+        if (rep && d)
+            add(rep, f, WR_DIFF_VALUE, 0, n, 0, m->after.breg[n], o->after.breg[n]);
+        any |= d;
+    }
+    return any;
 }
 
 /* the write of r with this (kind, warp, index); both sides usually list their
@@ -150,148 +226,283 @@ static uint32_t write_dc_any(const wr_write *e)
     return any;
 }
 
-/* the writes of one kind: matched by (warp, index); in the common lanes
- * the values, the model's don't-care bits and the unmasked bits skipped;
- * the other's don't-care bits must be the model's (in some lane) */
-static void compare_writes(wr_compare_report *rep, unsigned f, unsigned kind, uint64_t mask,
-                           const wr_retire *m, const wr_retire *o)
+/* The lanes in which the same write on both sides differs: in the common
+ * lanes the values, the model's don't-care bits and the unmasked bits
+ * skipped; the other's don't-care bits must be the model's (in some lane). */
+static inline uint32_t write_differ(const wr_write *e, const wr_write *x, unsigned kind, uint64_t mask)
 {
-    const int per_lane = kind == WR_WRITE_GPR || kind == WR_WRITE_PRED;
+    const uint32_t common = e->lanes & x->lanes, e_dc = e->dc_lanes & e->lanes, x_dc = x->dc_lanes & x->lanes;
+    uint32_t differ = 0;
+    if (kind == WR_WRITE_PRED) {         /* one bit a lane: the whole warp at once */
+        if (mask & 1u)
+            differ = (((e->value[0] ^ x->value[0]) & ~e_dc) | (e_dc ? 0 : x_dc)) & common;
+    } else if (kind == WR_WRITE_GPR && !e_dc && !x_dc) {
+        if (lanes_xor(e->value, x->value, common) & (uint32_t)mask)    /* (agreeing: four lanes at once) */
+            for (unsigned l = 0; l < WR_LANES; l++)
+                differ |= (uint32_t)(((e->value[l] ^ x->value[l]) & (uint32_t)mask) != 0) << l;
+        differ &= common;
+    } else {
+        const uint32_t defined = x_dc ? ~write_dc_any(e) : 0;   /* the bits the model never leaves undefined */
+        for (uint32_t c = common; c; c &= c - 1) {
+            const unsigned l = lowest(c);
+            if ((((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l)) |
+                 (wr_write_dc(x, l) & defined)) & (uint32_t)mask)
+                differ |= 1u << l;
+        }
+    }
+    return differ;
+}
+
+/* The writes of the kinds in `kinds` (a row's one kind, f, or every kind the
+ * plan compares, in one pass), each kind k under mask[k]: matched by
+ * (warp, index), then write_differ. */
+BODY_ compare_writes(wr_compare_report *rep, unsigned f, uint32_t kinds, const uint64_t *mask,
+                     const wr_retire *m, const wr_retire *o)
+{
+    if (!(m->nwrites | o->nwrites))
+        return 0;
+    uint64_t any = 0;
+    int aligned = m->nwrites == o->nwrites;   /* each write matched at its own position */
     for (unsigned i = 0; i < m->nwrites; i++) {
         const wr_write *e = &m->write[i];
-        if (e->kind != kind)
+        const unsigned kind = e->kind;
+        if (kind >= WR_WRITE_KIND_COUNT || !(kinds >> kind & 1u)) {
+            aligned &= i < o->nwrites && o->write[i].kind == kind;
             continue;
+        }
+        const int per_lane = kind == WR_WRITE_GPR || kind == WR_WRITE_PRED;
         const wr_write *x = find_write(o, kind, e->warp, e->index, i);
+        aligned &= x == &o->write[i];
         if (!x) {
+            if (!rep)
+                return 1;
             add(rep, f, WR_DIFF_MISSING, e->warp, e->index, per_lane ? e->lanes : 0,
                 e->lanes ? wr_write_value(e, lowest(e->lanes)) : 0, 0);
+            any = 1;
             continue;
         }
-        if (e->lanes != x->lanes)
+        if (e->lanes != x->lanes) {
+            if (!rep)
+                return 1;
             add(rep, f, WR_DIFF_LANES, e->warp, e->index, e->lanes ^ x->lanes, e->lanes, x->lanes);
-        else if (kind == WR_WRITE_GPR && e->lanes == ~0u && !e->dc_lanes && !(x->dc_lanes & x->lanes) &&
-                 (uint32_t)mask == ~0u && memcmp(e->value, x->value, sizeof e->value) == 0)
-            continue;                    /* a full warp's write, equal: the common case */
-        const uint32_t common = e->lanes & x->lanes;
-        uint32_t differ = 0;
-        const uint32_t x_dc = x->dc_lanes & x->lanes;
-        if (kind == WR_WRITE_PRED) {     /* one bit a lane: the whole warp at once */
-            if (mask & 1u)
-                differ = (((e->value[0] ^ x->value[0]) & ~(e->dc_lanes & e->lanes)) |
-                          (e->dc_lanes & e->lanes ? 0 : x_dc)) & common;
-        } else if (kind == WR_WRITE_GPR && !(e->dc_lanes & e->lanes) && !x_dc) {
-            for (unsigned l = 0; l < WR_LANES; l++)   /* (no don't-care lane: branch-free) */
-                differ |= (uint32_t)(((e->value[l] ^ x->value[l]) & (uint32_t)mask) != 0) << l;
-            differ &= common;
-        } else {
-            const uint32_t defined = x_dc ? ~write_dc_any(e) : 0;   /* the bits the model never leaves undefined */
-            for (uint32_t c = common; c; c &= c - 1) {
-                const unsigned l = lowest(c);
-                if ((((wr_write_value(e, l) ^ wr_write_value(x, l)) & ~wr_write_dc(e, l)) |
-                     (wr_write_dc(x, l) & defined)) & (uint32_t)mask)
-                    differ |= 1u << l;
-            }
+            any = 1;
         }
+        const uint32_t differ = write_differ(e, x, kind, mask[kind]);
         if (differ) {
+            if (!rep)
+                return 1;
             const unsigned l = lowest(differ);
             add(rep, f, WR_DIFF_VALUE, e->warp, e->index, per_lane ? differ : 0,
                 wr_write_value(e, l), wr_write_value(x, l));
+            any = 1;
         }
     }
-    for (unsigned i = 0; i < o->nwrites; i++) {
+    for (unsigned i = 0; !aligned && i < o->nwrites; i++) {   /* (aligned: none extra) */
         const wr_write *x = &o->write[i];
-        if (x->kind == kind && !find_write(m, kind, x->warp, x->index, i))
-            add(rep, f, WR_DIFF_EXTRA, x->warp, x->index, per_lane ? x->lanes : 0, 0,
+        if (x->kind < WR_WRITE_KIND_COUNT && (kinds >> x->kind & 1u) &&
+            !find_write(m, x->kind, x->warp, x->index, i)) {
+            if (!rep)
+                return 1;
+            add(rep, f, WR_DIFF_EXTRA, x->warp, x->index,
+                x->kind == WR_WRITE_GPR || x->kind == WR_WRITE_PRED ? x->lanes : 0, 0,
                 x->lanes ? wr_write_value(x, lowest(x->lanes)) : 0);
+            any = 1;
+        }
+    }
+    return any;
+}
+
+/* the events, in order (mask not used) */
+BODY_ compare_events(wr_compare_report *rep, unsigned f, const wr_retire *m, const wr_retire *o)
+{
+    if (!rep && m->nev != o->nev)
+        return 1;
+    const unsigned n = m->nev > o->nev ? m->nev : o->nev;
+    uint64_t any = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (i >= o->nev) {
+            add(rep, f, WR_DIFF_MISSING, 0, i, 0, WR_EVENT_PACK(m->ev[i]), 0);
+            any = 1;
+        } else if (i >= m->nev) {
+            add(rep, f, WR_DIFF_EXTRA, 0, i, 0, 0, WR_EVENT_PACK(o->ev[i]));
+            any = 1;
+        } else {
+            const uint64_t d = WR_EVENT_PACK(m->ev[i]) ^ WR_EVENT_PACK(o->ev[i]);
+            if (rep && d)
+                add(rep, f, WR_DIFF_VALUE, 0, i, 0, WR_EVENT_PACK(m->ev[i]), WR_EVENT_PACK(o->ev[i]));
+            any |= d;
+        }
+    }
+    return any;
+}
+
+/* a register operand per lane outside the model's undefined lanes; a lane
+ * the other calls undefined where the model's value is defined differs */
+static inline uint32_t operand_lanes(wr_compare_report *rep, unsigned f, uint64_t mask, const uint64_t *la,
+                                     const uint64_t *lb, uint32_t undef, uint32_t claimed)
+{
+    if (!(undef | claimed) && !(lanes_xor64(la, lb) & mask))
+        return 0;                        /* the common case, whole */
+    uint32_t differ = claimed & ~undef;  /* (mask is not 0 here) */
+    for (unsigned l = 0; l < WR_LANES; l++)
+        if (!(undef >> l & 1u) && ((la[l] ^ lb[l]) & mask))
+            differ |= 1u << l;
+    if (rep && differ)
+        add(rep, f, WR_DIFF_VALUE, 0, 0, differ, la[lowest(differ)], lb[lowest(differ)]);
+    return differ;
+}
+
+/* an operand read (its WR_IN_* bit), when both records carry it:
+ * predicates and uniform values whole, registers per lane */
+BODY_ compare_operand(wr_compare_report *rep, unsigned f, uint64_t mask, unsigned bit, const wr_retire *m,
+                      const wr_retire *o)
+{
+    if (!(m->reads & o->reads & bit) || !mask)    /* (most instructions read few operands) */
+        return 0;
+    const wr_operands *a = &m->in, *b = &o->in;
+    switch (bit) {
+    case WR_IN_PG: return compare_value(rep, f, mask, a->pg, b->pg, 1);
+    case WR_IN_PP: return compare_value(rep, f, mask, a->pp, b->pp, 1);
+    case WR_IN_UR: return compare_value(rep, f, mask, a->ur, b->ur, 0);
+    case WR_IN_C:  return compare_value(rep, f, mask, a->c, b->c, 0);
+    case WR_IN_RA: return operand_lanes(rep, f, mask, a->ra, b->ra, a->ra_undef, b->ra_undef);
+    case WR_IN_RB: return operand_lanes(rep, f, mask, a->rb, b->rb, a->rb_undef, b->rb_undef);
+    case WR_IN_RE: return operand_lanes(rep, f, mask, a->re, b->re, a->re_undef, b->re_undef);
+    default:       return operand_lanes(rep, f, mask, a->rc, b->rc, a->rc_undef, b->rc_undef);
     }
 }
 
-static uint64_t word_half(const wr_word *w, unsigned h)
+/* the read set, when both report one: the bits of the OPERAND rows */
+BODY_ compare_reads(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t mv, uint64_t ov,
+                    const wr_retire *m)
 {
-    return (uint64_t)w->w[2 * h] | (uint64_t)w->w[2 * h + 1] << 32;
+    const uint64_t bits = derived.operand_bits;
+    const uint64_t d = reads_differ(m, mv, ov) & mask & bits & (0 - (uint64_t)(mv && ov));
+    if (rep && d)
+        add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv & bits, ov & bits);
+    return d;
 }
 
-/* One field, f, compared HOW; mv/ov its VALUE column in each record.
- * Inlined into wr_compare once per table row with HOW a constant, so the
- * compare is straight-line code with no dispatch per field. */
-static inline __attribute__((always_inline)) void
-compare_field(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uint64_t mv, uint64_t ov,
-              const wr_retire *m, const wr_retire *o, uint32_t kinds)
+/* Row f compared HOW by its kind's body. */
+static inline __attribute__((always_inline)) uint64_t
+compare_row(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uint64_t mv, uint64_t ov,
+            const wr_retire *m, const wr_retire *o)
 {
     switch (how) {
-    case WR_CMP_SCALAR: {
-        /* the five masks name their differing lanes */
-        const int lanes = f == WR_RF_VALID || f == WR_RF_ACTIVE || f == WR_RF_YIELD || f == WR_RF_SLEEP ||
-                          f == WR_RF_SWITCH;
-        if ((mv ^ ov) & mask)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, lanes ? (uint32_t)((mv ^ ov) & mask) : 0, mv, ov);
-        break;
+    case WR_CMP_SCALAR:                  /* (the five masks name their differing lanes) */
+        return compare_value(rep, f, mask, mv, ov, f == WR_RF_VALID || f == WR_RF_ACTIVE || f == WR_RF_YIELD ||
+                                                   f == WR_RF_SLEEP || f == WR_RF_SWITCH);
+    case WR_CMP_DEFINED:                 /* N-39: undefined is don't-care */
+        return compare_value(rep, f, mask & (0 - (uint64_t)(m->after.bar_state_defined != 0)), mv, ov, 0);
+    case WR_CMP_BLOCKED:                 /* meaningful while blocked (N-35) */
+        return compare_value(rep, f, mask & (0 - (uint64_t)(m->after.run == WR_WARP_BLOCKED)), mv, ov, 0);
+    case WR_CMP_WORD: return compare_word(rep, f, mask, m, o);
+    case WR_CMP_RPC: return compare_rpc(rep, f, mask, m, o);
+    case WR_CMP_BREGS: return compare_bregs(rep, f, mask, m, o);
+    case WR_CMP_WRITES: {                /* the row's kind */
+        uint64_t masks[WR_WRITE_KIND_COUNT] = { 0 };
+        if (mv >= WR_WRITE_KIND_COUNT)
+            return 0;
+        masks[mv] = mask;
+        return compare_writes(rep, f, 1u << mv, masks, m, o);
     }
-    case WR_CMP_DEFINED:              /* N-39: undefined is don't-care */
-        if (m->after.bar_state_defined && ((mv ^ ov) & mask))
-            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
-        break;
-    case WR_CMP_BLOCKED:              /* meaningful while blocked */
-        if (m->after.run == WR_WARP_BLOCKED && ((mv ^ ov) & mask))
-            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv, ov);
-        break;
-    case WR_CMP_WORD:
-        for (unsigned h = 0; h < 2; h++) {
-            const uint64_t a = word_half(&m->insn, h), b = word_half(&o->insn, h);
-            if ((a ^ b) & mask)
-                add(rep, f, WR_DIFF_VALUE, 0, h, 0, a, b);
-        }
-        break;
-    case WR_CMP_RPC: {                /* valid lanes parked elsewhere only */
-        uint32_t differ = 0;
-        for (uint32_t c = m->after.valid & ~m->after.active; c; c &= c - 1) {
-            const unsigned l = lowest(c);
-            if ((m->after.rpc[l] ^ o->after.rpc[l]) & mask)
-                differ |= 1u << l;
-        }
-        if (differ)
-            add(rep, f, WR_DIFF_VALUE, 0, 0, differ, m->after.rpc[lowest(differ)], o->after.rpc[lowest(differ)]);
-        break;
+    case WR_CMP_EVENTS: return compare_events(rep, f, m, o);
+    case WR_CMP_OPERAND: return compare_operand(rep, f, mask, (unsigned)mv, m, o);
+    case WR_CMP_READS: return compare_reads(rep, f, mask, mv, ov, m);
+    default: return 0;
     }
-    case WR_CMP_BREGS:
-        if (mask == ~UINT64_C(0) && memcmp(m->after.breg, o->after.breg, sizeof m->after.breg) == 0)
-            break;
-        for (unsigned n = 0; n < WR_NUM_BREGS; n++)
-            if ((m->after.breg[n] ^ o->after.breg[n]) & mask)
-                add(rep, f, WR_DIFF_VALUE, 0, n, 0, m->after.breg[n], o->after.breg[n]);
-        break;
-    case WR_CMP_WRITES:
-        if (kinds >> mv & 1u)         /* some write of this kind on either side */
-            compare_writes(rep, f, (unsigned)mv, mask, m, o);
-        break;
-    case WR_CMP_EVENTS: {
-        const unsigned n = m->nev > o->nev ? m->nev : o->nev;
-        for (unsigned i = 0; i < n; i++) {
-            if (i >= o->nev)
-                add(rep, f, WR_DIFF_MISSING, 0, i, 0, WR_EVENT_PACK(m->ev[i]), 0);
-            else if (i >= m->nev)
-                add(rep, f, WR_DIFF_EXTRA, 0, i, 0, 0, WR_EVENT_PACK(o->ev[i]));
-            else if (WR_EVENT_PACK(m->ev[i]) != WR_EVENT_PACK(o->ev[i]))
-                add(rep, f, WR_DIFF_VALUE, 0, i, 0, WR_EVENT_PACK(m->ev[i]), WR_EVENT_PACK(o->ev[i]));
-        }
-        break;
+}
+
+/* Every row of the table, in its order, each by its kind's body, straight-
+ * line (inlined with the row constant): with a report under the controls
+ * ctl (wr_compare), or without under the plan p (wr_compare_same: the plain
+ * rows are not here but compared as bytes, the writes of every kind in one
+ * pass; a row the plan leaves out has mask 0, which finds nothing, but for
+ * the events, whose mask is not used).  Nonzero: a difference. */
+static inline __attribute__((always_inline)) uint64_t
+compare_rows(wr_compare_report *rep, const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl,
+             const wr_compare_plan *p)
+{
+    uint64_t acc = 0;
+    /* `r` is what the VALUE column reads */
+#define WR_X_(name, text, how, rule, state, value)                                                      \
+    if (p ? !PLAIN_(WR_CMP_##how) && WR_CMP_##how != WR_CMP_WRITES &&                                 \
+                (WR_CMP_##how != WR_CMP_EVENTS || (p->on >> WR_RF_##name & 1u))                        \
+          : ctl->field[WR_RF_##name].enable) {                                                         \
+        const wr_retire *r = m;                                                                        \
+        const uint64_t mv = (uint64_t)(value);                                                         \
+        r = o;                                                                                         \
+        const uint64_t ov = (uint64_t)(value);                                                         \
+        (void)r;                                                                                       \
+        acc |= compare_row(rep, WR_RF_##name, WR_CMP_##how,                                            \
+                           p ? p->mask[WR_RF_##name] : ctl->field[WR_RF_##name].mask, mv, ov, m, o);   \
     }
-    case WR_CMP_OPERAND:
-        if (m->reads & o->reads & mv)     /* (most instructions read few operands: no call) */
-            compare_operand(rep, f, (unsigned)mv, mask, m, o);
-        break;
-    case WR_CMP_READS:                /* when both report a read set */
-        if (mv && ov && (reads_differ(m, mv, ov) & mask & operand_bits()))
-            add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv & operand_bits(), ov & operand_bits());
-        break;
-    default:
-        break;
+    WR_RETIRE_FIELDS(WR_X_)
+#undef WR_X_
+    if (p && acc == 0)
+        acc = compare_writes(NULL, 0, p->kinds, p->kind_mask, m, o);
+    return acc;
+}
+
+static once_flag derived_once = ONCE_FLAG_INIT;
+
+/* row f without a report, its kind known at run time, every bit compared */
+static uint64_t row_answer(unsigned f, const wr_retire *m, const wr_retire *o)
+{
+    const uint64_t mv = field_value(f, m), ov = field_value(f, o);
+    switch (fields[f].how) {
+#define WR_X_(how) case WR_CMP_##how: return compare_row(NULL, f, WR_CMP_##how, ~UINT64_C(0), mv, ov, m, o);
+    WR_CMP_HOWS(WR_X_)
+#undef WR_X_
+    default: return 0;
+    }
+}
+
+/* Where each plain row's bits lie, asked of the row's own body: each byte
+ * of a record before its writes set alone, in a record otherwise zero,
+ * against one all zero.  A row whose answer is not one whole byte of its
+ * value (or a byte two rows read) makes the table irregular: the agreement
+ * test then leaves every record to wr_compare. */
+static void derive(void)
+{
+    static wr_retire zero, probe;        /* (large: not on the stack) */
+    unsigned char *bytes = (unsigned char *)&probe;
+    derived.operand_bits = operand_bits();
+    derived.regular = 1;
+    memset(derived.field, WR_RF_COUNT, sizeof derived.field);
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {
+        if (!PLAIN_(fields[f].how))
+            continue;
+        for (unsigned k = 0; k < PREFIX; k++) {
+            if (k % 8 == 0 && k + 8 <= PREFIX) {     /* (eight bytes the row does not read at once) */
+                memset(bytes + k, 0xff, 8);
+                const uint64_t any = row_answer(f, &zero, &probe);
+                memset(bytes + k, 0, 8);
+                if (!any) {
+                    k += 7;
+                    continue;
+                }
+            }
+            bytes[k] = 0xff;
+            const uint64_t d = row_answer(f, &zero, &probe);
+            bytes[k] = 0;
+            if (!d)
+                continue;
+            const unsigned s = (unsigned)__builtin_ctzll(d);
+            if (s > 56 || d != UINT64_C(0xff) << s || derived.field[k] != WR_RF_COUNT) {
+                derived.regular = 0;
+            } else {
+                derived.field[k] = (uint8_t)f;
+                derived.shift[k] = (uint8_t)s;
+            }
+        }
     }
 }
 
 int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl,
                wr_compare_report *rep)
 {
+    call_once(&derived_once, derive);
     wr_compare_ctl defaults;
     if (!ctl) {
         wr_compare_ctl_init(&defaults);
@@ -302,62 +513,21 @@ int wr_compare(const wr_retire *m, const wr_retire *o, const wr_compare_ctl *ctl
         for (unsigned f = 0; f < WR_RF_COUNT; f++)
             if (ctl->field[f].enable && fields[f].state)
                 return -1;
-
-    uint32_t kinds = 0;                  /* the write kinds either record has */
-    for (unsigned i = 0; i < m->nwrites; i++)
-        kinds |= 1u << m->write[i].kind;
-    for (unsigned i = 0; i < o->nwrites; i++)
-        kinds |= 1u << o->write[i].kind;
-
-    /* every row of the table, in its order; `r` is what its VALUE column reads */
-#define WR_X_(name, text, how, rule, state, value)                                               \
-    if (ctl->field[WR_RF_##name].enable) {                                                      \
-        const wr_retire *r = m;                                                                 \
-        const uint64_t mv = (uint64_t)(value);                                                  \
-        r = o;                                                                                  \
-        const uint64_t ov = (uint64_t)(value);                                                  \
-        (void)r;                                                                                \
-        compare_field(rep, WR_RF_##name, WR_CMP_##how, ctl->field[WR_RF_##name].mask, mv, ov, m, o, kinds); \
-    }
-    WR_RETIRE_FIELDS(WR_X_)
-#undef WR_X_
+    compare_rows(rep, m, o, ctl, NULL);
     return (int)rep->ndiffs;
 }
 
 /* ---- the agreement test (wr_compare_same) ---------------------------------------- */
 
-/* The rows compared as bytes: a plain value (SCALAR), each half of the word
- * (WORD) or each B register (BREGS), as FIELD, its member, how many values
- * of the member's size.  Their masks make the plan's image of a record's
- * head, their differences one masked XOR of the two heads. */
-#define HEAD_ROWS(X)                                                                    \
-    X(WARP, warp, 1) X(PC, pc, 1) X(INSN, insn, 2) X(EXCEPTION, exception, 1)           \
-    X(FETCH_FAULT, fetch_fault, 1) X(ACTIVE_PC, after.active_pc, 1) X(VALID, after.valid, 1) \
-    X(ACTIVE, after.active, 1) X(YIELD, after.yield, 1) X(SLEEP, after.sleep, 1)        \
-    X(SWITCH, after.swtch, 1) X(BAR_STATE_DEFINED, after.bar_state_defined, 1)          \
-    X(RUN, after.run, 1) X(BREG, after.breg, WR_NUM_BREGS)
-
-static const struct {
-    uint8_t field, size, count;
-    uint16_t at;
-} head_rows[] = {
-#define WR_X_(f, member, n) { WR_RF_##f, (uint8_t)(sizeof(((wr_retire *)0)->member) / (n)), n, \
-                             (uint16_t)offsetof(wr_retire, member) },
-    HEAD_ROWS(WR_X_)
-#undef WR_X_
-};
-
-#define WR_X_(f, member, n) | (UINT64_C(1) << WR_RF_##f)
-static const uint64_t head_fields = 0 HEAD_ROWS(WR_X_);
-#undef WR_X_
-
 _Static_assert(offsetof(wr_retire, after) + offsetof(wr_warp, rpc) <= WR_COMPARE_HEAD &&
                WR_COMPARE_HEAD % 16 == 0 && WR_COMPARE_HEAD <= offsetof(wr_retire, after) + sizeof(wr_warp),
                "the head covers the plain fields and stays inside the state after");
+_Static_assert(PREFIX <= UINT16_MAX && WR_RF_COUNT < UINT8_MAX, "the plan's byte offsets and fields");
 
 void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
 {
     static const wr_retire none;         /* (a write row's VALUE is its kind, whatever the record) */
+    call_once(&derived_once, derive);
     wr_compare_ctl defaults;
     if (!ctl) {
         wr_compare_ctl_init(&defaults);
@@ -368,43 +538,28 @@ void wr_compare_plan_init(wr_compare_plan *p, const wr_compare_ctl *ctl)
         if (!ctl->field[f].enable)
             continue;
         p->on |= UINT64_C(1) << f;
-        p->mask[f] = ctl->field[f].mask & (fields[f].how == WR_CMP_READS ? operand_bits() : ~UINT64_C(0));
+        p->mask[f] = ctl->field[f].mask;
         const uint64_t kind = field_value(f, &none);
         if (fields[f].how == WR_CMP_WRITES && kind < WR_WRITE_KIND_COUNT) {
             p->kinds |= 1u << kind;
             p->kind_mask[kind] = ctl->field[f].mask;
         }
     }
-    for (size_t i = 0; i < sizeof head_rows / sizeof head_rows[0]; i++) {
-        const uint64_t mask = p->mask[head_rows[i].field];
-        const uint8_t u8 = (uint8_t)mask;
-        const uint32_t u32 = (uint32_t)mask;
-        const void *v = head_rows[i].size == 1 ? (const void *)&u8 : head_rows[i].size == 4 ? (const void *)&u32
-                                                                                          : (const void *)&mask;
-        for (unsigned k = 0; k < head_rows[i].count; k++)     /* (the value's low bits, as it lies) */
-            memcpy(p->head + head_rows[i].at + k * head_rows[i].size, v, head_rows[i].size);
+    /* the plain rows' bytes: the head's image, the few past it one by one */
+    p->regular = derived.regular;
+    for (unsigned k = 0; k < PREFIX; k++) {
+        if (derived.field[k] == WR_RF_COUNT)
+            continue;
+        const uint8_t image = (uint8_t)(p->mask[derived.field[k]] >> derived.shift[k]);
+        if (k < WR_COMPARE_HEAD) {
+            p->head[k] = image;
+        } else if (image && p->ntail < WR_COMPARE_TAIL) {
+            p->tail_at[p->ntail] = (uint16_t)k;
+            p->tail[p->ntail++] = image;
+        } else if (image) {
+            p->regular = 0;
+        }
     }
-}
-
-/* lanes' values: the bits that differ in any of the lanes (GNU C vectors:
- * four lanes an operation, a lane mask by table) */
-typedef uint32_t lanes4 __attribute__((vector_size(16)));
-#define NIB_(x) { (x) & 1 ? ~0u : 0, (x) & 2 ? ~0u : 0, (x) & 4 ? ~0u : 0, (x) & 8 ? ~0u : 0 }
-static const lanes4 nibble_lanes[16] = { NIB_(0), NIB_(1), NIB_(2), NIB_(3), NIB_(4), NIB_(5), NIB_(6), NIB_(7),
-                                         NIB_(8), NIB_(9), NIB_(10), NIB_(11), NIB_(12), NIB_(13), NIB_(14),
-                                         NIB_(15) };
-#undef NIB_
-
-static inline uint32_t lanes_xor(const uint32_t *a, const uint32_t *b, uint32_t lanes)
-{
-    lanes4 acc = { 0, 0, 0, 0 };
-    for (unsigned k = 0; k < WR_LANES / 4; k++) {
-        lanes4 x, y;
-        memcpy(&x, a + 4 * k, sizeof x);
-        memcpy(&y, b + 4 * k, sizeof y);
-        acc |= (x ^ y) & nibble_lanes[lanes >> (4 * k) & 15];
-    }
-    return acc[0] | acc[1] | acc[2] | acc[3];
 }
 
 /* the bits that differ in the two records' heads under the plan's image */
@@ -421,127 +576,17 @@ static inline uint64_t head_xor(const wr_retire *m, const wr_retire *o, const ui
     return acc[0] | acc[1] | acc[2] | acc[3];
 }
 
-static inline uint64_t lanes_xor64(const uint64_t *a, const uint64_t *b)
-{
-    uint64_t acc = 0;
-    for (unsigned l = 0; l < WR_LANES; l++)
-        acc |= a[l] ^ b[l];
-    return acc;
-}
-
-/* One row of the table into *acc (the bits that differ under its mask), as
- * compare_field would compare it; 0: not decided here. */
-static inline __attribute__((always_inline)) int
-same_field(uint64_t *acc, unsigned f, unsigned how, const wr_compare_plan *p, uint64_t mv, uint64_t ov,
-           const wr_retire *m, const wr_retire *o)
-{
-    const uint64_t mask = p->mask[f];
-    switch (how) {
-    case WR_CMP_SCALAR:
-        *acc |= (mv ^ ov) & mask;
-        return 1;
-    case WR_CMP_DEFINED:
-        *acc |= (mv ^ ov) & mask & (0 - (uint64_t)(m->after.bar_state_defined != 0));
-        return 1;
-    case WR_CMP_BLOCKED:
-        *acc |= (mv ^ ov) & mask & (0 - (uint64_t)(m->after.run == WR_WARP_BLOCKED));
-        return 1;
-    case WR_CMP_WORD:
-        *acc |= ((word_half(&m->insn, 0) ^ word_half(&o->insn, 0)) | (word_half(&m->insn, 1) ^ word_half(&o->insn, 1))) &
-                mask;
-        return 1;
-    case WR_CMP_RPC:
-        if (mask)
-            for (uint32_t c = m->after.valid & ~m->after.active; c; c &= c - 1)
-                *acc |= (m->after.rpc[lowest(c)] ^ o->after.rpc[lowest(c)]) & mask;
-        return 1;
-    case WR_CMP_BREGS: {
-        uint32_t d = 0;
-        for (unsigned n = 0; n < WR_NUM_BREGS; n++)
-            d |= m->after.breg[n] ^ o->after.breg[n];
-        *acc |= d & mask;
-        return 1;
-    }
-    case WR_CMP_WRITES:                  /* all kinds at once: same_writes */
-        return 1;
-    case WR_CMP_EVENTS:
-        if (p->on >> f & 1u) {
-            if (m->nev != o->nev)
-                return 0;
-            for (unsigned i = 0; i < m->nev; i++)
-                *acc |= WR_EVENT_PACK(m->ev[i]) ^ WR_EVENT_PACK(o->ev[i]);
-        }
-        return 1;
-    case WR_CMP_READS:                   /* (the plan's mask holds the operand bits only) */
-        *acc |= reads_differ(m, mv, ov) & mask & (0 - (uint64_t)(mv != 0 && ov != 0));
-        return 1;
-    case WR_CMP_OPERAND: {
-        if (!mask || !(m->reads & o->reads & mv))
-            return 1;
-        const wr_operands *a = &m->in, *b = &o->in;
-        switch (mv) {
-        case WR_IN_PG: *acc |= (uint64_t)(a->pg ^ b->pg) & mask; return 1;
-        case WR_IN_PP: *acc |= (uint64_t)(a->pp ^ b->pp) & mask; return 1;
-        case WR_IN_UR: *acc |= (a->ur ^ b->ur) & mask; return 1;
-        case WR_IN_C: *acc |= (a->c ^ b->c) & mask; return 1;
-        case WR_IN_RA: if (a->ra_undef | b->ra_undef) return 0; *acc |= lanes_xor64(a->ra, b->ra) & mask; return 1;
-        case WR_IN_RB: if (a->rb_undef | b->rb_undef) return 0; *acc |= lanes_xor64(a->rb, b->rb) & mask; return 1;
-        case WR_IN_RE: if (a->re_undef | b->re_undef) return 0; *acc |= lanes_xor64(a->re, b->re) & mask; return 1;
-        default: if (a->rc_undef | b->rc_undef) return 0; *acc |= lanes_xor64(a->rc, b->rc) & mask; return 1;
-        }
-    }
-    default:
-        return 0;
-    }
-}
-
-/* The writes of the kinds compared, as compare_writes would find them equal:
- * here only when both records list them at the same positions (each then
- * finds its match at its own position first), without don't-care lanes on
- * either side. */
-static int same_writes(const wr_retire *m, const wr_retire *o, const wr_compare_plan *p)
-{
-    const unsigned n = m->nwrites > o->nwrites ? m->nwrites : o->nwrites;
-    uint64_t acc = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const wr_write *e = i < m->nwrites && m->write[i].kind < WR_WRITE_KIND_COUNT &&
-                            (p->kinds >> m->write[i].kind & 1u) ? &m->write[i] : NULL;
-        const wr_write *x = i < o->nwrites && o->write[i].kind < WR_WRITE_KIND_COUNT &&
-                            (p->kinds >> o->write[i].kind & 1u) ? &o->write[i] : NULL;
-        if (!e && !x)
-            continue;
-        if (!e || !x || e->kind != x->kind || e->warp != x->warp || e->index != x->index || e->lanes != x->lanes ||
-            (e->dc_lanes & e->lanes) || (x->dc_lanes & x->lanes))
-            return 0;
-        const uint64_t mask = p->kind_mask[e->kind];
-        if (e->kind == WR_WRITE_GPR)
-            acc |= lanes_xor(e->value, x->value, e->lanes) & (uint32_t)mask;
-        else if (e->kind == WR_WRITE_PRED)     /* one bit a lane, under the mask's bit 0 */
-            acc |= (mask & 1u) ? (e->value[0] ^ x->value[0]) & e->lanes : 0;
-        else if (e->lanes)
-            acc |= (e->value[0] ^ x->value[0]) & (uint32_t)mask;
-    }
-    return acc == 0;
-}
-
 int wr_compare_same(const wr_retire *m, const wr_retire *o, const wr_compare_plan *p)
 {
-    if (!(m->has_state && o->has_state))
+    if (!(m->has_state & o->has_state & p->regular))   /* (any of them 0: ask wr_compare) */
         return 0;
-    uint64_t acc = head_xor(m, o, p->head);  /* the plain rows; the others one by one */
-#define WR_X_(name, text, how, rule, state, value)                                               \
-    if (!(head_fields >> WR_RF_##name & 1u)) {                                                  \
-        const wr_retire *r = m;                                                                 \
-        const uint64_t mv = (uint64_t)(value);                                                  \
-        r = o;                                                                                  \
-        const uint64_t ov = (uint64_t)(value);                                                  \
-        (void)r;                                                                                \
-        if (!same_field(&acc, WR_RF_##name, WR_CMP_##how, p, mv, ov, m, o))                     \
-            return 0;                                                                           \
-    }
-    WR_RETIRE_FIELDS(WR_X_)
-#undef WR_X_
-    return acc == 0 && same_writes(m, o, p);
+    /* the plain rows as bytes (past the head one at a time: a record was
+     * just written there field by field); the others one by one */
+    uint64_t acc = head_xor(m, o, p->head);
+    for (unsigned i = 0; i < p->ntail; i++)
+        acc |= (unsigned)(((const unsigned char *)m)[p->tail_at[i]] ^ ((const unsigned char *)o)[p->tail_at[i]]) &
+               p->tail[i];
+    return (acc | compare_rows(NULL, m, o, NULL, p)) == 0;
 }
 
 /* ---- text ------------------------------------------------------------------- */
