@@ -702,6 +702,10 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
         sim_free(&b.snap);
     rc |= -b.err;
     res->run_steps = r->s.steps;
+    if (twp)                                     /* the run's time counts its trace written */
+        wr_tw_flush(twp);
+    if (xwp)
+        wr_tw_flush(xwp);
     res->run_seconds = lap(&clock);
 
     uint64_t found = b.found;

@@ -5,6 +5,7 @@
  * allocation or formatting per record. */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,14 +30,122 @@ static void fail_on(wr_tw *tw, int errnum, int spool)
 /* a failure of tw->f: the spool's when spooling */
 static void fail(wr_tw *tw, int errnum) { fail_on(tw, errnum, tw->out != NULL); }
 
+/* ---- the writer thread (wr_tw_open): it writes one full buffer while
+ * the run fills the other, so that the writes' system time overlaps the
+ * run; every write is the one fwrite the run would have made itself ---- */
+
+static void *writer(void *arg)
+{
+    wr_tw *tw = arg;
+    pthread_mutex_lock(&tw->mu);
+    for (;;) {
+        while (!tw->pend && !tw->stop)
+            pthread_cond_wait(&tw->cv, &tw->mu);
+        if (!tw->pend)
+            break;
+        const char *b = tw->pend;
+        const size_t n = tw->pend_len;
+        pthread_mutex_unlock(&tw->mu);
+        const int e = fwrite(b, 1, n, tw->f) != n ? (errno ? errno : EIO) : 0;
+        pthread_mutex_lock(&tw->mu);
+        if (e && !tw->t_errnum)
+            tw->t_errnum = e;
+        tw->pend = NULL;
+        pthread_cond_broadcast(&tw->cv);
+    }
+    pthread_mutex_unlock(&tw->mu);
+    return NULL;
+}
+
+/* wait until the thread has written what it was given; its error, if
+ * any, becomes the trace's (the run's own come first only if earlier) */
+static void drain(wr_tw *tw)
+{
+    pthread_mutex_lock(&tw->mu);
+    while (tw->pend)
+        pthread_cond_wait(&tw->cv, &tw->mu);
+    const int e = tw->t_errnum;
+    pthread_mutex_unlock(&tw->mu);
+    if (e)
+        fail(tw, e);
+}
+
+/* the buffer's bytes to tw->f: handed to the thread (the run goes on in
+ * the other buffer), or written here */
+static void emit(wr_tw *tw)
+{
+    if (!tw->threaded) {
+        if (fwrite(tw->buf, 1, tw->len, tw->f) != tw->len)
+            fail(tw, errno);
+        tw->len = 0;
+        return;
+    }
+    drain(tw);
+    pthread_mutex_lock(&tw->mu);
+    tw->pend = tw->buf;
+    tw->pend_len = tw->len;
+    pthread_cond_broadcast(&tw->cv);
+    pthread_mutex_unlock(&tw->mu);
+    char *b = tw->alt;
+    const size_t cap = tw->alt_cap;
+    tw->alt = tw->buf;
+    tw->alt_cap = tw->cap;
+    tw->buf = b;
+    tw->cap = cap;
+    tw->len = 0;
+}
+
+/* start the thread with a second buffer as large as the first; without
+ * either the trace is written by the run itself, as wr_tw_open_plain's */
+static void start_writer(wr_tw *tw)
+{
+    if (!(tw->alt = malloc(tw->cap)))
+        return;
+    tw->alt_cap = tw->cap;
+    if (pthread_mutex_init(&tw->mu, NULL) != 0) {
+        free(tw->alt);
+        tw->alt = NULL;
+        return;
+    }
+    if (pthread_cond_init(&tw->cv, NULL) != 0) {
+        pthread_mutex_destroy(&tw->mu);
+        free(tw->alt);
+        tw->alt = NULL;
+        return;
+    }
+    if (pthread_create(&tw->thread, NULL, writer, tw) != 0) {
+        pthread_cond_destroy(&tw->cv);
+        pthread_mutex_destroy(&tw->mu);
+        free(tw->alt);
+        tw->alt = NULL;
+        return;
+    }
+    tw->threaded = 1;
+}
+
+/* written out, then the thread ends (joined) */
+static void stop_writer(wr_tw *tw)
+{
+    if (!tw->threaded)
+        return;
+    pthread_mutex_lock(&tw->mu);
+    tw->stop = 1;
+    pthread_cond_broadcast(&tw->cv);
+    pthread_mutex_unlock(&tw->mu);
+    pthread_join(tw->thread, NULL);
+    pthread_cond_destroy(&tw->cv);
+    pthread_mutex_destroy(&tw->mu);
+    free(tw->alt);
+    tw->alt = NULL;
+    tw->threaded = 0;
+}
+
 static int reserve(wr_tw *tw, size_t n)
 {
     if (tw->len + n <= tw->cap)
         return 0;
     if (tw->len && tw->f) {                 /* flush what we have first */
-        if (fwrite(tw->buf, 1, tw->len, tw->f) != tw->len)
-            fail(tw, errno);
-        tw->len = 0;
+        emit(tw);
         if (n <= tw->cap)
             return 0;
     }
@@ -107,7 +216,10 @@ int wr_tw_open(wr_tw *tw, FILE *f)
         }
     }
     tw->cuttable = 1;
-    return reserve(tw, 1 << 16);
+    if (reserve(tw, WR_TW_BUF) != 0)
+        return -1;
+    start_writer(tw);
+    return 0;
 }
 
 int wr_tw_open_plain(wr_tw *tw, FILE *f)
@@ -119,9 +231,11 @@ int wr_tw_open_plain(wr_tw *tw, FILE *f)
 
 static void flush(wr_tw *tw)
 {
-    if (tw->len && tw->f && fwrite(tw->buf, 1, tw->len, tw->f) != tw->len)
-        fail(tw, errno);
+    if (tw->len && tw->f)
+        emit(tw);
     tw->len = 0;
+    if (tw->threaded)
+        drain(tw);
     if (tw->f && fflush(tw->f) != 0)
         fail(tw, errno);
 }
@@ -151,6 +265,7 @@ static void copy_out(wr_tw *tw)
 int wr_tw_close(wr_tw *tw, int *in_spool)
 {
     flush(tw);
+    stop_writer(tw);
     if (tw->out && tw->f) {
         if (!tw->err)
             copy_out(tw);

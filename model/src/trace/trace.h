@@ -3,6 +3,7 @@
 #ifndef WARPREF_TRACE_H
 #define WARPREF_TRACE_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include "warpref/retire.h"
 #include "warpref/tracefile.h"
@@ -22,9 +23,24 @@ typedef struct wr_tw {
     int err_spool;               /* it happened on the spool, not the output */
     int cuttable;                /* wr_tw_open: records can be cut (checkpoints kept) */
     wr_trace_rec *scratch;       /* wr_tw_record's record */
+    /* wr_tw_open's writer thread: a full buffer goes to it (pend) and the
+     * run fills the other (alt) meanwhile; f is the thread's while it
+     * runs, the run's again once pend is written (drain). */
+    int threaded;
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;           /* pend handed over, written, or stop */
+    char *alt;                   /* the other buffer: free once pend is NULL */
+    size_t alt_cap;
+    const char *pend;            /* the buffer being written, or NULL */
+    size_t pend_len;
+    int stop;
+    int t_errnum;                /* the thread's first write error (0: none) */
 } wr_tw;
 
 enum { WR_TW_CKPT = 4096 };
+/* wr_tw_open's buffers (two: one written by the thread, one filled) */
+enum { WR_TW_BUF = 1 << 20 };
 
 /* Start a trace on `f`.  A regular file open for reading and writing is
  * written in place (a cut truncates it); any other stream (pipe, FIFO,
