@@ -75,26 +75,42 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
     X(PROFILE, "profile", STR,    0, FIN_PROFILE, "G-01", FIN,  0)
 
 /* `in`: the operands read (WHEN: the WR_IN_* bit of wr_trace_rec.in_keys;
- * WIDTH: the bit saying the values are 64-bit).
- * X(NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE) */
-#define WR_TRACE_IN_KEYS(X)                                                 \
-    X(PG, "pg", MASK,  8,          WR_IN_PG,  "N-05", (r)->in.pg)            \
-    X(PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp)            \
-    X(RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra)            \
-    X(RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb)            \
-    X(RC, "rc", LANES, 0,          WR_IN_RC, "N-51", (r)->in.rc)            \
-    X(RE, "re", LANES, 0,          WR_IN_RE, "V-01", (r)->in.re)            \
-    X(UR, "ur", WIDE,  WR_IN_UR64, WR_IN_UR, "N-51", (r)->in.ur)            \
-    X(C,  "c",  WIDE,  WR_IN_C64,  WR_IN_C,  "N-52", (r)->in.c)
+ * WIDTH: the bit saying the values are 64-bit).  Its rows and `out`'s end in
+ * the key's binary facts (docs/trace-binary.md), which the binary writer
+ * (writer.c) and reader (binary_read.c) take from here:
+ *   PLACE  where an instruction record's value is: HEAD (a field of the
+ *          head, at byte ARG), TAIL (tail words in the table's order: a MASK
+ *          one, a WIDE two, a PD one per row of WR_TRACE_PD_KEYS), LANES (a
+ *          lane record in the table's order; two when WIDTH says 64-bit),
+ *          FLAG (no value: head flag BIT says record bit ARG is set)
+ *   BIT    the head flag (bit of the head's flags word) saying WHEN is set
+ *   ARG    HEAD: the byte; TAIL, LANES: the head flag saying WIDTH is set
+ *          (0: none); FLAG: the record's bit
+ * R(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE, PLACE, BIT, ARG);
+ * WR_TRACE_IN_KEYS(X) gives X the first seven columns. */
+#define WR_TRACE_IN_ROWS(R, X)                                                          \
+    R(X, PG, "pg", MASK,  8,          WR_IN_PG, "N-05", (r)->in.pg, HEAD,  8,  56)       \
+    R(X, PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp, TAIL,  9,  0)        \
+    R(X, RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra, LANES, 10, 15)       \
+    R(X, RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb, LANES, 11, 0)        \
+    R(X, RC, "rc", LANES, 0,          WR_IN_RC, "N-51", (r)->in.rc, LANES, 12, 0)        \
+    R(X, RE, "re", LANES, 0,          WR_IN_RE, "V-01", (r)->in.re, LANES, 24, 0)        \
+    R(X, UR, "ur", WIDE,  WR_IN_UR64, WR_IN_UR, "N-51", (r)->in.ur, TAIL,  13, 16)       \
+    R(X, C,  "c",  WIDE,  WR_IN_C64,  WR_IN_C,  "N-52", (r)->in.c,  TAIL,  14, 17)
+#define WR_TRACE_IN_KEYS(X) WR_TRACE_IN_ROWS(WR_KEY_COLS_, X)
+#define WR_KEY_COLS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+    X(name, key, type, width, when, rule, value)
 
 /* `out`: the executing warp's own destinations (WHEN: the WR_TO_* bit of
- * wr_trace_rec.out; WIDTH as for `in`).  `rd` lists null for a lane not
- * written (LANESN). */
-#define WR_TRACE_OUT_KEYS(X)                                                \
-    X(RD,    "rd",    LANESN, WR_TO_RD64, WR_TO_RD, "N-54", (r)->rd)         \
-    X(RD_DC, "rd_dc", WIDE,   WR_TO_RD64, WR_TO_RD, "S5",   (r)->rd_dc)      \
-    X(PD,    "pd",    PD,     0,          WR_TO_PD, "N-54", 0)               \
-    X(PD_DC, "pd_dc", BOOL,   0,          WR_TO_PD, "S5",   ((r)->out & WR_TO_PD_DC) != 0)
+ * wr_trace_rec.out; WIDTH and the binary facts as for `in`).  `rd` lists
+ * null for a lane not written (LANESN; the binary head's byte 60 has the
+ * lanes written). */
+#define WR_TRACE_OUT_ROWS(R, X)                                                                   \
+    R(X, RD,    "rd",    LANESN, WR_TO_RD64, WR_TO_RD, "N-54", (r)->rd,    LANES, 20, 21)           \
+    R(X, RD_DC, "rd_dc", WIDE,   WR_TO_RD64, WR_TO_RD, "S5",   (r)->rd_dc, TAIL,  20, 0)            \
+    R(X, PD,    "pd",    PD,     0,          WR_TO_PD, "N-54", 0,          TAIL,  22, 0)            \
+    R(X, PD_DC, "pd_dc", BOOL,   0,          WR_TO_PD, "S5",   ((r)->out & WR_TO_PD_DC) != 0, FLAG, 23, WR_TO_PD_DC)
+#define WR_TRACE_OUT_KEYS(X) WR_TRACE_OUT_ROWS(WR_KEY_COLS_, X)
 
 /* `out.pd`: the lanes written and their values. */
 #define WR_TRACE_PD_KEYS(X)                                                 \
