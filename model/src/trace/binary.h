@@ -31,7 +31,7 @@ enum {
 };
 
 /* ---- the binary facts of the rows of `in` and `out` (schema.h) ----
- * Each macro below is given as R to WR_TRACE_IN_ROWS / WR_TRACE_OUT_ROWS and
+ * Each macro below is given as ROW to WR_TRACE_IN_ROWS / WR_TRACE_OUT_ROWS and
  * dispatches on the row's PLACE; `set` is the record's bits of that table
  * (wr_trace_rec.in_keys or .out), `flags` the head's flags word. */
 
@@ -92,6 +92,22 @@ _Static_assert(((F_IN_KEYS | F_OUT_KEYS) & ~F_KNOWN) == 0 && (F_IN_KEYS & F_OUT_
 #define BIN_NLANES_TAIL BIN_NLANES_HEAD
 #define BIN_NLANES_LANES(when, width) ((set & (unsigned)(when)) ? (((width) && (set & (unsigned)(width))) ? 2 : 1) : 0)
 #define BIN_NLANES_FLAG BIN_NLANES_HEAD
+
+/* The head fields of the record's keys and of a warp's (schema.h,
+ * WR_TRACE_ROWS and WR_TRACE_WARP_ROWS: PLACE and AT), read from and
+ * written to the head at `h`. */
+#define BIN_HGET_(X, name, key, type, width, when, rule, where, value, place, at) BIN_HGET_##place(value, at)
+#define BIN_WGET_(X, name, key, type, width, when, rule, value, place, at) BIN_HGET_##place(value, at)
+#define BIN_HGET_HEAD8(value, at) (value) = h[at];
+#define BIN_HGET_HEAD32(value, at) (value) = ld32(h + (at));
+#define BIN_HGET_HEAD64(value, at) (value) = ld64(h + (at));
+#define BIN_HGET_OTHER(value, at)
+#define BIN_HPUT_(X, name, key, type, width, when, rule, where, value, place, at) BIN_HPUT_##place(value, at)
+#define BIN_WPUT_(X, name, key, type, width, when, rule, value, place, at) BIN_HPUT_##place(value, at)
+#define BIN_HPUT_HEAD8(value, at) h[at] = (uint8_t)(value);
+#define BIN_HPUT_HEAD32(value, at) st32(h + (at), (uint32_t)(value));
+#define BIN_HPUT_HEAD64(value, at) st64(h + (at), (uint64_t)(value));
+#define BIN_HPUT_OTHER(value, at)
 
 enum { I_RD_LANES = 60 };        /* the head's u32 of the lanes of `out.rd` that are not null */
 

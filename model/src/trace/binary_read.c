@@ -174,25 +174,17 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
 #define BIN_AT_LANESN nulls = p;
 
 /* the head's own fields (those of flags, sizes and the tail aside) */
-static void insn_head(const uint8_t *h, wr_trace_rec *t, const struct head_kind *hk, uint32_t flags)
+static void insn_head(const uint8_t *h, wr_trace_rec *r, const struct head_kind *hk, uint32_t flags)
 {
-    t->warp = h[1];
-    t->nev = h[2];
-    t->wake = (flags & F_WAKE) != 0;
-    t->t = ld64(h + 8);
-    t->pc = ld64(h + 16);
-    t->next_pc = ld64(h + 24);
-    t->active = ld32(h + 32);
-    t->valid = ld32(h + 36);
-    t->yield = ld32(h + 40);
-    t->sleep = ld32(h + 44);
-    t->swtch = ld32(h + 48);
-    t->keys = hk->keys;
+    WR_TRACE_ROWS(BIN_HGET_, 0)
+    r->nev = h[2];
+    r->wake = (flags & F_WAKE) != 0;
+    r->keys = hk->keys;
     for (unsigned k = 0; k < 4; k++)
-        t->insn.w[k] = (flags & F_INSN) ? ld32(h + 64 + 4 * k) : 0;
-    t->in_keys = hk->in;
-    t->out = hk->out;
-    t->rd_lanes = ld32(h + I_RD_LANES);
+        r->insn.w[k] = (flags & F_INSN) ? ld32(h + 64 + 4 * k) : 0;
+    r->in_keys = hk->in;
+    r->out = hk->out;
+    r->rd_lanes = ld32(h + I_RD_LANES);
 }
 
 /* the tail up to the events: the B registers, `in`, `out`, bars; returns
@@ -501,13 +493,10 @@ static int final_warp(wr_trace_reader *r, unsigned w, size_t *size, uint64_t rec
                      "field not zero (byte %" PRIu64 ")", w, ndc, n, wat);
     wr_warp *x = &f->warp[w];
     memset(x, 0, sizeof *x);
-    x->run = q[2];
-    x->active_pc = ld64(q + 8);
-    x->active = ld32(q + 16);
-    x->valid = ld32(q + 20);
-    x->yield = ld32(q + 24);
-    x->sleep = ld32(q + 28);
-    x->swtch = ld32(q + 32);
+    {
+        const uint8_t *h = q;
+        WR_TRACE_WARP_ROWS(BIN_WGET_, 0)
+    }
     unsigned k = 0;
     for (unsigned b = 0; b < WR_NUM_BREGS; b++)
         x->breg[b] = (bmask >> b & 1u) ? tword(q, W_TAIL0, k++) : 0;

@@ -129,17 +129,9 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
         flags |= (dec && (r->asm_derived || strcmp(text, r->asm_text) == 0)) ? F_ASM : F_ASM_TEXT;
     }
     h[0] = 'I';
-    h[1] = (uint8_t)r->warp;
     h[2] = (uint8_t)r->nev;
     st32(h + 4, flags);
-    st64(h + 8, r->t);
-    st64(h + 16, r->pc);
-    st64(h + 24, r->next_pc);
-    st32(h + 32, r->active);
-    st32(h + 36, r->valid);
-    st32(h + 40, r->yield);
-    st32(h + 44, r->sleep);
-    st32(h + 48, r->swtch);
+    WR_TRACE_ROWS(BIN_HPUT_, 0)
     tl.n = 0;
     st16(h + 52, tail_bregs(&tl, r->b));
     st32(h + I_RD_LANES, (r->out & WR_TO_RD) ? r->rd_lanes : 0);
@@ -214,13 +206,10 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, 
         memset(q, 0, RS);
         q[0] = 'W';
         q[1] = (uint8_t)w;
-        q[2] = x->run;
-        st64(q + 8, x->active_pc);
-        st32(q + 16, x->active);
-        st32(q + 20, x->valid);
-        st32(q + 24, x->yield);
-        st32(q + 28, x->sleep);
-        st32(q + 32, x->swtch);
+        {
+            uint8_t *h = q;
+            WR_TRACE_WARP_ROWS(BIN_WPUT_, 0)
+        }
         tl.n = 0;
         st16(q + 36, tail_bregs(&tl, x->breg));
         const unsigned n = f->dump_regs;
