@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "schema.h"
 #include "warpref/tracefile.h"
 
 /* the checksum of a binary record: XXH3 (libxxhash-dev), compiled in from
@@ -21,16 +22,96 @@
 
 enum { RS = WR_TRACE_RECORD_SIZE, RS_WORDS = RS / 4 };
 
-/* head flags */
+/* head flags; those of `in` and `out` are their schema rows' (schema.h,
+ * WR_TRACE_IN_ROWS: BIT and ARG) */
 enum {
     F_WAKE = 1u << 0, F_INSN = 1u << 1, F_IN = 1u << 2, F_OUT = 1u << 3, F_BARS = 1u << 4,
     F_ASM = 1u << 5, F_ASM_TEXT = 1u << 6, F_OP_TEXT = 1u << 7,
-    F_IN_SHIFT = 8,              /* WR_IN_* (10 bits: pg .. c64) */
-    F_OUT_SHIFT = 20,            /* WR_TO_* (4 bits) */
-    F_IN_RE = 1u << 24,          /* WR_IN_RE: `in.re` (outside the flags a reader of
-                                    version 1 knows, so that it refuses the record) */
-    F_KNOWN = 0x01ffffffu
+    F_KNOWN = 0x01ffffffu        /* (bits 18, 19: no row has them) */
 };
+
+/* ---- the binary facts of the rows of `in` and `out` (schema.h) ----
+ * Each macro below is given as ROW to WR_TRACE_IN_ROWS / WR_TRACE_OUT_ROWS and
+ * dispatches on the row's PLACE; `set` is the record's bits of that table
+ * (wr_trace_rec.in_keys or .out), `flags` the head's flags word. */
+
+/* the head flags a table's rows may set */
+#define BIN_FMASK_(X, name, key, type, width, when, rule, value, place, bit, arg) | BIN_FMASK_##place(bit, arg)
+#define BIN_FMASK_HEAD(bit, arg) (1u << (bit))
+#define BIN_FMASK_TAIL(bit, arg) (1u << (bit) | ((arg) ? 1u << (arg) : 0u))
+#define BIN_FMASK_LANES(bit, arg) BIN_FMASK_TAIL(bit, arg)
+#define BIN_FMASK_FLAG(bit, arg) (1u << (bit))
+enum {
+    F_IN_KEYS = 0u WR_TRACE_IN_ROWS(BIN_FMASK_, 0),
+    F_OUT_KEYS = 0u WR_TRACE_OUT_ROWS(BIN_FMASK_, 0)
+};
+/* (format v2: `in` has bits 8..17 and 24, `out` bits 20..23; a row's flag
+ * moved to another bit changes the format, docs/trace-binary.md) */
+_Static_assert(F_IN_KEYS == 0x0103ff00u && F_OUT_KEYS == 0x00f00000u,
+               "the schema's binary flags of `in` and `out` are not format v2's");
+
+/* the record's bits of a table from the head's flags ... */
+#define BIN_BITS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+    | BIN_BITS_##place(bit, arg, when, width)
+#define BIN_BITS_HEAD(bit, arg, when, width) ((flags >> (bit) & 1u) ? (unsigned)(when) : 0u)
+#define BIN_BITS_TAIL(bit, arg, when, width) \
+    (BIN_BITS_HEAD(bit, arg, when, width) | (((arg) && (flags >> (arg) & 1u)) ? (unsigned)(width) : 0u))
+#define BIN_BITS_LANES BIN_BITS_TAIL
+#define BIN_BITS_FLAG(bit, arg, when, width) ((flags >> (bit) & 1u) ? (unsigned)(arg) : 0u)
+
+/* ... and the head's flags from the record's bits */
+#define BIN_FLAGS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+    | BIN_FLAGS_##place(bit, arg, when, width)
+#define BIN_FLAGS_HEAD(bit, arg, when, width) ((set & (unsigned)(when)) ? 1u << (bit) : 0u)
+#define BIN_FLAGS_TAIL(bit, arg, when, width) \
+    (BIN_FLAGS_HEAD(bit, arg, when, width) | (((arg) && (set & (unsigned)(width))) ? 1u << (arg) : 0u))
+#define BIN_FLAGS_LANES BIN_FLAGS_TAIL
+#define BIN_FLAGS_FLAG(bit, arg, when, width) ((set & (unsigned)(arg)) ? 1u << (bit) : 0u)
+
+/* a bit the record may not have: a width or a FLAG bit without its key */
+#define BIN_BAD_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+    || BIN_BAD_##place(arg, when, width)
+#define BIN_BAD_HEAD(arg, when, width) 0
+#define BIN_BAD_TAIL(arg, when, width) ((arg) && (set & (unsigned)(width)) && !(set & (unsigned)(when)))
+#define BIN_BAD_LANES BIN_BAD_TAIL
+#define BIN_BAD_FLAG(arg, when, width) ((set & (unsigned)(arg)) && !(set & (unsigned)(when)))
+
+/* the tail words (a TAIL value of TYPE: BIN_WORDS_##TYPE) and lane records
+ * the record's bits give */
+#define BIN_WORDS_MASK 1
+#define BIN_WORDS_WIDE 2
+#define BIN_WORDS_PD WR_K_PD_COUNT
+#define BIN_NWORDS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+    + BIN_NWORDS_##place(type, when)
+#define BIN_NWORDS_HEAD(type, when) 0
+#define BIN_NWORDS_TAIL(type, when) ((set & (unsigned)(when)) ? BIN_WORDS_##type : 0)
+#define BIN_NWORDS_LANES BIN_NWORDS_HEAD
+#define BIN_NWORDS_FLAG BIN_NWORDS_HEAD
+#define BIN_NLANES_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+    + BIN_NLANES_##place(when, width)
+#define BIN_NLANES_HEAD(when, width) 0
+#define BIN_NLANES_TAIL BIN_NLANES_HEAD
+#define BIN_NLANES_LANES(when, width) ((set & (unsigned)(when)) ? (((width) && (set & (unsigned)(width))) ? 2 : 1) : 0)
+#define BIN_NLANES_FLAG BIN_NLANES_HEAD
+
+/* The head fields of the record's keys and of a warp's (schema.h,
+ * WR_TRACE_ROWS and WR_TRACE_WARP_ROWS: PLACE and AT), read from and
+ * written to the head at `h`. */
+#define BIN_HGET_(X, name, key, type, width, when, rule, where, value, place, at) BIN_HGET_##place(value, at)
+#define BIN_WGET_(X, name, key, type, width, when, rule, value, place, at) BIN_HGET_##place(value, at)
+#define BIN_HGET_HEAD8(value, at) (value) = h[at];
+#define BIN_HGET_HEAD32(value, at) (value) = ld32(h + (at));
+#define BIN_HGET_HEAD64(value, at) (value) = ld64(h + (at));
+#define BIN_HGET_OTHER(value, at)
+#define BIN_HPUT_(X, name, key, type, width, when, rule, where, value, place, at) BIN_HPUT_##place(value, at)
+#define BIN_WPUT_(X, name, key, type, width, when, rule, value, place, at) BIN_HPUT_##place(value, at)
+#define BIN_HPUT_HEAD8(value, at) h[at] = (uint8_t)(value);
+#define BIN_HPUT_HEAD32(value, at) st32(h + (at), (uint32_t)(value));
+#define BIN_HPUT_HEAD64(value, at) st64(h + (at), (uint64_t)(value));
+#define BIN_HPUT_OTHER(value, at)
+
+enum { I_RD_LANES = 60 };        /* the head's u32 of the lanes of `out.rd` that are not null */
+
 enum { E_FAULT = 1u << 0, E_PROFILE = 1u << 1, E_KNOWN = 3u };
 enum { I_TAIL0 = 80, E_TAIL0 = 24, W_TAIL0 = 48 };   /* where the inline tail words start */
 /* every head ends in the checksum of its record (version 2): the inline tail

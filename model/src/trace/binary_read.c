@@ -7,20 +7,22 @@
 #include "reader.h"
 
 /* (through a local copy: the lanes cannot alias it, so the loops vectorise) */
-static inline void get_lanes32(const uint8_t *p, uint64_t *v)
+static inline const uint8_t *get_lanes32(const uint8_t *p, uint64_t *v)
 {
     uint32_t w[WR_LANES];
     memcpy(w, p, sizeof w);
     for (unsigned l = 0; l < WR_LANES; l++)
         v[l] = ld32((const uint8_t *)&w[l]);
+    return p + RS;
 }
 
-static inline void get_lanes64(const uint8_t *p, uint64_t *v)
+static inline const uint8_t *get_lanes64(const uint8_t *p, uint64_t *v)
 {
     uint64_t w[WR_LANES];
     memcpy(w, p, sizeof w);
     for (unsigned l = 0; l < WR_LANES; l++)
         v[l] = ld64((const uint8_t *)&w[l]);
+    return p + 2 * RS;
 }
 
 /* a tail word i of a record whose inline tail starts at `first` */
@@ -105,23 +107,26 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
     struct head_kind *k = &r->kind[(flags ^ flags >> 6 ^ flags >> 12 ^ flags >> 18) & 63];
     if (k->flags == flags)
         return k;
-    const unsigned in = (flags & F_IN) ? (flags >> F_IN_SHIFT & 0x3ffu) | ((flags & F_IN_RE) ? WR_IN_RE : 0) : 0;
-    const unsigned o = (flags & F_OUT) ? (flags >> F_OUT_SHIFT & 0xfu) : 0;
-    if ((flags & ~F_KNOWN) || (((flags >> F_IN_SHIFT & 0x3ffu) || (flags & F_IN_RE)) && !(flags & F_IN)) ||
-        ((flags >> F_OUT_SHIFT & 0xfu) && !(flags & F_OUT)) ||
-        ((flags & F_IN) && !(in & WR_IN_PG)) || ((in & WR_IN_RA64) && !(in & WR_IN_RA)) ||
-        ((in & WR_IN_UR64) && !(in & WR_IN_UR)) || ((in & WR_IN_C64) && !(in & WR_IN_C)) ||
-        ((o & (WR_TO_RD64)) && !(o & WR_TO_RD)) || ((o & WR_TO_PD_DC) && !(o & WR_TO_PD)) ||
+    const unsigned in = (flags & F_IN) ? 0u WR_TRACE_IN_ROWS(BIN_BITS_, 0) : 0u;
+    const unsigned o = (flags & F_OUT) ? 0u WR_TRACE_OUT_ROWS(BIN_BITS_, 0) : 0u;
+    unsigned set = in;
+    const int bad_in = 0 WR_TRACE_IN_ROWS(BIN_BAD_, 0);
+    set = o;
+    const int bad_out = 0 WR_TRACE_OUT_ROWS(BIN_BAD_, 0);
+    if ((flags & ~F_KNOWN) || ((flags & F_IN_KEYS) && !(flags & F_IN)) || ((flags & F_OUT_KEYS) && !(flags & F_OUT)) ||
+        ((flags & F_IN) && !(in & WR_IN_PG)) || bad_in || bad_out ||
         ((flags & F_ASM) && (flags & F_ASM_TEXT)) || ((flags & F_ASM) && !(flags & F_INSN)) ||
         (!(flags & F_OP_TEXT) && !(flags & F_INSN)))
         return NULL;
     k->in = (uint16_t)in;
     k->out = (uint16_t)o;
-    k->words = (uint16_t)(((in & WR_IN_PP) ? 1 : 0) + ((in & WR_IN_UR) ? 2 : 0) + ((in & WR_IN_C) ? 2 : 0) +
-                          ((o & WR_TO_RD) ? 2 : 0) + ((o & WR_TO_PD) ? 2 : 0));
-    k->lanes = (uint16_t)(((in & WR_IN_RA) ? ((in & WR_IN_RA64) ? 2 : 1) : 0) + ((in & WR_IN_RB) ? 1 : 0) +
-                          ((in & WR_IN_RC) ? 1 : 0) + ((in & WR_IN_RE) ? 1 : 0) +
-                          ((o & WR_TO_RD) ? ((o & WR_TO_RD64) ? 2 : 1) : 0));
+    set = in;
+    unsigned words = 0 WR_TRACE_IN_ROWS(BIN_NWORDS_, 0), lanes = 0 WR_TRACE_IN_ROWS(BIN_NLANES_, 0);
+    set = o;
+    words += 0 WR_TRACE_OUT_ROWS(BIN_NWORDS_, 0);
+    lanes += 0 WR_TRACE_OUT_ROWS(BIN_NLANES_, 0);
+    k->words = (uint16_t)words;
+    k->lanes = (uint16_t)lanes;
     k->keys = ((flags & F_INSN) ? WR_TK_INSN : 0) | ((flags & F_IN) ? WR_TK_IN : 0) |
               ((flags & F_OUT) ? WR_TK_OUT : 0) | ((flags & F_BARS) ? WR_TK_BARS : 0) |
               ((flags & (F_ASM | F_ASM_TEXT)) ? WR_TK_ASM : 0);
@@ -129,233 +134,238 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
     return k;
 }
 
-int wr_trace_read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_trace_final **fin)
+/* ---- an instruction record ('I') ---- */
+
+/* The values of `in` and `out` in the head and the tail, from their schema
+ * rows (schema.h, WR_TRACE_IN_ROWS: PLACE HEAD or TAIL), `set` the record's
+ * bits of the table, i the tail word; a value not present is zero. */
+#define BIN_GET_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_GET_##place(type, when, arg, value)
+#define BIN_GET_HEAD(type, when, arg, value) (value) = ld32(h + (arg));
+#define BIN_GET_TAIL(type, when, arg, value) \
+    if (set & (unsigned)(when)) {            \
+        BIN_GET_##type(value)                \
+    } else {                                 \
+        BIN_ZERO_##type(value)               \
+    }
+#define BIN_GET_LANES(type, when, arg, value)
+#define BIN_GET_FLAG(type, when, arg, value)
+#define BIN_GET_MASK(v) (v) = tword(h, I_TAIL0, i++);
+#define BIN_GET_WIDE(v)                                                   \
+    (v) = tword(h, I_TAIL0, i) | (uint64_t)tword(h, I_TAIL0, i + 1) << 32; \
+    i += 2;
+#define BIN_GET_PD(v) WR_TRACE_PD_KEYS(BIN_GET_PD_)
+#define BIN_GET_PD_(name, key, type, width, when, rule, value) BIN_GET_##type(value)
+#define BIN_ZERO_MASK(v) (v) = 0;
+#define BIN_ZERO_WIDE(v) (v) = 0;
+#define BIN_ZERO_PD(v) WR_TRACE_PD_KEYS(BIN_ZERO_PD_)
+#define BIN_ZERO_PD_(name, key, type, width, when, rule, value) (value) = 0;
+
+/* The lane records of `in` and `out` (PLACE LANES), p at the next one; a
+ * LANESN value's first lane record is noted in `nulls`. */
+#define BIN_LN_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_LN_##place(type, when, width, value)
+#define BIN_LN_HEAD(type, when, width, value)
+#define BIN_LN_TAIL(type, when, width, value)
+#define BIN_LN_FLAG(type, when, width, value)
+#define BIN_LN_LANES(type, when, width, value)                                                            \
+    if (set & (unsigned)(when)) {                                                                        \
+        BIN_AT_##type p = ((width) && (set & (unsigned)(width))) ? get_lanes64(p, value) : get_lanes32(p, value); \
+    }
+#define BIN_AT_LANES
+#define BIN_AT_LANESN nulls = p;
+
+/* the head's own fields (those of flags, sizes and the tail aside) */
+static void insn_head(const uint8_t *h, wr_trace_rec *r, const struct head_kind *hk, uint32_t flags)
 {
-    if (r->len - r->pos < RS && fill(r, RS) != 0)
-        return rfail(r, r->recno + 1, "cannot read: %s", strerror(errno));
-    const size_t have = r->len - r->pos;
-    if (have == 0) {
-        r->eof = 1;
-        return WR_TRACE_EOF;
+    WR_TRACE_ROWS(BIN_HGET_, 0)
+    r->nev = h[2];
+    r->wake = (flags & F_WAKE) != 0;
+    r->keys = hk->keys;
+    for (unsigned k = 0; k < 4; k++)
+        r->insn.w[k] = (flags & F_INSN) ? ld32(h + 64 + 4 * k) : 0;
+    r->in_keys = hk->in;
+    r->out = hk->out;
+    r->rd_lanes = ld32(h + I_RD_LANES);
+}
+
+/* the tail up to the events: the B registers, `in`, `out`, bars; returns
+ * the next word */
+static unsigned insn_values(const uint8_t *h, wr_trace_rec *r, unsigned bmask, uint32_t flags)
+{
+    unsigned i = 0, set = r->in_keys;
+    memset(r->b, 0, sizeof r->b);
+    for (uint32_t m = bmask; m; m &= m - 1)
+        r->b[__builtin_ctz(m)] = tword(h, I_TAIL0, i++);
+    WR_TRACE_IN_ROWS(BIN_GET_, 0)
+    set = r->out;
+    WR_TRACE_OUT_ROWS(BIN_GET_, 0)
+    r->bars = 0;
+    if (flags & F_BARS) {
+        r->bars = tword(h, I_TAIL0, i++);
+        for (uint32_t m = r->bars; m; m &= m - 1)
+            r->bar[__builtin_ctz(m)] = tword(h, I_TAIL0, i++);
     }
-    const uint64_t recno = r->recno + 1;
-    const uint64_t at = r->offset + r->pos;
-    if (have < RS)
-        return rfail(r, recno, "truncated record (%zu of %d bytes at byte %" PRIu64 ")", have, RS, at);
-    const uint8_t kind = r->buf[r->pos];
-    if (r->mapped && r->len - r->pos > 8192)       /* the next pages, before they are needed */
-        for (unsigned k = 0; k < 4; k++)
-            __builtin_prefetch(r->buf + r->pos + 4096 + 64 * k);
-    if (r->ended)
-        return rfail(r, recno, "a record after the final record (byte %" PRIu64 ")", at);
-    if (r->blk_end && at >= r->blk_end) {        /* the end of a block: its counts, then its checksum */
-        if (at != r->blk_end || recno - r->blk_first != r->blk_records)
-            return rfail(r, r->recno, "corrupt block: it holds %u records from record %" PRIu64 " up to byte %" PRIu64
-                         ", not %" PRIu64 " up to byte %" PRIu64, r->blk_records, r->blk_first, r->blk_end,
-                         recno - r->blk_first, at);
-        if (!r->blk_ok)        /* (every record's own checksum matched: the block's did not) */
-            return rfail(r, r->blk_first, "corrupt block: checksum of records %" PRIu64 "-%" PRIu64 " does not match",
-                         r->blk_first, r->recno);
-        r->blk_end = 0;
-        r->blk_ok = 0;
+    return i;
+}
+
+/* the events from tail word i; returns the number of the first bad one, or
+ * -1 */
+static int insn_events(const uint8_t *h, wr_trace_rec *t, unsigned i)
+{
+    for (unsigned e = 0; e < t->nev; e++, i += 2) {
+        const uint32_t kc = tword(h, I_TAIL0, i);
+        wr_event *ev = &t->ev[e];
+        ev->kind = (uint8_t)kc;
+        ev->code = (uint8_t)(kc >> 8);
+        ev->value = tword(h, I_TAIL0, i + 1);
+        const unsigned codes = ev->kind == WR_EV_WARNING     ? WR_WARN_COUNT
+                               : ev->kind == WR_EV_EXCEPTION ? WR_EXC_COUNT
+                               : ev->kind <= WR_EV_RELEASE   ? WR_MAX_BARRIERS
+                                                             : 1;
+        if ((kc >> 16) || ev->kind >= WR_EV_COUNT || ev->code >= codes ||
+            ((ev->kind == WR_EV_WARNING || ev->kind == WR_EV_EXCEPTION) && !ev->code) ||
+            (ev->value && ev->kind != WR_EV_RELEASE && ev->kind != WR_EV_TRAP))
+            return (int)e;
     }
-    if (kind == 'B') {
-        const uint8_t *b = r->buf + r->pos;
-        if (ld32(b + SUM_AT) != rec_sum(b, RS, recno))
-            return rfail(r, recno, "corrupt block record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
-                         ld32(b + SUM_AT), rec_sum(b, RS, recno), at);
-        const uint32_t slots = ld32(b + B_SLOTS), records = ld32(b + B_RECORDS);
-        uint64_t any = (uint64_t)b[1] | b[2] | b[3];
-        for (unsigned k = B_SUM + 8; k < SUM_AT; k += 4)
-            any |= ld32(b + k);
-        if (r->blk_end || ld64(b + B_FIRST) != recno || !records || records > slots || slots > BLOCK_MAX_SLOTS || any)
-            return rfail(r, recno, "corrupt block record: %u records in %u slots from record %" PRIu64 "%s (byte %"
-                         PRIu64 ")", records, slots, ld64(b + B_FIRST), r->blk_end ? ", inside a block" : "", at);
-        const size_t bsize = RS * ((size_t)slots + 1);
-        if (have < bsize && fill(r, bsize) != 0)
-            return rfail(r, recno, "cannot read: %s", strerror(errno));
-        if (r->len - r->pos < bsize)
-            return rfail(r, recno, "truncated block (%zu of %zu bytes at byte %" PRIu64 ")", r->len - r->pos, bsize, at);
-        b = r->buf + r->pos;               /* (fill may move the buffer) */
-        r->blk_ok = block_sum(b + RS, bsize - RS, recno) == ld64(b + B_SUM);
-        r->blk_end = at + bsize;
-        r->blk_first = recno;
-        r->blk_records = records;
-        r->pos += RS;
-        return wr_trace_read_binary(r, rec, fin);
-    }
-    if (kind == 'I') {
-        const size_t size = RS * (1 + (size_t)r->buf[r->pos + 3]);
-        if (have < size && fill(r, size) != 0)
-            return rfail(r, recno, "cannot read: %s", strerror(errno));
-        if (r->len - r->pos < size)
-            return rfail(r, recno, "truncated record (%zu of %zu bytes at byte %" PRIu64 ")", r->len - r->pos, size, at);
-        const uint8_t *h = r->buf + r->pos;
-        if (!r->blk_ok || at + size > r->blk_end) {   /* (in a block that matched: checked already) */
-            if (ld32(h + SUM_AT) != rec_sum(h, size, recno))
-                return rfail(r, recno, "corrupt record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
-                             ld32(h + SUM_AT), rec_sum(h, size, recno), at);
-            if (!r->blk_end && (r->lead += size / RS) > BLOCK_SLOTS + size / RS - 1)
-                return rfail(r, recno, "corrupt record: not in a block (the block record before it is missing, "
-                             "byte %" PRIu64 ")", at);
-        }
-        wr_trace_rec *t = &r->s->rec;
-        const uint32_t flags = ld32(h + 4);
-        const unsigned nev = h[2], ntail = ld16(h + 54), bmask = ld16(h + 52);
-        if (flags & ~F_KNOWN)
-            return rfail(r, recno, "unknown flags 0x%08x (byte %" PRIu64 ")", flags & ~F_KNOWN, at);
-        if (h[1] >= WR_MAX_WARPS || nev > WR_MAX_EVENTS)
-            return rfail(r, recno, "corrupt record: warp %u, %u events (byte %" PRIu64 ")", h[1], nev, at);
-        const struct head_kind *hk = head_kind(r, flags);
-        if (!hk)
-            return rfail(r, recno, "corrupt record: inconsistent flags 0x%08x (byte %" PRIu64 ")", flags, at);
-        const unsigned in = hk->in, o = hk->out;
-        /* the tail's size follows from the flags, except the two texts */
-        unsigned words = (unsigned)pop32(bmask) + hk->words + 2 * nev;
-        unsigned bars_at = 0;
-        if (flags & F_BARS) {
-            bars_at = words - 2 * nev;
-            if (bars_at >= ntail)
-                return rfail(r, recno, "corrupt record: tail of %u words (byte %" PRIu64 ")", ntail, at);
-            words += 1 + (unsigned)pop32(tword(h, I_TAIL0, bars_at));
-        }
-        if (words > ntail || ((flags & (F_OP_TEXT | F_ASM_TEXT)) == 0 && words != ntail) ||
-            1 + tail_records(I_TAIL0, ntail) + hk->lanes != 1 + (size_t)h[3])
-            return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
-                         "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
-        if ((!(flags & F_IN) && ld32(h + 56)) || (!(o & WR_TO_RD) && ld32(h + 60)) ||
-            (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !head_pad_zero(h, ntail))
-            return rfail(r, recno, "corrupt record: a reserved field is not zero (byte %" PRIu64 ")", at);
-        t->warp = h[1];
-        t->nev = nev;
-        t->wake = (flags & F_WAKE) != 0;
-        t->t = ld64(h + 8);
-        t->pc = ld64(h + 16);
-        t->next_pc = ld64(h + 24);
-        t->active = ld32(h + 32);
-        t->valid = ld32(h + 36);
-        t->yield = ld32(h + 40);
-        t->sleep = ld32(h + 44);
-        t->swtch = ld32(h + 48);
-        t->keys = hk->keys;
-        for (unsigned k = 0; k < 4; k++)
-            t->insn.w[k] = (flags & F_INSN) ? ld32(h + 64 + 4 * k) : 0;
-        t->in_keys = in;
-        t->out = o;
-        t->in.pg = ld32(h + 56);
-        t->rd_lanes = ld32(h + 60);
-        unsigned i = 0;
-        memset(t->b, 0, sizeof t->b);
-        for (uint32_t m = bmask; m; m &= m - 1)
-            t->b[__builtin_ctz(m)] = tword(h, I_TAIL0, i++);
-        t->in.pp = (in & WR_IN_PP) ? tword(h, I_TAIL0, i++) : 0;
-        if (in & WR_IN_UR) {
-            t->in.ur = tword(h, I_TAIL0, i) | (uint64_t)tword(h, I_TAIL0, i + 1) << 32;
-            i += 2;
-        }
-        if (in & WR_IN_C) {
-            t->in.c = tword(h, I_TAIL0, i) | (uint64_t)tword(h, I_TAIL0, i + 1) << 32;
-            i += 2;
-        }
-        t->rd_dc = 0;
-        if (o & WR_TO_RD) {
-            t->rd_dc = tword(h, I_TAIL0, i) | (uint64_t)tword(h, I_TAIL0, i + 1) << 32;
-            i += 2;
-        }
-        if (o & WR_TO_PD) {
-            t->pd_mask = tword(h, I_TAIL0, i);
-            t->pd_val = tword(h, I_TAIL0, i + 1);
-            i += 2;
-        }
-        t->bars = 0;
-        if (flags & F_BARS) {
-            t->bars = tword(h, I_TAIL0, i++);
-            for (uint32_t m = t->bars; m; m &= m - 1)
-                t->bar[__builtin_ctz(m)] = tword(h, I_TAIL0, i++);
-        }
-        for (unsigned e = 0; e < nev; e++, i += 2) {
-            const uint32_t kc = tword(h, I_TAIL0, i);
-            wr_event *ev = &t->ev[e];
-            ev->kind = (uint8_t)kc;
-            ev->code = (uint8_t)(kc >> 8);
-            ev->value = tword(h, I_TAIL0, i + 1);
-            const unsigned codes = ev->kind == WR_EV_WARNING     ? WR_WARN_COUNT
-                                   : ev->kind == WR_EV_EXCEPTION ? WR_EXC_COUNT
-                                   : ev->kind <= WR_EV_RELEASE   ? WR_MAX_BARRIERS
-                                                                 : 1;
-            if ((kc >> 16) || ev->kind >= WR_EV_COUNT || ev->code >= codes ||
-                ((ev->kind == WR_EV_WARNING || ev->kind == WR_EV_EXCEPTION) && !ev->code) ||
-                (ev->value && ev->kind != WR_EV_RELEASE && ev->kind != WR_EV_TRAP))
-                return rfail(r, recno, "corrupt record: event %u is 0x%08x 0x%08x (byte %" PRIu64 ")", e, kc,
-                             ev->value, at);
-        }
-        t->op_derived = !(flags & F_OP_TEXT);
-        t->asm_derived = (flags & F_ASM) != 0;
-        if (((flags & F_OP_TEXT) && tail_get_text(h, I_TAIL0, ntail, &i, t->op, sizeof t->op) != 0) ||
-            ((flags & F_ASM_TEXT) && tail_get_text(h, I_TAIL0, ntail, &i, t->asm_text, sizeof t->asm_text) != 0) ||
-            i != ntail)
-            return rfail(r, recno, "corrupt record: bad text in its tail (byte %" PRIu64 ")", at);
-        const uint8_t *p = h + RS * (1 + tail_records(I_TAIL0, ntail));
-        if (in & WR_IN_RA) {
-            if (in & WR_IN_RA64) {
-                get_lanes64(p, t->in.ra);
-                p += 2 * RS;
-            } else {
-                get_lanes32(p, t->in.ra);
-                p += RS;
-            }
-        }
-        if (in & WR_IN_RB) {
-            get_lanes32(p, t->in.rb);
-            p += RS;
-        }
-        if (in & WR_IN_RC) {
-            get_lanes32(p, t->in.rc);
-            p += RS;
-        }
-        if (in & WR_IN_RE) {
-            get_lanes32(p, t->in.re);
-            p += RS;
-        }
-        if (o & WR_TO_RD) {
-            if (o & WR_TO_RD64)
-                get_lanes64(p, t->rd);
-            else
-                get_lanes32(p, t->rd);
-            uint64_t null = 0;                 /* a null lane holds 0 */
-            if (~t->rd_lanes) {
+    return -1;
+}
+
+/* the lane records from p; 0, or -1 when a null lane of a LANESN value
+ * (`out.rd`) holds a value (a null lane holds 0) */
+static int insn_lanes(const uint8_t *p, wr_trace_rec *r)
+{
+    const uint8_t *nulls = NULL;
+    unsigned set = r->in_keys;
+    WR_TRACE_IN_ROWS(BIN_LN_, 0)
+    set = r->out;
+    WR_TRACE_OUT_ROWS(BIN_LN_, 0)
+    if (!nulls || !~r->rd_lanes)
+        return 0;
+    uint64_t null = 0;
 #if defined(__SSE2__)
-                if (!(o & WR_TO_RD64)) {       /* the lanes that are zero, four at a time */
-                    uint32_t zero = 0;
-                    for (unsigned l = 0; l < WR_LANES; l += 4)
-                        zero |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-                                    _mm_loadu_si128((const void *)(p + 4 * l)), _mm_setzero_si128())))
-                                << l;
-                    null = ~t->rd_lanes & ~zero;
-                } else
+    if (!(r->out & WR_TO_RD64)) {       /* the lanes that are zero, four at a time */
+        uint32_t zero = 0;
+        for (unsigned l = 0; l < WR_LANES; l += 4)
+            zero |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
+                        _mm_cmpeq_epi32(_mm_loadu_si128((const void *)(nulls + 4 * l)), _mm_setzero_si128())))
+                    << l;
+        null = ~r->rd_lanes & ~zero;
+    } else
 #endif
-                    for (unsigned l = 0; l < WR_LANES; l++)
-                        null |= t->rd[l] & ((uint64_t)(t->rd_lanes >> l & 1u) - 1u);
-            }
-            if (null)
-                return rfail(r, recno, "corrupt record: out.rd has a value in a null lane (byte %" PRIu64 ")", at);
-        }
-        r->pos += size;
-        r->recno = recno;
-        *rec = t;
-        return WR_TRACE_INSN;
+        for (unsigned l = 0; l < WR_LANES; l++)
+            null |= r->rd[l] & ((uint64_t)(r->rd_lanes >> l & 1u) - 1u);
+    return null ? -1 : 0;
+}
+
+/* an instruction record's head checked against its flags and sizes; 0 or
+ * WR_TRACE_ERROR */
+static int insn_check(wr_trace_reader *r, const uint8_t *h, const struct head_kind *hk, uint32_t flags, uint64_t recno,
+                      uint64_t at)
+{
+    const unsigned nev = h[2], ntail = ld16(h + 54), bmask = ld16(h + 52);
+    /* the tail's size follows from the flags, except the two texts */
+    unsigned words = (unsigned)pop32(bmask) + hk->words + 2 * nev;
+    if (flags & F_BARS) {
+        const unsigned bars_at = words - 2 * nev;
+        if (bars_at >= ntail)
+            return rfail(r, recno, "corrupt record: tail of %u words (byte %" PRIu64 ")", ntail, at);
+        words += 1 + (unsigned)pop32(tword(h, I_TAIL0, bars_at));
     }
-    if (kind != 'E')
-        return rfail(r, recno, "corrupt record: kind 0x%02x (byte %" PRIu64 ")", kind, at);
-    /* the final record: 'E' and its tail, then one 'W' per warp */
-    wr_trace_scratch *s = r->s;
-    wr_trace_final *f = &s->fin;
-    size_t size = RS * (1 + (size_t)r->buf[r->pos + 3]);
+    if (words > ntail || ((flags & (F_OP_TEXT | F_ASM_TEXT)) == 0 && words != ntail) ||
+        1 + tail_records(I_TAIL0, ntail) + hk->lanes != 1 + (size_t)h[3])
+        return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
+                     "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
+    if ((!(flags & F_IN) && ld32(h + 56)) || (!(hk->out & WR_TO_RD) && ld32(h + I_RD_LANES)) ||
+        (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !head_pad_zero(h, ntail))
+        return rfail(r, recno, "corrupt record: a reserved field is not zero (byte %" PRIu64 ")", at);
+    return 0;
+}
+
+static int read_insn(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t at, const wr_trace_rec **rec)
+{
+    const size_t size = RS * (1 + (size_t)r->buf[r->pos + 3]);
     if (have < size && fill(r, size) != 0)
         return rfail(r, recno, "cannot read: %s", strerror(errno));
     if (r->len - r->pos < size)
-        return rfail(r, recno, "truncated final record (byte %" PRIu64 ")", at);
+        return rfail(r, recno, "truncated record (%zu of %zu bytes at byte %" PRIu64 ")", r->len - r->pos, size, at);
     const uint8_t *h = r->buf + r->pos;
+    if (!r->blk_ok || at + size > r->blk_end) {   /* (in a block that matched: checked already) */
+        if (ld32(h + SUM_AT) != rec_sum(h, size, recno))
+            return rfail(r, recno, "corrupt record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
+                         ld32(h + SUM_AT), rec_sum(h, size, recno), at);
+        if (!r->blk_end && (r->lead += size / RS) > BLOCK_SLOTS + size / RS - 1)
+            return rfail(r, recno, "corrupt record: not in a block (the block record before it is missing, "
+                         "byte %" PRIu64 ")", at);
+    }
+    wr_trace_rec *t = &r->s->rec;
+    const uint32_t flags = ld32(h + 4);
+    const unsigned nev = h[2], ntail = ld16(h + 54);
+    if (flags & ~F_KNOWN)
+        return rfail(r, recno, "unknown flags 0x%08x (byte %" PRIu64 ")", flags & ~F_KNOWN, at);
+    if (h[1] >= WR_MAX_WARPS || nev > WR_MAX_EVENTS)
+        return rfail(r, recno, "corrupt record: warp %u, %u events (byte %" PRIu64 ")", h[1], nev, at);
+    const struct head_kind *hk = head_kind(r, flags);
+    if (!hk)
+        return rfail(r, recno, "corrupt record: inconsistent flags 0x%08x (byte %" PRIu64 ")", flags, at);
+    if (insn_check(r, h, hk, flags, recno, at) != 0)
+        return WR_TRACE_ERROR;
+    insn_head(h, t, hk, flags);
+    unsigned i = insn_values(h, t, ld16(h + 52), flags);
+    const int bad = insn_events(h, t, i);
+    if (bad >= 0)
+        return rfail(r, recno, "corrupt record: event %u is 0x%08x 0x%08x (byte %" PRIu64 ")", (unsigned)bad,
+                     tword(h, I_TAIL0, i + 2 * (unsigned)bad), t->ev[bad].value, at);
+    i += 2 * nev;
+    t->op_derived = !(flags & F_OP_TEXT);
+    t->asm_derived = (flags & F_ASM) != 0;
+    if (((flags & F_OP_TEXT) && tail_get_text(h, I_TAIL0, ntail, &i, t->op, sizeof t->op) != 0) ||
+        ((flags & F_ASM_TEXT) && tail_get_text(h, I_TAIL0, ntail, &i, t->asm_text, sizeof t->asm_text) != 0) ||
+        i != ntail)
+        return rfail(r, recno, "corrupt record: bad text in its tail (byte %" PRIu64 ")", at);
+    if (insn_lanes(h + RS * (1 + tail_records(I_TAIL0, ntail)), t) != 0)
+        return rfail(r, recno, "corrupt record: %s has a value in a null lane (byte %" PRIu64 ")",
+                     wr_trace_out_keys[WR_K_OUT_RD].what, at);
+    r->pos += size;
+    r->recno = recno;
+    *rec = t;
+    return WR_TRACE_INSN;
+}
+
+/* ---- a block record ('B') ---- */
+
+/* the 'B' record at r->pos checked and its block hashed; 0 or WR_TRACE_ERROR */
+static int read_block(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t at)
+{
+    const uint8_t *b = r->buf + r->pos;
+    if (ld32(b + SUM_AT) != rec_sum(b, RS, recno))
+        return rfail(r, recno, "corrupt block record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
+                     ld32(b + SUM_AT), rec_sum(b, RS, recno), at);
+    const uint32_t slots = ld32(b + B_SLOTS), records = ld32(b + B_RECORDS);
+    uint64_t any = (uint64_t)b[1] | b[2] | b[3];
+    for (unsigned k = B_SUM + 8; k < SUM_AT; k += 4)
+        any |= ld32(b + k);
+    if (r->blk_end || ld64(b + B_FIRST) != recno || !records || records > slots || slots > BLOCK_MAX_SLOTS || any)
+        return rfail(r, recno, "corrupt block record: %u records in %u slots from record %" PRIu64 "%s (byte %"
+                     PRIu64 ")", records, slots, ld64(b + B_FIRST), r->blk_end ? ", inside a block" : "", at);
+    const size_t bsize = RS * ((size_t)slots + 1);
+    if (have < bsize && fill(r, bsize) != 0)
+        return rfail(r, recno, "cannot read: %s", strerror(errno));
+    if (r->len - r->pos < bsize)
+        return rfail(r, recno, "truncated block (%zu of %zu bytes at byte %" PRIu64 ")", r->len - r->pos, bsize, at);
+    b = r->buf + r->pos;               /* (fill may move the buffer) */
+    r->blk_ok = block_sum(b + RS, bsize - RS, recno) == ld64(b + B_SUM);
+    r->blk_end = at + bsize;
+    r->blk_first = recno;
+    r->blk_records = records;
+    r->pos += RS;
+    return 0;
+}
+
+/* ---- the final record ('E', then a 'W' per warp) ---- */
+
+/* the 'E' head and its tail, `size` its bytes; 0 or WR_TRACE_ERROR */
+static int final_head(wr_trace_reader *r, const uint8_t *h, size_t size, uint64_t recno, uint64_t at)
+{
+    wr_trace_final *f = &r->s->fin;
     if (ld32(h + SUM_AT) != rec_sum(h, size, recno))
         return rfail(r, recno, "corrupt final record: checksum 0x%08x, its bytes give 0x%08x (byte %" PRIu64 ")",
                      ld32(h + SUM_AT), rec_sum(h, size, recno), at);
@@ -394,92 +404,126 @@ int wr_trace_read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_
         ((flags & E_PROFILE) && tail_get_text(h, E_TAIL0, ntail, &i, f->profile, sizeof f->profile) != 0) ||
         i != ntail)
         return rfail(r, recno, "corrupt final record: its tail (byte %" PRIu64 ")", at);
+    return 0;
+}
+
+/* room for the registers of every warp (--dump-regs n); 0 or WR_TRACE_ERROR */
+static int final_room(wr_trace_reader *r, unsigned n, uint64_t recno)
+{
+    wr_trace_scratch *s = r->s;
+    const size_t need = (size_t)s->fin.nwarps * n * WR_LANES;
+    if (!n || s->rcap >= need)
+        return 0;
+    uint32_t *a = realloc(s->r, need * sizeof *a);
+    uint32_t *u = a ? realloc(s->r_undef, (size_t)s->fin.nwarps * n * sizeof *u) : NULL;
+    if (a)
+        s->r = a;
+    if (!u)
+        return rfail(r, recno, "out of memory");
+    s->r_undef = u;
+    s->rcap = need;
+    return 0;
+}
+
+/* warp w's predicates, dc entries and registers (n of them) from its 'W'
+ * record q, from tail word k; 0 or WR_TRACE_ERROR */
+static int warp_regs(wr_trace_reader *r, const uint8_t *q, unsigned w, unsigned n, unsigned k, uint64_t recno)
+{
+    wr_trace_scratch *s = r->s;
+    wr_trace_final *f = &s->fin;
+    const unsigned wt = ld16(q + 38), ndc = ld16(q + 42);
+    for (unsigned l = 0; l < WR_LANES; l += 4) {
+        const uint32_t word = tword(q, W_TAIL0, k++);
+        for (unsigned b = 0; b < 4; b++) {
+            const unsigned bits = word >> (8 * b) & 0xffu;
+            if (bits >> WR_NUM_PREDS)
+                return rfail(r, recno, "corrupt final record: warp %u predicates", w);
+            for (unsigned p = 0; p < WR_NUM_PREDS; p++)
+                f->p[w][p] |= (uint32_t)(bits >> p & 1u) << (l + b);
+        }
+    }
+    memset(&s->r_undef[(size_t)w * n], 0, n * sizeof *s->r_undef);
+    for (unsigned d = 0; d < ndc; d++, k += 2) {
+        const uint32_t id = tword(q, W_TAIL0, k), m = tword(q, W_TAIL0, k + 1);
+        const unsigned idx = id >> 8;
+        if ((id & 0xff) == 'R' && idx < n)
+            s->r_undef[(size_t)w * n + idx] = m;
+        else if ((id & 0xff) == 'P' && idx < WR_NUM_PREDS)
+            f->p_undef[w][idx] = m;
+        else
+            return rfail(r, recno, "corrupt final record: warp %u dc entry 0x%08x", w, id);
+    }
+    const uint8_t *p = q + RS * (1 + tail_records(W_TAIL0, wt));
+    for (unsigned reg = 0; reg < n; reg++, p += RS)
+        for (unsigned l = 0; l < WR_LANES; l++)
+            s->r[((size_t)w * n + reg) * WR_LANES + l] = ld32(p + 4 * l);
+    return 0;
+}
+
+/* warp w's 'W' record, `size` bytes after the final record's start; adds
+ * its size to *size; 0 or WR_TRACE_ERROR */
+static int final_warp(wr_trace_reader *r, unsigned w, size_t *size, uint64_t recno)
+{
+    wr_trace_final *f = &r->s->fin;
     const unsigned n = f->dump_regs;
-    if (n) {
-        const size_t need = (size_t)f->nwarps * n * WR_LANES;
-        if (s->rcap < need) {
-            uint32_t *a = realloc(s->r, need * sizeof *a);
-            uint32_t *u = a ? realloc(s->r_undef, (size_t)f->nwarps * n * sizeof *u) : NULL;
-            if (a)
-                s->r = a;
-            if (!u)
-                return rfail(r, recno, "out of memory");
-            s->r_undef = u;
-            s->rcap = need;
-        }
+    const uint64_t wat = r->offset + r->pos + *size;
+    if (r->len - r->pos - *size < RS && fill(r, *size + RS) != 0)
+        return rfail(r, recno, "cannot read: %s", strerror(errno));
+    if (r->len - r->pos < *size + RS)
+        return rfail(r, recno, "truncated final record: warp %u missing (byte %" PRIu64 ")", w, wat);
+    const uint8_t *q = r->buf + r->pos + *size;
+    const size_t wsize = RS * (1 + (size_t)ld32(q + 44));
+    if (ld32(q + 44) > 300)
+        return rfail(r, recno, "corrupt final record: warp %u (byte %" PRIu64 ")", w, wat);
+    if (r->len - r->pos < *size + wsize && fill(r, *size + wsize) != 0)
+        return rfail(r, recno, "cannot read: %s", strerror(errno));
+    if (r->len - r->pos < *size + wsize)
+        return rfail(r, recno, "truncated final record: warp %u (byte %" PRIu64 ")", w, wat);
+    q = r->buf + r->pos + *size;        /* (fill may move the buffer) */
+    const unsigned wt = ld16(q + 38), bmask = ld16(q + 36), ndc = ld16(q + 42);
+    if (ld32(q + SUM_AT) != rec_sum(q, wsize, recno))
+        return rfail(r, recno, "corrupt final record: warp %u: checksum 0x%08x, its bytes give 0x%08x (byte %"
+                     PRIu64 ")", w, ld32(q + SUM_AT), rec_sum(q, wsize, recno), wat);
+    if (q[0] != 'W' || q[1] != w || q[2] >= WR_WARP_STATE_COUNT || ld16(q + 40) != n ||
+        1 + tail_records(W_TAIL0, wt) + n != wsize / RS || wt != (unsigned)pop32(bmask) + (n ? 8 + 2 * ndc : 0))
+        return rfail(r, recno, "corrupt final record: warp %u (byte %" PRIu64 ")", w, wat);
+    /* (a dc entry per register and predicate at most; nothing in the reserved bytes) */
+    if (ndc > (n ? n + WR_NUM_PREDS : 0) || q[3] || ld32(q + 4) || !tail_pad_zero(q, W_TAIL0, wt))
+        return rfail(r, recno, "corrupt final record: warp %u: %u dc entries for %u registers, or a reserved "
+                     "field not zero (byte %" PRIu64 ")", w, ndc, n, wat);
+    wr_warp *x = &f->warp[w];
+    memset(x, 0, sizeof *x);
+    {
+        const uint8_t *h = q;
+        WR_TRACE_WARP_ROWS(BIN_WGET_, 0)
     }
-    for (unsigned w = 0; w < f->nwarps; w++) {
-        if (r->len - r->pos - size < RS && fill(r, size + RS) != 0)
-            return rfail(r, recno, "cannot read: %s", strerror(errno));
-        if (r->len - r->pos < size + RS)
-            return rfail(r, recno, "truncated final record: warp %u missing (byte %" PRIu64 ")", w, r->offset + r->pos + size);
-        const uint8_t *q0 = r->buf + r->pos + size;
-        const size_t wsize = RS * (1 + (size_t)ld32(q0 + 44));
-        if (ld32(q0 + 44) > 300)
-            return rfail(r, recno, "corrupt final record: warp %u (byte %" PRIu64 ")", w, r->offset + r->pos + size);
-        if (r->len - r->pos < size + wsize && fill(r, size + wsize) != 0)
-            return rfail(r, recno, "cannot read: %s", strerror(errno));
-        if (r->len - r->pos < size + wsize)
-            return rfail(r, recno, "truncated final record: warp %u (byte %" PRIu64 ")", w, r->offset + r->pos + size);
-        h = r->buf + r->pos;                /* (fill may move the buffer) */
-        const uint8_t *q = h + size;
-        const unsigned wt = ld16(q + 38), bmask = ld16(q + 36), ndc = ld16(q + 42);
-        if (ld32(q + SUM_AT) != rec_sum(q, wsize, recno))
-            return rfail(r, recno, "corrupt final record: warp %u: checksum 0x%08x, its bytes give 0x%08x (byte %"
-                         PRIu64 ")", w, ld32(q + SUM_AT), rec_sum(q, wsize, recno), r->offset + r->pos + size);
-        if (q[0] != 'W' || q[1] != w || q[2] >= WR_WARP_STATE_COUNT || ld16(q + 40) != n ||
-            1 + tail_records(W_TAIL0, wt) + n != wsize / RS ||
-            wt != (unsigned)pop32(bmask) + (n ? 8 + 2 * ndc : 0))
-            return rfail(r, recno, "corrupt final record: warp %u (byte %" PRIu64 ")", w, r->offset + r->pos + size);
-        /* (a dc entry per register and predicate at most; nothing in the reserved bytes) */
-        if (ndc > (n ? n + WR_NUM_PREDS : 0) || q[3] || ld32(q + 4) || !tail_pad_zero(q, W_TAIL0, wt))
-            return rfail(r, recno, "corrupt final record: warp %u: %u dc entries for %u registers, or a reserved "
-                         "field not zero (byte %" PRIu64 ")", w, ndc, n, r->offset + r->pos + size);
-        wr_warp *x = &f->warp[w];
-        memset(x, 0, sizeof *x);
-        x->run = q[2];
-        x->active_pc = ld64(q + 8);
-        x->active = ld32(q + 16);
-        x->valid = ld32(q + 20);
-        x->yield = ld32(q + 24);
-        x->sleep = ld32(q + 28);
-        x->swtch = ld32(q + 32);
-        unsigned k = 0;
-        for (unsigned b = 0; b < WR_NUM_BREGS; b++)
-            x->breg[b] = (bmask >> b & 1u) ? tword(q, W_TAIL0, k++) : 0;
-        memset(f->p[w], 0, sizeof f->p[w]);
-        memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
-        if (n) {
-            for (unsigned l = 0; l < WR_LANES; l += 4) {
-                const uint32_t word = tword(q, W_TAIL0, k++);
-                for (unsigned b = 0; b < 4; b++) {
-                    const unsigned bits = word >> (8 * b) & 0xffu;
-                    if (bits >> WR_NUM_PREDS)
-                        return rfail(r, recno, "corrupt final record: warp %u predicates", w);
-                    for (unsigned p = 0; p < WR_NUM_PREDS; p++)
-                        f->p[w][p] |= (uint32_t)(bits >> p & 1u) << (l + b);
-                }
-            }
-            memset(&s->r_undef[(size_t)w * n], 0, n * sizeof *s->r_undef);
-            for (unsigned d = 0; d < ndc; d++, k += 2) {
-                const uint32_t id = tword(q, W_TAIL0, k), m = tword(q, W_TAIL0, k + 1);
-                const unsigned idx = id >> 8;
-                if ((id & 0xff) == 'R' && idx < n)
-                    s->r_undef[(size_t)w * n + idx] = m;
-                else if ((id & 0xff) == 'P' && idx < WR_NUM_PREDS)
-                    f->p_undef[w][idx] = m;
-                else
-                    return rfail(r, recno, "corrupt final record: warp %u dc entry 0x%08x", w, id);
-            }
-            const uint8_t *p = q + RS * (1 + tail_records(W_TAIL0, wt));
-            for (unsigned reg = 0; reg < n; reg++, p += RS)
-                for (unsigned l = 0; l < WR_LANES; l++)
-                    s->r[((size_t)w * n + reg) * WR_LANES + l] = ld32(p + 4 * l);
-        }
-        size += wsize;
-    }
-    f->r = n ? s->r : NULL;
-    f->r_undef = n ? s->r_undef : NULL;
+    unsigned k = 0;
+    for (unsigned b = 0; b < WR_NUM_BREGS; b++)
+        x->breg[b] = (bmask >> b & 1u) ? tword(q, W_TAIL0, k++) : 0;
+    memset(f->p[w], 0, sizeof f->p[w]);
+    memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
+    if (n && warp_regs(r, q, w, n, k, recno) != 0)
+        return WR_TRACE_ERROR;
+    *size += wsize;
+    return 0;
+}
+
+static int read_final(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t at, const wr_trace_final **fin)
+{
+    wr_trace_final *f = &r->s->fin;
+    size_t size = RS * (1 + (size_t)r->buf[r->pos + 3]);
+    if (have < size && fill(r, size) != 0)
+        return rfail(r, recno, "cannot read: %s", strerror(errno));
+    if (r->len - r->pos < size)
+        return rfail(r, recno, "truncated final record (byte %" PRIu64 ")", at);
+    if (final_head(r, r->buf + r->pos, size, recno, at) != 0 || final_room(r, f->dump_regs, recno) != 0)
+        return WR_TRACE_ERROR;
+    for (unsigned w = 0; w < f->nwarps; w++)
+        if (final_warp(r, w, &size, recno) != 0)
+            return WR_TRACE_ERROR;
+    const unsigned n = f->dump_regs;
+    f->r = n ? r->s->r : NULL;
+    f->r_undef = n ? r->s->r_undef : NULL;
     f->r_have = n;
     r->pos += size;
     r->recno = recno;
@@ -488,3 +532,43 @@ int wr_trace_read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_
     return WR_TRACE_END;
 }
 
+/* ---- a record ---- */
+
+int wr_trace_read_binary(wr_trace_reader *r, const wr_trace_rec **rec, const wr_trace_final **fin)
+{
+    if (r->len - r->pos < RS && fill(r, RS) != 0)
+        return rfail(r, r->recno + 1, "cannot read: %s", strerror(errno));
+    const size_t have = r->len - r->pos;
+    if (have == 0) {
+        r->eof = 1;
+        return WR_TRACE_EOF;
+    }
+    const uint64_t recno = r->recno + 1;
+    const uint64_t at = r->offset + r->pos;
+    if (have < RS)
+        return rfail(r, recno, "truncated record (%zu of %d bytes at byte %" PRIu64 ")", have, RS, at);
+    const uint8_t kind = r->buf[r->pos];
+    if (r->mapped && r->len - r->pos > 8192)       /* the next pages, before they are needed */
+        for (unsigned k = 0; k < 4; k++)
+            __builtin_prefetch(r->buf + r->pos + 4096 + 64 * k);
+    if (r->ended)
+        return rfail(r, recno, "a record after the final record (byte %" PRIu64 ")", at);
+    if (r->blk_end && at >= r->blk_end) {        /* the end of a block: its counts, then its checksum */
+        if (at != r->blk_end || recno - r->blk_first != r->blk_records)
+            return rfail(r, r->recno, "corrupt block: it holds %u records from record %" PRIu64 " up to byte %" PRIu64
+                         ", not %" PRIu64 " up to byte %" PRIu64, r->blk_records, r->blk_first, r->blk_end,
+                         recno - r->blk_first, at);
+        if (!r->blk_ok)        /* (every record's own checksum matched: the block's did not) */
+            return rfail(r, r->blk_first, "corrupt block: checksum of records %" PRIu64 "-%" PRIu64 " does not match",
+                         r->blk_first, r->recno);
+        r->blk_end = 0;
+        r->blk_ok = 0;
+    }
+    if (kind == 'I')
+        return read_insn(r, have, recno, at, rec);
+    if (kind == 'B')
+        return read_block(r, have, recno, at) != 0 ? WR_TRACE_ERROR : wr_trace_read_binary(r, rec, fin);
+    if (kind != 'E')
+        return rfail(r, recno, "corrupt record: kind 0x%02x (byte %" PRIu64 ")", kind, at);
+    return read_final(r, have, recno, at, fin);
+}

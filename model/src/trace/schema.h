@@ -49,72 +49,101 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
 /* The keys of a record, instruction record first.  WHERE is INSN (an
  * instruction record's key), FIN (the final record's) or BOTH (a key of
  * both, which the final record always has); VALUE the key's value in
- * instruction record `r` (a wr_trace_rec *; 0 for FIN).
- * X(NAME, "key", TYPE, WIDTH, WHEN, "rule", WHERE, VALUE) */
-#define WR_TRACE_KEYS(X)                                                                   \
-    X(T,       "t",       DEC,    0, WR_ALWAYS,   "N-50", BOTH, (r)->t)                     \
-    X(WARP,    "warp",    DEC,    0, WR_ALWAYS,   "N-50", INSN, (r)->warp)                  \
-    X(PC,      "pc",      HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->pc)                    \
-    X(OP,      "op",      OP,     0, WR_ALWAYS,   "N-37", INSN, (r)->op)                    \
-    X(ACTIVE,  "active",  MASK,   8, WR_ALWAYS,   "N-12", INSN, (r)->active)                \
-    X(VALID,   "valid",   MASK,   8, WR_ALWAYS,   "N-18", INSN, (r)->valid)                 \
-    X(NEXT_PC, "next_pc", HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->next_pc)               \
-    X(YIELD,   "yield",   MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->yield)                 \
-    X(SLEEP,   "sleep",   MASK,   8, WR_ALWAYS,   "N-23", INSN, (r)->sleep)                 \
-    X(SWITCH,  "switch",  MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->swtch)                 \
-    X(B,       "b",       BREGS,  8, WR_ALWAYS,   "N-20", INSN, (r)->b)                     \
-    X(EV,      "ev",      EVENTS, 0, WR_ALWAYS,   "N-37", INSN, (r)->ev)                    \
-    X(INSN,    "insn",    WORD,  32, WR_TK_INSN,  "N-37", INSN, (r)->insn)                  \
-    X(IN,      "in",      IN,     0, WR_TK_IN,    "N-51", INSN, (r)->in)                    \
-    X(OUT,     "out",     OUT,    0, WR_TK_OUT,   "N-54", INSN, (r)->out)                   \
-    X(BARS,    "bars",    BARS,   8, WR_TK_BARS,  "N-38", BOTH, (r)->bar)                   \
-    X(ASM,     "asm",     ASM,    0, WR_TK_ASM,   "-",    INSN, (r)->asm_text)              \
-    X(END,     "end",     STR,    0, WR_ALWAYS,   "N-55", FIN,  0)                          \
-    X(WARPS,   "warps",   WARPS,  0, WR_ALWAYS,   "N-50", FIN,  0)                          \
-    X(FAULT,   "fault",   FAULT,  0, FIN_FAULT,   "N-27", FIN,  0)                          \
-    X(PROFILE, "profile", STR,    0, FIN_PROFILE, "G-01", FIN,  0)
+ * instruction record `r` (a wr_trace_rec *; 0 for FIN).  The last two
+ * columns are the binary format's head field of the value in an
+ * instruction record ('I', docs/trace-binary.md): HEAD8, HEAD32, HEAD64 (a
+ * u8, u32, u64 at byte AT), or OTHER (laid out by the binary writer and
+ * reader themselves, or not in an 'I' record).
+ * ROW(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", WHERE, VALUE, PLACE, AT);
+ * WR_TRACE_KEYS(X) gives X the first eight columns. */
+#define WR_TRACE_ROWS(ROW, X)                                                                            \
+    ROW(X, T,       "t",       DEC,    0, WR_ALWAYS,   "N-50", BOTH, (r)->t,        HEAD64, 8)            \
+    ROW(X, WARP,    "warp",    DEC,    0, WR_ALWAYS,   "N-50", INSN, (r)->warp,     HEAD8,  1)            \
+    ROW(X, PC,      "pc",      HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->pc,       HEAD64, 16)           \
+    ROW(X, OP,      "op",      OP,     0, WR_ALWAYS,   "N-37", INSN, (r)->op,       OTHER,  0)            \
+    ROW(X, ACTIVE,  "active",  MASK,   8, WR_ALWAYS,   "N-12", INSN, (r)->active,   HEAD32, 32)           \
+    ROW(X, VALID,   "valid",   MASK,   8, WR_ALWAYS,   "N-18", INSN, (r)->valid,    HEAD32, 36)           \
+    ROW(X, NEXT_PC, "next_pc", HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->next_pc,  HEAD64, 24)           \
+    ROW(X, YIELD,   "yield",   MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->yield,    HEAD32, 40)           \
+    ROW(X, SLEEP,   "sleep",   MASK,   8, WR_ALWAYS,   "N-23", INSN, (r)->sleep,    HEAD32, 44)           \
+    ROW(X, SWITCH,  "switch",  MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->swtch,    HEAD32, 48)           \
+    ROW(X, B,       "b",       BREGS,  8, WR_ALWAYS,   "N-20", INSN, (r)->b,        OTHER,  0)            \
+    ROW(X, EV,      "ev",      EVENTS, 0, WR_ALWAYS,   "N-37", INSN, (r)->ev,       OTHER,  0)            \
+    ROW(X, INSN,    "insn",    WORD,  32, WR_TK_INSN,  "N-37", INSN, (r)->insn,     OTHER,  0)            \
+    ROW(X, IN,      "in",      IN,     0, WR_TK_IN,    "N-51", INSN, (r)->in,       OTHER,  0)            \
+    ROW(X, OUT,     "out",     OUT,    0, WR_TK_OUT,   "N-54", INSN, (r)->out,      OTHER,  0)            \
+    ROW(X, BARS,    "bars",    BARS,   8, WR_TK_BARS,  "N-38", BOTH, (r)->bar,      OTHER,  0)            \
+    ROW(X, ASM,     "asm",     ASM,    0, WR_TK_ASM,   "-",    INSN, (r)->asm_text, OTHER,  0)            \
+    ROW(X, END,     "end",     STR,    0, WR_ALWAYS,   "N-55", FIN,  0,             OTHER,  0)            \
+    ROW(X, WARPS,   "warps",   WARPS,  0, WR_ALWAYS,   "N-50", FIN,  0,             OTHER,  0)            \
+    ROW(X, FAULT,   "fault",   FAULT,  0, FIN_FAULT,   "N-27", FIN,  0,             OTHER,  0)            \
+    ROW(X, PROFILE, "profile", STR,    0, FIN_PROFILE, "G-01", FIN,  0,             OTHER,  0)
+#define WR_TRACE_KEYS(X) WR_TRACE_ROWS(WR_KEY_COLS8_, X)
+#define WR_KEY_COLS8_(X, name, key, type, width, when, rule, where, value, place, at) \
+    X(name, key, type, width, when, rule, where, value)
 
 /* `in`: the operands read (WHEN: the WR_IN_* bit of wr_trace_rec.in_keys;
- * WIDTH: the bit saying the values are 64-bit).
- * X(NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE) */
-#define WR_TRACE_IN_KEYS(X)                                                 \
-    X(PG, "pg", MASK,  8,          WR_IN_PG,  "N-05", (r)->in.pg)            \
-    X(PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp)            \
-    X(RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra)            \
-    X(RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb)            \
-    X(RC, "rc", LANES, 0,          WR_IN_RC, "N-51", (r)->in.rc)            \
-    X(RE, "re", LANES, 0,          WR_IN_RE, "V-01", (r)->in.re)            \
-    X(UR, "ur", WIDE,  WR_IN_UR64, WR_IN_UR, "N-51", (r)->in.ur)            \
-    X(C,  "c",  WIDE,  WR_IN_C64,  WR_IN_C,  "N-52", (r)->in.c)
+ * WIDTH: the bit saying the values are 64-bit).  Its rows and `out`'s end in
+ * the key's binary facts (docs/trace-binary.md), which the binary writer
+ * (writer.c) and reader (binary_read.c) take from here:
+ *   PLACE  where an instruction record's value is: HEAD (a field of the
+ *          head, at byte ARG), TAIL (tail words in the table's order: a MASK
+ *          one, a WIDE two, a PD one per row of WR_TRACE_PD_KEYS), LANES (a
+ *          lane record in the table's order; two when WIDTH says 64-bit),
+ *          FLAG (no value: head flag BIT says record bit ARG is set)
+ *   BIT    the head flag (bit of the head's flags word) saying WHEN is set
+ *   ARG    HEAD: the byte; TAIL, LANES: the head flag saying WIDTH is set
+ *          (0: none); FLAG: the record's bit
+ * ROW(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE, PLACE, BIT, ARG);
+ * WR_TRACE_IN_KEYS(X) gives X the first seven columns. */
+#define WR_TRACE_IN_ROWS(ROW, X)                                                          \
+    ROW(X, PG, "pg", MASK,  8,          WR_IN_PG, "N-05", (r)->in.pg, HEAD,  8,  56)       \
+    ROW(X, PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp, TAIL,  9,  0)        \
+    ROW(X, RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra, LANES, 10, 15)       \
+    ROW(X, RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb, LANES, 11, 0)        \
+    ROW(X, RC, "rc", LANES, 0,          WR_IN_RC, "N-51", (r)->in.rc, LANES, 12, 0)        \
+    ROW(X, RE, "re", LANES, 0,          WR_IN_RE, "V-01", (r)->in.re, LANES, 24, 0)        \
+    ROW(X, UR, "ur", WIDE,  WR_IN_UR64, WR_IN_UR, "N-51", (r)->in.ur, TAIL,  13, 16)       \
+    ROW(X, C,  "c",  WIDE,  WR_IN_C64,  WR_IN_C,  "N-52", (r)->in.c,  TAIL,  14, 17)
+#define WR_TRACE_IN_KEYS(X) WR_TRACE_IN_ROWS(WR_KEY_COLS_, X)
+#define WR_KEY_COLS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+    X(name, key, type, width, when, rule, value)
 
 /* `out`: the executing warp's own destinations (WHEN: the WR_TO_* bit of
- * wr_trace_rec.out; WIDTH as for `in`).  `rd` lists null for a lane not
- * written (LANESN). */
-#define WR_TRACE_OUT_KEYS(X)                                                \
-    X(RD,    "rd",    LANESN, WR_TO_RD64, WR_TO_RD, "N-54", (r)->rd)         \
-    X(RD_DC, "rd_dc", WIDE,   WR_TO_RD64, WR_TO_RD, "S5",   (r)->rd_dc)      \
-    X(PD,    "pd",    PD,     0,          WR_TO_PD, "N-54", 0)               \
-    X(PD_DC, "pd_dc", BOOL,   0,          WR_TO_PD, "S5",   ((r)->out & WR_TO_PD_DC) != 0)
+ * wr_trace_rec.out; WIDTH and the binary facts as for `in`).  `rd` lists
+ * null for a lane not written (LANESN; the binary head's byte 60 has the
+ * lanes written). */
+#define WR_TRACE_OUT_ROWS(ROW, X)                                                                   \
+    ROW(X, RD,    "rd",    LANESN, WR_TO_RD64, WR_TO_RD, "N-54", (r)->rd,    LANES, 20, 21)           \
+    ROW(X, RD_DC, "rd_dc", WIDE,   WR_TO_RD64, WR_TO_RD, "S5",   (r)->rd_dc, TAIL,  20, 0)            \
+    ROW(X, PD,    "pd",    PD,     0,          WR_TO_PD, "N-54", 0,          TAIL,  22, 0)            \
+    ROW(X, PD_DC, "pd_dc", BOOL,   0,          WR_TO_PD, "S5",   ((r)->out & WR_TO_PD_DC) != 0, FLAG, 23, WR_TO_PD_DC)
+#define WR_TRACE_OUT_KEYS(X) WR_TRACE_OUT_ROWS(WR_KEY_COLS_, X)
 
 /* `out.pd`: the lanes written and their values. */
 #define WR_TRACE_PD_KEYS(X)                                                 \
     X(MASK, "mask", MASK, 8, WR_ALWAYS, "N-54", (r)->pd_mask)               \
     X(VAL,  "val",  MASK, 8, WR_ALWAYS, "N-54", (r)->pd_val)
 
-/* One element of the final record's `warps`: VALUE of wr_warp `x`. */
-#define WR_TRACE_WARP_KEYS(X)                                               \
-    X(WARP,   "warp",   DEC,   0, WR_ALWAYS, "N-50", 0)                      \
-    X(STATE,  "state",  STR,   0, WR_ALWAYS, "N-35", (x)->run)               \
-    X(PC,     "pc",     HEX,   0, WR_ALWAYS, "N-12", (x)->active_pc)         \
-    X(ACTIVE, "active", MASK,  8, WR_ALWAYS, "N-12", (x)->active)            \
-    X(VALID,  "valid",  MASK,  8, WR_ALWAYS, "N-18", (x)->valid)             \
-    X(YIELD,  "yield",  MASK,  8, WR_ALWAYS, "N-22", (x)->yield)             \
-    X(SLEEP,  "sleep",  MASK,  8, WR_ALWAYS, "N-23", (x)->sleep)             \
-    X(SWITCH, "switch", MASK,  8, WR_ALWAYS, "N-22", (x)->swtch)             \
-    X(B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (x)->breg)              \
-    X(R,      "r",      REGS,  8, FIN_REGS,  "S5",   0)                      \
-    X(P,      "p",      PREDS, 0, FIN_REGS,  "S5",   0)                      \
-    X(DC,     "dc",     DC,    8, FIN_REGS,  "S5",   0)
+/* One element of the final record's `warps`: VALUE of wr_warp `x`; PLACE
+ * and AT its field of the binary format's 'W' record, as for the record's
+ * keys above (WR_TRACE_ROWS). */
+#define WR_TRACE_WARP_ROWS(ROW, X)                                                   \
+    ROW(X, WARP,   "warp",   DEC,   0, WR_ALWAYS, "N-50", 0,             OTHER,  0)   \
+    ROW(X, STATE,  "state",  STR,   0, WR_ALWAYS, "N-35", (x)->run,       HEAD8,  2)   \
+    ROW(X, PC,     "pc",     HEX,   0, WR_ALWAYS, "N-12", (x)->active_pc, HEAD64, 8)   \
+    ROW(X, ACTIVE, "active", MASK,  8, WR_ALWAYS, "N-12", (x)->active,    HEAD32, 16)  \
+    ROW(X, VALID,  "valid",  MASK,  8, WR_ALWAYS, "N-18", (x)->valid,     HEAD32, 20)  \
+    ROW(X, YIELD,  "yield",  MASK,  8, WR_ALWAYS, "N-22", (x)->yield,     HEAD32, 24)  \
+    ROW(X, SLEEP,  "sleep",  MASK,  8, WR_ALWAYS, "N-23", (x)->sleep,     HEAD32, 28)  \
+    ROW(X, SWITCH, "switch", MASK,  8, WR_ALWAYS, "N-22", (x)->swtch,     HEAD32, 32)  \
+    ROW(X, B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (x)->breg,      OTHER,  0)   \
+    ROW(X, R,      "r",      REGS,  8, FIN_REGS,  "S5",   0,             OTHER,  0)   \
+    ROW(X, P,      "p",      PREDS, 0, FIN_REGS,  "S5",   0,             OTHER,  0)   \
+    ROW(X, DC,     "dc",     DC,    8, FIN_REGS,  "S5",   0,             OTHER,  0)
+#define WR_TRACE_WARP_KEYS(X) WR_TRACE_WARP_ROWS(WR_KEY_COLS7_, X)
+#define WR_KEY_COLS7_(X, name, key, type, width, when, rule, value, place, at) \
+    X(name, key, type, width, when, rule, value)
 
 /* The final record's `fault` (N-27). */
 #define WR_TRACE_FAULT_KEYS(X)                                              \

@@ -56,6 +56,31 @@ static unsigned put_tail(uint8_t *head, unsigned first_word, const tail *t)
     return nrec;
 }
 
+/* The values of `in` and `out` into the head and the tail, and their lane
+ * records, from their schema rows (schema.h, WR_TRACE_IN_ROWS: PLACE), `set`
+ * the record's bits of the table */
+#define BIN_PUT_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_PUT_##place(type, when, arg, value)
+#define BIN_PUT_HEAD(type, when, arg, value) st32(h + (arg), (set & (unsigned)(when)) ? (uint32_t)(value) : 0);
+#define BIN_PUT_TAIL(type, when, arg, value) \
+    if (set & (unsigned)(when)) {            \
+        BIN_PUT_##type(value)                \
+    }
+#define BIN_PUT_LANES(type, when, arg, value)
+#define BIN_PUT_FLAG(type, when, arg, value)
+#define BIN_PUT_MASK(v) tl.w[tl.n++] = (v);
+#define BIN_PUT_WIDE(v)                          \
+    tl.w[tl.n++] = (uint32_t)(v);                \
+    tl.w[tl.n++] = (uint32_t)((uint64_t)(v) >> 32);
+#define BIN_PUT_PD(v) WR_TRACE_PD_KEYS(BIN_PUT_PD_)
+#define BIN_PUT_PD_(name, key, type, width, when, rule, value) BIN_PUT_##type(value)
+#define BIN_PL_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_PL_##place(when, width, value)
+#define BIN_PL_HEAD(when, width, value)
+#define BIN_PL_TAIL(when, width, value)
+#define BIN_PL_FLAG(when, width, value)
+#define BIN_PL_LANES(when, width, value) \
+    if (set & (unsigned)(when))          \
+        p = ((width) && (set & (unsigned)(width))) ? put_lanes64(p, value) : put_lanes32(p, value);
+
 static uint8_t *put_lanes32(uint8_t *p, const uint64_t *v)
 {
     for (unsigned l = 0; l < WR_LANES; l++)
@@ -74,95 +99,68 @@ static uint8_t *put_lanes64(uint8_t *p, const uint64_t *v)
  * RS).  out has room for BIN_MAX bytes. */
 enum { BIN_MAX = 48 * RS };
 
-static size_t bin_encode(uint8_t *out, const wr_trace_rec *t, uint64_t recno)
+static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
 {
     static __thread tail tl;
     uint8_t *h = out;
     memset(h, 0, RS);
-    uint32_t flags = (t->wake ? F_WAKE : 0);
-    if (t->keys & WR_TK_INSN)
+    const unsigned in = (r->keys & WR_TK_IN) ? r->in_keys : 0;
+    const unsigned o = (r->keys & WR_TK_OUT) ? r->out : 0;
+    unsigned set = in;
+    uint32_t flags = (r->wake ? F_WAKE : 0);
+    if (r->keys & WR_TK_INSN)
         flags |= F_INSN;
-    if (t->keys & WR_TK_IN)
-        flags |= F_IN | (t->in_keys & 0x3ffu) << F_IN_SHIFT | ((t->in_keys & WR_IN_RE) ? F_IN_RE : 0);
-    if (t->keys & WR_TK_OUT)
-        flags |= F_OUT | (t->out & 0xfu) << F_OUT_SHIFT;
-    if (t->keys & WR_TK_BARS)
+    if (r->keys & WR_TK_IN)
+        flags |= F_IN WR_TRACE_IN_ROWS(BIN_FLAGS_, 0);
+    set = o;
+    if (r->keys & WR_TK_OUT)
+        flags |= F_OUT WR_TRACE_OUT_ROWS(BIN_FLAGS_, 0);
+    if (r->keys & WR_TK_BARS)
         flags |= F_BARS;
     /* op and asm are stored only when the word does not give them */
     wr_insn insn;
-    const int dec = (t->keys & WR_TK_INSN) && wr_decode(&t->insn, &insn, NULL, 0) == 0;
-    if (!(dec && (t->op_derived || strcmp(t->op, wr_op_name(&insn)) == 0)))
+    const int dec = (r->keys & WR_TK_INSN) && wr_decode(&r->insn, &insn, NULL, 0) == 0;
+    if (!(dec && (r->op_derived || strcmp(r->op, wr_op_name(&insn)) == 0)))
         flags |= F_OP_TEXT;
-    if (t->keys & WR_TK_ASM) {
+    if (r->keys & WR_TK_ASM) {
         char text[WR_TRACE_ASM_MAX];
-        if (dec && !t->asm_derived)
-            wr_disasm(&insn, t->pc, text, sizeof text);
-        flags |= (dec && (t->asm_derived || strcmp(text, t->asm_text) == 0)) ? F_ASM : F_ASM_TEXT;
+        if (dec && !r->asm_derived)
+            wr_disasm(&insn, r->pc, text, sizeof text);
+        flags |= (dec && (r->asm_derived || strcmp(text, r->asm_text) == 0)) ? F_ASM : F_ASM_TEXT;
     }
     h[0] = 'I';
-    h[1] = (uint8_t)t->warp;
-    h[2] = (uint8_t)t->nev;
+    h[2] = (uint8_t)r->nev;
     st32(h + 4, flags);
-    st64(h + 8, t->t);
-    st64(h + 16, t->pc);
-    st64(h + 24, t->next_pc);
-    st32(h + 32, t->active);
-    st32(h + 36, t->valid);
-    st32(h + 40, t->yield);
-    st32(h + 44, t->sleep);
-    st32(h + 48, t->swtch);
+    WR_TRACE_ROWS(BIN_HPUT_, 0)
     tl.n = 0;
-    st16(h + 52, tail_bregs(&tl, t->b));
-    st32(h + 56, (t->keys & WR_TK_IN) ? t->in.pg : 0);
-    st32(h + 60, (t->out & WR_TO_RD) ? t->rd_lanes : 0);
+    st16(h + 52, tail_bregs(&tl, r->b));
+    st32(h + I_RD_LANES, (r->out & WR_TO_RD) ? r->rd_lanes : 0);
     for (unsigned k = 0; k < 4; k++)
-        st32(h + 64 + 4 * k, (t->keys & WR_TK_INSN) ? t->insn.w[k] : 0);
-    const unsigned in = (t->keys & WR_TK_IN) ? t->in_keys : 0;
-    const unsigned o = (t->keys & WR_TK_OUT) ? t->out : 0;
-    if (in & WR_IN_PP)
-        tl.w[tl.n++] = t->in.pp;
-    if (in & WR_IN_UR) {
-        tl.w[tl.n++] = (uint32_t)t->in.ur;
-        tl.w[tl.n++] = (uint32_t)(t->in.ur >> 32);
+        st32(h + 64 + 4 * k, (r->keys & WR_TK_INSN) ? r->insn.w[k] : 0);
+    set = in;
+    WR_TRACE_IN_ROWS(BIN_PUT_, 0)
+    set = o;
+    WR_TRACE_OUT_ROWS(BIN_PUT_, 0)
+    if (r->keys & WR_TK_BARS) {
+        tl.w[tl.n++] = r->bars;
+        for (uint32_t m = r->bars; m; m &= m - 1)
+            tl.w[tl.n++] = r->bar[__builtin_ctz(m)];
     }
-    if (in & WR_IN_C) {
-        tl.w[tl.n++] = (uint32_t)t->in.c;
-        tl.w[tl.n++] = (uint32_t)(t->in.c >> 32);
-    }
-    if (o & WR_TO_RD) {
-        tl.w[tl.n++] = (uint32_t)t->rd_dc;
-        tl.w[tl.n++] = (uint32_t)(t->rd_dc >> 32);
-    }
-    if (o & WR_TO_PD) {
-        tl.w[tl.n++] = t->pd_mask;
-        tl.w[tl.n++] = t->pd_val;
-    }
-    if (t->keys & WR_TK_BARS) {
-        tl.w[tl.n++] = t->bars;
-        for (uint32_t m = t->bars; m; m &= m - 1)
-            tl.w[tl.n++] = t->bar[__builtin_ctz(m)];
-    }
-    for (unsigned i = 0; i < t->nev; i++) {
-        tl.w[tl.n++] = (uint32_t)t->ev[i].kind | (uint32_t)t->ev[i].code << 8;
-        tl.w[tl.n++] = t->ev[i].value;
+    for (unsigned i = 0; i < r->nev; i++) {
+        tl.w[tl.n++] = (uint32_t)r->ev[i].kind | (uint32_t)r->ev[i].code << 8;
+        tl.w[tl.n++] = r->ev[i].value;
     }
     if (flags & F_OP_TEXT)
-        tail_text(&tl, t->op_derived ? "?" : t->op);
+        tail_text(&tl, r->op_derived ? "?" : r->op);
     if (flags & F_ASM_TEXT)
-        tail_text(&tl, t->asm_derived ? "?" : t->asm_text);
+        tail_text(&tl, r->asm_derived ? "?" : r->asm_text);
     st16(h + 54, tl.n);
     unsigned next = put_tail(h, I_TAIL0, &tl);
     uint8_t *p = h + RS * (1 + next);
-    if (in & WR_IN_RA)
-        p = (in & WR_IN_RA64) ? put_lanes64(p, t->in.ra) : put_lanes32(p, t->in.ra);
-    if (in & WR_IN_RB)
-        p = put_lanes32(p, t->in.rb);
-    if (in & WR_IN_RC)
-        p = put_lanes32(p, t->in.rc);
-    if (in & WR_IN_RE)
-        p = put_lanes32(p, t->in.re);
-    if (o & WR_TO_RD)
-        p = (o & WR_TO_RD64) ? put_lanes64(p, t->rd) : put_lanes32(p, t->rd);
+    set = in;
+    WR_TRACE_IN_ROWS(BIN_PL_, 0)
+    set = o;
+    WR_TRACE_OUT_ROWS(BIN_PL_, 0)
     next = (unsigned)((size_t)(p - h) / RS) - 1;
     h[3] = (uint8_t)next;
     st32(h + SUM_AT, rec_sum(h, (size_t)(p - h), recno));
@@ -208,13 +206,10 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, 
         memset(q, 0, RS);
         q[0] = 'W';
         q[1] = (uint8_t)w;
-        q[2] = x->run;
-        st64(q + 8, x->active_pc);
-        st32(q + 16, x->active);
-        st32(q + 20, x->valid);
-        st32(q + 24, x->yield);
-        st32(q + 28, x->sleep);
-        st32(q + 32, x->swtch);
+        {
+            uint8_t *h = q;
+            WR_TRACE_WARP_ROWS(BIN_WPUT_, 0)
+        }
         tl.n = 0;
         st16(q + 36, tail_bregs(&tl, x->breg));
         const unsigned n = f->dump_regs;
