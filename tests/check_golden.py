@@ -6,9 +6,15 @@ program's own `//! args:`), NAME.ops.jsonl the same with --trace-operands
 --dump-regs 8.  They were written by the model before its retire record,
 compare and barrier engine existed (commit acd1146); the run must give the
 same bytes.  --update rewrites them, for a deliberate change of the trace
-format only."""
+format only.
+
+Each golden trace converted to the binary format (`warpref trace convert
+--to binary`, docs/trace-binary.md) must give the bytes whose SHA-256
+tests/golden/wtb.sha256 lists: the binary format's layout is pinned too, so
+a flag or field moved in both its writer and its reader is caught."""
 import difflib
 import glob
+import hashlib
 import os
 import subprocess
 import sys
@@ -49,5 +55,39 @@ for name in names:
         for line in list(difflib.unified_diff(want.splitlines(), got.splitlines(), "golden", "now",
                                               n=0, lineterm=""))[:12]:
             print("    " + line[:300])
+
+# the binary format's bytes, pinned by hash
+SUMS = os.path.join(SRC, "tests", "golden", "wtb.sha256")
+want_sums = {}
+if os.path.exists(SUMS):
+    for line in open(SUMS):
+        h, n = line.split()
+        want_sums[n] = h
+got_sums = {}
+for g in golden:
+    name = os.path.basename(g)[:-len(".jsonl")] + ".wtb"
+    p = subprocess.run([EXE, "trace", "convert", g, "-", "--to", "binary"], capture_output=True)
+    if p.returncode != 0:
+        failed += 1
+        print(f"FAIL {name}: trace convert exits {p.returncode}: {p.stderr.decode().strip()[:300]}")
+        continue
+    got_sums[name] = hashlib.sha256(p.stdout).hexdigest()
+if UPDATE:
+    with open(SUMS, "w") as f:
+        for n in sorted(got_sums):
+            f.write(f"{got_sums[n]}  {n}\n")
+else:
+    for n in sorted(set(want_sums) | set(got_sums)):
+        if n not in want_sums:
+            failed += 1
+            print(f"FAIL {n}: no hash in tests/golden/wtb.sha256 (run with --update for a new program)")
+        elif n not in got_sums:
+            failed += 1
+            print(f"FAIL {n}: listed in tests/golden/wtb.sha256 but its golden trace is gone")
+        elif want_sums[n] != got_sums[n]:
+            failed += 1
+            print(f"FAIL {n}: the binary conversion's bytes differ from the pinned ones (sha256 {got_sums[n]})")
+        else:
+            passed += 1
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

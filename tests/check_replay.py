@@ -567,6 +567,10 @@ bad("binary: a half record", blob[:64 + 100], "FILE:1: error: truncated record (
 bad("binary: an unknown kind", blob[:64] + b"Z" + blob[65:], "FILE:1: error: corrupt record: kind 0x5a (byte 64)", True)
 bad("binary: unknown flags", blob[:68] + struct.pack("<I", struct.unpack("<I", blob[68:72])[0] | 1 << 30) + blob[72:],
     "FILE:1: error: unknown flags 0x40000000 (byte 64)", True, sealed=True)
+for bit in (18, 19):      # between in's and out's flags: no key has them, so refused rather than dropped
+    bad(f"binary: unknown flag bit {bit}",
+        blob[:68] + struct.pack("<I", struct.unpack("<I", blob[68:72])[0] | 1 << bit) + blob[72:],
+        f"FILE:1: error: unknown flags 0x{1 << bit:08x} (byte 64)", True, sealed=True)
 bad("binary: a warp out of range", blob[:65] + b"\x40" + blob[66:],
     "FILE:1: error: corrupt record: warp 64, 0 events (byte 64)", True, sealed=True)
 bad("binary: a wrong extension count", blob[:67] + bytes([blob[67] + 1]) + blob[68:],

@@ -26,8 +26,7 @@ enum { RS = WR_TRACE_RECORD_SIZE, RS_WORDS = RS / 4 };
  * WR_TRACE_IN_ROWS: BIT and ARG) */
 enum {
     F_WAKE = 1u << 0, F_INSN = 1u << 1, F_IN = 1u << 2, F_OUT = 1u << 3, F_BARS = 1u << 4,
-    F_ASM = 1u << 5, F_ASM_TEXT = 1u << 6, F_OP_TEXT = 1u << 7,
-    F_KNOWN = 0x01ffffffu        /* (bits 18, 19: no row has them) */
+    F_ASM = 1u << 5, F_ASM_TEXT = 1u << 6, F_OP_TEXT = 1u << 7
 };
 
 /* ---- the binary facts of the rows of `in` and `out` (schema.h) ----
@@ -49,6 +48,9 @@ enum {
  * moved to another bit changes the format, docs/trace-binary.md) */
 _Static_assert(F_IN_KEYS == 0x0103ff00u && F_OUT_KEYS == 0x00f00000u,
                "the schema's binary flags of `in` and `out` are not format v2's");
+/* every flag an instruction record may have; any other (bits 18, 19, 25..31)
+ * is refused, never dropped: docs/trace-binary.md says "others: zero" */
+enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 
 /* the record's bits of a table from the head's flags ... */
 #define BIN_BITS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
