@@ -406,15 +406,146 @@ static int record_end(jp *j, wr_trace_scratch *s, uint32_t seen)
     return WR_TRACE_INSN;
 }
 
-/* One record from j->p: to j->end, or with `nl` to the end of its line
- * (then j->p is left on the newline or the end). */
-static int parse_record(jp *j, wr_trace_scratch *s, int nl)
+/* ev: the record's events (TRACE-FORMAT's event strings). */
+static int parse_events(jp *j, wr_trace_rec *t)
+{
+    if (expect(j, '['))
+        return -1;
+    ws(j);
+    if (j->p < j->end && *j->p == ']') {
+        j->p++;
+        return 0;
+    }
+    for (int first = 1;; first = 0) {
+        if (parse_event(j, t, first))
+            return -1;
+        const int q = more(j, ']');
+        if (q <= 0)
+            return q;
+    }
+}
+
+/* insn: the 128-bit word, "0x" and 32 hex digits (the common spelling
+ * read in place, any other through wr_word_parse). */
+static int parse_insn(jp *j, wr_trace_rec *t, const char *what)
+{
+    ws(j);
+    const char *s0 = j->p;
+    uint32_t w4[4];
+    if (j->end - s0 >= 36 && s0[0] == '"' && s0[1] == '0' && s0[2] == 'x' && s0[35] == '"' &&
+        hex8(s0 + 3, &w4[3]) == 0 && hex8(s0 + 11, &w4[2]) == 0 && hex8(s0 + 19, &w4[1]) == 0 &&
+        hex8(s0 + 27, &w4[0]) == 0) {
+        memcpy(t->insn.w, w4, sizeof w4);
+        j->p = s0 + 36;
+        return 0;
+    }
+    char w[40];
+    const long len = jstring(j, w, sizeof w, what);
+    if (len < 0)
+        return -1;
+    if (wr_word_parse(w, &t->insn) != 0)
+        return jfail_at(j, s0, "insn: not a 128-bit word (want \"0x\" and 32 hex digits)");
+    return 0;
+}
+
+/* end: the final record's reason. */
+static int parse_end(jp *j, wr_trace_final *f, const char *what)
+{
+    char e[32];
+    ws(j);
+    const char *vat = j->p;
+    if (jstring(j, e, sizeof e, what) < 0)
+        return -1;
+    const int end = wr_end_by_name(e);
+    if (end < 0)
+        return jfail_at(j, vat, "end: unknown reason '%s' (done, deadlock, livelock, exception, limit)", e);
+    f->end = (unsigned)end;
+    return 0;
+}
+
+/* warps: the final record's warps, each by wr_jsonl_final_warp. */
+static int parse_warps(jp *j, wr_trace_scratch *s)
+{
+    wr_trace_final *f = &s->fin;
+    f->dump_regs = 0;
+    f->nwarps = 0;
+    if (expect(j, '['))
+        return -1;
+    for (;;) {
+        if (f->nwarps >= WR_MAX_WARPS)
+            return jfail(j, "warps: more than %d warps", WR_MAX_WARPS);
+        if (wr_jsonl_final_warp(j, s, f->nwarps))
+            return -1;
+        f->nwarps++;
+        const int q = more(j, ']');
+        if (q <= 0)
+            return q;
+    }
+}
+
+/* The value of record key kk (WR_K_*) into the scratch record.  Called once
+ * per key of every record: inline in the key loop. */
+static inline __attribute__((always_inline)) int record_value(jp *j, wr_trace_scratch *s, int kk)
 {
     wr_trace_rec *t = &s->rec, *const r = t;   /* (r: the schema's VALUE) */
     wr_trace_final *f = &s->fin;
-    uint32_t seen = 0;
-    unsigned next_key = 0;
+    const char *what = wr_trace_keys[kk].what;
     uint64_t v = 0;
+    switch (kk) {
+    case WR_K_T:
+        if (uint_(j, UINT64_MAX, &v, what))
+            return -1;
+        t->t = f->t = v;
+        break;
+    case WR_K_WARP:
+        if (uint_(j, WR_MAX_WARPS - 1, &v, what))
+            return -1;
+        t->warp = (uint32_t)v;
+        break;
+    /* the keys of one value: as the schema's TYPE says (REC_*, above) */
+    WR_TRACE_KEYS(WR_X_)
+    case WR_K_B: return parse_bregs(j, t->b) < 0 ? -1 : 0;
+    case WR_K_EV: return parse_events(j, t);
+    case WR_K_INSN:
+        if (parse_insn(j, t, what))
+            return -1;
+        t->keys |= WR_TK_INSN;
+        break;
+    case WR_K_IN:
+        if (parse_in(j, t) < 0)
+            return -1;
+        t->keys |= WR_TK_IN;
+        break;
+    case WR_K_OUT:
+        if (parse_out(j, t))
+            return -1;
+        t->keys |= WR_TK_OUT;
+        break;
+    case WR_K_BARS:
+        if (parse_bars(j, &t->bars, t->bar) < 0)
+            return -1;
+        f->bars = t->bars;
+        memcpy(f->bar, t->bar, sizeof f->bar);
+        t->keys |= WR_TK_BARS;
+        break;
+    case WR_K_ASM:
+        if (jstring(j, t->asm_text, sizeof t->asm_text, what) < 0)
+            return -1;
+        t->keys |= WR_TK_ASM;
+        break;
+    case WR_K_END: return parse_end(j, f, what);
+    case WR_K_WARPS: return parse_warps(j, s);
+    case WR_K_FAULT: return wr_jsonl_fault(j, f) ? -1 : 0;
+    default:                               /* profile */
+        return jstring(j, f->profile, sizeof f->profile, what) < 0 ? -1 : 0;
+    }
+    return 0;
+}
+
+/* A record's start: the scratch record's per-record fields cleared, the
+ * '{' read.  1: keys follow, 0: the record is {}, -1: an error. */
+static inline __attribute__((always_inline)) int record_begin(jp *j, wr_trace_rec *t)
+{
     t->keys = 0;
     t->nev = 0;
     t->wake = 0;
@@ -431,11 +562,20 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
     }
     j->p++;
     ws(j);
-    int go = 1;
     if (j->p < j->end && *j->p == '}') {
         j->p++;
-        go = 0;
+        return 0;
     }
+    return 1;
+}
+
+/* One record from j->p: to j->end, or with `nl` to the end of its line
+ * (then j->p is left on the newline or the end). */
+static int parse_record(jp *j, wr_trace_scratch *s, int nl)
+{
+    uint32_t seen = 0;
+    unsigned next_key = 0;
+    int go = record_begin(j, &s->rec);
     while (go > 0) {
         const char *k, *at = j->p;
         size_t n;
@@ -452,123 +592,8 @@ static int parse_record(jp *j, wr_trace_scratch *s, int nl)
             return jfail_at(j, at, "'%s' given twice", wr_trace_keys[kk].name);
         seen |= 1u << kk;
         next_key = (unsigned)kk + 1;
-        const char *what = wr_trace_keys[kk].what;
-        switch (kk) {
-        case WR_K_T:
-            if (uint_(j, UINT64_MAX, &v, what))
-                return -1;
-            t->t = f->t = v;
-            break;
-        case WR_K_WARP:
-            if (uint_(j, WR_MAX_WARPS - 1, &v, what))
-                return -1;
-            t->warp = (uint32_t)v;
-            break;
-        /* the keys of one value: as the schema's TYPE says (REC_*, above) */
-        WR_TRACE_KEYS(WR_X_)
-        case WR_K_B: if (parse_bregs(j, t->b) < 0) return -1; break;
-        case WR_K_EV: {
-            if (expect(j, '['))
-                return -1;
-            ws(j);
-            if (j->p < j->end && *j->p == ']') {
-                j->p++;
-                break;
-            }
-            for (int first = 1;; first = 0) {
-                if (parse_event(j, t, first))
-                    return -1;
-                const int q = more(j, ']');
-                if (q < 0)
-                    return -1;
-                if (!q)
-                    break;
-            }
-            break;
-        }
-        case WR_K_INSN: {
-            ws(j);
-            const char *s0 = j->p;
-            uint32_t w4[4];
-            if (j->end - s0 >= 36 && s0[0] == '"' && s0[1] == '0' && s0[2] == 'x' && s0[35] == '"' &&
-                hex8(s0 + 3, &w4[3]) == 0 && hex8(s0 + 11, &w4[2]) == 0 && hex8(s0 + 19, &w4[1]) == 0 &&
-                hex8(s0 + 27, &w4[0]) == 0) {
-                memcpy(t->insn.w, w4, sizeof w4);
-                j->p = s0 + 36;
-                t->keys |= WR_TK_INSN;
-                break;
-            }
-            char w[40];
-            const long len = jstring(j, w, sizeof w, what);
-            if (len < 0)
-                return -1;
-            if (wr_word_parse(w, &t->insn) != 0)
-                return jfail_at(j, s0, "insn: not a 128-bit word (want \"0x\" and 32 hex digits)");
-            t->keys |= WR_TK_INSN;
-            break;
-        }
-        case WR_K_IN:
-            if (parse_in(j, t) < 0)
-                return -1;
-            t->keys |= WR_TK_IN;
-            break;
-        case WR_K_OUT:
-            if (parse_out(j, t))
-                return -1;
-            t->keys |= WR_TK_OUT;
-            break;
-        case WR_K_BARS:
-            if (parse_bars(j, &t->bars, t->bar) < 0)
-                return -1;
-            f->bars = t->bars;
-            memcpy(f->bar, t->bar, sizeof f->bar);
-            t->keys |= WR_TK_BARS;
-            break;
-        case WR_K_ASM:
-            if (jstring(j, t->asm_text, sizeof t->asm_text, what) < 0)
-                return -1;
-            t->keys |= WR_TK_ASM;
-            break;
-        case WR_K_END: {
-            char e[32];
-            ws(j);
-            const char *vat = j->p;
-            if (jstring(j, e, sizeof e, what) < 0)
-                return -1;
-            const int end = wr_end_by_name(e);
-            if (end < 0)
-                return jfail_at(j, vat, "end: unknown reason '%s' (done, deadlock, livelock, exception, limit)", e);
-            f->end = (unsigned)end;
-            break;
-        }
-        case WR_K_WARPS: {
-            f->dump_regs = 0;
-            f->nwarps = 0;
-            if (expect(j, '['))
-                return -1;
-            for (;;) {
-                if (f->nwarps >= WR_MAX_WARPS)
-                    return jfail(j, "warps: more than %d warps", WR_MAX_WARPS);
-                if (wr_jsonl_final_warp(j, s, f->nwarps))
-                    return -1;
-                f->nwarps++;
-                const int q = more(j, ']');
-                if (q < 0)
-                    return -1;
-                if (!q)
-                    break;
-            }
-            break;
-        }
-        case WR_K_FAULT:
-            if (wr_jsonl_fault(j, f))
-                return -1;
-            break;
-        default:                           /* profile */
-            if (jstring(j, f->profile, sizeof f->profile, what) < 0)
-                return -1;
-            break;
-        }
+        if (record_value(j, s, kk))
+            return -1;
         go = more(j, '}');
     }
     if (go < 0)
