@@ -85,14 +85,127 @@ static int parse_regs(jp *j, wr_trace_scratch *s, unsigned w, const char *what)
 #define WARP_PREDS(name, value)
 #define WARP_DC(name, value)
 
+/* state: one of wr_run_state_name's */
+static int warp_state(jp *j, wr_warp *x, const char *at, const char *what)
+{
+    char str[32];
+    if (jstring(j, str, sizeof str, what) < 0)
+        return -1;
+    int st = -1;
+    for (unsigned k2 = 0; k2 < WR_WARP_STATE_COUNT; k2++)
+        if (strcmp(str, wr_run_state_name(k2)) == 0)
+            st = (int)k2;
+    if (st < 0)
+        return jfail_at(j, at, "warps: unknown state '%s'", str);
+    x->run = (uint8_t)st;
+    return 0;
+}
+
+/* p: 32 integers, a lane's predicates P0..P6 as bits */
+static int warp_preds(jp *j, wr_trace_final *f, unsigned w, const char *what)
+{
+    uint64_t v = 0;
+    if (expect(j, '['))
+        return -1;
+    memset(f->p[w], 0, sizeof f->p[w]);
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        if (l && expect(j, ','))
+            return -1;
+        if (uint_(j, 127, &v, what))
+            return -1;
+        for (unsigned p = 0; p < WR_NUM_PREDS; p++)
+            f->p[w][p] |= (uint32_t)(v >> p & 1u) << l;
+    }
+    return expect(j, ']') ? -1 : 0;
+}
+
+/* dc: {"R5": MASK, "P1": MASK}, the lanes of a register left undefined */
+static int warp_dc(jp *j, wr_trace_scratch *s, unsigned w, const char *what)
+{
+    wr_trace_final *f = &s->fin;
+    memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
+    if (s->r_undef && f->dump_regs)
+        memset(&s->r_undef[(size_t)w * WR_RZ], 0, WR_RZ * sizeof *s->r_undef);
+    int q = obj_open(j);
+    while (q > 0) {
+        const char *dk, *dat = j->p;
+        size_t dn;
+        if (key(j, &dk, &dn))
+            return -1;
+        const int isr = dn && dk[0] == 'R';
+        const int idx = small_index(dk, dn, isr ? 'R' : 'P', isr ? WR_RZ : WR_NUM_PREDS);
+        if (idx < 0 || (isr && (!s->r_undef || (unsigned)idx >= f->dump_regs)))
+            return jfail_at(j, dat, "warps: dc: unknown key '%.*s'", (int)(dn < 40 ? dn : 40), dk);
+        uint32_t m;
+        if (hex32(j, &m, what))
+            return -1;
+        if (isr)
+            s->r_undef[(size_t)w * WR_RZ + (unsigned)idx] = m;
+        else
+            f->p_undef[w][idx] = m;
+        q = more(j, '}');
+    }
+    return q < 0 ? -1 : 0;
+}
+
+/* The value of warp key i (WR_K_W_*) of warp w, its key at `at`. */
+static int warp_value(jp *j, wr_trace_scratch *s, unsigned w, int i, const char *at)
+{
+    wr_warp *x = &s->fin.warp[w];
+    const char *what = wr_trace_warp_keys[i].what;
+    uint64_t v = 0;
+    switch (i) {
+    case WR_K_W_WARP:
+        if (uint_(j, WR_MAX_WARPS - 1, &v, what))
+            return -1;
+        if (v != w)
+            return jfail_at(j, at, "warps: warp %" PRIu64 " listed in position %u", v, w);
+        break;
+    case WR_K_W_STATE: return warp_state(j, x, at, what);
+    WR_TRACE_WARP_KEYS(WR_X_)
+    case WR_K_W_B: return parse_bregs(j, x->breg) < 0 ? -1 : 0;
+    case WR_K_W_R: return parse_regs(j, s, w, what);
+    case WR_K_W_P: return warp_preds(j, &s->fin, w, what);
+    default: return warp_dc(j, s, w, what);    /* dc */
+    }
+    return 0;
+}
+
+/* The warp's keys all read (`seen`, bit per WR_K_W_*; its '{' at `open`):
+ * the keys every warp needs, its registers' together. */
+static int warp_end(jp *j, wr_trace_scratch *s, unsigned w, unsigned seen, const char *open)
+{
+    wr_trace_final *f = &s->fin;
+    const wr_trace_key *wk = wr_trace_warp_keys;
+    unsigned need = 0, regs = 0;            /* the keys every warp has; its registers' */
+    for (unsigned i = 0; i < WR_K_W_COUNT; i++) {
+        need |= (unsigned)(wk[i].when == WR_ALWAYS) << i;
+        regs |= (unsigned)(wk[i].when == FIN_REGS) << i;
+    }
+    if ((seen & need) != need) {
+        unsigned i = 0;
+        while ((seen | ~need) >> i & 1u)
+            i++;
+        return jfail_at(j, open, "warps: warp %u has no '%s'", w, wk[i].name);
+    }
+    if ((seen & regs) && (seen & regs) != regs)
+        return jfail_at(j, open, "warps: warp %u: 'r', 'p' and 'dc' go together", w);
+    if (f->dump_regs && !(seen & 1u << WR_K_W_R))
+        return jfail_at(j, open, "warps: warp %u has no 'r'", w);
+    if (!(seen & 1u << WR_K_W_DC) && s->r_undef)
+        memset(&s->r_undef[(size_t)w * WR_RZ], 0, WR_RZ * sizeof *s->r_undef);
+    if (!(seen & regs)) {
+        memset(f->p[w], 0, sizeof f->p[w]);
+        memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
+    }
+    return 0;
+}
+
 /* one warp of the final record's `warps`, at index w */
 int wr_jsonl_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
 {
-    wr_trace_final *f = &s->fin;
-    wr_warp *x = &f->warp[w];
-    memset(x, 0, sizeof *x);
+    memset(&s->fin.warp[w], 0, sizeof s->fin.warp[w]);
     const wr_trace_key *wk = wr_trace_warp_keys;
-#define WB(name) (1u << WR_K_W_##name)
     unsigned seen = 0;
     const char *open = j->p;
     int r = obj_open(j);
@@ -107,104 +220,13 @@ int wr_jsonl_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
         if (seen >> i & 1u)
             return jfail_at(j, at, "warps: '%s' given twice", wk[i].name);
         seen |= 1u << i;
-        uint64_t v = 0;
-        char str[32];
-        const char *what = wk[i].what;
-        switch (i) {
-        case WR_K_W_WARP:
-            if (uint_(j, WR_MAX_WARPS - 1, &v, what))
-                return -1;
-            if (v != w)
-                return jfail_at(j, at, "warps: warp %" PRIu64 " listed in position %u", v, w);
-            break;
-        case WR_K_W_STATE: {
-            if (jstring(j, str, sizeof str, what) < 0)
-                return -1;
-            int st = -1;
-            for (unsigned k2 = 0; k2 < WR_WARP_STATE_COUNT; k2++)
-                if (strcmp(str, wr_run_state_name(k2)) == 0)
-                    st = (int)k2;
-            if (st < 0)
-                return jfail_at(j, at, "warps: unknown state '%s'", str);
-            x->run = (uint8_t)st;
-            break;
-        }
-        WR_TRACE_WARP_KEYS(WR_X_)
-        case WR_K_W_B: if (parse_bregs(j, x->breg) < 0) return -1; break;
-        case WR_K_W_R:
-            if (parse_regs(j, s, w, what))
-                return -1;
-            break;
-        case WR_K_W_P:
-            if (expect(j, '['))
-                return -1;
-            memset(f->p[w], 0, sizeof f->p[w]);
-            for (unsigned l = 0; l < WR_LANES; l++) {
-                if (l && expect(j, ','))
-                    return -1;
-                if (uint_(j, 127, &v, what))
-                    return -1;
-                for (unsigned p = 0; p < WR_NUM_PREDS; p++)
-                    f->p[w][p] |= (uint32_t)(v >> p & 1u) << l;
-            }
-            if (expect(j, ']'))
-                return -1;
-            break;
-        default: {                        /* dc */
-            memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
-            if (s->r_undef && f->dump_regs)
-                memset(&s->r_undef[(size_t)w * WR_RZ], 0, WR_RZ * sizeof *s->r_undef);
-            int q = obj_open(j);
-            while (q > 0) {
-                const char *dk, *dat = j->p;
-                size_t dn;
-                if (key(j, &dk, &dn))
-                    return -1;
-                const int isr = dn && dk[0] == 'R';
-                const int idx = small_index(dk, dn, isr ? 'R' : 'P', isr ? WR_RZ : WR_NUM_PREDS);
-                if (idx < 0 || (isr && (!s->r_undef || (unsigned)idx >= f->dump_regs)))
-                    return jfail_at(j, dat, "warps: dc: unknown key '%.*s'", (int)(dn < 40 ? dn : 40), dk);
-                uint32_t m;
-                if (hex32(j, &m, what))
-                    return -1;
-                if (isr)
-                    s->r_undef[(size_t)w * WR_RZ + (unsigned)idx] = m;
-                else
-                    f->p_undef[w][idx] = m;
-                q = more(j, '}');
-            }
-            if (q < 0)
-                return -1;
-            break;
-        }
-        }
+        if (warp_value(j, s, w, i, at))
+            return -1;
         r = more(j, '}');
     }
     if (r < 0)
         return -1;
-    unsigned need = 0, regs = 0;            /* the keys every warp has; its registers' */
-    for (unsigned i = 0; i < WR_K_W_COUNT; i++) {
-        need |= (unsigned)(wk[i].when == WR_ALWAYS) << i;
-        regs |= (unsigned)(wk[i].when == FIN_REGS) << i;
-    }
-    if ((seen & need) != need) {
-        unsigned i = 0;
-        while ((seen | ~need) >> i & 1u)
-            i++;
-        return jfail_at(j, open, "warps: warp %u has no '%s'", w, wk[i].name);
-    }
-    if ((seen & regs) && (seen & regs) != regs)
-        return jfail_at(j, open, "warps: warp %u: 'r', 'p' and 'dc' go together", w);
-    if (f->dump_regs && !(seen & WB(R)))
-        return jfail_at(j, open, "warps: warp %u has no 'r'", w);
-    if (!(seen & WB(DC)) && s->r_undef)
-        memset(&s->r_undef[(size_t)w * WR_RZ], 0, WR_RZ * sizeof *s->r_undef);
-    if (!(seen & regs)) {
-        memset(f->p[w], 0, sizeof f->p[w]);
-        memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
-    }
-    return 0;
-#undef WB
+    return warp_end(j, s, w, seen, open);
 }
 #undef WR_X_
 #undef WARP_HEX
