@@ -15,8 +15,8 @@ static void copy_text(char *buf, size_t size, const char *s)
     buf[n] = '\0';
 }
 
-void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_insn *insn,
-                              const wr_operands *ops, unsigned reads, unsigned keys)
+/* The record's head: the step's warp after it, its events, its op. */
+static inline void rec_head(wr_trace_rec *t, const wr_retire *rec, const wr_insn *insn)
 {
     const wr_warp *wp = &rec->after;
     t->t = rec->book.t;
@@ -35,33 +35,34 @@ void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_in
     copy_text(t->op, sizeof t->op, wr_op_name(insn));
     t->nev = rec->nev <= WR_MAX_EVENTS ? rec->nev : WR_MAX_EVENTS;
     memcpy(t->ev, rec->ev, t->nev * sizeof *t->ev);
-    t->keys = keys & (WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_ASM);
-    t->insn = rec->insn;
-    if (keys & WR_TK_ASM)
-        wr_disasm(insn, rec->pc, t->asm_text, sizeof t->asm_text);
-    t->in_keys = 0;
-    t->out = 0;
-    t->bars = 0;
-    if (keys & WR_TK_IN) {
-        const unsigned own = wr_insn_reads(insn);
-        const unsigned r = reads ? (reads & WR_IN_OPERANDS) | (own & (WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64)) : own;
-        t->in_keys = r | WR_IN_PG;
-        t->in.pg = wr_pred_value(wr_f_PG(insn), ops->pg);
-        t->in.pp = (r & WR_IN_PP) ? wr_pred_value(wr_f_PP(insn), ops->pp) : 0;
-        if (r & WR_IN_RA)
-            memcpy(t->in.ra, ops->ra, sizeof t->in.ra);
-        if (r & WR_IN_RB)
-            memcpy(t->in.rb, ops->rb, sizeof t->in.rb);
-        if (r & WR_IN_RC)
-            memcpy(t->in.rc, ops->rc, sizeof t->in.rc);
-        if (r & WR_IN_RE)
-            memcpy(t->in.re, ops->re, sizeof t->in.re);
-        t->in.ur = (r & WR_IN_UR) ? ops->ur : 0;
-        t->in.c = (r & WR_IN_C) ? ops->c : 0;
-    }
-    /* `out`: the executing warp's GPR write (Rd, with Rd+1 when RD is a
-     * pair: 64-bit lane values) and predicate write; rd_dc is the OR of the
-     * written lanes' don't-care bits */
+}
+
+/* `in`: the operands read (`reads`, WR_IN_*, or 0: the instruction's own) */
+static inline void rec_in(wr_trace_rec *t, const wr_insn *insn, const wr_operands *ops, unsigned reads)
+{
+    const unsigned own = wr_insn_reads(insn);
+    const unsigned r = reads ? (reads & WR_IN_OPERANDS) | (own & (WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64)) : own;
+    t->in_keys = r | WR_IN_PG;
+    t->in.pg = wr_pred_value(wr_f_PG(insn), ops->pg);
+    t->in.pp = (r & WR_IN_PP) ? wr_pred_value(wr_f_PP(insn), ops->pp) : 0;
+    if (r & WR_IN_RA)
+        memcpy(t->in.ra, ops->ra, sizeof t->in.ra);
+    if (r & WR_IN_RB)
+        memcpy(t->in.rb, ops->rb, sizeof t->in.rb);
+    if (r & WR_IN_RC)
+        memcpy(t->in.rc, ops->rc, sizeof t->in.rc);
+    if (r & WR_IN_RE)
+        memcpy(t->in.re, ops->re, sizeof t->in.re);
+    t->in.ur = (r & WR_IN_UR) ? ops->ur : 0;
+    t->in.c = (r & WR_IN_C) ? ops->c : 0;
+}
+
+/* The step's writes: barrier words into `bars`; the executing warp's GPR
+ * write (Rd, with Rd+1 when RD is a pair) into *rd, *rd_hi and its
+ * predicate write into *pd, for `out` */
+static inline void rec_writes(wr_trace_rec *t, const wr_retire *rec, const wr_insn *insn, const wr_write **rd_,
+                              const wr_write **rd_hi_, const wr_write **pd_)
+{
     const wr_write *rd = NULL, *rd_hi = NULL, *pd = NULL;
     const wr_write *gpr[2] = { NULL, NULL };     /* the first two GPR writes of the warp */
     for (unsigned i = 0; i < rec->nwrites; i++) {
@@ -96,29 +97,55 @@ void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_in
         rd = gpr[0];
         rd_hi = gpr[1];
     }
+    *rd_ = rd;
+    *rd_hi_ = rd_hi;
+    *pd_ = pd;
+}
+
+/* `out`.rd: the lanes written, 64-bit lane values when RD is a pair; rd_dc
+ * the OR of the written lanes' don't-care bits */
+static inline void rec_out_rd(wr_trace_rec *t, const wr_insn *insn, const wr_write *rd, const wr_write *rd_hi)
+{
+    const int pair = wr_form_wide(insn->form, WR_F_RD) && rd_hi;
+    uint64_t dc = 0;
+    t->out |= WR_TO_RD | (pair ? WR_TO_RD64 : 0);
+    t->rd_lanes = rd->lanes;
+    for (unsigned l = 0; l < WR_LANES; l++) {
+        uint64_t v = 0;
+        if (rd->lanes >> l & 1) {
+            v = wr_write_value(rd, l);
+            dc |= wr_write_dc(rd, l);
+            if (pair) {
+                v |= (uint64_t)wr_write_value(rd_hi, l) << 32;
+                dc |= (uint64_t)wr_write_dc(rd_hi, l) << 32;
+            }
+        }
+        t->rd[l] = v;
+    }
+    t->rd_dc = dc;
+}
+
+void wr_trace_rec_from_retire(wr_trace_rec *t, const wr_retire *rec, const wr_insn *insn,
+                              const wr_operands *ops, unsigned reads, unsigned keys)
+{
+    rec_head(t, rec, insn);
+    t->keys = keys & (WR_TK_INSN | WR_TK_IN | WR_TK_OUT | WR_TK_ASM);
+    t->insn = rec->insn;
+    if (keys & WR_TK_ASM)
+        wr_disasm(insn, rec->pc, t->asm_text, sizeof t->asm_text);
+    t->in_keys = 0;
+    t->out = 0;
+    t->bars = 0;
+    if (keys & WR_TK_IN)
+        rec_in(t, insn, ops, reads);
+    const wr_write *rd, *rd_hi, *pd;
+    rec_writes(t, rec, insn, &rd, &rd_hi, &pd);
     if (t->bars)
         t->keys |= WR_TK_BARS;
     if (!(keys & WR_TK_OUT))
         return;
-    if (rd) {
-        const int pair = wr_form_wide(insn->form, WR_F_RD) && rd_hi;
-        uint64_t dc = 0;
-        t->out |= WR_TO_RD | (pair ? WR_TO_RD64 : 0);
-        t->rd_lanes = rd->lanes;
-        for (unsigned l = 0; l < WR_LANES; l++) {
-            uint64_t v = 0;
-            if (rd->lanes >> l & 1) {
-                v = wr_write_value(rd, l);
-                dc |= wr_write_dc(rd, l);
-                if (pair) {
-                    v |= (uint64_t)wr_write_value(rd_hi, l) << 32;
-                    dc |= (uint64_t)wr_write_dc(rd_hi, l) << 32;
-                }
-            }
-            t->rd[l] = v;
-        }
-        t->rd_dc = dc;
-    }
+    if (rd)
+        rec_out_rd(t, insn, rd, rd_hi);
     if (pd) {
         t->out |= WR_TO_PD | (wr_write_undefined(pd) ? WR_TO_PD_DC : 0);
         t->pd_mask = pd->lanes;
