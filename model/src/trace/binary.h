@@ -105,12 +105,31 @@ enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 #define BIN_HGET_HEAD32(value, at) (value) = ld32(h + (at));
 #define BIN_HGET_HEAD64(value, at) (value) = ld64(h + (at));
 #define BIN_HGET_OTHER(value, at)
+/* (BMASK: the tail's words from `ti` on, the tail starting at word `tail0`
+ * of the head: both in the reader's scope) */
+#define BIN_HGET_BMASK(value, at)                                  \
+    memset((value), 0, sizeof(value));                             \
+    for (uint32_t m_ = ld16(h + (at)); m_; m_ &= m_ - 1)            \
+        (value)[__builtin_ctz(m_)] = tword(h, tail0, ti++);
 #define BIN_HPUT_(X, name, key, type, width, when, rule, where, value, place, at) BIN_HPUT_##place(value, at)
 #define BIN_WPUT_(X, name, key, type, width, when, rule, value, place, at) BIN_HPUT_##place(value, at)
 #define BIN_HPUT_HEAD8(value, at) h[at] = (uint8_t)(value);
 #define BIN_HPUT_HEAD32(value, at) st32(h + (at), (uint32_t)(value));
 #define BIN_HPUT_HEAD64(value, at) st64(h + (at), (uint64_t)(value));
 #define BIN_HPUT_OTHER(value, at)
+/* (BMASK: the values go to the writer's tail `tl`, empty until then) */
+#define BIN_HPUT_BMASK(value, at) st16(h + (at), tail_bregs(&tl, (value)));
+
+/* the byte of the B register mask (PLACE BMASK) of an 'I' and a 'W' record */
+#define BIN_BMASK_AT_(X, name, key, type, width, when, rule, where, value, place, at) + BIN_BMASK_AT_##place(at)
+#define BIN_WBMASK_AT_(X, name, key, type, width, when, rule, value, place, at) + BIN_BMASK_AT_##place(at)
+#define BIN_BMASK_AT_HEAD8(at) 0
+#define BIN_BMASK_AT_HEAD32(at) 0
+#define BIN_BMASK_AT_HEAD64(at) 0
+#define BIN_BMASK_AT_OTHER(at) 0
+#define BIN_BMASK_AT_BMASK(at) (at)
+enum { I_BMASK = 0 WR_TRACE_ROWS(BIN_BMASK_AT_, 0), W_BMASK = 0 WR_TRACE_WARP_ROWS(BIN_WBMASK_AT_, 0) };
+_Static_assert(I_BMASK == 52 && W_BMASK == 36, "the B register masks are not format v2's");
 
 enum { I_RD_LANES = 60 };        /* the head's u32 of the lanes of `out.rd` that are not null */
 

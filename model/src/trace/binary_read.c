@@ -173,9 +173,12 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
 #define BIN_AT_LANES
 #define BIN_AT_LANESN nulls = p;
 
-/* the head's own fields (those of flags, sizes and the tail aside) */
-static void insn_head(const uint8_t *h, wr_trace_rec *r, const struct head_kind *hk, uint32_t flags)
+/* the head's own fields (those of flags and sizes aside) and the B
+ * registers, the tail's first words; returns the next tail word */
+static unsigned insn_head(const uint8_t *h, wr_trace_rec *r, const struct head_kind *hk, uint32_t flags)
 {
+    const unsigned tail0 = I_TAIL0;
+    unsigned ti = 0;
     WR_TRACE_ROWS(BIN_HGET_, 0)
     r->nev = h[2];
     r->wake = (flags & F_WAKE) != 0;
@@ -185,16 +188,14 @@ static void insn_head(const uint8_t *h, wr_trace_rec *r, const struct head_kind 
     r->in_keys = hk->in;
     r->out = hk->out;
     r->rd_lanes = ld32(h + I_RD_LANES);
+    return ti;
 }
 
-/* the tail up to the events: the B registers, `in`, `out`, bars; returns
- * the next word */
-static unsigned insn_values(const uint8_t *h, wr_trace_rec *r, unsigned bmask, uint32_t flags)
+/* the tail from word i up to the events: `in`, `out`, bars; returns the
+ * next word */
+static unsigned insn_values(const uint8_t *h, wr_trace_rec *r, unsigned i, uint32_t flags)
 {
-    unsigned i = 0, set = r->in_keys;
-    memset(r->b, 0, sizeof r->b);
-    for (uint32_t m = bmask; m; m &= m - 1)
-        r->b[__builtin_ctz(m)] = tword(h, I_TAIL0, i++);
+    unsigned set = r->in_keys;
     WR_TRACE_IN_ROWS(BIN_GET_, 0)
     set = r->out;
     WR_TRACE_OUT_ROWS(BIN_GET_, 0)
@@ -261,7 +262,7 @@ static int insn_lanes(const uint8_t *p, wr_trace_rec *r)
 static int insn_check(wr_trace_reader *r, const uint8_t *h, const struct head_kind *hk, uint32_t flags, uint64_t recno,
                       uint64_t at)
 {
-    const unsigned nev = h[2], ntail = ld16(h + 54), bmask = ld16(h + 52);
+    const unsigned nev = h[2], ntail = ld16(h + 54), bmask = ld16(h + I_BMASK);
     /* the tail's size follows from the flags, except the two texts */
     unsigned words = (unsigned)pop32(bmask) + hk->words + 2 * nev;
     if (flags & F_BARS) {
@@ -308,8 +309,7 @@ static int read_insn(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t a
         return rfail(r, recno, "corrupt record: inconsistent flags 0x%08x (byte %" PRIu64 ")", flags, at);
     if (insn_check(r, h, hk, flags, recno, at) != 0)
         return WR_TRACE_ERROR;
-    insn_head(h, t, hk, flags);
-    unsigned i = insn_values(h, t, ld16(h + 52), flags);
+    unsigned i = insn_values(h, t, insn_head(h, t, hk, flags), flags);
     const int bad = insn_events(h, t, i);
     if (bad >= 0)
         return rfail(r, recno, "corrupt record: event %u is 0x%08x 0x%08x (byte %" PRIu64 ")", (unsigned)bad,
@@ -480,7 +480,7 @@ static int final_warp(wr_trace_reader *r, unsigned w, size_t *size, uint64_t rec
     if (r->len - r->pos < *size + wsize)
         return rfail(r, recno, "truncated final record: warp %u (byte %" PRIu64 ")", w, wat);
     q = r->buf + r->pos + *size;        /* (fill may move the buffer) */
-    const unsigned wt = ld16(q + 38), bmask = ld16(q + 36), ndc = ld16(q + 42);
+    const unsigned wt = ld16(q + 38), bmask = ld16(q + W_BMASK), ndc = ld16(q + 42);
     if (ld32(q + SUM_AT) != rec_sum(q, wsize, recno))
         return rfail(r, recno, "corrupt final record: warp %u: checksum 0x%08x, its bytes give 0x%08x (byte %"
                      PRIu64 ")", w, ld32(q + SUM_AT), rec_sum(q, wsize, recno), wat);
@@ -493,13 +493,13 @@ static int final_warp(wr_trace_reader *r, unsigned w, size_t *size, uint64_t rec
                      "field not zero (byte %" PRIu64 ")", w, ndc, n, wat);
     wr_warp *x = &f->warp[w];
     memset(x, 0, sizeof *x);
+    const unsigned tail0 = W_TAIL0;
+    unsigned ti = 0;
     {
         const uint8_t *h = q;
-        WR_TRACE_WARP_ROWS(BIN_WGET_, 0)
+        WR_TRACE_WARP_ROWS(BIN_WGET_, 0)        /* (the B registers: the tail's first words) */
     }
-    unsigned k = 0;
-    for (unsigned b = 0; b < WR_NUM_BREGS; b++)
-        x->breg[b] = (bmask >> b & 1u) ? tword(q, W_TAIL0, k++) : 0;
+    const unsigned k = ti;
     memset(f->p[w], 0, sizeof f->p[w]);
     memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
     if (n && warp_regs(r, q, w, n, k, recno) != 0)

@@ -52,8 +52,10 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
  * instruction record `r` (a wr_trace_rec *; 0 for FIN).  The last two
  * columns are the binary format's head field of the value in an
  * instruction record ('I', docs/trace-binary.md): HEAD8, HEAD32, HEAD64 (a
- * u8, u32, u64 at byte AT), or OTHER (laid out by the binary writer and
- * reader themselves, or not in an 'I' record).
+ * u8, u32, u64 at byte AT), BMASK (a BREGS value: the u16 at byte AT has
+ * the non-zero registers, whose values are the first words of the tail),
+ * or OTHER (laid out by the binary writer and reader themselves, or not in
+ * an 'I' record).
  * ROW(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", WHERE, VALUE, PLACE, AT);
  * WR_TRACE_KEYS(X) gives X the first eight columns. */
 #define WR_TRACE_ROWS(ROW, X)                                                                            \
@@ -67,7 +69,7 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
     ROW(X, YIELD,   "yield",   MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->yield,    HEAD32, 40)           \
     ROW(X, SLEEP,   "sleep",   MASK,   8, WR_ALWAYS,   "N-23", INSN, (r)->sleep,    HEAD32, 44)           \
     ROW(X, SWITCH,  "switch",  MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->swtch,    HEAD32, 48)           \
-    ROW(X, B,       "b",       BREGS,  8, WR_ALWAYS,   "N-20", INSN, (r)->b,        OTHER,  0)            \
+    ROW(X, B,       "b",       BREGS,  8, WR_ALWAYS,   "N-20", INSN, (r)->b,        BMASK,  52)           \
     ROW(X, EV,      "ev",      EVENTS, 0, WR_ALWAYS,   "N-37", INSN, (r)->ev,       OTHER,  0)            \
     ROW(X, INSN,    "insn",    WORD,  32, WR_TK_INSN,  "N-37", INSN, (r)->insn,     OTHER,  0)            \
     ROW(X, IN,      "in",      IN,     0, WR_TK_IN,    "N-51", INSN, (r)->in,       OTHER,  0)            \
@@ -137,7 +139,7 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
     ROW(X, YIELD,  "yield",  MASK,  8, WR_ALWAYS, "N-22", (x)->yield,     HEAD32, 24)  \
     ROW(X, SLEEP,  "sleep",  MASK,  8, WR_ALWAYS, "N-23", (x)->sleep,     HEAD32, 28)  \
     ROW(X, SWITCH, "switch", MASK,  8, WR_ALWAYS, "N-22", (x)->swtch,     HEAD32, 32)  \
-    ROW(X, B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (x)->breg,      OTHER,  0)   \
+    ROW(X, B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (x)->breg,      BMASK,  36)  \
     ROW(X, R,      "r",      REGS,  8, FIN_REGS,  "S5",   0,             OTHER,  0)   \
     ROW(X, P,      "p",      PREDS, 0, FIN_REGS,  "S5",   0,             OTHER,  0)   \
     ROW(X, DC,     "dc",     DC,    8, FIN_REGS,  "S5",   0,             OTHER,  0)

@@ -131,9 +131,8 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
     h[0] = 'I';
     h[2] = (uint8_t)r->nev;
     st32(h + 4, flags);
-    WR_TRACE_ROWS(BIN_HPUT_, 0)
     tl.n = 0;
-    st16(h + 52, tail_bregs(&tl, r->b));
+    WR_TRACE_ROWS(BIN_HPUT_, 0)                 /* (the B registers: the tail's first words) */
     st32(h + I_RD_LANES, (r->out & WR_TO_RD) ? r->rd_lanes : 0);
     for (unsigned k = 0; k < 4; k++)
         st32(h + 64 + 4 * k, (r->keys & WR_TK_INSN) ? r->insn.w[k] : 0);
@@ -206,12 +205,11 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, 
         memset(q, 0, RS);
         q[0] = 'W';
         q[1] = (uint8_t)w;
+        tl.n = 0;
         {
             uint8_t *h = q;
-            WR_TRACE_WARP_ROWS(BIN_WPUT_, 0)
+            WR_TRACE_WARP_ROWS(BIN_WPUT_, 0)    /* (the B registers: the tail's first words) */
         }
-        tl.n = 0;
-        st16(q + 36, tail_bregs(&tl, x->breg));
         const unsigned n = f->dump_regs;
         unsigned ndc = 0;
         if (n) {
