@@ -617,6 +617,10 @@ bad("binary: a reserved header byte", blob[:20] + b"\x01" + blob[21:],
     "FILE:1: error: bad header: reserved byte 20 is 0x01, not 0", True, sealed=True)
 bad("binary: a reserved tail word", blob[:64 + 120] + u32(7) + blob[64 + 124:],
     "FILE:1: error: corrupt record: a reserved field is not zero (byte 64)", True, sealed=True)
+# out.rd's lanes written (head byte 60, the schema's NULLS column) in a record without out.rd
+nord = next((r, a) for r, a, b in hs if blob[a] == ord("I") and not struct.unpack("<I", blob[a + 4:a + 8])[0] >> 20 & 1)
+bad("binary: lanes of out.rd written in a record without out.rd", blob[:nord[1] + 60] + u32(1) + blob[nord[1] + 64:],
+    f"FILE:{nord[0]}: error: corrupt record: a reserved field is not zero (byte {nord[1]})", True, sealed=True)
 
 # N random byte flips of a large binary trace (a fixed seed): each is an
 # error naming the record that holds the flipped byte (the header: record 1)

@@ -35,7 +35,7 @@ enum {
  * (wr_trace_rec.in_keys or .out), `flags` the head's flags word. */
 
 /* the head flags a table's rows may set */
-#define BIN_FMASK_(X, name, key, type, width, when, rule, value, place, bit, arg) | BIN_FMASK_##place(bit, arg)
+#define BIN_FMASK_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) | BIN_FMASK_##place(bit, arg)
 #define BIN_FMASK_HEAD(bit, arg) (1u << (bit))
 #define BIN_FMASK_TAIL(bit, arg) (1u << (bit) | ((arg) ? 1u << (arg) : 0u))
 #define BIN_FMASK_LANES(bit, arg) BIN_FMASK_TAIL(bit, arg)
@@ -53,7 +53,7 @@ _Static_assert(F_IN_KEYS == 0x0103ff00u && F_OUT_KEYS == 0x00f00000u,
 enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 
 /* the record's bits of a table from the head's flags ... */
-#define BIN_BITS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+#define BIN_BITS_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
     | BIN_BITS_##place(bit, arg, when, width)
 #define BIN_BITS_HEAD(bit, arg, when, width) ((flags >> (bit) & 1u) ? (unsigned)(when) : 0u)
 #define BIN_BITS_TAIL(bit, arg, when, width) \
@@ -62,7 +62,7 @@ enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 #define BIN_BITS_FLAG(bit, arg, when, width) ((flags >> (bit) & 1u) ? (unsigned)(arg) : 0u)
 
 /* ... and the head's flags from the record's bits */
-#define BIN_FLAGS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+#define BIN_FLAGS_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
     | BIN_FLAGS_##place(bit, arg, when, width)
 #define BIN_FLAGS_HEAD(bit, arg, when, width) ((set & (unsigned)(when)) ? 1u << (bit) : 0u)
 #define BIN_FLAGS_TAIL(bit, arg, when, width) \
@@ -71,7 +71,7 @@ enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 #define BIN_FLAGS_FLAG(bit, arg, when, width) ((set & (unsigned)(arg)) ? 1u << (bit) : 0u)
 
 /* a bit the record may not have: a width or a FLAG bit without its key */
-#define BIN_BAD_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+#define BIN_BAD_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
     || BIN_BAD_##place(arg, when, width)
 #define BIN_BAD_HEAD(arg, when, width) 0
 #define BIN_BAD_TAIL(arg, when, width) ((arg) && (set & (unsigned)(width)) && !(set & (unsigned)(when)))
@@ -83,13 +83,13 @@ enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 #define BIN_WORDS_MASK 1
 #define BIN_WORDS_WIDE 2
 #define BIN_WORDS_PD WR_K_PD_COUNT
-#define BIN_NWORDS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+#define BIN_NWORDS_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
     + BIN_NWORDS_##place(type, when)
 #define BIN_NWORDS_HEAD(type, when) 0
 #define BIN_NWORDS_TAIL(type, when) ((set & (unsigned)(when)) ? BIN_WORDS_##type : 0)
 #define BIN_NWORDS_LANES BIN_NWORDS_HEAD
 #define BIN_NWORDS_FLAG BIN_NWORDS_HEAD
-#define BIN_NLANES_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+#define BIN_NLANES_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
     + BIN_NLANES_##place(when, width)
 #define BIN_NLANES_HEAD(when, width) 0
 #define BIN_NLANES_TAIL BIN_NLANES_HEAD
@@ -131,7 +131,29 @@ enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 enum { I_BMASK = 0 WR_TRACE_ROWS(BIN_BMASK_AT_, 0), W_BMASK = 0 WR_TRACE_WARP_ROWS(BIN_WBMASK_AT_, 0) };
 _Static_assert(I_BMASK == 52 && W_BMASK == 36, "the B register masks are not format v2's");
 
-enum { I_RD_LANES = 60 };        /* the head's u32 of the lanes of `out.rd` that are not null */
+/* The head's u32 of the lanes written of a LANESN value (`out.rd`: NULLS
+ * AT(byte, value) of its row), zero without the row's WHEN: put, got and
+ * checked (BIN_NPUT_, BIN_NGET_, BIN_NBAD_: `set` the record's bits of the
+ * table).  The macros take the row's AT apart: (byte, value), or (0, 0). */
+#define BIN_NARGS_NONE 0, 0
+#define BIN_NARGS_AT(at, v) at, v
+#define BIN_NCALL_(m, when, args) m(when, args)
+#define BIN_NPUT_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
+    BIN_NCALL_(BIN_NPUT1_, when, BIN_NARGS_##nulls)
+#define BIN_NPUT1_(when, at, v) \
+    if (at)                     \
+        st32(h + (at), (set & (unsigned)(when)) ? (uint32_t)(v) : 0);
+#define BIN_NGET_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) BIN_NGET_##nulls
+#define BIN_NGET_NONE
+#define BIN_NGET_AT(at, v) (v) = ld32(h + (at));
+#define BIN_NBAD_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
+    || BIN_NCALL_(BIN_NBAD1_, when, BIN_NARGS_##nulls)
+#define BIN_NBAD1_(when, at, v) ((at) && !(set & (unsigned)(when)) && ld32(h + (at)))
+#define BIN_NAT_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
+    + BIN_NCALL_(BIN_NAT1_, when, BIN_NARGS_##nulls)
+#define BIN_NAT1_(when, at, v) (at)
+enum { I_RD_LANES = 0 WR_TRACE_OUT_ROWS(BIN_NAT_, 0) };
+_Static_assert(I_RD_LANES == 60, "the lanes of `out.rd` are not at format v2's byte");
 
 enum { E_FAULT = 1u << 0, E_PROFILE = 1u << 1, E_KNOWN = 3u };
 enum { I_TAIL0 = 80, E_TAIL0 = 24, W_TAIL0 = 48 };   /* where the inline tail words start */

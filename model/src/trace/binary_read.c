@@ -139,7 +139,7 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
 /* The values of `in` and `out` in the head and the tail, from their schema
  * rows (schema.h, WR_TRACE_IN_ROWS: PLACE HEAD or TAIL), `set` the record's
  * bits of the table, i the tail word; a value not present is zero. */
-#define BIN_GET_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_GET_##place(type, when, arg, value)
+#define BIN_GET_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) BIN_GET_##place(type, when, arg, value)
 #define BIN_GET_HEAD(type, when, arg, value) (value) = ld32(h + (arg));
 #define BIN_GET_TAIL(type, when, arg, value) \
     if (set & (unsigned)(when)) {            \
@@ -162,7 +162,7 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
 
 /* The lane records of `in` and `out` (PLACE LANES), p at the next one; a
  * LANESN value's first lane record is noted in `nulls`. */
-#define BIN_LN_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_LN_##place(type, when, width, value)
+#define BIN_LN_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) BIN_LN_##place(type, when, width, value)
 #define BIN_LN_HEAD(type, when, width, value)
 #define BIN_LN_TAIL(type, when, width, value)
 #define BIN_LN_FLAG(type, when, width, value)
@@ -187,7 +187,7 @@ static unsigned insn_head(const uint8_t *h, wr_trace_rec *r, const struct head_k
         r->insn.w[k] = (flags & F_INSN) ? ld32(h + 64 + 4 * k) : 0;
     r->in_keys = hk->in;
     r->out = hk->out;
-    r->rd_lanes = ld32(h + I_RD_LANES);
+    WR_TRACE_OUT_ROWS(BIN_NGET_, 0)             /* (out.rd's lanes written) */
     return ti;
 }
 
@@ -257,6 +257,12 @@ static int insn_lanes(const uint8_t *p, wr_trace_rec *r)
     return null ? -1 : 0;
 }
 
+/* whether a head has lanes written of a LANESN value without its key */
+static inline int out_nulls_bad(const uint8_t *h, unsigned set)
+{
+    return 0 WR_TRACE_OUT_ROWS(BIN_NBAD_, 0);
+}
+
 /* an instruction record's head checked against its flags and sizes; 0 or
  * WR_TRACE_ERROR */
 static int insn_check(wr_trace_reader *r, const uint8_t *h, const struct head_kind *hk, uint32_t flags, uint64_t recno,
@@ -275,7 +281,7 @@ static int insn_check(wr_trace_reader *r, const uint8_t *h, const struct head_ki
         1 + tail_records(I_TAIL0, ntail) + hk->lanes != 1 + (size_t)h[3])
         return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
                      "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
-    if ((!(flags & F_IN) && ld32(h + 56)) || (!(hk->out & WR_TO_RD) && ld32(h + I_RD_LANES)) ||
+    if ((!(flags & F_IN) && ld32(h + 56)) || out_nulls_bad(h, hk->out) ||
         (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !head_pad_zero(h, ntail))
         return rfail(r, recno, "corrupt record: a reserved field is not zero (byte %" PRIu64 ")", at);
     return 0;

@@ -96,30 +96,32 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
  *   BIT    the head flag (bit of the head's flags word) saying WHEN is set
  *   ARG    HEAD: the byte; TAIL, LANES: the head flag saying WIDTH is set
  *          (0: none); FLAG: the record's bit
- * ROW(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE, PLACE, BIT, ARG);
+ *   NULLS  a LANESN value's lanes written: AT(byte, value), a u32 of the
+ *          head (zero without WHEN); NONE for any other
+ * ROW(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", VALUE, PLACE, BIT, ARG, NULLS);
  * WR_TRACE_IN_KEYS(X) gives X the first seven columns. */
-#define WR_TRACE_IN_ROWS(ROW, X)                                                          \
-    ROW(X, PG, "pg", MASK,  8,          WR_IN_PG, "N-05", (r)->in.pg, HEAD,  8,  56)       \
-    ROW(X, PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp, TAIL,  9,  0)        \
-    ROW(X, RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra, LANES, 10, 15)       \
-    ROW(X, RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb, LANES, 11, 0)        \
-    ROW(X, RC, "rc", LANES, 0,          WR_IN_RC, "N-51", (r)->in.rc, LANES, 12, 0)        \
-    ROW(X, RE, "re", LANES, 0,          WR_IN_RE, "V-01", (r)->in.re, LANES, 24, 0)        \
-    ROW(X, UR, "ur", WIDE,  WR_IN_UR64, WR_IN_UR, "N-51", (r)->in.ur, TAIL,  13, 16)       \
-    ROW(X, C,  "c",  WIDE,  WR_IN_C64,  WR_IN_C,  "N-52", (r)->in.c,  TAIL,  14, 17)
+#define WR_TRACE_IN_ROWS(ROW, X)                                                           \
+    ROW(X, PG, "pg", MASK,  8,          WR_IN_PG, "N-05", (r)->in.pg, HEAD,  8,  56, NONE) \
+    ROW(X, PP, "pp", MASK,  8,          WR_IN_PP, "N-05", (r)->in.pp, TAIL,  9,  0, NONE)  \
+    ROW(X, RA, "ra", LANES, WR_IN_RA64, WR_IN_RA, "N-51", (r)->in.ra, LANES, 10, 15, NONE) \
+    ROW(X, RB, "rb", LANES, 0,          WR_IN_RB, "N-51", (r)->in.rb, LANES, 11, 0, NONE)  \
+    ROW(X, RC, "rc", LANES, 0,          WR_IN_RC, "N-51", (r)->in.rc, LANES, 12, 0, NONE)  \
+    ROW(X, RE, "re", LANES, 0,          WR_IN_RE, "V-01", (r)->in.re, LANES, 24, 0, NONE)  \
+    ROW(X, UR, "ur", WIDE,  WR_IN_UR64, WR_IN_UR, "N-51", (r)->in.ur, TAIL,  13, 16, NONE) \
+    ROW(X, C,  "c",  WIDE,  WR_IN_C64,  WR_IN_C,  "N-52", (r)->in.c,  TAIL,  14, 17, NONE)
 #define WR_TRACE_IN_KEYS(X) WR_TRACE_IN_ROWS(WR_KEY_COLS_, X)
-#define WR_KEY_COLS_(X, name, key, type, width, when, rule, value, place, bit, arg) \
+#define WR_KEY_COLS_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
     X(name, key, type, width, when, rule, value)
 
 /* `out`: the executing warp's own destinations (WHEN: the WR_TO_* bit of
  * wr_trace_rec.out; WIDTH and the binary facts as for `in`).  `rd` lists
  * null for a lane not written (LANESN; the binary head's byte 60 has the
- * lanes written). */
-#define WR_TRACE_OUT_ROWS(ROW, X)                                                                   \
-    ROW(X, RD,    "rd",    LANESN, WR_TO_RD64, WR_TO_RD, "N-54", (r)->rd,    LANES, 20, 21)           \
-    ROW(X, RD_DC, "rd_dc", WIDE,   WR_TO_RD64, WR_TO_RD, "S5",   (r)->rd_dc, TAIL,  20, 0)            \
-    ROW(X, PD,    "pd",    PD,     0,          WR_TO_PD, "N-54", 0,          TAIL,  22, 0)            \
-    ROW(X, PD_DC, "pd_dc", BOOL,   0,          WR_TO_PD, "S5",   ((r)->out & WR_TO_PD_DC) != 0, FLAG, 23, WR_TO_PD_DC)
+ * lanes written, NULLS). */
+#define WR_TRACE_OUT_ROWS(ROW, X)                                                                                            \
+    ROW(X, RD,    "rd",    LANESN, WR_TO_RD64, WR_TO_RD, "N-54", (r)->rd,    LANES, 20, 21, AT(60, (r)->rd_lanes))           \
+    ROW(X, RD_DC, "rd_dc", WIDE,   WR_TO_RD64, WR_TO_RD, "S5",   (r)->rd_dc, TAIL,  20, 0, NONE)                             \
+    ROW(X, PD,    "pd",    PD,     0,          WR_TO_PD, "N-54", 0,          TAIL,  22, 0, NONE)                             \
+    ROW(X, PD_DC, "pd_dc", BOOL,   0,          WR_TO_PD, "S5",   ((r)->out & WR_TO_PD_DC) != 0, FLAG, 23, WR_TO_PD_DC, NONE)
 #define WR_TRACE_OUT_KEYS(X) WR_TRACE_OUT_ROWS(WR_KEY_COLS_, X)
 
 /* `out.pd`: the lanes written and their values. */

@@ -59,7 +59,7 @@ static unsigned put_tail(uint8_t *head, unsigned first_word, const tail *t)
 /* The values of `in` and `out` into the head and the tail, and their lane
  * records, from their schema rows (schema.h, WR_TRACE_IN_ROWS: PLACE), `set`
  * the record's bits of the table */
-#define BIN_PUT_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_PUT_##place(type, when, arg, value)
+#define BIN_PUT_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) BIN_PUT_##place(type, when, arg, value)
 #define BIN_PUT_HEAD(type, when, arg, value) st32(h + (arg), (set & (unsigned)(when)) ? (uint32_t)(value) : 0);
 #define BIN_PUT_TAIL(type, when, arg, value) \
     if (set & (unsigned)(when)) {            \
@@ -73,7 +73,7 @@ static unsigned put_tail(uint8_t *head, unsigned first_word, const tail *t)
     tl.w[tl.n++] = (uint32_t)((uint64_t)(v) >> 32);
 #define BIN_PUT_PD(v) WR_TRACE_PD_KEYS(BIN_PUT_PD_)
 #define BIN_PUT_PD_(name, key, type, width, when, rule, value) BIN_PUT_##type(value)
-#define BIN_PL_(X, name, key, type, width, when, rule, value, place, bit, arg) BIN_PL_##place(when, width, value)
+#define BIN_PL_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) BIN_PL_##place(when, width, value)
 #define BIN_PL_HEAD(when, width, value)
 #define BIN_PL_TAIL(when, width, value)
 #define BIN_PL_FLAG(when, width, value)
@@ -133,7 +133,8 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
     st32(h + 4, flags);
     tl.n = 0;
     WR_TRACE_ROWS(BIN_HPUT_, 0)                 /* (the B registers: the tail's first words) */
-    st32(h + I_RD_LANES, (r->out & WR_TO_RD) ? r->rd_lanes : 0);
+    set = r->out;
+    WR_TRACE_OUT_ROWS(BIN_NPUT_, 0)             /* (out.rd's lanes written) */
     for (unsigned k = 0; k < 4; k++)
         st32(h + 64 + 4 * k, (r->keys & WR_TK_INSN) ? r->insn.w[k] : 0);
     set = in;
