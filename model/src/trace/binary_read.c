@@ -257,6 +257,17 @@ static int insn_lanes(const uint8_t *p, wr_trace_rec *r)
     return null ? -1 : 0;
 }
 
+/* whether a head field of `in` (PLACE HEAD, at byte ARG) is not zero */
+#define BIN_HSET_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) || BIN_HSET_##place(arg)
+#define BIN_HSET_HEAD(arg) ld32(h + (arg))
+#define BIN_HSET_TAIL(arg) 0
+#define BIN_HSET_LANES(arg) 0
+#define BIN_HSET_FLAG(arg) 0
+static inline int in_head_set(const uint8_t *h)
+{
+    return 0 WR_TRACE_IN_ROWS(BIN_HSET_, 0);
+}
+
 /* whether a head has lanes written of a LANESN value without its key */
 static inline int out_nulls_bad(const uint8_t *h, unsigned set)
 {
@@ -281,7 +292,7 @@ static int insn_check(wr_trace_reader *r, const uint8_t *h, const struct head_ki
         1 + tail_records(I_TAIL0, ntail) + hk->lanes != 1 + (size_t)h[3])
         return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
                      "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
-    if ((!(flags & F_IN) && ld32(h + 56)) || out_nulls_bad(h, hk->out) ||
+    if ((!(flags & F_IN) && in_head_set(h)) || out_nulls_bad(h, hk->out) ||
         (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !head_pad_zero(h, ntail))
         return rfail(r, recno, "corrupt record: a reserved field is not zero (byte %" PRIu64 ")", at);
     return 0;
