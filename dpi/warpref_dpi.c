@@ -446,7 +446,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     if (nwarps < 32)
         wbs_we &= (1u << nwarps) - 1;
     if (unstaged(d, cycle, warp,
-                 (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE) ? STAGED_IN : 0u) |
+                 (reads & WR_IN_GPRS ? STAGED_IN : 0u) |
                      (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
                      (bar_changed | wbs_we | (exc ? 0u : released) ? STAGED_CTA : 0u)) != 0)
         return -1;

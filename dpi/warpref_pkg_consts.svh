@@ -23,6 +23,7 @@
   localparam int unsigned IN_UR64          = 1 << 8;   // UR is a 64-bit pair
   localparam int unsigned IN_C64           = 1 << 9;   // C is a 64-bit constant
   localparam int unsigned IN_RE            = 1 << 10;   // GPR e (RE: visa's NBARRIER.signal with four registers)
+  localparam int unsigned IN_GPRS          = 'h41c;   // the GPR operands, whose values warpref_dpi_retire_in carries (KIND GPR)
 
   // `ev` bits of a retire (WR_PORT_EVENTS)
   localparam int unsigned EV_BLOCK         = 1 << 0;   // the warp blocked on barrier ev_bar (N-35)

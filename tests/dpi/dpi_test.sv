@@ -362,7 +362,7 @@ module dpi_test;
       bit [32*3-1:0] r;
       for (int i = 0; i < 16; i++) b[i*32 +: 32] = breg[i];
       for (int i = 0; i < 32; i++) r[i*3 +: 3] = 3'(runs[i]);
-      if ((reads & (IN_RA | IN_RB | IN_RC | IN_RE)) != 0 && !skip[0]) begin
+      if ((reads & IN_GPRS) != 0 && !skip[0]) begin
         pack64(ra, w64a); pack32(rb, w32a); pack32(rc, w32b); pack32(re, w32c);
         warpref_dpi_retire_in(h, w64a, w32a, w32b, w32c);
       end

@@ -43,11 +43,14 @@ int wr_checker_write_sv_consts(FILE *out)
 #undef WR_X_
 
     P("\n  // `reads` bits: which operands the RTL reports (WR_IN_BITS)\n");
-#define WR_X_(name, bit, doc) \
+#define WR_X_(name, bit, kind, doc) \
     snprintf(v, sizeof v, "1 << %d", bit); \
     e |= konst(out, "int unsigned", "IN", #name, v, "", doc);
     WR_IN_BITS(WR_X_)
 #undef WR_X_
+    snprintf(v, sizeof v, "'h%x", (unsigned)WR_IN_GPRS);
+    e |= konst(out, "int unsigned", "IN", "GPRS", v, "",
+               "the GPR operands, whose values warpref_dpi_retire_in carries (KIND GPR)");
 
     P("\n  // `ev` bits of a retire (WR_PORT_EVENTS)\n");
 #define WR_X_(name, bit, doc) \
