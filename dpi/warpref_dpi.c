@@ -659,11 +659,10 @@ unsigned long long warpref_dpi_count(void *h, int which)
         return 0;
     wr_checker_counts n;
     wr_checker_get_counts(((dpi *)h)->chk, &n);
-    switch (which) {
-    case 0: return n.retired;
-    case 1: return n.compared;
-    case 2: return n.mismatched;
-    case 4: return n.adopted;
+    switch (which) {                           /* (WR_CHECKER_COUNTS; any other: wakes) */
+#define WR_X_(name, member, w, doc) case WR_COUNT_##name: return n.member;
+    WR_CHECKER_COUNTS(WR_X_)
+#undef WR_X_
     default: return n.wakes;
     }
 }

@@ -596,7 +596,7 @@ module dpi_test;
       end
       if (r != 0) break;
     end
-    check(ok && warpref_dpi_summary(h) == summary && warpref_dpi_count(h, 2) == (bad_at < 0 ? 0 : 1),
+    check(ok && warpref_dpi_summary(h) == summary && warpref_dpi_count(h, COUNT_MISMATCHED) == (bad_at < 0 ? 0 : 1),
           $sformatf("pairs %0d: summary '%s' (expected '%s')", wrong, warpref_dpi_summary(h), summary));
     // which half, which lane: the dump's rows of what differs
     if (bad_at >= 0) begin
@@ -625,7 +625,7 @@ module dpi_test;
     check(r == 1, $sformatf("%s: record %0d made wrong returns 1 (got %0d)", field, k, r));
     check(starts_with(warpref_dpi_summary(h), {field, ":"}),
           $sformatf("%s: summary names it: '%s'", field, warpref_dpi_summary(h)));
-    check(warpref_dpi_count(h, 2) == 1 && warpref_dpi_stopped(h) == 1,
+    check(warpref_dpi_count(h, COUNT_MISMATCHED) == 1 && warpref_dpi_stopped(h) == 1,
           $sformatf("%s: one mismatch, stopped", field));
     warpref_dpi_free(h);
   endfunction
@@ -671,10 +671,10 @@ module dpi_test;
       r = rec.send(h);
       check(r == 0, $sformatf("record %0d agrees (%0d: %s)", k, r, warpref_dpi_messages(h)));
     end
-    check(warpref_dpi_count(h, 0) == 64'(NREC), "retired 17");
-    check(warpref_dpi_count(h, 1) == 64'(NREC), "compared 17");
-    check(warpref_dpi_count(h, 2) == 0, "mismatched 0");
-    check(warpref_dpi_count(h, 3) == 1, "wakes 1");
+    check(warpref_dpi_count(h, COUNT_RETIRED) == 64'(NREC), "retired 17");
+    check(warpref_dpi_count(h, COUNT_COMPARED) == 64'(NREC), "compared 17");
+    check(warpref_dpi_count(h, COUNT_MISMATCHED) == 0, "mismatched 0");
+    check(warpref_dpi_count(h, COUNT_WAKES) == 1, "wakes 1");
     check(warpref_dpi_stopped(h) == 0, "not stopped");
     fin.correct();
     r = fin.send(h);
@@ -837,7 +837,7 @@ module dpi_test;
     rec.build(3);
     ok &= rec.send(h) == 0;
     r = warpref_dpi_wake(h, 34, 0, 1);
-    check(ok && r == 0 && warpref_dpi_count(h, 3) == 1, "a wake one cycle early with wake_early 1 passes");
+    check(ok && r == 0 && warpref_dpi_count(h, COUNT_WAKES) == 1, "a wake one cycle early with wake_early 1 passes");
     warpref_dpi_free(h);
     h = new_handle(OPERANDS_SELF, "", "", 0);
     r = warpref_dpi_wake(h, 10, 0, 0);
