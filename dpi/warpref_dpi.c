@@ -446,7 +446,7 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     if (nwarps < 32)
         wbs_we &= (1u << nwarps) - 1;
     if (unstaged(d, cycle, warp,
-                 (reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE) ? STAGED_IN : 0u) |
+                 (reads & WR_IN_GPRS ? STAGED_IN : 0u) |
                      (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
                      (bar_changed | wbs_we | (exc ? 0u : released) ? STAGED_CTA : 0u)) != 0)
         return -1;
@@ -659,11 +659,10 @@ unsigned long long warpref_dpi_count(void *h, int which)
         return 0;
     wr_checker_counts n;
     wr_checker_get_counts(((dpi *)h)->chk, &n);
-    switch (which) {
-    case 0: return n.retired;
-    case 1: return n.compared;
-    case 2: return n.mismatched;
-    case 4: return n.adopted;
+    switch (which) {                           /* (WR_CHECKER_COUNTS; any other: wakes) */
+#define WR_X_(name, member, w, doc) case WR_COUNT_##name: return n.member;
+    WR_CHECKER_COUNTS(WR_X_)
+#undef WR_X_
     default: return n.wakes;
     }
 }

@@ -23,6 +23,7 @@
   localparam int unsigned IN_UR64          = 1 << 8;   // UR is a 64-bit pair
   localparam int unsigned IN_C64           = 1 << 9;   // C is a 64-bit constant
   localparam int unsigned IN_RE            = 1 << 10;   // GPR e (RE: visa's NBARRIER.signal with four registers)
+  localparam int unsigned IN_GPRS          = 'h41c;   // the GPR operands, whose values warpref_dpi_retire_in carries (KIND GPR)
 
   // `ev` bits of a retire (WR_PORT_EVENTS)
   localparam int unsigned EV_BLOCK         = 1 << 0;   // the warp blocked on barrier ev_bar (N-35)
@@ -46,4 +47,11 @@
   // `why` of warpref_dpi_fetch_fault (N-27, WR_FETCH_FAULTS)
   localparam int unsigned FETCH_NO_INSN    = 1;   // no instruction at pc: ActivePC past the end of the program
   localparam int unsigned FETCH_MISALIGNED = 2;   // misaligned pc: ActivePC not a multiple of 16
+
+  // `which` of warpref_dpi_count (WR_CHECKER_COUNTS)
+  localparam int COUNT_RETIRED    = 0;   // records reported by the other side
+  localparam int COUNT_COMPARED   = 1;   // records checked by the model
+  localparam int COUNT_MISMATCHED = 2;   // failing checks
+  localparam int COUNT_WAKES      = 3;   // asynchronous wakes applied
+  localparam int COUNT_ADOPTED    = 4;   // register lanes the model's step left undefined and the other side defined: the model took the other's value (SPEC-NOTES section 5: allowed, counted)
   /* verilator lint_on UNUSEDPARAM */

@@ -17,6 +17,7 @@
 #include "Vtb_lockstep__Dpi.h"      // the glue's calls (dpi/warpref_pkg.sv)
 #include "warpref_dpi.h"
 #include "warpref_bugs.h"           // generated from rtl_stub/warpref_rtl_pkg.sv
+#include "warpref/checker.h"        // WR_COUNT_*
 #include "warpref/isa.h"
 
 namespace {
@@ -328,7 +329,8 @@ int lockstep_finish(lockstep_session &s, const lockstep_end &e)
         fflush(stdout);
         return 0;
     }
-    const uint64_t compared = warpref_dpi_count(s.h, 1), mism = warpref_dpi_count(s.h, 2);
+    const uint64_t compared = warpref_dpi_count(s.h, WR_COUNT_COMPARED);
+    const uint64_t mism = warpref_dpi_count(s.h, WR_COUNT_MISMATCHED);
     std::string status = e.errored ? "error" : e.hung ? "hang" : compared == 0 ? "error"
                        : e.failed || mism != 0 ? "mismatch" : "pass";
     std::string endr = e.end;
@@ -362,9 +364,9 @@ int lockstep_finish(lockstep_session &s, const lockstep_end &e)
         line += ", bug " + s.bug;
     if (!s.seed.empty())
         line += ", seed " + s.seed;
-    const uint64_t retired = warpref_dpi_count(s.h, 0);
+    const uint64_t retired = warpref_dpi_count(s.h, WR_COUNT_RETIRED);
     // register lanes the model left undefined and the RTL defined (SPEC-NOTES section 5: allowed)
-    const uint64_t adopted = warpref_dpi_count(s.h, 4);
+    const uint64_t adopted = warpref_dpi_count(s.h, WR_COUNT_ADOPTED);
     char counts[160];
     snprintf(counts, sizeof counts, "%" PRIu64 " retired, %" PRIu64 " compared", retired, compared);
     if (adopted)

@@ -62,6 +62,21 @@ module dpi_test;
     return line;
   endfunction
 
+  // whether a file has a line that is exactly `want` (without its newline)
+  function automatic bit file_has(input string path, input string want);
+    string line;
+    int fd;
+    bit found = 1'b0;
+    fd = $fopen(path, "r");
+    if (fd == 0) return 1'b0;
+    while (!found && $fgets(line, fd) != 0) begin
+      if (line.len() > 0 && line[line.len() - 1] == "\n") line = line.substr(0, line.len() - 2);
+      found = line == want;
+    end
+    $fclose(fd);
+    return found;
+  endfunction
+
   // ---- the record: one member per argument of warpref_dpi_retire (a class: its methods
   // are compiled once, not inlined at every call) ----------------------------------------
   /* verilator lint_off DECLFILENAME */   // the classes live in the test's module
@@ -347,7 +362,7 @@ module dpi_test;
       bit [32*3-1:0] r;
       for (int i = 0; i < 16; i++) b[i*32 +: 32] = breg[i];
       for (int i = 0; i < 32; i++) r[i*3 +: 3] = 3'(runs[i]);
-      if ((reads & (IN_RA | IN_RB | IN_RC | IN_RE)) != 0 && !skip[0]) begin
+      if ((reads & IN_GPRS) != 0 && !skip[0]) begin
         pack64(ra, w64a); pack32(rb, w32a); pack32(rc, w32b); pack32(re, w32c);
         warpref_dpi_retire_in(h, w64a, w32a, w32b, w32c);
       end
@@ -522,6 +537,77 @@ module dpi_test;
     warpref_dpi_free(h);
   endfunction
 
+  // ---- register pairs: LEPC R[4:5] (a 64-bit destination), CALL.ABS R[4:5] (a pair read) --
+  // one warp: LEPC R[4:5], -0x20 at 0 writes 0xffffffff_ffffffe0 (R4 = 0xffffffe0, R5 =
+  // 0xffffffff: the halves differ), CALL.ABS R[4:5], 0x40 reads it (Ra a pair) and jumps to
+  // 0xffffffff_ffffffe0 + 0x40 = 0x20 (PCs wrap), EXIT.  `wrong` makes lane 7 wrong in one
+  // record: 0 none, 1 R5 (the high half of the LEPC's write), 2 R4 (its low half), 3 the high
+  // half of the CALL's Ra, 4 the same in operand-driven mode (the read trusted, the target
+  // moves); which record fails (-1: none), the exact summary, two exact parts of the dump's
+  // rows of what differs
+  function automatic void pair_records(input int wrong, input int bad_at, input string summary,
+                                        input string differs, input string lane);
+    localparam longint unsigned PAIR = 64'hffff_ffff_ffff_ffe0;
+    string path;
+    int fd;
+    chandle h;
+    Record v;
+    bit [127:0] w[3];
+    int r;
+    bit ok;
+    v = new;
+    path = {outdir, "/dpi_pair.s"};
+    fd = $fopen(path, "w");
+    $fwrite(fd, ".threads 32\nLEPC R[4:5], -0x20 ;\nCALL.ABS R[4:5], 0x40 ;\nEXIT ;\n");
+    $fclose(fd);
+    h = warpref_dpi_new(path, 0, wrong == 4 ? OPERANDS_DRIVEN : OPERANDS_SELF, "", "", 1, 0, -1);
+    if (h == null) begin
+      check(0, {"pairs: warpref_dpi_new: ", warpref_dpi_messages(null)});
+      return;
+    end
+    for (int i = 0; i < 3; i++) warpref_dpi_insn(h, i, w[i]);
+    v.pd_write(0, 0, 0, 0);
+    v.ur_write(0, 0, 0);
+    ok = 1;
+    for (int i = 0; i < 3; i++) begin
+      v.what(64'(i), 0, 64'(16 * i), w[i], 0);
+      v.after(64'(16 * i + 16), ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 0, RUN_READY, 0);
+      v.rd_write(0, 255, 0, 0, 0, 0, 0, 0);
+      v.cta(0, 0, 0, RUN_READY, 0, 0);
+      v.events(0, 0, 0, 0, 0, 0);
+      if (i == 0) begin                                      // LEPC R[4:5], -0x20
+        v.operands(IN_PG, ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        v.rd_write(ALL, 4, 1, PAIR, PAIR, 0, 0, 0);
+        if (wrong == 1) v.rd_val[7] = 64'h0000_0000_ffff_ffe0;   // R5 lane 7: 0
+        if (wrong == 2) v.rd_val[7] = 64'hffff_ffff_0000_0000;   // R4 lane 7: 0
+      end else if (i == 1) begin                             // CALL.ABS R[4:5], 0x40: to 0x20
+        v.operands(IN_PG | IN_PP | IN_RA | IN_RA64, ALL, ALL, PAIR, PAIR, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        if (wrong >= 3) v.ra[7] = 64'h0000_0000_ffff_ffe0;       // Ra lane 7 high half: 0
+      end else begin                                         // EXIT
+        v.operands(IN_PG | IN_PP, ALL, ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        v.after('h20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, RUN_EXITED, 0);
+        v.cta(0, 0, 0, RUN_EXITED, 0, 0);
+        v.events(EV_EXIT, 0, 0, 0, 0, 0);
+      end
+      r = v.send(h);
+      if (r != (i == bad_at ? 1 : 0)) begin
+        ok = 0;
+        check(0, {$sformatf("pairs %0d: record %0d returned %0d; ", wrong, i, r), warpref_dpi_messages(h)});
+      end
+      if (r != 0) break;
+    end
+    check(ok && warpref_dpi_summary(h) == summary && warpref_dpi_count(h, COUNT_MISMATCHED) == (bad_at < 0 ? 0 : 1),
+          $sformatf("pairs %0d: summary '%s' (expected '%s')", wrong, warpref_dpi_summary(h), summary));
+    // which half, which lane: the dump's rows of what differs
+    if (bad_at >= 0) begin
+      path = $sformatf("%s/dpi_pair%0d", outdir, wrong);
+      r = warpref_dpi_dump(h, path, "", "", "", "");     // (first: && may evaluate in any order)
+      check(r == 0 && file_has({path, ".txt"}, differs) && file_has({path, ".txt"}, lane),
+            $sformatf("pairs %0d: %s.txt has '%s' and '%s'", wrong, path, differs, lane));
+    end
+    warpref_dpi_free(h);
+  endfunction
+
   // ---- 2. one wrong field per handle ---------------------------------------------------
   function automatic void field_test(input string field, input int k);
     chandle h = new_handle(OPERANDS_SELF, "", "", 0);
@@ -539,7 +625,7 @@ module dpi_test;
     check(r == 1, $sformatf("%s: record %0d made wrong returns 1 (got %0d)", field, k, r));
     check(starts_with(warpref_dpi_summary(h), {field, ":"}),
           $sformatf("%s: summary names it: '%s'", field, warpref_dpi_summary(h)));
-    check(warpref_dpi_count(h, 2) == 1 && warpref_dpi_stopped(h) == 1,
+    check(warpref_dpi_count(h, COUNT_MISMATCHED) == 1 && warpref_dpi_stopped(h) == 1,
           $sformatf("%s: one mismatch, stopped", field));
     warpref_dpi_free(h);
   endfunction
@@ -585,10 +671,10 @@ module dpi_test;
       r = rec.send(h);
       check(r == 0, $sformatf("record %0d agrees (%0d: %s)", k, r, warpref_dpi_messages(h)));
     end
-    check(warpref_dpi_count(h, 0) == 64'(NREC), "retired 17");
-    check(warpref_dpi_count(h, 1) == 64'(NREC), "compared 17");
-    check(warpref_dpi_count(h, 2) == 0, "mismatched 0");
-    check(warpref_dpi_count(h, 3) == 1, "wakes 1");
+    check(warpref_dpi_count(h, COUNT_RETIRED) == 64'(NREC), "retired 17");
+    check(warpref_dpi_count(h, COUNT_COMPARED) == 64'(NREC), "compared 17");
+    check(warpref_dpi_count(h, COUNT_MISMATCHED) == 0, "mismatched 0");
+    check(warpref_dpi_count(h, COUNT_WAKES) == 1, "wakes 1");
     check(warpref_dpi_stopped(h) == 0, "not stopped");
     fin.correct();
     r = fin.send(h);
@@ -751,7 +837,7 @@ module dpi_test;
     rec.build(3);
     ok &= rec.send(h) == 0;
     r = warpref_dpi_wake(h, 34, 0, 1);
-    check(ok && r == 0 && warpref_dpi_count(h, 3) == 1, "a wake one cycle early with wake_early 1 passes");
+    check(ok && r == 0 && warpref_dpi_count(h, COUNT_WAKES) == 1, "a wake one cycle early with wake_early 1 passes");
     warpref_dpi_free(h);
     h = new_handle(OPERANDS_SELF, "", "", 0);
     r = warpref_dpi_wake(h, 10, 0, 0);
@@ -883,6 +969,21 @@ module dpi_test;
     // and reaches the operand compare; a wrong lane of it is an in.re mismatch
     visa_four_registers(0);
     visa_four_registers(1);
+
+    // register pairs: the write of R[4:5] and the read of Ra as a pair, each half
+    pair_records(0, -1, "", "", "");
+    pair_records(1, 0, "write.gpr: warp 0 pc 0x0 LEPC R[4:5], -0x20: 1 field differ [N-54; LEPC N-17]",
+                 "  write.gpr              N-54  R5 of warp 0 differs, lanes 0x00000080",
+                 "      lane  7: model 0xffffffff (don't-care 0x00000000), other 0x00000000");
+    pair_records(2, 0, "write.gpr: warp 0 pc 0x0 LEPC R[4:5], -0x20: 1 field differ [N-54; LEPC N-17]",
+                 "  write.gpr              N-54  R4 of warp 0 differs, lanes 0x00000080",
+                 "      lane  7: model 0xffffffe0 (don't-care 0x00000000), other 0x00000000");
+    pair_records(3, 1, "in.ra: warp 0 pc 0x10 CALL.ABS R[4:5], 0x40: 1 field differ [N-51; CALL.ABS N-16]",
+                 "  in.ra                  N-51  differs, lanes 0x00000080",
+                 "      lane  7: model 0xffffffffffffffe0, other 0xffffffe0");
+    pair_records(4, 1, "active: warp 0 pc 0x10 CALL.ABS R[4:5], 0x40: 2 fields differ [N-12; CALL.ABS N-16]",
+                 "  active                 N-12  differs, lanes 0x00000080: model 0xffffff7f, other 0xffffffff",
+                 "      lane  7: model 0x100000020, other 0x0");
 
     // a null handle
     check(rec.send(null) == -1 && warpref_dpi_final(null, 0, "deadlock", 0, fin.bars) == -1 && warpref_dpi_stopped(null) == 1,

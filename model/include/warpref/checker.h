@@ -180,15 +180,28 @@ typedef struct wr_checker_side {
     uint32_t valid, active, yield, sleep;
 } wr_checker_side;
 
+/* The checker's counters: X(NAME, member, which, doc).  `which` is
+ * warpref_dpi_count's argument, dpi/warpref_pkg.sv's COUNT_NAME (generated:
+ * `warpref encoding --sv-dpi`); one list gives the struct, the enum and both. */
+#define WR_CHECKER_COUNTS(X)                                                        \
+    X(RETIRED,    retired,    0, "records reported by the other side")             \
+    X(COMPARED,   compared,   1, "records checked by the model")                   \
+    X(MISMATCHED, mismatched, 2, "failing checks")                                 \
+    X(WAKES,      wakes,      3, "asynchronous wakes applied")                     \
+    X(ADOPTED,    adopted,    4, "register lanes the model's step left undefined and the other side " \
+                                 "defined: the model took the other's value (SPEC-NOTES section 5: allowed, counted)")
+
 typedef struct wr_checker_counts {
-    uint64_t retired;            /* records reported by the other side */
-    uint64_t compared;           /* ... checked by the model */
-    uint64_t mismatched;         /* failing checks */
-    uint64_t wakes;              /* asynchronous wakes applied */
-    uint64_t adopted;            /* register lanes the model's step left undefined and the
-                                    other side defined: the model took the other's value
-                                    (SPEC-NOTES section 5: allowed, counted) */
+#define WR_X_(name, member, which, doc) uint64_t member;
+    WR_CHECKER_COUNTS(WR_X_)
+#undef WR_X_
 } wr_checker_counts;
+
+enum {
+#define WR_X_(name, member, which, doc) WR_COUNT_##name = which,
+    WR_CHECKER_COUNTS(WR_X_)
+#undef WR_X_
+};
 
 void wr_checker_get_counts(const wr_checker *c, wr_checker_counts *out);
 int wr_checker_stopped(const wr_checker *c);       /* max_mismatches reached */

@@ -118,6 +118,9 @@ int wr_retire_field_needs_state(unsigned field);
 const char *wr_retire_field_name(unsigned field);   /* "rpc" */
 const char *wr_retire_field_rule(unsigned field);   /* "N-12" */
 unsigned wr_retire_field_how(unsigned field);       /* wr_cmp_how */
+/* The WR_IN_* bit of an OPERAND row (its VALUE), 0 for any other row: the
+ * table's map from an operand's field to its bit in wr_retire.reads. */
+unsigned wr_retire_field_operand(unsigned field);
 
 /* The controls: per field, compared or not, and the bits compared (of a
  * scalar, of each lane's RPC, B register or written value; the

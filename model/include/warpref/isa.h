@@ -261,29 +261,36 @@ int wr_insn_ri_slot_taken(const wr_insn *insn, unsigned slot);
 void wr_insn_normalize(wr_insn *insn);
 
 /* Which operands an instruction reads (wr_insn_reads): an ISA fact, from the
- * fields each form of isa.def has and the wide ones it marks W().  X(NAME, bit, doc).
- * One list gives the WR_IN_* bits and dpi/warpref_pkg.sv's IN_* constants
- * (`warpref encoding --sv-dpi`). */
+ * fields each form of isa.def has and the wide ones it marks W().
+ * X(NAME, bit, KIND, doc): KIND PRED, GPR (a register per lane: the values
+ * warpref_dpi_retire_in carries), UR, CONST, or WIDTH (not an operand: the one
+ * before it is a 64-bit pair).  One list gives the WR_IN_* bits, their groups
+ * and dpi/warpref_pkg.sv's IN_* constants (`warpref encoding --sv-dpi`). */
 #define WR_IN_BITS(X)                                                             \
-    X(PG,   0,  "Pg")                                                             \
-    X(PP,   1,  "Pp")                                                             \
-    X(RA,   2,  "GPR a")                                                          \
-    X(RB,   3,  "GPR b")                                                          \
-    X(RC,   4,  "GPR c")                                                          \
-    X(UR,   5,  "the uniform register")                                           \
-    X(C,    6,  "the constant operand")                                           \
-    X(RA64, 7,  "RA is a 64-bit pair")                                            \
-    X(UR64, 8,  "UR is a 64-bit pair")                                            \
-    X(C64,  9,  "C is a 64-bit constant")                                         \
-    X(RE,   10, "GPR e (RE: visa's NBARRIER.signal with four registers)")
+    X(PG,   0,  PRED,  "Pg")                                                      \
+    X(PP,   1,  PRED,  "Pp")                                                      \
+    X(RA,   2,  GPR,   "GPR a")                                                   \
+    X(RB,   3,  GPR,   "GPR b")                                                   \
+    X(RC,   4,  GPR,   "GPR c")                                                   \
+    X(UR,   5,  UR,    "the uniform register")                                    \
+    X(C,    6,  CONST, "the constant operand")                                    \
+    X(RA64, 7,  WIDTH, "RA is a 64-bit pair")                                     \
+    X(UR64, 8,  WIDTH, "UR is a 64-bit pair")                                     \
+    X(C64,  9,  WIDTH, "C is a 64-bit constant")                                  \
+    X(RE,   10, GPR,   "GPR e (RE: visa's NBARRIER.signal with four registers)")
 
+enum { WR_IN_KIND_PRED, WR_IN_KIND_GPR, WR_IN_KIND_UR, WR_IN_KIND_CONST, WR_IN_KIND_WIDTH };
+#define WR_IN_OPERAND_(name, bit, kind, doc) | (WR_IN_KIND_##kind != WR_IN_KIND_WIDTH ? 1u << (bit) : 0u)
+#define WR_IN_GPR_(name, bit, kind, doc) | (WR_IN_KIND_##kind == WR_IN_KIND_GPR ? 1u << (bit) : 0u)
 enum {
-#define WR_X_(name, bit, doc) WR_IN_##name = 1u << (bit),
+#define WR_X_(name, bit, kind, doc) WR_IN_##name = 1u << (bit),
     WR_IN_BITS(WR_X_)
 #undef WR_X_
-    WR_IN_OPERANDS = WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C | WR_IN_RE
-                                 /* the operands, without the width bits */
+    WR_IN_OPERANDS = 0 WR_IN_BITS(WR_IN_OPERAND_),  /* the operands, without the width bits */
+    WR_IN_GPRS = 0 WR_IN_BITS(WR_IN_GPR_)           /* the GPR operands (Ra, Rb, Rc, Re) */
 };
+#undef WR_IN_OPERAND_
+#undef WR_IN_GPR_
 unsigned wr_insn_reads(const wr_insn *insn);
 
 /* Self-check of the table: no bit assigned twice within a form, fields fit

@@ -910,16 +910,13 @@ void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl)
 {
     c->o.ctl = *ctl;
     c->raw_fields = 0;                             /* raw: the in.* fields checked against the shadow */
-    static const struct { unsigned field, bit; } in_bits[] = {
-        { WR_RF_IN_PG, WR_IN_PG }, { WR_RF_IN_PP, WR_IN_PP }, { WR_RF_IN_RA, WR_IN_RA }, { WR_RF_IN_RB, WR_IN_RB },
-        { WR_RF_IN_RC, WR_IN_RC }, { WR_RF_IN_RE, WR_IN_RE }, { WR_RF_IN_UR, WR_IN_UR },
-    };
-    for (unsigned k = 0; c->raw && k < sizeof in_bits / sizeof in_bits[0]; k++)
-        if (ctl->field[in_bits[k].field].enable)
-            c->raw_fields |= in_bits[k].bit;
-    if (c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
-        for (unsigned f = WR_RF_IN_PG; f <= WR_RF_IN_C; f++)
+    for (unsigned f = 0; f < WR_RF_COUNT; f++) {   /* the in.* fields: WR_RETIRE_FIELDS' OPERAND rows */
+        const unsigned bit = wr_retire_field_operand(f);
+        if (c->raw && ctl->field[f].enable)        /* (in.c's bit too: raw_check has no shadow of it) */
+            c->raw_fields |= bit;
+        if (bit && c->o.operand_mode == WR_OPERANDS_DRIVEN)   /* the operands are the other side's */
             c->o.ctl.field[f].enable = 0;
+    }
     wr_compare_plan_init(&c->plan, &c->o.ctl);
 }
 

@@ -38,6 +38,12 @@ const char *wr_retire_field_rule(unsigned f) { return f < WR_RF_COUNT ? fields[f
 unsigned wr_retire_field_how(unsigned f) { return f < WR_RF_COUNT ? fields[f].how : WR_CMP_HOW_COUNT; }
 int wr_retire_field_needs_state(unsigned f) { return f < WR_RF_COUNT && fields[f].state; }
 
+unsigned wr_retire_field_operand(unsigned f)
+{
+    static const wr_retire none;         /* (an OPERAND row's VALUE is its bit, whatever the record) */
+    return f < WR_RF_COUNT && fields[f].how == WR_CMP_OPERAND ? (unsigned)field_value(f, &none) : 0;
+}
+
 void wr_compare_ctl_init(wr_compare_ctl *ctl)
 {
     for (unsigned f = 0; f < WR_RF_COUNT; f++) {
@@ -51,11 +57,9 @@ static unsigned lowest(uint32_t m) { return (unsigned)__builtin_ctz(m); }
 /* the bits of a read set that are compared: the OPERAND rows' WR_IN_* bits */
 static uint32_t operand_bits(void)
 {
-    static const wr_retire none;         /* (an OPERAND row's VALUE is its bit, whatever the record) */
     uint32_t bits = 0;
     for (unsigned f = 0; f < WR_RF_COUNT; f++)
-        if (fields[f].how == WR_CMP_OPERAND)
-            bits |= (uint32_t)field_value(f, &none);
+        bits |= wr_retire_field_operand(f);
     return bits;
 }
 

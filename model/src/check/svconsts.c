@@ -2,7 +2,8 @@
  * include file it reads (dpi/warpref_pkg_consts.svh), generated from the
  * model's enums: LANES, the operand modes, the `reads` bits (WR_IN_BITS), the
  * `ev` bits of the retire port (WR_PORT_EVENTS), the run states
- * (WR_RUN_STATES), the fetch faults (WR_FETCH_FAULTS).  Deterministic: the
+ * (WR_RUN_STATES), the fetch faults (WR_FETCH_FAULTS), the counters
+ * (WR_CHECKER_COUNTS).  Deterministic: the
  * checked-in file is diffed against `warpref encoding --sv-dpi`
  * (tests/check_svpkg.py), as rtl_stub/warpref_isa_pkg.sv against --sv.  The
  * C side of the DPI reads the same enums by name. */
@@ -43,11 +44,14 @@ int wr_checker_write_sv_consts(FILE *out)
 #undef WR_X_
 
     P("\n  // `reads` bits: which operands the RTL reports (WR_IN_BITS)\n");
-#define WR_X_(name, bit, doc) \
+#define WR_X_(name, bit, kind, doc) \
     snprintf(v, sizeof v, "1 << %d", bit); \
     e |= konst(out, "int unsigned", "IN", #name, v, "", doc);
     WR_IN_BITS(WR_X_)
 #undef WR_X_
+    snprintf(v, sizeof v, "'h%x", (unsigned)WR_IN_GPRS);
+    e |= konst(out, "int unsigned", "IN", "GPRS", v, "",
+               "the GPR operands, whose values warpref_dpi_retire_in carries (KIND GPR)");
 
     P("\n  // `ev` bits of a retire (WR_PORT_EVENTS)\n");
 #define WR_X_(name, bit, doc) \
@@ -70,6 +74,13 @@ int wr_checker_write_sv_consts(FILE *out)
         e |= konst(out, "int unsigned", "FETCH", #name, v, text, doc); \
     }
     WR_FETCH_FAULTS(WR_X_)
+#undef WR_X_
+
+    P("\n  // `which` of warpref_dpi_count (WR_CHECKER_COUNTS)\n");
+#define WR_X_(name, member, which, doc) \
+    snprintf(v, sizeof v, "%d", WR_COUNT_##name); \
+    e |= konst(out, "int", "COUNT", #name, v, "", doc);
+    WR_CHECKER_COUNTS(WR_X_)
 #undef WR_X_
     P("  /* verilator lint_on UNUSEDPARAM */\n");
 #undef P

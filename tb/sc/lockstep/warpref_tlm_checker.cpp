@@ -33,7 +33,7 @@ void warpref_tlm_checker::b_transport(tlm::tlm_generic_payload &tx, sc_core::sc_
     switch (x->op) {
     case WR_CHECK_RETIRE:
         // the wide parts the record uses, then the record (dpi/warpref_pkg.sv)
-        if (r.reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE))
+        if (r.reads & WR_IN_GPRS)
             warpref_dpi_retire_in(h_, r.ra, r.rb, r.rc, r.re);
         if (r.rd_lanes)
             warpref_dpi_retire_rd(h_, r.rd_val);
