@@ -178,6 +178,20 @@ static inline int hex32(jp *j, uint32_t *v, const char *what)
     return 0;
 }
 
+/* The case of a key-reading switch for a value of the schema's TYPE HEX (up
+ * to 16 hex digits) or MASK (8): read into `value` or return -1.  The
+ * readers' per-table case macros (REC_*, WARP_*) expand to these. */
+#define JR_CASE_HEX(label, value)                         \
+        case label:                                       \
+            if (hexstr(j, 16, &(value), NULL, what))      \
+                return -1;                                \
+            break;
+#define JR_CASE_MASK(label, value)                        \
+        case label:                                       \
+            if (hex32(j, &(value), what))                 \
+                return -1;                                \
+            break;
+
 /* a JSON number that is a non-negative integer */
 static inline int uint_(jp *j, uint64_t max, uint64_t *v, const char *what)
 {

@@ -68,16 +68,8 @@ static int parse_regs(jp *j, wr_trace_scratch *s, unsigned w, const char *what)
  * schema's TYPE: a reader for HEX and MASK; nothing for the rest, which it
  * reads itself. */
 #define WR_X_(name, key, type, width, when, rule, value) WARP_##type(name, value)
-#define WARP_HEX(name, value)                             \
-        case WR_K_W_##name:                               \
-            if (hexstr(j, 16, &(value), NULL, what))      \
-                return -1;                                \
-            break;
-#define WARP_MASK(name, value)                            \
-        case WR_K_W_##name:                               \
-            if (hex32(j, &(value), what))                 \
-                return -1;                                \
-            break;
+#define WARP_HEX(name, value) JR_CASE_HEX(WR_K_W_##name, value)
+#define WARP_MASK(name, value) JR_CASE_MASK(WR_K_W_##name, value)
 #define WARP_DEC(name, value)
 #define WARP_STR(name, value)
 #define WARP_BREGS(name, value)

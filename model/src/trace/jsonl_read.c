@@ -330,16 +330,8 @@ void wr_trace_scratch_free(wr_trace_scratch *s)
  * a reader for HEX, MASK and OP; nothing for the rest, which it reads
  * itself. */
 #define WR_X_(name, key, type, width, when, rule, where, value) REC_##type(name, value)
-#define REC_HEX(name, value)                              \
-        case WR_K_##name:                                 \
-            if (hexstr(j, 16, &(value), NULL, what))      \
-                return -1;                                \
-            break;
-#define REC_MASK(name, value)                             \
-        case WR_K_##name:                                 \
-            if (hex32(j, &(value), what))                 \
-                return -1;                                \
-            break;
+#define REC_HEX(name, value) JR_CASE_HEX(WR_K_##name, value)
+#define REC_MASK(name, value) JR_CASE_MASK(WR_K_##name, value)
 #define REC_OP(name, value)                               \
         case WR_K_##name:                                 \
             if (jstring(j, value, sizeof(value), what) < 0) \
