@@ -167,11 +167,18 @@ def main():
                     r'<td class="num">0</td>', cov) and
           '<tr><td class="mono">BRA.div</td><td>N-11</td><td>gen</td><td class="num">4</td>' in cov and
           '<tr><td class="mono">BSYNC.late_release</td><td>N-21</td><td>never</td><td class="num">0</td>' in cov, cov)
-    # the same table in the summary and OUT/coverage.txt (scripts/regress)
+    check("report: the holes listed before the whole table, which is collapsed",
+          re.search(r'<ul id="holes">\n(<li class="mono">[^<]+</li>\n){%d}</ul>\n<details><summary>the whole table '
+                    r'\(%d paths; holes highlighted\)</summary>\n<table id="coverage">' % (ngen - 2, len(listed)), page)
+          and '<li class="mono">BAR.sync_block</li>' in page, page[page.find('id="coverage-sec"'):][:600])
+    # the same table in OUT/coverage.txt (scripts/regress), its summary line with the holes on the console
     table = open(os.path.join(tmp, "paths", "coverage.txt")).read()
-    check("summary: coverage with its holes", table in so and
+    line = [l for l in table.splitlines() if l.startswith("coverage: ")]
+    check("summary: coverage with its holes", len(line) == 1 and
+          so.startswith(line[0] + " (semantic paths over the 2 jobs, docs/semantics.md; the table: "
+                        + os.path.join(tmp, "paths", "coverage.txt") + ")\n") and table.splitlines()[0] not in so and
           re.search(r"^BRA\.div +4  N-11 +gen$", table, re.M) and
-          f"coverage: 2 of {ngen} paths of reach gen hit; holes: BRA.cond_none, " in table, table[-600:])
+          f"coverage: 2 of {ngen} paths of reach gen hit; holes: BRA.cond_none, " in table, so[:600] + table[-600:])
     check("report: per profile", '<table id="profiles">' in page and
           '<tr><td>sass</td><td class="num">2</td><td class="num">2</td><td class="num">0</td>'
           '<td class="num">20</td>' in page, page[page.find("Per profile"):][:400])

@@ -62,8 +62,8 @@ def main():
           open(os.path.join(tmp, 'slurm-clean', 'report.html')).read())
 
     rc, local, se = regress(bug + ['-j', '2'], 'local-bug')
-    check('local bug', rc == 0 and local.rstrip().endswith('1 passed, 0 failed') and
-          re.search(r'bar_no_reset +[1-4]/4 ', local) is not None,
+    check('local bug', rc == 0 and local.rstrip().endswith('\n1 detected, 0 missed') and
+          re.search(r'^bar_no_reset +bug detected +[1-4] of 4 ', local, re.M) is not None,
           '%d\n%s%s' % (rc, local, se))
     rc, so, se = regress(bug + slurm, 'slurm-bug')
     check('slurm bug: the local summary', rc == 0 and regress_summary(so) == regress_summary(local),

@@ -62,6 +62,10 @@ def regress_summary(stdout):
         line = re.sub(r"\([\d,]+/s\)", "(R/s)", line)
         line = re.sub(r"results in \S+$", "results in OUT", line)
         line = re.sub(r" \S+/waves\.fst$", " WAVES", line)
+        line = re.sub(r"^regress: report \S+$", "regress: report REPORT", line)
+        line = re.sub(r"; the table: \S+\)$", "; the table: OUT/coverage.txt)", line)
+        if line.startswith(("  dump ", "  waves ", "  reproduce ")):
+            line = re.sub(r"/\S*", "PATH", line)
         out.append(line)
     return "\n".join(out)
 

@@ -1,12 +1,14 @@
 """report.py - the regression's HTML report (scripts/regress --html FILE,
-default OUT/report.html): one self-contained page (inline CSS and SVG, no
-script, nothing fetched) with the run's parameters and totals, the failures
-with their first differing field and links to each job's log, program,
-dumps and wave file, the bug-detection table, the semantic-path coverage
-table with its holes, per-profile figures, plots of throughput and of
-instructions to detection, and for each failure the lane x time picture of
-the failing warp, drawn from its dump by `warpref view --dump` (the one
-drawing of that picture, docs/view.md).
+default OUT/report.html): one self-contained page (inline CSS and SVG, one
+small inline script for the copy buttons, nothing fetched), first screen
+first: the verdict in words, a table of contents, the failures (each with its
+first differing field, the command that reproduces it with a copy button,
+links to its log, program, dumps and wave file, and the lane x time picture
+of the failing warp, drawn from its dump by `warpref view --dump`, the one
+drawing of that picture, docs/view.md: the first failure's shown, the others
+one click away), the bug-detection table, the semantic-path coverage (holes
+first, the table collapsed), per-profile figures, plots of throughput and of
+instructions to detection, then the run's parameters and totals.
 
 Templating: Jinja2 (Debian's python3-jinja2), autoescaping every value; the
 plots are SVG written here.  The page is written atomically."""
@@ -20,7 +22,8 @@ import subprocess
 import jinja2
 from markupsafe import Markup
 
-from .files import write_atomic, read_json
+from .files import write_atomic
+from .triage import TB_VERDICTS, Failure, bug_verdicts, closing, detected
 
 MAX_PICTURES = 50           # lane x time pictures on one page
 
@@ -35,31 +38,6 @@ class Run:
 
 def _rel(path, base):
     return os.path.relpath(path, base)
-
-
-def _links(job_dir, base):
-    """(label, relative href) of the job's files that exist"""
-    out = []
-    for label, name in (("log", "log.txt"), ("program", "prog.s"), ("dump", "dump.txt"),
-                        ("dump.json", "dump.json"), ("waves", "waves.fst"), ("result", "result.json")):
-        p = os.path.join(job_dir, name)
-        if os.path.exists(p):
-            out.append((label, _rel(p, base)))
-    return out
-
-
-def _first_diff(dump, result):
-    """the first differing field: (field, rule, what) from the dump, else the result"""
-    if dump and dump.get("diffs"):
-        d = dump["diffs"][0]
-        what = {"value": f"model {d.get('model')}, RTL {d.get('other')}", "missing": "missing in the RTL",
-                "extra": "extra in the RTL", "lanes": f"other lanes {d.get('lanes')}"}.get(d.get("what"), "")
-        if d.get("what") == "value" and d.get("lanes") not in (None, "0x00000000"):
-            what += f" (lanes {d.get('lanes')})"
-        return d.get("field", ""), d.get("rule", ""), what
-    if dump and dump.get("field"):
-        return dump.get("field", ""), dump.get("rule", ""), dump.get("failure", "")
-    return result.get("field", ""), result.get("rule", ""), result.get("why", "")
 
 
 def lanes_svg(warpref, out, job):
@@ -230,52 +208,14 @@ def profiles(jobs):
 
 # ---- the page ------------------------------------------------------------------------------
 
-def context(run, path):
-    from_dir = os.path.dirname(os.path.abspath(path))
-    a, jobs, out = run.a, run.jobs, run.out
-    def detected(j):
-        return j.result.get("status") in ("mismatch", "hang")
-    statuses = {}
-    for j in jobs:
-        st = j.result.get("status", "?")
-        statuses[st] = statuses.get(st, 0) + 1
-    retired = sum(j.result.get("retired", 0) for j in jobs)
-    failures = []
-    for j in jobs:
-        r = j.result
-        if r.get("status") == "pass":
-            continue
-        d = os.path.join(out, j.name)
-        dump = read_json(os.path.join(d, "dump.json"))
-        field, rule, what = _first_diff(dump if isinstance(dump, dict) else None, r)
-        svg = None
-        if isinstance(dump, dict) and len(failures) < MAX_PICTURES:
-            svg = lanes_svg(a.warpref, out, j.name)
-        failures.append({"name": j.name, "anchor": "f-" + j.name.replace("/", "-"), "status": r.get("status"),
-                         "field": field, "rule": rule, "what": what, "warp": r.get("warp", ""),
-                         "pc": r.get("pc", ""), "cycle": r.get("cycle", ""), "retired": r.get("retired", 0),
-                         "why": r.get("why", ""), "reproduced": r.get("reproduced"),
-                         "links": _links(d, from_dir),
-                         "failure": dump.get("failure", "") if isinstance(dump, dict) else "",
-                         "svg": Markup(svg) if svg else None})
-    bug_rows = []
-    for b in run.bugs:
-        mine = [j for j in jobs if j.bug == b]
-        hits = sorted((j for j in mine if detected(j)), key=lambda j: j.seed)
-        if hits:
-            r = hits[0].result
-            w = r.get("waves")
-            bug_rows.append({"bug": b, "detected": f"{len(hits)}/{len(mine)}", "ok": True, "seed": hits[0].seed,
-                             "retired": r.get("retired", 0), "field": r.get("field", ""), "rule": r.get("rule", ""),
-                             "waves": _rel(w, from_dir) if w and os.path.exists(w) else None,
-                             "anchor": "f-" + hits[0].name.replace("/", "-")})
-        else:
-            bug_rows.append({"bug": b, "detected": f"0/{len(mine)}", "ok": False})
+def parameters(a, jobs, bugs, out):
+    """the run's parameters as (name, value) pairs: the report's table and
+    the JUnit XML's properties"""
     seeds = sorted({j.seed for j in jobs})
-    params = [
+    return [
         ("seeds", a.seeds + f" ({len(seeds)} seeds)"),
-        ("jobs", f"{len(jobs)}" + (f" ({len(run.bugs)} bugs x {len(seeds)} seeds)" if run.bugs else "")),
-        ("injected bugs", ", ".join(run.bugs) if run.bugs else "none (clean RTL)"),
+        ("jobs", f"{len(jobs)}" + (f" ({len(bugs)} bugs x {len(seeds)} seeds)" if bugs else "")),
+        ("injected bugs", ", ".join(bugs) if bugs else "none (clean RTL)"),
         ("backend", f"Slurm (partition {a.partition or 'default'}, {a.chunk} jobs per array task"
                     f"{', sbatch ' + a.slurm_opts if a.slurm_opts else ''})" if a.slurm else f"local, -j {a.jobs}"),
         ("scheduler", a.sched), ("threads", a.threads or "from the seed"), ("size", a.size or "default (200)"),
@@ -284,19 +224,78 @@ def context(run, path):
         ("output", out), ("commit", _git(["describe", "--always", "--dirty"]) or "-"),
         ("host", platform.node()), ("written", datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")),
     ]
+
+
+def _anchor(job):
+    return "f-" + job.name.replace("/", "-")
+
+
+def context(run, path):
+    from_dir = os.path.dirname(os.path.abspath(path))
+    a, jobs, out = run.a, run.jobs, run.out
+    statuses = {}
+    for j in jobs:
+        st = j.result.get("status", "?")
+        statuses[st] = statuses.get(st, 0) + 1
+    retired = sum(j.result.get("retired", 0) for j in jobs)
+    # the jobs that did not pass; with bugs, those in error (the regression's
+    # own failures) before the detections
+    bad = [j for j in jobs if j.result.get("status") != "pass"]
+    if run.bugs:
+        bad = [j for j in bad if not detected(j)] + [j for j in bad if detected(j)]
+    failures = []
+    for j in bad:
+        r = j.result
+        f = Failure(j, out)
+        svg = None
+        if f.dump_obj is not None and len(failures) < MAX_PICTURES:
+            svg = lanes_svg(a.warpref, out, j.name)
+        links = [(label, _rel(p, from_dir)) for label, p in (
+            ("log", f.log), ("program", f.program), ("dump", f.dump), ("dump.json", f.dump_json),
+            ("waves", f.waves), ("result", os.path.join(out, j.name, "result.json"))) if p and os.path.exists(p)]
+        failures.append({"name": j.name, "anchor": _anchor(j), "status": r.get("status"),
+                         "field": f.field, "rule": f.rule, "what": f.what, "warp": r.get("warp", ""),
+                         "pc": r.get("pc", ""), "cycle": r.get("cycle", ""), "retired": r.get("retired", 0),
+                         "why": r.get("why", ""), "reproduced": r.get("reproduced"), "first": f.first,
+                         "reproduce": f.reproduce, "links": links,
+                         "failure": (f.dump_obj or {}).get("failure", ""),
+                         "svg": Markup(svg) if svg else None})
+    verdicts = bug_verdicts(jobs, run.bugs)
+    bug_rows = []
+    for v in verdicts:
+        row = {"bug": v.bug, "verdict": v.words, "seeds": v.seeds, "ok": v.detected}
+        if v.detected:
+            r = v.first.result
+            w = r.get("waves")
+            row.update({"seed": v.first.seed, "median": v.median_text, "retired": r.get("retired", 0),
+                        "field": r.get("field", ""), "rule": r.get("rule", ""),
+                        "detecting": ", ".join(str(j.seed) for j in v.hits),
+                        "waves": _rel(w, from_dir) if w and os.path.exists(w) else None, "anchor": _anchor(v.first)})
+        bug_rows.append(row)
+    errors = sum(1 for j in jobs if j.result.get("status") not in ("pass",) + TB_VERDICTS)
+    if run.bugs:
+        words = verdicts[0].words if len(verdicts) == 1 else closing(verdicts, 0)
+        if errors:
+            words += f", {errors} job{'s' if errors != 1 else ''} in error"
+        line = (verdicts[0].line() if len(verdicts) == 1 else closing(verdicts, errors))
+    else:
+        words = "PASS" if run.status == 0 else "FAIL"
+        line = f"{run.counts[0]} passed, {run.counts[1]} failed"
     cov = coverage(jobs, a.warpref)
     return {
         "title": "warpref lockstep regression",
         "verdict": "PASS" if run.status == 0 else "FAIL",
-        "params": params,
+        "verdict_words": words, "verdict_line": line,
+        "params": parameters(a, jobs, run.bugs, out),
         "totals": [("jobs", len(jobs))] + sorted(statuses.items()) + [
             ("instructions retired and checked", f"{retired:,}"), ("wall time", f"{run.wall:.1f} s"),
             ("instructions/s", f"{retired / run.wall:,.0f}" if run.wall > 0 else "-"),
-            ("result", f"{run.counts[0]} passed, {run.counts[1]} failed"), ("exit status", run.status)],
+            ("result", line), ("exit status", run.status)],
         "problems": run.problems,
         "failures": failures, "more_pictures": max(0, sum(1 for f in failures if f["svg"] is None)),
         "bugs": bug_rows, "have_bugs": bool(run.bugs),
         "coverage": cov[0] if cov else None, "coverage_summary": cov[1] if cov else "",
+        "holes": [r[0] for r in cov[0] if r[4]] if cov else [],
         "profiles": profiles(jobs),
         "plot_throughput": Markup(plot_throughput(jobs) or ""),
         "plot_detection": Markup(plot_detection(jobs, run.bugs, detected) or "") if run.bugs else None,
