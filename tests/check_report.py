@@ -4,9 +4,15 @@ regression with an injected bug that changes ActivePC (bra_u_any) writes
 --html outside its output directory; headless Chromium (Debian's chromium)
 loads the page, dumps the DOM it built and takes a screenshot.  The DOM has
 every table (parameters, totals, failures, bugs), the plots, one lane x time
-picture per failure with the differing PC marked, the coverage and profile
-sections, and every link resolves to a file; the screenshot is a PNG of the
-window's size.  Exit 77 (skipped) without chromium.
+picture per failure with the differing PC marked and the failing step
+framed, its PCs and instruction names as horizontal text, the coverage and
+profile sections, and every link resolves to a file.  The first screen: a
+copy of the page with a probe script that writes where the elements lie
+into the DOM, loaded in a 1280 x 1200 window, puts the verdict ('bug
+detected'), the table of contents, the first failure's row, its reproduce
+command with its copy button and its whole picture within the first 1,200
+px; the screenshot of that window is a PNG of its size.  Exit 77 (skipped)
+without chromium.
 
 Usage: check_report.py --tb TB_LOCKSTEP --warpref WARPREF
 Prints `N passed, N failed`."""
@@ -25,7 +31,48 @@ sys.path.insert(0, os.path.join(ROOT, 'tests'))
 import clitest  # noqa: E402
 from clitest import check  # noqa: E402
 
-WIDTH, HEIGHT = 1280, 2400
+WIDTH, HEIGHT = 1280, 1200          # the first screen
+
+# appended to a copy of the page: where each element of the first screen
+# lies (top and bottom in px from the page's top), written into the DOM
+PROBE = """<script>
+(function () {
+  function put(name, el) {
+    var d = document.createElement("div");
+    d.className = "probe"; d.setAttribute("data-name", name);
+    if (el) {
+      var r = el.getBoundingClientRect();
+      d.setAttribute("data-top", Math.round(r.top + window.scrollY));
+      d.setAttribute("data-bottom", Math.round(r.bottom + window.scrollY));
+      d.setAttribute("data-text", el.textContent.slice(0, 4000));
+    }
+    document.body.appendChild(d);
+  }
+  var row = document.querySelector("#failures tr.failure");
+  var detail = row ? row.nextElementSibling : null;
+  put("verdict", document.getElementById("verdict"));
+  put("toc", document.getElementById("toc"));
+  put("first-failure", row);
+  put("reproduce", detail ? detail.querySelector("code.cmd") : null);
+  put("copy", detail ? detail.querySelector("button.copy") : null);
+  put("picture", detail ? detail.querySelector("svg.lanes") : null);
+})();
+</script>
+"""
+
+
+class Probe(html.parser.HTMLParser):
+    """the probe's elements: name -> (top, bottom, text)"""
+
+    def __init__(self):
+        super().__init__()
+        self.at = {}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == 'div' and a.get('class') == 'probe':
+            top, bottom = a.get('data-top'), a.get('data-bottom')
+            self.at[a['data-name']] = (int(top), int(bottom), a.get('data-text')) if top is not None else None
 
 
 class Page(html.parser.HTMLParser):
@@ -44,7 +91,7 @@ class Page(html.parser.HTMLParser):
             self.table = a.get('id')
             self.tables.append(self.table)
             self.rows[self.table] = 0
-        elif tag == 'tr' and self.table:
+        elif tag == 'tr' and self.table and a.get('class') != 'detail':   # a failure's detail row: its own
             self.rows[self.table] += 1
         elif tag == 'a' and 'href' in a:
             self.hrefs.append(a['href'])
@@ -99,6 +146,12 @@ def main():
     nfail = dom.rows.get('failures', 1) - 1
     check('a lane x time picture per failure', dom.svgs.count('lanes') == nfail and nfail >= 1, str(dom.svgs))
     check('the differing ActivePC is marked', 'class="pc bad"' in d.stdout)
+    check('the failing step framed', 'class="fail"' in d.stdout and 'failing step' in d.stdout)
+    pictures = [p.split('</svg>', 1)[0] for p in d.stdout.split('class="lanes"')[1:]]
+    check('PCs and instruction names horizontal', pictures and all(
+        'rotate(' not in p and '<text class="op"' in p and '<text class="pc' in p for p in pictures),
+        '%d pictures' % len(pictures))
+    check('the verdict in words', '>bug detected<' in d.stdout and '<nav class="toc" id="toc">' in d.stdout)
     missing = []
     for h in dom.hrefs:
         if h.startswith('#'):
@@ -111,6 +164,23 @@ def main():
     kinds = {os.path.basename(h) for h in dom.hrefs}
     check('every link resolves', not missing and {'dump.txt', 'dump.json', 'waves.fst', 'log.txt', 'prog.s',
                                                    'junit.xml'} <= kinds, 'missing %s, kinds %s' % (missing, kinds))
+    # the first screen
+    probe = os.path.join(os.path.dirname(page), 'probe.html')
+    with open(probe, 'w') as f:
+        f.write(open(page).read().replace('</body>', PROBE + '</body>'))
+    d = subprocess.run([browser] + flags + ['--window-size=%d,%d' % (WIDTH, HEIGHT), '--dump-dom',
+                                            'file://' + urllib.parse.quote(probe)],
+                       capture_output=True, text=True, timeout=120)
+    at = Probe()
+    at.feed(d.stdout)
+    for name in ('verdict', 'toc', 'first-failure', 'reproduce', 'copy', 'picture'):
+        where = at.at.get(name)
+        check('first screen: ' + name, where is not None and 0 <= where[0] < where[1] <= HEIGHT,
+              '%s at %s' % (name, where))
+    check('first screen: the verdict says it', (at.at.get('verdict') or (0, 0, ''))[2] == 'bug detected',
+          str(at.at.get('verdict')))
+    check('first screen: the reproduce command', ' +bug=bra_u_any ' in (at.at.get('reproduce') or (0, 0, ''))[2],
+          str(at.at.get('reproduce')))
     png = os.path.join(tmp, 'shot.png')
     s = subprocess.run([browser] + flags + ['--window-size=%d,%d' % (WIDTH, HEIGHT), '--screenshot=' + png, url],
                        capture_output=True, text=True, timeout=120)

@@ -26,6 +26,7 @@ from clitest import check  # noqa: E402
 NS = "{http://www.w3.org/2000/svg}"
 MASKS = ("active", "valid", "yield", "sleep")
 CH = 5                       # a lane's height (model/cli/view.c)
+CW = 12                      # a column's width (model/cli/view.c)
 
 
 def view(warpref, args, stdin=None):
@@ -46,7 +47,12 @@ def picture(svg):
         for c in pn.findall(NS + "g"):
             col = {"t": c.get("data-t"), "unknown": "unk" in c.get("class").split(), "pc": None, "pc_bad": False,
                    "masks": {m: set() for m in MASKS}, "diff": {m: set() for m in MASKS}}
-            for tx in c.findall(NS + "text"):
+            col["fail"] = any(r.get("class") == "fail" for r in c.findall(NS + "rect"))
+            texts = c.findall(NS + "text")
+            for tx in texts:
+                if tx.get("class") == "op":     # (x from the column's ActivePC, y, the name)
+                    x0 = next(int(t.get("x")) for t in texts if t.get("class", "").startswith("pc"))
+                    col["op"] = (int(tx.get("x")) - x0, int(tx.get("y")), tx.text)
                 if tx.get("class", "").startswith("pc"):
                     col["pc"], col["pc_bad"] = tx.text, tx.get("class") == "pc bad"
                 elif tx.get("class") == "t":
@@ -118,6 +124,20 @@ def main():
               len(panels) == 1 and shown(panels[0][1]) == expect_cols(recs) and
               all(c["t_label"] == c["t"] and not c["diff"]["active"] for c in panels[0][1]),
               f"{len(panels)} panels\n{shown(panels[0][1])[:3]}\n{expect_cols(recs)[:3]}")
+        # legible printed: horizontal text; each drawn name the first word of its instruction after a guard, names of
+        # one row not overlapping (5 px a character), the last column's always drawn
+        ops = [(c.get("op"), [w for w in (r.get("asm") or r["op"]).split(" ") if not w.startswith("@")][0])
+               for c, r in zip(panels[0][1], recs)]
+        rows = {}
+        for i, (o, _) in enumerate(ops):
+            if o:
+                rows.setdefault(o[1], []).append((i * CW + o[0], o[1], o[2]))
+        check(f"{what}: no rotated text; instruction names horizontal, thinned, never overlapping",
+              b"rotate(" not in sj and all(o is None or o[2] == want for o, want in ops) and ops[-1][0] is not None
+              and len(rows) <= 3 and all(a[0] + 5 * len(a[2]) + 2 <= b[0] for r in rows.values()
+                                         for a, b in zip(r, r[1:])) and
+              not any(c["fail"] for c in panels[0][1]) and b"failing step" not in sj,
+              f"{ops[:6]} {sorted(rows)}")
         # the asm of --trace-operands (JSONL) and the disassembly of the word (binary) in the tooltips
         tips = [c.find(NS + "title").text for c in ET.fromstring(sb).iter(NS + "g") if c.get("class") == "col"]
         first = recs[0].get("asm") or recs[0]["op"]
@@ -220,13 +240,19 @@ def main():
           [c["unknown"] for c in panels[1][1]] == [False, False, True, False, False] and
           [c.get("t_label") for c in panels[1][1]] == ["10", "11", "12", "13", "14"] and
           panels[0][1][1]["masks"]["sleep"] == set(range(4, 8)), [[c["diff"]["active"] for c in p[1]] for p in panels])
+    check("--dump: the failing step framed on both panels, in the legend",
+          len(panels) == 2 and all([c["fail"] for c in p[1]] == [False] * 4 + [True] for p in panels) and
+          b"failing step" in s, [[c["fail"] for c in p[1]] for p in panels])
     r, s, e = view(warpref, ["--dump", dp, "--warp", "3", "-o", "-"])
     title, panels = picture(s) if r == 0 else ("", [])
-    check("--dump --warp 3: another warp from cta_history", len(panels) == 2 and
-          [c["t"] for c in panels[0][1]] == ["11", "13"], f"{r} {e} {title}")
+    check("--dump --warp 3: another warp from cta_history, no failing step", len(panels) == 2 and
+          [c["t"] for c in panels[0][1]] == ["11", "13"] and not any(c["fail"] for c in panels[0][1]),
+          f"{r} {e} {title}")
     r, s, e = view(warpref, ["--dump", dp, "--from", "12", "--to", "13"])
     title, panels = picture(s) if r == 0 else ("", [])
-    check("--dump with a window", len(panels) == 2 and [c["t"] for c in panels[0][1]] == ["12", "13"], f"{r} {e}")
+    check("--dump with a window (the failing step outside it)", len(panels) == 2 and
+          [c["t"] for c in panels[0][1]] == ["12", "13"] and not any(c["fail"] for c in panels[0][1]) and
+          b"failing step" not in s, f"{r} {e}")
     dump["simulator"] = "replay"
     json.dump(dump, open(dp, "w"))
     r, s, e = view(warpref, ["--dump", dp])

@@ -248,8 +248,10 @@ static int dump_rows(view_pic *p, json_t *rows, const char *hname, const char *n
                 *any_known |= c->side[s].known;
             }
         }
-        if (have_fail && cycle == fcycle && warp == fwarp)
+        if (have_fail && cycle == fcycle && warp == fwarp) {
+            p->last_fails = warp == p->warp && cycle >= p->from && cycle <= p->to;
             break;              /* up to the failing record */
+        }
     }
     return 0;
 }
@@ -336,15 +338,24 @@ out:
 /* ---- drawing --------------------------------------------------------------------------- */
 
 /* Geometry (px): a column CW wide, a lane CH high; the bands of a panel one
- * under the other, BGAP apart, from TOP; the panels PGAP apart from LEFT. */
-enum { CW = 12, CH = 5, BAND = 32 * CH, BGAP = 16, TOP = 116, LEFT = 30, PGAP = 30,
-       BOTTOM = TOP + VIEW_MASKS * BAND + (VIEW_MASKS - 1) * BGAP };
+ * under the other, BGAP apart, from TOP; the panels PGAP apart from LEFT.
+ * Above the bands, horizontal text in rows LH apart: OP_ROWS rows of
+ * instruction names from OP_Y (a name where it does not overlap the next
+ * one of its row, placed from the right, so the failing step always has
+ * its own), then PC_ROWS rows of ActivePCs from PC_Y (column i in row
+ * i % PC_ROWS: a label of up to PC_ROWS * CW / CHW characters without
+ * overlap); below them the t, likewise from T_DY under the bands.  CHW:
+ * the width of a character of the 8 px monospace type. */
+enum { CW = 12, CH = 5, BAND = 32 * CH, BGAP = 16, TOP = 104, LEFT = 30, PGAP = 30,
+       BOTTOM = TOP + VIEW_MASKS * BAND + (VIEW_MASKS - 1) * BGAP,
+       LH = 9, CHW = 5, OP_ROWS = 3, OP_Y = 44, PC_ROWS = 3, PC_Y = 72, T_ROWS = 3, T_DY = 11,
+       HEIGHT = BOTTOM + T_DY + (T_ROWS - 1) * LH + 30 };
 
-/* text for XML: the five special characters escaped, anything but printable
+/* the first n bytes of s (up to its end) as XML text: the five special characters escaped, anything but printable
  * ASCII as '?' (a file name in another encoding must not break the file) */
-static void xml(FILE *f, const char *s)
+static void xmln(FILE *f, const char *s, size_t n)
 {
-    for (; *s; s++) {
+    for (const char *e = s + n; s < e && *s; s++) {
         const unsigned char c = (unsigned char)*s;
         if (c == '&')
             fputs("&amp;", f);
@@ -360,6 +371,8 @@ static void xml(FILE *f, const char *s)
             fputc(c >= 0x20 && c < 0x7f ? c : '?', f);
     }
 }
+
+static void xml(FILE *f, const char *s) { xmln(f, s, strlen(s)); }
 
 static int band_y(unsigned m) { return TOP + (int)m * (BAND + BGAP); }
 
@@ -382,20 +395,57 @@ static void runs(FILE *f, uint32_t v, unsigned m, int x, const char *cls, const 
     }
 }
 
-static void column(FILE *f, const view_pic *p, unsigned i, unsigned s, int x)
+/* the instruction's name: its text's first word after a guard (`@P3 BRA.U
+ * 0x40` names BRA.U); *len its length */
+static const char *op_name(const view_side *s, size_t *len)
+{
+    const char *t = s->text;
+    if (*t == '@')
+        while (*t && *t++ != ' ')
+            ;
+    size_t n = 0;
+    while (t[n] && t[n] != ' ')
+        n++;
+    *len = n;
+    return t;
+}
+
+/* the row (0..OP_ROWS-1) of each column's instruction name on side s, or
+ * -1 where it is left out: from the right, a name goes in the first row
+ * where it ends before the name already placed to its right */
+static void op_rows(const view_pic *p, unsigned s, signed char *row)
+{
+    int next[OP_ROWS];
+    for (unsigned r = 0; r < OP_ROWS; r++)
+        next[r] = INT32_MAX;
+    for (unsigned i = p->ncols; i-- > 0;) {
+        const view_side *me = &p->col[i].side[s];
+        size_t len;
+        op_name(me, &len);
+        const int x = (int)i * CW, end = x + (int)len * CHW + 2;
+        row[i] = -1;
+        for (unsigned r = 0; me->known && len > 0 && r < OP_ROWS; r++)
+            if (end <= next[r]) {
+                row[i] = (signed char)r;
+                next[r] = x;
+                break;
+            }
+    }
+}
+
+static void column(FILE *f, const view_pic *p, unsigned i, unsigned s, int x, int oprow)
 {
     const view_side *me = &p->col[i].side[s];
     const view_side *them = p->nsides == 2 ? &p->col[i].side[1 - s] : NULL;
     const int both = me->known && them && them->known;
-    const int tx = x + CW - 3, ty = BOTTOM + 4;
+    const int tx = x + 1, ty = BOTTOM + T_DY + (int)(i % T_ROWS) * LH;
     if (!me->known) {
         fprintf(f, "<g class=\"col unk\"><title>no state of instruction %" PRIu64 " of warp %u on this side</title>",
                 p->col[i].k, p->warp);
         fprintf(f, "<rect class=\"unk\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, TOP, CW - 1,
                 BOTTOM - TOP);
         if (me->timed)
-            fprintf(f, "<text class=\"t\" x=\"%d\" y=\"%d\" transform=\"rotate(-90 %d %d)\" text-anchor=\"end\">%"
-                    PRIu64 "</text>", tx, ty, tx, ty, me->t);
+            fprintf(f, "<text class=\"t\" x=\"%d\" y=\"%d\">%" PRIu64 "</text>", tx, ty, me->t);
         fputs("</g>\n", f);
         return;
     }
@@ -404,20 +454,28 @@ static void column(FILE *f, const view_pic *p, unsigned i, unsigned s, int x)
     xml(f, me->text);
     fprintf(f, "&#10;after: ActivePC 0x%" PRIx64 "  active 0x%08" PRIx32 "  valid 0x%08" PRIx32 "  yield 0x%08" PRIx32
             "  sleep 0x%08" PRIx32 "</title>", me->next_pc, me->mask[0], me->mask[1], me->mask[2], me->mask[3]);
-    const int pcy = TOP - 14;
-    fprintf(f, "<text class=\"pc%s\" x=\"%d\" y=\"%d\" transform=\"rotate(-90 %d %d)\">0x%" PRIx64 "</text>",
-            both && me->next_pc != them->next_pc ? " bad" : "", tx, pcy, tx, pcy, me->next_pc);
+    if (oprow >= 0) {
+        size_t len;
+        const char *name = op_name(me, &len);
+        fprintf(f, "<text class=\"op\" x=\"%d\" y=\"%d\">", tx, OP_Y + oprow * LH);
+        xmln(f, name, len);
+        fputs("</text>", f);
+    }
+    fprintf(f, "<text class=\"pc%s\" x=\"%d\" y=\"%d\">0x%" PRIx64 "</text>",
+            both && me->next_pc != them->next_pc ? " bad" : "", tx, PC_Y + (int)(i % PC_ROWS) * LH, me->next_pc);
     for (unsigned m = 0; m < VIEW_MASKS; m++)
         runs(f, me->mask[m], m, x, mask_class[m], mask_colour[m]);
     for (unsigned m = 0; both && m < VIEW_MASKS; m++)
         runs(f, me->mask[m] ^ them->mask[m], m, x, "diff", NULL);
-    fprintf(f, "<text class=\"t\" x=\"%d\" y=\"%d\" transform=\"rotate(-90 %d %d)\" text-anchor=\"end\">%" PRIu64
-            "</text></g>\n", tx, ty, tx, ty, me->t);
+    if (p->last_fails && i + 1 == p->ncols)
+        fprintf(f, "<rect class=\"fail\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x - 1, OP_Y - LH,
+                CW + 1, BOTTOM - OP_Y + LH + 2);
+    fprintf(f, "<text class=\"t\" x=\"%d\" y=\"%d\">%" PRIu64 "</text></g>\n", tx, ty, me->t);
 }
 
 static void panel(FILE *f, const view_pic *p, unsigned s, int x0)
 {
-    fprintf(f, "<g class=\"panel\">\n<text class=\"ptl\" x=\"%d\" y=\"34\">", x0);
+    fprintf(f, "<g class=\"panel\">\n<text class=\"ptl\" x=\"%d\" y=\"32\">", x0);
     xml(f, p->side_name[s]);
     fputs("</text>\n", f);
     const int w = (int)p->ncols * CW - 1;
@@ -425,8 +483,10 @@ static void panel(FILE *f, const view_pic *p, unsigned s, int x0)
         fprintf(f, "<text class=\"bl\" x=\"%d\" y=\"%d\">%s</text><rect class=\"band\" data-mask=\"%s\" x=\"%d\" "
                 "y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ececec\"/>\n", x0, band_y(m) - 4, mask_name[m],
                 mask_class[m], x0, band_y(m), w, BAND);
+    signed char oprow[VIEW_MAX_COLS];
+    op_rows(p, s, oprow);
     for (unsigned i = 0; i < p->ncols; i++)
-        column(f, p, i, s, x0 + (int)i * CW);
+        column(f, p, i, s, x0 + (int)i * CW, oprow[i]);
     fputs("</g>\n", f);
 }
 
@@ -443,23 +503,27 @@ void view_svg(FILE *f, const view_pic *p)
             pw = 6 * (int)strlen(p->side_name[k]) + 4;
     if (pw < 60)
         pw = 60;
-    const char *legend[VIEW_MASKS + 2] = { "ActiveMask set", "ValidMask set", "YieldMask set", "SleepMask set",
-                                           p->nsides == 2 ? "differs" : NULL, any_unknown ? "not known" : NULL };
+    const char *legend[VIEW_MASKS + 3] = { "ActiveMask set", "ValidMask set", "YieldMask set", "SleepMask set",
+                                           p->nsides == 2 ? "differs" : NULL, any_unknown ? "not known" : NULL,
+                                           p->last_fails ? "failing step" : NULL };
+    static const char *const legend_class[3] = { "diff", "unk", "fail" };
     int lw = 0;
-    for (unsigned k = 0; k < VIEW_MASKS + 2; k++)
+    for (unsigned k = 0; k < VIEW_MASKS + 3; k++)
         lw += legend[k] ? 12 + 6 * (int)strlen(legend[k]) + 14 : 0;
     int width = LEFT + (int)p->nsides * pw + ((int)p->nsides - 1) * PGAP + 10;
     if (width < LEFT + lw)
         width = LEFT + lw;
     if (width < 20 + 7 * (int)strlen(p->title))
         width = 20 + 7 * (int)strlen(p->title);
-    const int height = BOTTOM + 90;
+    const int height = HEIGHT;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
             "class=\"lanes\" font-family=\"monospace\" font-size=\"8\">\n<title>", width, height, width, height);
     xml(f, p->title);
     fputs("</title>\n<style>.lanes .ttl{font-size:11px;font-weight:bold}.lanes .ptl{font-size:10px;font-weight:bold}"
-          ".lanes .bl,.lanes .lg{font-size:9px}.lanes .pc,.lanes .t{font-size:7px}"
+          ".lanes .bl,.lanes .lg{font-size:9px}.lanes .pc,.lanes .t,.lanes .op{font-size:8px}"
+          ".lanes .op{fill:#2a4365}"
           ".lanes .bad{fill:#d00;font-weight:bold}.lanes .diff{fill:none;stroke:#d00;stroke-width:1.5}"
+          ".lanes .fail{fill:none;stroke:#000;stroke-width:1.5}"
           ".lanes .unk{fill:#fff;stroke:#999;stroke-dasharray:2 2}</style>\n", f);
     fputs("<text class=\"ttl\" x=\"4\" y=\"16\">", f);
     xml(f, p->title);
@@ -473,14 +537,14 @@ void view_svg(FILE *f, const view_pic *p)
         panel(f, p, s, LEFT + (int)s * (pw + PGAP));
     int x = LEFT;
     const int y = height - 10;
-    for (unsigned k = 0; k < VIEW_MASKS + 2; k++) {
+    for (unsigned k = 0; k < VIEW_MASKS + 3; k++) {
         if (!legend[k])
             continue;
         if (k < VIEW_MASKS)
             fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"9\" height=\"9\" fill=\"%s\"/>", x, y - 8, mask_colour[k]);
         else
             fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"9\" height=\"9\" class=\"%s\"/>", x, y - 8,
-                    k == VIEW_MASKS ? "diff" : "unk");
+                    legend_class[k - VIEW_MASKS]);
         fprintf(f, "<text class=\"lg\" x=\"%d\" y=\"%d\">%s</text>\n", x + 12, y, legend[k]);
         x += 12 + 6 * (int)strlen(legend[k]) + 14;
     }

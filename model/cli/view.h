@@ -9,9 +9,11 @@
  * A column per instruction of the warp (oldest first, at most the last
  * VIEW_MAX_COLS of the window); per side a panel of four bands, ActiveMask,
  * ValidMask, YieldMask and SleepMask, each a row per lane 0..31, a lane's
- * cell filled where its bit is set after the instruction; the ActivePC after
- * it above the column, its t below.  With two sides every lane and ActivePC
- * that differ are outlined in red on both panels.  The one drawing of the
+ * cell filled where its bit is set after the instruction; above the column
+ * its instruction's name (thinned where they would overlap) and the ActivePC
+ * after it, its t below, all horizontal (staggered over a few rows).  With
+ * two sides every lane and ActivePC that differ are outlined in red on both
+ * panels; a dump's failing step is framed.  The one drawing of the
  * picture: scripts/regress's report draws each failure with `warpref view
  * --dump`.  No allocation per record. */
 #ifndef WARPREF_CLI_VIEW_H
@@ -49,6 +51,7 @@ typedef struct view_pic {
     char side_name[2][300];
     uint64_t in_window;          /* the warp's instructions in the window */
     unsigned ncols;              /* drawn: the last ncols of them */
+    int last_fails;              /* the last column is a dump's failing record (framed) */
     view_col col[VIEW_MAX_COLS];
 } view_pic;
 
