@@ -293,7 +293,7 @@ def context(run, path):
             ("result", line), ("exit status", run.status)],
         "problems": run.problems,
         "failures": failures, "more_pictures": max(0, sum(1 for f in failures if f["svg"] is None)),
-        "bugs": bug_rows, "have_bugs": bool(run.bugs),
+        "bugs": bug_rows, "have_bugs": bool(run.bugs), "missed": [v.bug for v in verdicts if not v.detected],
         "coverage": cov[0] if cov else None, "coverage_summary": cov[1] if cov else "",
         "holes": [r[0] for r in cov[0] if r[4]] if cov else [],
         "profiles": profiles(jobs),
