@@ -8,7 +8,8 @@ k of n seeds, the first seed, the median instructions; 'N detected, N
 missed'; exit 1 for a missed bug), and the JUnit XML: valid against the
 schema shipped in tests/junit/junit.xsd (xmllint), time/errors/skipped, a
 failure's body (first divergence, dump, waves, reproduce), an error apart
-from a failure, a testcase per bug with its detecting seeds.  The schema
+from a failure, a testcase per bug with its detecting seeds; --all-bugs
+with one bug detected and one missed.  The schema
 itself is shown to refuse a file with a misspelt count.
 
 Usage: check_verdicts.py WARPREF
@@ -157,6 +158,26 @@ def main():
           and cases.get("fake_bug/seed-3") is not None and cases["fake_bug/seed-3"].find("error") is not None
           and suite.get("tests") == "2" and suite.get("failures") == "1" and suite.get("errors") == "1",
           ET.tostring(suite)[-1500:])
+
+    # ---- --all-bugs: one bug detected, one missed ----------------------------------------------
+    p = subprocess.run(base + ["--all-bugs", "--out", os.path.join(tmp, "all")], capture_output=True, text=True,
+                       env=dict(os.environ, FAKE_TB="bug_a/1:mismatch,bug_a/3:mismatch", FAKE_TB_BUGS="bug_a,bug_b"),
+                       timeout=300)
+    out = os.path.join(tmp, "all")
+    lines = p.stdout.rstrip("\n").split("\n")
+    check("all bugs: exit 1, a line per bug, the closing line", p.returncode == 1 and lines[-4:] == [
+        f"regress: report {out}/report.html",
+        "bug_a: bug detected by 2 of 4 seeds, first seed 1, median 6 instructions to detection (active, N-12)",
+        "bug_b: bug NOT detected (0 of 4 seeds)", "1 detected, 1 missed"], f"{p.returncode}\n{p.stdout}{p.stderr}")
+    page = open(os.path.join(out, "report.html")).read()
+    check("all bugs: the badge counts, the missed bug named under it",
+          'class="verdict FAIL" id="verdict">1 detected, 1 missed<' in page and
+          '<p class="missed" id="missed">bug NOT detected: <span class="mono">bug_b</span> (' in page, page[:1500])
+    ok, why = validate(os.path.join(out, "junit.xml"))
+    suite = ET.parse(os.path.join(out, "junit.xml")).getroot().find("testsuite")
+    check("all bugs: the JUnit XML valid, a testcase per bug", ok and
+          [(c.get("name"), c.find("failure") is not None) for c in suite.findall("testcase")] ==
+          [("bug_a", False), ("bug_b", True)] and suite.get("failures") == "1", why)
 
     if not clitest.failed:
         shutil.rmtree(tmp)
