@@ -52,8 +52,8 @@ def _first_diff(dump, result):
     """the first differing field: (field, rule, what) from the dump, else the result"""
     if dump and dump.get("diffs"):
         d = dump["diffs"][0]
-        what = {"value": f"model {d.get('model')}, RTL {d.get('other')}", "missing": "missing in the RTL",
-                "extra": "extra in the RTL", "lanes": f"other lanes {d.get('lanes')}"}.get(d.get("what"), "")
+        what = {"value": f"model {d.get('model')}, RTL {d.get('rtl')}", "missing": "missing in the RTL",
+                "extra": "extra in the RTL", "lanes": f"written lanes differ {d.get('lanes')}"}.get(d.get("what"), "")
         if d.get("what") == "value" and d.get("lanes") not in (None, "0x00000000"):
             what += f" (lanes {d.get('lanes')})"
         return d.get("field", ""), d.get("rule", ""), what
