@@ -18,6 +18,9 @@ Usage: check_waves.py --tb TB_LOCKSTEP [--regress] [--warpref WARPREF]
              the dump's cycle, rt_warp_o, rt_pc_o); the retire port and the
              masks are grouped; a window (+waves_from=) keeps the marker; a
              passing run writes none
+  bugs       every catalogued bug (docs/bugs.md) on its program, with
+             waves: a .gtkw whose marker lies in the file; for a failing
+             retire record, the retire port holds it there
   regress    with --regress: scripts/regress's re-run of a failing job with
              waves leaves OUT/JOB/waves.gtkw beside OUT/JOB/waves.fst
 
@@ -163,6 +166,45 @@ def check_failing_waves(tb, tmp, extra, what):
     check(ts and int(ts.group(1)) <= t, '%s: [timestart] %s after the marker %d' % (what, ts and ts.group(1), t))
 
 
+def bug_table():
+    """docs/bugs.md: bug -> the program that catches it"""
+    table = {}
+    for line in open(os.path.join(ROOT, 'docs', 'bugs.md')):
+        m = re.match(r'\| `(\w+)` \|.*\| ((?:tests|tb)/programs/\w+\.(?:s|words)) \|', line)
+        if m:
+            table[m.group(1)] = os.path.join(ROOT, m.group(2))
+    return table
+
+
+def check_bugs(tb, tmp):
+    """each catalogued bug's failure, opened where it happened"""
+    table = bug_table()
+    check(len(table) >= 30, 'docs/bugs.md: %d bugs with a program' % len(table))
+    records = 0
+    for bug, prog in sorted(table.items()):
+        base = os.path.join(tmp, 'bug-' + bug)
+        load = ('+words=' if prog.endswith('.words') else '+program=') + prog
+        r = run(tb, [load, '+bug=' + bug, '+max_cycles=20000', '+dump=' + base, '+waves=' + base + '.fst'], tmp)
+        gtkw = base + '.gtkw'
+        if not check(r.returncode == 1 and os.path.exists(gtkw), 'bug %s: exit %d, .gtkw %s' % (
+                bug, r.returncode, os.path.exists(gtkw))):
+            continue
+        dump = json.load(open(base + '.json'))
+        _, names, _, changes = read_vcd(base + '.fst')
+        t = int(re.search(r'^\*[-0-9.]+ (\d+)', open(gtkw).read(), re.M).group(1))
+        cyc = [ct for ct, _ in changes.get(names['tb_lockstep.cyc[63:0]'][0], [])]
+        check(cyc and cyc[0] <= t <= cyc[-1], 'bug %s: marker %d outside the waves %s..%s' % (
+            bug, t, cyc[:1], cyc[-1:]))
+        if 'insn' in dump:               # a retire record failed: the port holds it at the marker
+            records += 1
+            at = [value_at(changes, names, 'tb_lockstep.dut.' + k, t)
+                  for k in ('rt_valid_o', 'rt_time_o[63:0]', 'rt_warp_o[4:0]', 'rt_pc_o[63:0]')]
+            check(at == [1, dump['cycle'], dump['warp'], int(dump['pc'], 16)],
+                  'bug %s: at the marker %d the retire port holds %s, the dump says cycle %s warp %s pc %s'
+                  % (bug, t, at, dump['cycle'], dump['warp'], dump['pc']))
+    check(records >= 20, 'only %d bugs fail on a retire record' % records)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--tb', required=True)
@@ -177,6 +219,7 @@ def main():
         check_failing_waves(a.tb, tmp, [], 'whole')
         # a window: the waves start at the RTL's time 5, the failure (at 7) in it
         check_failing_waves(a.tb, tmp, ['+waves_from=5'], 'window')
+        check_bugs(a.tb, tmp)
         # a pass writes no save file
         fst = os.path.join(tmp, 'pass.fst')
         r = run(a.tb, ['+program=' + os.path.join(ROOT, 'tests', 'programs', 'bar_red.s'), '+waves=' + fst], tmp)
