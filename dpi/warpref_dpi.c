@@ -678,7 +678,7 @@ int warpref_dpi_dump(void *h, const char *base, const char *test, const char *se
     char err[600];
     wr_dump_meta m = { test && *test ? test : NULL, seed && *seed ? seed : NULL, d->prog.filename,
                        waves && *waves ? waves : NULL, reproduce && *reproduce ? reproduce : NULL,
-                       d->simulator, NULL };
+                       d->simulator, NULL, NULL };
     wr_dump *dump = wr_dump_new(d->chk, &m);
     const int rc = wr_dump_write(dump, base, err, sizeof err);
     wr_dump_free(dump);

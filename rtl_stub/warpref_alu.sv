@@ -43,7 +43,7 @@ module warpref_alu (
              form_i == warpref_isa_pkg::FORM_ISETP_R;
   end
 
-  always_comb begin
+  always_comb begin : p_exec
     logic [31:0] a, b, v, undef;
     logic        t;
     rd_we_o = 32'd0; rd_val_o = '0; rd_undef_o = 32'd0;
@@ -61,7 +61,9 @@ module warpref_alu (
         ur_we_o = pmask_i != 32'd0 && urd_o != warpref_isa_pkg::UREG_URZ;
       default: ;
     endcase
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
+    /*verilator tracing_on*/
       a = ra_i[l*64 +: 32];
       b = has_rb ? rb_i[l*32 +: 32] : imm;
       v = 32'd0;

@@ -79,7 +79,7 @@ module warpref_bcu #(
   logic [3:0]  bid;
   logic [11:0] cnt;
   logic        uniform;
-  always_comb begin
+  always_comb begin : p_uniform
     logic [4:0] l;
     l = warpref_rtl_pkg::lowest(pmask_i);
     bid = imm_bar;
@@ -89,21 +89,29 @@ module warpref_bcu #(
       warpref_isa_pkg::FORM_BAR_RR: begin
         bid = ra_i[l*64 +: 4];
         cnt = rb_i[l*32 +: 12];
+        /*verilator tracing_off*/
         for (int k = 0; k < 32; k++)
+        /*verilator tracing_on*/
           if (pmask_i[k] && (ra_i[k*64 +: 4] != bid || rb_i[k*32 +: 12] != cnt)) uniform = 1'b0;
       end
       warpref_isa_pkg::FORM_BAR_RRI, warpref_isa_pkg::FORM_BAR_RED_RRI: begin
         bid = rb_i[l*32 +: 4];
+        /*verilator tracing_off*/
         for (int k = 0; k < 32; k++) if (pmask_i[k] && rb_i[k*32 +: 4] != bid) uniform = 1'b0;
+        /*verilator tracing_on*/
       end
       warpref_isa_pkg::FORM_BAR_RIR, warpref_isa_pkg::FORM_BAR_RED_RIR: begin
         cnt = rc_i[l*32 +: 12];
+        /*verilator tracing_off*/
         for (int k = 0; k < 32; k++) if (pmask_i[k] && rc_i[k*32 +: 12] != cnt) uniform = 1'b0;
+        /*verilator tracing_on*/
       end
       warpref_isa_pkg::FORM_BAR_RED_R: begin   // barid = Rb[3:0], cnt = Rb[15:4]
         bid = rb_i[l*32 +: 4];
         cnt = rb_i[l*32 + 4 +: 12];
+        /*verilator tracing_off*/
         for (int k = 0; k < 32; k++) if (pmask_i[k] && rb_i[k*32 +: 16] != rb_i[l*32 +: 16]) uniform = 1'b0;
+        /*verilator tracing_on*/
       end
       default: ;
     endcase
@@ -121,7 +129,7 @@ module warpref_bcu #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  always_comb begin
+  always_comb begin : p_bar
     logic is_bar, is_red, is_arv;
     logic [1:0]  mode, want;
     logic [31:0] w, in;
@@ -202,7 +210,9 @@ module warpref_bcu #(
 
     // ---- N-33: a full exit re-checks every cnt == 0 barrier in progress ----
     if (exit_i && !bug_i[warpref_rtl_pkg::BUG_BAR_EXIT_NO_RECHECK]) begin
+      /*verilator tracing_off*/
       for (int b = 0; b < 16; b++) begin
+      /*verilator tracing_on*/
         if (word_i[b*32 + MOD +: 2] != warpref_rtl_pkg::BMODE_IDLE && word_i[b*32 + EXP +: 7] == 7'd0 &&
             done(word_i[b*32 +: 32], exited_i, nwarps_i, 1'b0))
           complete[b] = 1'b1;
@@ -210,9 +220,13 @@ module warpref_bcu #(
     end
 
     // ---- N-34: completion ----
+    /*verilator tracing_off*/
     for (int b = 0; b < 16; b++) begin
+    /*verilator tracing_on*/
       if (complete[b]) begin
+        /*verilator tracing_off*/
         for (int i = 0; i < NW; i++) begin
+        /*verilator tracing_on*/
           if (blocked_o[b*32 + i]) wake_o[i] = 1'b1;
           if (word_o[b*32 + MOD +: 2] == warpref_rtl_pkg::BMODE_RED && arrived_o[b*32 + i]) begin
             wbs_we_o[i] = 1'b1;

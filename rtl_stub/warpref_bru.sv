@@ -87,9 +87,11 @@ module warpref_bru (
     base = (is_abs && !(optype_i == warpref_isa_pkg::OPT_BRX)) ? 64'd0
          : (bug_i[warpref_rtl_pkg::BUG_CALL_REL_FROM_PC] && optype_i == warpref_isa_pkg::OPT_CALL) ? apc_i
          : next;
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
       logic [63:0] v;
       logic [63:0] o;
+    /*verilator tracing_on*/
       o = off16;
       if (bug_i[warpref_rtl_pkg::BUG_RET_NO_OFFSET] && optype_i == warpref_isa_pkg::OPT_RET) o = 64'd0;
       unique case (form_i)
@@ -109,7 +111,7 @@ module warpref_bru (
 
   // ---- BRA branch mask (N-11) ----
   logic [31:0] bra_jump;
-  always_comb begin
+  always_comb begin : p_bra_mask
     logic is_div;
     logic [31:0] urm;
     logic [31:0] pg;
@@ -140,12 +142,16 @@ module warpref_bru (
   logic [32*32-1:0] mm;                // WARPSYNC Rb: membermask of each lane & ValidMask
   logic [31:0]      ws_not_member, ws_any_member, ws_syncmask, ws_amask;
   logic             ws_mismatch;
-  always_comb begin
+  always_comb begin : p_warpsync
     logic [31:0] eqm;
     arrive = active_i | (valid_i & warpref_rtl_pkg::rpc_eq(rpc_i, apc_i));
     ws_not_member = 32'd0; ws_any_member = 32'd0; ws_syncmask = 32'd0; ws_mismatch = 1'b0;
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) mm[l*32 +: 32] = (rb_i[l*32 +: 32] ^ {32{bitnot}}) & valid_i;
+    /*verilator tracing_on*/
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
+    /*verilator tracing_on*/
       if (arrive[l]) begin
         ws_not_member[l] = !mm[l*32 + l];
         ws_any_member = ws_any_member | mm[l*32 +: 32];
@@ -155,8 +161,12 @@ module warpref_bru (
       end
     end
     // two arrived lanes l, k with k in m[l] and m[k] != m[l] (N-25)
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
+    /*verilator tracing_on*/
+      /*verilator tracing_off*/
       for (int k = 0; k < 32; k++) eqm[k] = mm[k*32 +: 32] == mm[l*32 +: 32];
+      /*verilator tracing_on*/
       if (arrive[l] && (mm[l*32 +: 32] & arrive & ~eqm) != 32'd0) ws_mismatch = 1'b1;
     end
     ws_amask = mm[warpref_rtl_pkg::lowest(ws_syncmask)*32 +: 32];
@@ -175,7 +185,7 @@ module warpref_bru (
   logic [31:0] tgt_m;                  // RPC[tgt_m lanes] = their branch target (partial branch)
   logic        sw_update;              // YIELD/NANOSLEEP: update SwitchMask after the switch
   logic [31:0] sw_pre;
-  always_comb begin
+  always_comb begin : p_update
     logic [31:0] mask_np, mask_p, bmask, cmask, ny, y, b_jump, sw, mm_u;
     logic        do_sleep;
     logic [31:0] t, tv;
@@ -304,7 +314,9 @@ module warpref_bru (
             unique case (form_i)
               warpref_isa_pkg::FORM_NANOSLEEP_R: begin
                 t = 32'hffffffff;
+                /*verilator tracing_off*/
                 for (int l = 0; l < 32; l++) begin
+                /*verilator tracing_on*/
                   tv = rb_i[l*32 +: 32];
                   if (pmask_i[l] && tv < t) t = tv;
                 end
@@ -425,13 +437,15 @@ module warpref_bru (
   end
 
   // ---- shared datapath, part 2: ActivePC, ActiveMask, RPC, SwitchMask ----
-  always_comb begin
+  always_comb begin : p_next
     logic [63:0] x;
     logic [31:0] eq, differ;
     x = pc_sel == PC_TARGET ? tgt[lid*64 +: 64] : rpc_i[lid*64 +: 64];
     // lanes whose RPC after the update equals x (the updated lanes hold set_v)
     eq = (warpref_rtl_pkg::rpc_eq(rpc_i, x) & ~set_m) | (set_v == x ? set_m : 32'd0);
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) differ[l] = active_i[l] && tgt[l*64 +: 64] != x;
+    /*verilator tracing_on*/
     unique case (pc_sel)
       PC_NEXT:   apc_o = next;
       PC_SAME:   apc_o = apc_i;
@@ -442,7 +456,9 @@ module warpref_bru (
       AM_BRANCH: active_o = active_i & ~differ;
       default:   active_o = act_v;
     endcase
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
+    /*verilator tracing_on*/
       if ((am_sel == AM_BRANCH && differ[l]) || tgt_m[l]) rpc_o[l*64 +: 64] = tgt[l*64 +: 64];
       else if (set_m[l]) rpc_o[l*64 +: 64] = set_v;
       else rpc_o[l*64 +: 64] = rpc_i[l*64 +: 64];
@@ -453,7 +469,9 @@ module warpref_bru (
       if (switch_o == 32'd0) switch_o = valid_i ^ active_o;
     end
     // LEPC: ActivePC + offset; BMOV Rd, Bn: Bn
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++)
+    /*verilator tracing_on*/
       rd_val_o[l*64 +: 64] = optype_i == warpref_isa_pkg::OPT_LEPC ? apc_i + off16 : {32'd0, bcur};
   end
 

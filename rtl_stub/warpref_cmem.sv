@@ -10,7 +10,9 @@
 module warpref_cmem #(
   parameter int unsigned N = 64
 ) (
+  /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input  logic        clk_i,
+  /*verilator tracing_on*/
   input  logic        rst_ni,
   input  logic        we_i,
   input  logic [18:0] waddr_i,
@@ -34,7 +36,9 @@ module warpref_cmem #(
     rlo_o = 32'd0;
     rhi_o = 32'd0;
     if (re_i) begin
+      /*verilator tracing_off*/
       for (int i = 0; i < N; i++) begin
+      /*verilator tracing_on*/
         if (used_q[i] && addr_q[i] == raddr_i) rlo_o = data_q[i];
         if (used_q[i] && hi_ok && addr_q[i] == raddr_hi) rhi_o = data_q[i];
       end
@@ -47,7 +51,9 @@ module warpref_cmem #(
     slot = fill_q;
     hit = 1'b0;
     if (we_i) begin
+      /*verilator tracing_off*/
       for (int i = 0; i < N; i++) begin
+      /*verilator tracing_on*/
         if (used_q[i] && addr_q[i] == waddr_i) begin
           slot = 32'(i);
           hit = 1'b1;

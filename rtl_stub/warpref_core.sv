@@ -22,7 +22,9 @@ module warpref_core #(
   parameter int unsigned IMEM_DEPTH = 256,
   parameter int unsigned CMEM_N = 64
 ) (
+  /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input  logic                 clk_i,
+  /*verilator tracing_on*/
   input  logic                 rst_ni,
   // configuration, held during a run
   input  logic [10:0]          threads_i,      // CTA size 1..1024, read at reset
@@ -180,7 +182,9 @@ module warpref_core #(
   always_comb begin
     min_deadline = 64'hffffffff_ffffffff;
     any_asleep = 1'b0;
+    /*verilator tracing_off*/
     for (int w = 0; w < NW; w++) begin
+    /*verilator tracing_on*/
       fire[w] = run_i && !init_q && armed_q[w] && deadline_q[w] <= now_q;
       ready_eff[w] = run_q[w] == READY || (fire[w] && run_q[w] == ASLEEP);
       asleep_armed[w] = run_q[w] == ASLEEP && armed_q[w];
@@ -291,7 +295,9 @@ module warpref_core #(
   logic [31:0]      op_ra_undef, op_rb_undef;
   logic [31:0]      pgv, ppv, pmask;
   always_comb begin
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
+    /*verilator tracing_on*/
       op_ra[l*64 +: 32] = f_ra == warpref_isa_pkg::REG_RZ ? 32'd0 : rf_ra[l*64 +: 32];
       op_ra[l*64 + 32 +: 32] = (f_ra == warpref_isa_pkg::REG_RZ || !pair) ? 32'd0 : rf_ra[l*64 + 32 +: 32];
     end
@@ -328,7 +334,9 @@ module warpref_core #(
   logic [5:0]       exited_cnt;
   always_comb begin
     exited_cnt = 6'd0;
+    /*verilator tracing_off*/
     for (int w = 0; w < NW; w++)
+    /*verilator tracing_on*/
       if (6'(w) < nwarps_q && (run_q[w] == EXITED || (issue && legal && 5'(w) == pw && b_ev_exit)))
         exited_cnt = exited_cnt + 6'd1;
   end
@@ -385,13 +393,17 @@ module warpref_core #(
     w_pd_we = 32'd0; w_pd_val = 32'd0; w_pd_dc = 1'b0; w_pd_undef = 32'd0; w_ur_we = 1'b0;
     if (is_alu) begin
       w_rd_we = bug_i[warpref_rtl_pkg::BUG_RF_IGNORE_GUARD] && a_rd_we != 32'd0 ? c_active : a_rd_we;
+      /*verilator tracing_off*/
       for (int l = 0; l < 32; l++) w_rd_val[l*64 +: 32] = a_rd_val[l*32 +: 32];
+      /*verilator tracing_on*/
       w_rd_undef = a_rd_undef;
       w_pd_we = a_pd_we; w_pd_val = a_pd_val; w_pd_undef = a_pd_undef;
       w_ur_we = a_ur_we;
     end else if (is_bcu) begin
       w_rd_we = k_rd_we;
+      /*verilator tracing_off*/
       for (int l = 0; l < 32; l++) w_rd_val[l*64 +: 32] = k_rd_dc ? 32'd0 : k_rd_val;
+      /*verilator tracing_on*/
       w_rd_dc = k_rd_dc ? 64'h00000000_ffffffff : 64'd0;
       w_rd_undef = k_rd_dc ? k_rd_we : 32'd0;
       w_pd_we = k_pd_we; w_pd_val = k_pd_val ? k_pd_we : 32'd0; w_pd_dc = k_pd_dc;
@@ -399,7 +411,9 @@ module warpref_core #(
     end else begin
       w_rd_we = b_rd_we; w_rd_val = b_rd_val; w_rd_pair = b_rd_pair;
       if (bug_i[warpref_rtl_pkg::BUG_PAIR_HIGH_DROPPED] && b_rd_pair)    // the pair's high word: Rd+1
+        /*verilator tracing_off*/
         for (int l = 0; l < 32; l++) w_rd_val[l*64 + 32 +: 32] = 32'd0;
+        /*verilator tracing_on*/
     end
     if (f_rd == warpref_isa_pkg::REG_RZ) w_rd_we = 32'd0;
     if (!exec_ok) begin
@@ -444,7 +458,7 @@ module warpref_core #(
   end
 
   // ---- status ----
-  always_comb begin
+  always_comb begin : p_status
     logic any_blocked_or_ready;
     any_blocked_or_ready = 1'b0;
     st_now_o = now_q;
@@ -453,7 +467,9 @@ module warpref_core #(
     st_bar_arrived_o = barrived_q;
     st_bar_blocked_o = bblocked_q;
     st_ptr_o = sched_ptr;
+    /*verilator tracing_off*/
     for (int w = 0; w < NW; w++) begin
+    /*verilator tracing_on*/
       st_run_o[w*3 +: 3] = run_q[w];
       st_armed_o[w] = armed_q[w];
       st_woke_o[w] = woke_q[w];
@@ -486,7 +502,9 @@ module warpref_core #(
       bword_q <= '0;
       barrived_q <= '0;
       bblocked_q <= '0;
+      /*verilator tracing_off*/
       for (int w = 0; w < NW; w++) begin
+      /*verilator tracing_on*/
         apc_q[w] <= 64'd0;
         valid_q[w] <= 32'd0;
         active_q[w] <= 32'd0;
@@ -507,8 +525,10 @@ module warpref_core #(
     end else if (init_q) begin
       init_q <= 1'b0;
       nwarps_q <= 6'((32'(threads_i) + 31) / 32);
+      /*verilator tracing_off*/
       for (int w = 0; w < NW; w++) begin
         logic [31:0] n;
+      /*verilator tracing_on*/
         n = 32'(threads_i) - 32'(w) * 32;
         valid_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? 32'd0 : n >= 32 ? 32'hffffffff : (32'd1 << n) - 32'd1;
         active_q[w] <= 32'(w) * 32 >= 32'(threads_i) ? 32'd0 : n >= 32 ? 32'hffffffff : (32'd1 << n) - 32'd1;
@@ -517,7 +537,9 @@ module warpref_core #(
     end else begin
       now_q <= now_d;
       // deadlines that fired: SleepMask cleared whole, asleep warps wake
+      /*verilator tracing_off*/
       for (int w = 0; w < NW; w++) begin
+      /*verilator tracing_on*/
         if (busy_q[w] != 3'd0) busy_q[w] <= busy_q[w] - 3'd1;
         if (fire[w]) begin
           armed_q[w] <= 1'b0;
@@ -555,7 +577,9 @@ module warpref_core #(
         bword_q <= k_word;
         barrived_q <= k_arrived;
         bblocked_q <= k_blocked;
+        /*verilator tracing_off*/
         for (int w = 0; w < NW; w++) begin
+        /*verilator tracing_on*/
           if (k_wake[w]) begin
             run_q[w] <= READY;
             bbar_q[w] <= 4'd0;
@@ -603,7 +627,9 @@ module warpref_core #(
     ft_misaligned_o <= misaligned;
     as_time_o <= now_q;
     as_fired_o <= fire;
+    /*verilator tracing_off*/
     for (int w = 0; w < NW; w++) as_woke_o[w] <= fire[w] && run_q[w] == ASLEEP;
+    /*verilator tracing_on*/
     rt_warp_o <= pw;
     rt_time_o <= now_q;
     rt_pc_o <= c_apc;
@@ -646,7 +672,9 @@ module warpref_core #(
     rt_ur_val_o <= a_ur_val;
     rt_bar_words_o <= exec_ok ? k_word : bword_q;
     rt_bar_changed_o <= exec_ok ? k_changed : 16'd0;
+    /*verilator tracing_off*/
     for (int w = 0; w < NW; w++) begin
+    /*verilator tracing_on*/
       rt_wbs_we_o[w] <= exec_ok && (k_wbs_we[w] || (k_wbs_we_self && 5'(w) == pw));
       rt_run_o[w*3 +: 3] <= 5'(w) == pw ? (exec_ok ? new_run : FAULTED)
                           : (exec_ok && k_wake[w]) ? READY
@@ -660,7 +688,9 @@ module warpref_core #(
     rt_ev_bar_o <= k_bar;
     rt_ev_exit_o <= exec_ok && b_ev_exit;
     rt_ev_release_o <= exec_ok ? k_release : 16'd0;
+    /*verilator tracing_off*/
     for (int b = 0; b < 16; b++) rt_ev_woken_o[b*32 +: 32] <= bblocked_q[b*32 +: 32];
+    /*verilator tracing_on*/
     rt_ev_sleep_o <= exec_ok && b_ev_sleep;
     rt_ev_trap_o <= exec_ok && b_ev_trap;
     rt_trap_idx_o <= b_trap_idx;

@@ -8,7 +8,9 @@ module warpref_regfile #(
   parameter int unsigned NW = 4,
   parameter int unsigned NR = 16
 ) (
+  /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input  logic               clk_i,
+  /*verilator tracing_on*/
   input  logic               rst_ni,
   input  logic [4:0]         warp_i,
   input  logic [7:0]         ra_i,
@@ -93,7 +95,9 @@ module warpref_regfile #(
     id1 = gidx(warp_i, rd_i + 8'd1); vd1 = rd_pair_i && 32'(rd_i) + 1 < NR;
     ga = va ? gpr_q(ia) : '0;
     ga1 = va1 ? gpr_q(ia1) : '0;
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
+    /*verilator tracing_on*/
       ra_val_o[l*64 +: 32] = ga[l*32 +: 32];
       ra_val_o[l*64 + 32 +: 32] = ga1[l*32 +: 32];
     end
@@ -114,7 +118,9 @@ module warpref_regfile #(
     i = gidx(dbg_warp_i, dbg_reg_i);
     dbg_gpr_o = 32'(dbg_reg_i) < NR ? gpr_q(i) : '0;
     dbg_gpr_undef_o = 32'(dbg_reg_i) < NR ? gundef_q(i) : 32'd0;
+    /*verilator tracing_off*/
     for (int p = 0; p < 7; p++) begin
+    /*verilator tracing_on*/
       dbg_pred_o[p*32 +: 32] = pred_q(32'(dbg_warp_i) * 7 + p);
       dbg_pred_undef_o[p*32 +: 32] = pundef_q(32'(dbg_warp_i) * 7 + p);
     end
@@ -125,7 +131,9 @@ module warpref_regfile #(
   always_comb begin
     wlo = vd ? gpr_q(id) : '0;
     whi = vd1 ? gpr_q(id1) : '0;
+    /*verilator tracing_off*/
     for (int l = 0; l < 32; l++) begin
+    /*verilator tracing_on*/
       if (rd_we_i[l]) begin
         wlo[l*32 +: 32] = rd_val_i[l*64 +: 32];
         whi[l*32 +: 32] = rd_val_i[l*64 + 32 +: 32];

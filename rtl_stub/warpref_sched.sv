@@ -9,7 +9,9 @@
 module warpref_sched #(
   parameter int unsigned NW = 4
 ) (
+  /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input  logic          clk_i,
+  /*verilator tracing_on*/
   input  logic          rst_ni,
   input  logic          rr_i,
   input  logic [5:0]    nwarps_i,
@@ -24,7 +26,7 @@ module warpref_sched #(
   logic [4:0] ptr_q;
   logic [7:0] wait_q [NW];
 
-  always_comb begin
+  always_comb begin : p_pick
     logic [7:0] best;
     logic       found;
     logic [6:0] w;
@@ -34,7 +36,9 @@ module warpref_sched #(
     best = 8'd0;
     w = 7'd0;
     if (rr_i) begin
+      /*verilator tracing_off*/
       for (int k = 0; k < NW; k++) begin
+      /*verilator tracing_on*/
         w = {2'b00, ptr_q} + 7'(k);
         if (w >= {1'b0, nwarps_i}) w = w - {1'b0, nwarps_i};
         if (!found && 7'(k) < {1'b0, nwarps_i} && 32'(w) < NW && issuable_i[w[WAW-1:0]]) begin
@@ -46,7 +50,9 @@ module warpref_sched #(
       found = 1'b1;
       warp_o = ptr_q;
     end else begin
+      /*verilator tracing_off*/
       for (int v = 0; v < NW; v++) begin
+      /*verilator tracing_on*/
         if (issuable_i[v] && (!found || wait_q[v] > best)) begin
           found = 1'b1;
           best = wait_q[v];
@@ -58,16 +64,22 @@ module warpref_sched #(
   end
 
   assign ptr_o = ptr_q;
+  /*verilator tracing_off*/
   always_comb for (int v = 0; v < NW; v++) wait_o[v*8 +: 8] = wait_q[v];
+  /*verilator tracing_on*/
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ptr_q <= 5'd0;
+      /*verilator tracing_off*/
       for (int w = 0; w < NW; w++) wait_q[w] <= 8'd0;
+      /*verilator tracing_on*/
     end else if (take_i) begin
       if (rr_i) ptr_q <= 32'(warp_o) + 1 >= 32'(nwarps_i) ? 5'd0 : warp_o + 5'd1;
       else ptr_q <= warp_o;
+      /*verilator tracing_off*/
       for (int w = 0; w < NW; w++) begin
+      /*verilator tracing_on*/
         if (5'(w) == warp_o) wait_q[w] <= 8'd0;
         else if (issuable_i[w] && wait_q[w] != 8'hff) wait_q[w] <= wait_q[w] + 8'd1;
       end

@@ -164,16 +164,21 @@ def main():
     for s in ['warpref lockstep MISMATCH', '  test        sections', '  seed        42', '  program     ',
               '  simulator   %s, operands self' % a.simulator, '  failure     ', '  cycle       ', '  warp        ',
               '  pc          ', '  instruction ', '  rule        ', '  waves       ', '  reproduce   ',
-              '  counts      ', 'What differs (model = the reference, other = the RTL):', 'Operands read:',
-              'at issue and after (model / other):', 'All failing checks:', 'Last instructions of warp',
+              '  counts      ', 'What differs (the model is the reference):', 'Operands read:',
+              '\n  RTL    pg ', 'at issue and after:\n', '\n  at issue      ', '\n  model after   ',
+              '\n  RTL after     ', 'All failing checks:', 'Last instructions of warp',
               'Last instructions of the CTA:', 'Barriers (model, after the failing step; N-38 fields):',
               'Warps (model):']:
         check(s in txt, 'dump text lacks %r' % s)
     j = read_json(base + '.json') or {}
-    for k in ['failed', 'test', 'seed', 'program', 'simulator', 'waves', 'reproduce', 'counts', 'failure', 'cycle',
-              'warp', 'pc', 'field', 'rule', 'insn', 'asm', 'insn_rule', 'diffs', 'messages', 'warp_history',
+    for k in ['failed', 'test', 'seed', 'program', 'simulator', 'side', 'waves', 'reproduce', 'counts', 'failure',
+              'cycle', 'warp', 'pc', 'field', 'rule', 'insn', 'asm', 'insn_rule', 'diffs', 'messages', 'warp_history',
               'cta_history', 'bars', 'warps']:
         check(k in j, 'dump JSON lacks %r' % k)
+    # the other side is the RTL, by that name, in the text and in the JSON's keys
+    check(j.get('side') == 'RTL' and 'rtl' in (j.get('diffs') or [{}])[0] and
+          all('rtl' in h and 'other' not in h for h in j.get('warp_history', [])),
+          'dump JSON: side RTL, diffs and history rows keyed rtl: %s' % (j.get('diffs') or [None])[0])
     check(j.get('failed') is True and j.get('diffs') and j['diffs'][0].get('field') == j.get('field'),
           'dump JSON: failed, diffs[0].field == field')
     # the reproduce command gives the same failure

@@ -219,10 +219,10 @@ def main():
                 "sleep": f"0x{sleep:08x}"}
     hist = [{"cycle": 10 + c, "warp": 2, "pc": hex(16 * c), "asm": "NOP",
              "model": side(16 * c + 16, 0xffffffff, 0xf0 if c == 1 else 0),
-             "other": None if c == 2 else side(16 * c + 16 + (16 if c == 4 else 0), 0xfffffffe if c == 4 else
+             "rtl": None if c == 2 else side(16 * c + 16 + (16 if c == 4 else 0), 0xfffffffe if c == 4 else
                                                0xffffffff)} for c in range(6)]
     cta = [dict(h, warp=3 if i % 2 else 2) for i, h in enumerate(hist)]
-    dump = {"failed": True, "simulator": "verilator", "cycle": 14, "warp": 2, "field": "active", "warp_history": hist,
+    dump = {"failed": True, "simulator": "verilator", "side": "RTL", "cycle": 14, "warp": 2, "field": "active", "warp_history": hist,
             "cta_history": cta}
     dp = os.path.join(tmp, "dump.json")
     json.dump(dump, open(dp, "w"), indent=1)
@@ -253,7 +253,7 @@ def main():
     check("--dump with a window (the failing step outside it)", len(panels) == 2 and
           [c["t"] for c in panels[0][1]] == ["12", "13"] and not any(c["fail"] for c in panels[0][1]) and
           b"failing step" not in s, f"{r} {e}")
-    dump["simulator"] = "replay"
+    dump["simulator"], dump["side"] = "replay", "trace"      # as warpref replay writes it
     json.dump(dump, open(dp, "w"))
     r, s, e = view(warpref, ["--dump", dp])
     check("--dump of a replay: the other side is the trace", r == 0 and [p[0] for p in picture(s)[1]] ==

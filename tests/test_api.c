@@ -494,7 +494,7 @@ START_TEST(compare_one_mismatch_per_field)
     ck_assert(d->model != d->other);
     ck_assert_str_eq(wr_retire_field_rule(f), wr_retire_field_rule(d->field));
     char text[512];
-    wr_compare_format(&rep, m, o, text, sizeof text);
+    wr_compare_format(&rep, m, o, NULL, text, sizeof text);
     ck_assert_msg(strstr(text, mismatch[f].name) == text, "'%s'", text);
     free(m);
     free(o);
@@ -510,7 +510,7 @@ START_TEST(compare_matching_pair_reports_nothing)
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
     ck_assert_uint_eq(rep.ndiffs, 0);
     char text[64];
-    ck_assert_int_eq(wr_compare_format(&rep, m, o, text, sizeof text), 0);
+    ck_assert_int_eq(wr_compare_format(&rep, m, o, NULL, text, sizeof text), 0);
 
     /* a real step against a copy of itself, as a lockstep checker sees it */
     wr_cta c;
@@ -634,7 +634,7 @@ START_TEST(compare_missing_extra_and_lanes)
     ck_assert_uint_eq(rep.diff[3].what, WR_DIFF_MISSING);
     ck_assert_uint_eq(rep.diff[3].index, 1);
     char text[1024];
-    wr_compare_format(&rep, m, o, text, sizeof text);
+    wr_compare_format(&rep, m, o, NULL, text, sizeof text);
     ck_assert_msg(strstr(text, "events") && strstr(text, "model block:3, other -"), "%s", text);
     ck_assert_msg(strstr(text, "write.ur") && strstr(text, "missing in the other"), "%s", text);
 
@@ -677,16 +677,16 @@ START_TEST(N_51_the_read_set_is_compared)
                                          WR_IN_RE);
     ck_assert_uint_eq(rep.diff[0].other, WR_IN_PG | WR_IN_PP | WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE);
     char text[512];
-    wr_compare_format(&rep, m, o, text, sizeof text);
+    wr_compare_format(&rep, m, o, NULL, text, sizeof text);
     ck_assert_str_eq(text, "reads                  N-51  differs: model pg,pp,ra,rb,rc,re,ur,c, other pg,pp,ra,rb,rc,re "
                            "(ur,c missing in the other)\n");
     /* an operand the instruction does not read, reported */
     m->reads = WR_IN_PG | WR_IN_RA;
     o->reads = WR_IN_PG | WR_IN_RA | WR_IN_RB;
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
-    ck_assert_int_eq(wr_compare_reads_format(m->reads, o->reads, text, sizeof text), 21);
+    ck_assert_int_eq(wr_compare_reads_format(m->reads, o->reads, NULL, text, sizeof text), 21);
     ck_assert_str_eq(text, "rb extra in the other");
-    ck_assert_int_eq(wr_compare_reads_format(WR_IN_PG | WR_IN_UR, WR_IN_PP, text, sizeof text), 49);
+    ck_assert_int_eq(wr_compare_reads_format(WR_IN_PG | WR_IN_UR, WR_IN_PP, NULL, text, sizeof text), 49);
     ck_assert_str_eq(text, "pg,ur missing in the other; pp extra in the other");
     /* the controls: --ignore reads, or a mask without the bit */
     wr_compare_ctl ctl;
@@ -760,7 +760,7 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
     ck_assert_uint_eq(rep.diff[0].lanes, 1u << 4);
     ck_assert_uint_eq(rep.diff[0].model, 104);
     ck_assert_uint_eq(rep.diff[0].other, 104);
-    wr_compare_format(&rep, m, o, text, sizeof text);
+    wr_compare_format(&rep, m, o, NULL, text, sizeof text);
     ck_assert_str_eq(text, "in.ra                  N-51  differs, lanes 0x00000010\n"
                            "    lane  4: model 0x68, other 0x68 (undefined)\n");
     /* a written lane: the other's don't-care bits outside every lane's of the model */
@@ -774,7 +774,7 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
     ck_assert_uint_eq(rep.diff[0].field, WR_RF_WRITE_GPR);
     ck_assert_uint_eq(rep.diff[0].index, 5);
     ck_assert_uint_eq(rep.diff[0].lanes, 1u << 2);
-    wr_compare_format(&rep, m, o, text, sizeof text);
+    wr_compare_format(&rep, m, o, NULL, text, sizeof text);
     ck_assert_str_eq(text, "write.gpr              N-54  R5 of warp 1 differs, lanes 0x00000004\n"
                            "    lane  2: model 0x00000006 (don't-care 0x00000000), other 0x00000006 "
                            "(don't-care 0xffffffff)\n");

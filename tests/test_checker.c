@@ -834,7 +834,7 @@ START_TEST(checker_dump_has_every_section)
     ck_assert_int_eq(lockstep(c, &o, 7, break_active), 1);
     char base[64];
     snprintf(base, sizeof base, "/tmp/warpref-dump-%d", (int)getpid());
-    wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test", NULL };
+    wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test", NULL, NULL };
     wr_dump *d = wr_dump_new(c, &meta);
     ck_assert_ptr_nonnull(d);
     ck_assert_int_eq(wr_dump_write(d, base, err, sizeof err), 0);
@@ -845,8 +845,13 @@ START_TEST(checker_dump_has_every_section)
     static const char *const sections[] = {
         "warpref lockstep MISMATCH", "  seed        7", "  program     t.s", "  cycle       ",
         "  instruction ", "  rule        N-", "  waves       w.fst", "  reproduce   tb +seed=7",
-        "What differs", "active                 N-12  differs, lanes 0x00000080: model 0xffff0000, other 0xffff0080",
-        "Operands read:", "Last instructions of warp 0", "Last instructions of the CTA:", "Barriers",
+        "What differs (the model is the reference):",
+        "active                 N-12  differs, lanes 0x00000080: model 0xffff0000, RTL 0xffff0080",
+        "Operands read:\n  model  pg ", "\n  RTL    pg ",
+        /* the failing warp at issue and after, each row named */
+        "\nWarp 0 at issue and after:\n                warp  state          pc  active ",
+        "\n  at issue         0  ready          30  ffffffff ", "\n  model after      0  ready          40  ffff0000 ",
+        "\n  RTL after        0  ready          40  ffff0080 ", "Last instructions of warp 0", "Last instructions of the CTA:", "Barriers",
         "Warps (model):",
     };
     for (unsigned i = 0; i < sizeof sections / sizeof sections[0]; i++)
@@ -858,6 +863,8 @@ START_TEST(checker_dump_has_every_section)
     ck_assert_ptr_nonnull(strstr(t, "\"failed\":true"));
     ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\""));
     ck_assert_ptr_nonnull(strstr(t, "\"waves\":\"w.fst\""));
+    ck_assert_ptr_nonnull(strstr(t, "\"simulator\":\"test\",\"side\":\"RTL\","));
+    ck_assert_ptr_nonnull(strstr(t, ",\"model\":\"0xffff0000\",\"rtl\":\"0xffff0080\"}"));
     /* the last entry of warp 0's history: its state after, both sides, the
      * differing lane 7 of ActiveMask (the lane x time picture of the report) */
     char *wh = strstr(js, "\"warp_history\":"), *ch = strstr(js, "\"cta_history\":");
@@ -870,7 +877,7 @@ START_TEST(checker_dump_has_every_section)
         last = q;
     ck_assert_ptr_nonnull(last);
     static const char want[] = "\"model\":{\"pc\":\"0x40\",\"active\":\"0xffff0000\",\"valid\":\"0xffffffff\","
-        "\"yield\":\"0x00000000\",\"sleep\":\"0x00000000\"},\"other\":{\"pc\":\"0x40\",\"active\":\"0xffff0080\"";
+        "\"yield\":\"0x00000000\",\"sleep\":\"0x00000000\"},\"rtl\":{\"pc\":\"0x40\",\"active\":\"0xffff0080\"";
     ck_assert_msg(strncmp(strstr(last, "\"model\":"), want, strlen(want)) == 0,
                   "the failing history entry: %.400s", last);
     unlink(path);
@@ -1021,7 +1028,7 @@ START_TEST(dump_of_no_failure_whole)
     free(t);
     t = written(dump_json, d);
     ck_assert_str_eq(t,
-        "{\"failed\":false,\"test\":\"\",\"seed\":\"\",\"program\":\"\",\"simulator\":\"\",\"waves\":null,"
+        "{\"failed\":false,\"test\":\"\",\"seed\":\"\",\"program\":\"\",\"simulator\":\"\",\"side\":\"RTL\",\"waves\":null,"
         "\"reproduce\":\"\",\"counts\":{\"retired\":0,\"compared\":0,\"mismatched\":0,\"adopted\":0},"
         "\"failure\":\"\",\"messages\":\"\",\"cta_history\":[],\"bars\":{},\"warps\":["
         "{\"warp\":0,\"state\":\"ready\",\"pc\":\"0x0\",\"active\":\"0xffffffff\",\"valid\":\"0xffffffff\","
@@ -1050,7 +1057,7 @@ START_TEST(dump_files_are_the_writers_and_escape)
     other_step(&o, &r, &cycle);
     ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_fetch_fault(c, 1, 0, 0x90, WR_FETCH_NO_INSN), WR_CHK_MISMATCH);
-    wr_dump_meta meta = { "a \"q\" \\ b\tc", "7", "t.s", NULL, "tb +test='a \"q\"'", "test", NULL };
+    wr_dump_meta meta = { "a \"q\" \\ b\tc", "7", "t.s", NULL, "tb +test='a \"q\"'", "test", NULL, NULL };
     wr_dump *d = wr_dump_new(c, &meta);
     char base[64], path[96];
     snprintf(base, sizeof base, "/tmp/warpref-dump-files-%d", (int)getpid());

@@ -280,7 +280,7 @@ START_TEST(steps_equal_wr_step)
         static wr_compare_report rep;
         char text[2048];
         const int nd = wr_compare(&rec, &x->effect, nullptr, &rep);
-        wr_compare_format(&rep, &rec, &x->effect, text, sizeof text);
+        wr_compare_format(&rep, &rec, &x->effect, nullptr, text, sizeof text);
         ck_assert_msg(nd == 0, "pc 0x%zx: %s", i * WR_INST_SIZE, text);
         ck_assert_uint_eq(x->effect.book.t, t);
         if (mode == WR_OPERANDS_SELF && (wr_insn_reads(&g_prog.insns[i]) & WR_IN_RA))

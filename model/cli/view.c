@@ -187,7 +187,7 @@ static int dump_side(json_t *o, view_side *s, const char **bad)
     if (json_is_null(o))
         return 0;
     if (!json_is_object(o)) {
-        *bad = "model' or 'other";
+        *bad = "model' or 'rtl";
         return -1;
     }
     if (dump_hex(o, "pc", UINT64_MAX, &s->next_pc) != 0) {
@@ -225,7 +225,7 @@ static int dump_rows(view_pic *p, json_t *rows, const char *hname, const char *n
         uint64_t cycle, warp, pc;
         if (!json_is_object(row) || dump_int(row, "cycle", UINT64_MAX, &cycle) != 0 ||
             dump_int(row, "warp", WR_MAX_WARPS - 1, &warp) != 0 || dump_hex(row, "pc", UINT64_MAX, &pc) != 0) {
-            snprintf(err, errsize, "warpref: view: %s: %s[%zu]: not a history row (cycle, warp, pc, model, other)",
+            snprintf(err, errsize, "warpref: view: %s: %s[%zu]: not a history row (cycle, warp, pc, model, rtl)",
                      name, hname, i);
             return -1;
         }
@@ -240,9 +240,13 @@ static int dump_rows(view_pic *p, json_t *rows, const char *hname, const char *n
                 c->side[s].t = cycle;
                 c->side[s].pc = pc;
                 snprintf(c->side[s].text, sizeof c->side[s].text, "%s", text ? text : "?");
-                if (dump_side(json_object_get(row, s ? "other" : "model"), &c->side[s], &bad) != 0) {
+                /* (a dump written before the RTL side was named: "other") */
+                json_t *o = json_object_get(row, s ? "rtl" : "model");
+                if (s && !o)
+                    o = json_object_get(row, "other");
+                if (dump_side(o, &c->side[s], &bad) != 0) {
                     snprintf(err, errsize, "warpref: view: %s: %s[%zu].%s: '%s' is not a hex string", name, hname,
-                             i, s ? "other" : "model", bad);
+                             i, s ? "rtl" : "model", bad);
                     return -1;
                 }
                 *any_known |= c->side[s].known;
@@ -319,9 +323,10 @@ int view_from_dump(view_pic *p, const char *path, char *err, size_t errsize)
     p->ncols = p->in_window < VIEW_MAX_COLS ? (unsigned)p->in_window : VIEW_MAX_COLS;
     unwrap(p);
     p->nsides = 2;
-    const char *sim = json_string_value(json_object_get(d, "simulator"));
+    /* the other side as the dump names it ("RTL", a replay's "trace") */
+    const char *side = json_string_value(json_object_get(d, "side"));
     snprintf(p->side_name[0], sizeof p->side_name[0], "model (reference)");
-    snprintf(p->side_name[1], sizeof p->side_name[1], "%s", sim && strcmp(sim, "replay") == 0 ? "trace" : "RTL");
+    snprintf(p->side_name[1], sizeof p->side_name[1], "%s", side && *side ? side : "RTL");
     const char *field = json_string_value(json_object_get(d, "field"));
     char fail[200] = "";
     if (have_fail)

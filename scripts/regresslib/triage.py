@@ -130,8 +130,8 @@ def first_diff(dump, result):
     `diffs[0]`, else the dump's or the result's field"""
     if dump and dump.get("diffs"):
         d = dump["diffs"][0]
-        what = {"value": f"model {d.get('model')}, RTL {d.get('other')}", "missing": "missing in the RTL",
-                "extra": "extra in the RTL", "lanes": f"other lanes {d.get('lanes')}"}.get(d.get("what"), "")
+        what = {"value": f"model {d.get('model')}, RTL {d.get('rtl')}", "missing": "missing in the RTL",
+                "extra": "extra in the RTL", "lanes": f"written lanes differ {d.get('lanes')}"}.get(d.get("what"), "")
         if d.get("what") == "value" and d.get("lanes") not in (None, "0x00000000"):
             what += f" (lanes {d.get('lanes')})"
         return d.get("field", ""), d.get("rule", ""), what

@@ -25,23 +25,64 @@ namespace {
 // the model's own run that names a livelock, at most this many instructions
 constexpr unsigned long long k_livelock_steps = 10000;
 
-// every plusarg (docs/lockstep.md); flags have no '='
-const char *const k_plusargs[] = {
-    "program=", "threads=", "seed=", "bug=", "operands=", "ignore=", "mask=", "max_mismatches=",
-    "max_cycles=", "watchdog=", "sched=", "waves=", "waves_from=", "dump=", "result=", "wake_early=",
-    "wake_late=", "check=", "test=", "trace=", "list_bugs", "words=",
+// Every plusarg (docs/lockstep.md): the one table that +help prints and
+// that decides which arguments are known (a name ending in '=' takes a value,
+// the others are flags).  A plusarg the code reads must be here, or it is
+// refused as unknown; tests/check_lockstep.py checks that +help and the docs
+// list each.
+struct plusarg_doc {
+    const char *name;
+    const char *value;                        // the value's form ("" for a flag)
+    const char *help;                         // one line
+};
+const plusarg_doc k_plusargs[] = {
+    { "program=", "FILE.s", "the program (this or +words=), assembled by libwarpref" },
+    { "words=", "FILE", "a word list (warpref disasm's input), illegal words allowed; with +program= it replaces the instructions" },
+    { "threads=", "N", "CTA size 1..1024 (default: the program's .threads, else 32)" },
+    { "sched=", "own|rr", "the RTL's scheduler: own (default, greedy-then-oldest) or rr (N-50 round robin)" },
+    { "operands=", "self|rtl", "self (default): the model reads its own registers; rtl: it takes the RTL's operands" },
+    { "bug=", "NAME", "enable one injectable bug of the catalogue (+list_bugs, docs/bugs.md)" },
+    { "list_bugs", "", "print the bug catalogue's names, one a line, and exit 0" },
+    { "ignore=", "FIELD,...", "compare fields left out (WR_RETIRE_FIELDS of warpref/compare.h)" },
+    { "mask=", "FIELD:MASK,...", "only these bits of a field are compared" },
+    { "max_mismatches=", "N", "stop after N failing checks (default 1)" },
+    { "max_cycles=", "N", "stop at the RTL's time N; end limit (default 1000000)" },
+    { "watchdog=", "N", "no retire for N cycles while the model has a ready warp is a hang (default 10000)" },
+    { "wake_early=", "N", "accept a sleep deadline that fires up to N cycles early (default 0)" },
+    { "wake_late=", "N|any", "accept a sleep deadline that fires up to N cycles late (default 0)" },
+    { "check=", "0|1", "0: no checking at all (the throughput reference); default 1" },
+    { "seed=", "S", "recorded in the dump" },
+    { "test=", "NAME", "recorded in the dump (default: the program's base name)" },
+    { "dump=", "BASE", "the dump's files BASE.txt and BASE.json, on a failure (default lockstep-dump)" },
+    { "result=", "FILE", "the result file (JSON), written at the end" },
+    { "waves=", "FILE.fst", "write FST waves (tb_lockstep: one time unit a cycle, and FILE.gtkw for GTKWave on a failure)" },
+    { "waves_from=", "T", "start the waves when the RTL's time reaches T" },
+    { "trace=", "FILE", "write the RTL's own trace (.wtb binary, else JSONL) for warpref replay" },
+    { "help", "", "print this list and exit 0" },
 };
 
 bool known_plusarg(const char *a)
 {
     if (strncmp(a, "+verilator+", 11) == 0)
         return true;
-    for (const char *k : k_plusargs) {
-        size_t n = strlen(k);
-        if (k[n - 1] == '=' ? strncmp(a + 1, k, n) == 0 : strcmp(a + 1, k) == 0)
+    for (const plusarg_doc &k : k_plusargs) {
+        size_t n = strlen(k.name);
+        if (k.name[n - 1] == '=' ? strncmp(a + 1, k.name, n) == 0 : strcmp(a + 1, k.name) == 0)
             return true;
     }
     return false;
+}
+
+// +help: every plusarg with its value and meaning, then Verilator's own
+void print_help(const char *tool)
+{
+    printf("usage: %s +program=FILE.s [+PLUSARG...]  (docs/lockstep.md)\n", tool);
+    for (const plusarg_doc &k : k_plusargs) {
+        const std::string arg = std::string("+") + k.name + k.value;
+        printf("  %-24s %s\n", arg.c_str(), k.help);
+    }
+    printf("  %-24s %s\n", "+verilator+...", "the simulator's own runtime options, passed through");
+    fflush(stdout);
 }
 
 // the value of +NAME=VALUE (the first one given), or nullptr
@@ -143,10 +184,16 @@ int probe_output(const std::string &path)
 int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, const lockstep_limits &lim)
 {
     s.tool = tool;
+    // +help first: whatever else the line holds
+    if (flag(argc, argv, "help")) {
+        print_help(tool);
+        return 0;
+    }
     // a typo would otherwise be ignored
     for (int i = 1; i < argc; i++) {
         if (argv[i][0] != '+' || !known_plusarg(argv[i])) {
-            fprintf(stderr, "%s: unknown argument '%s' (the plusargs are in docs/lockstep.md)\n", tool, argv[i]);
+            fprintf(stderr, "%s: unknown argument '%s' (%s +help lists the plusargs, docs/lockstep.md)\n", tool,
+                    argv[i], tool);
             return 2;
         }
     }

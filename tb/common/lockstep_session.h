@@ -37,8 +37,9 @@ struct lockstep_session {
 
 // Reads argv, checks every plusarg and makes the checker with the program
 // loaded.  Returns -1 when the run goes on; otherwise the exit status now,
-// after printing: 0 for +list_bugs (the catalogue, one name a line), 2 for a
-// bad plusarg or a program that cannot run (one line, "TOOL: ...").
+// after printing: 0 for +help (every plusarg, one a line) or +list_bugs (the
+// catalogue, one name a line), 2 for a bad plusarg or a program that cannot
+// run (one line, "TOOL: ...").
 int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, const lockstep_limits &lim);
 
 // The end of a run as the testbench saw it.

@@ -34,7 +34,9 @@ module tb_lockstep #(
   parameter int unsigned IMEM_DEPTH = 4096,   // instructions
   parameter int unsigned CMEM_N = 256         // constant words
 ) (
+  /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input logic clk
+  /*verilator tracing_on*/
 );
   localparam int unsigned NB = warpref_rtl_pkg::NBUGS;
   localparam int DRAIN = 8;                   // cycles run after a mismatch
@@ -46,6 +48,8 @@ module tb_lockstep #(
                                          output longint unsigned check, output int bug, output int rr,
                                          output int waves);
   import "DPI-C" function void tb_waves(input int on);
+  // the first failure: the clock cycle whose port values failed (the wave file's time)
+  import "DPI-C" function void tb_failed_at(input longint unsigned cycle);
   import "DPI-C" function void tb_finish(input int errored, input int hung, input int failed, input string end_reason,
                                          input longint unsigned t_end, input longint unsigned nretired,
                                          input longint unsigned cycles);
@@ -70,9 +74,11 @@ module tb_lockstep #(
   int unsigned a_regs [8192];
   int unsigned a_regs_undef [256], a_preds_undef [7];
 
-  initial begin
+  initial begin : setup
     int bug, is_rr, waves;
+    /*verilator tracing_off*/
     for (int i = 0; i < 32; i++) a_bw[i] = 0;
+    /*verilator tracing_on*/
     rst_n = 1'b0; run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
     cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0;
     tb_config(h, max_cycles, watchdog, waves_from, check, bug, is_rr, waves);
@@ -154,9 +160,14 @@ module tb_lockstep #(
     return warpref_pkg::warpref_dpi_stopped(h) == 0;
   endfunction
 
+  // (the ports sampled at this edge are the values of the cycle before: the
+  // wave file's time cyc - 1, where the failing record is on the retire port)
   function automatic void note(input int r);
     if (r < 0) errored = 1'b1;
-    else if (r > 0) failed = 1'b1;
+    else if (r > 0) begin
+      if (!failed) tb_failed_at(cyc - 1);
+      failed = 1'b1;
+    end
   endfunction
 
   // stop issuing: the instruction issued in this cycle still commits at this
@@ -242,7 +253,7 @@ module tb_lockstep #(
         if (k < ninsns) begin
           warpref_pkg::warpref_dpi_insn(h, k, word);
           imem_we <= 1'b1; imem_addr <= k; imem_wdata <= word;
-        end else if (k < ninsns + nconsts) begin
+        end else if (k < ninsns + nconsts) begin : load_const
           int bank, off;
           int unsigned val;
           imem_we <= 1'b0;
@@ -274,7 +285,7 @@ module tb_lockstep #(
         end else if (ft_valid || (rt_valid && rt_ev_exc != 3'd0)) stop("exception");
         else if (st_stuck) stop(all_finished() ? "done" : "deadlock");
         else if (st_now >= max_cycles) stop("limit");
-        else if (cyc - last_retire >= watchdog && check != 0) begin
+        else if (cyc - last_retire >= watchdog && check != 0) begin : hang_check
           int unsigned ready;
           ready = warpref_pkg::warpref_dpi_ready(h);
           if (ready != 0) begin

@@ -4,15 +4,24 @@
 // checker (tb/common/lockstep_session: one line and exit 2 for a bad one, a
 // typo included; +list_bugs prints the catalogue and exits 0).  Then it
 // drives the clock (the testbench has no delays: Verilator without
-// --timing), opens the FST wave file of +waves=FILE when the testbench turns
+// --timing), writes the FST wave file of +waves=FILE while the testbench has
 // the wave window on, and returns the exit status the testbench's end set
 // (tb_finish), after $finish, after the final blocks have run and the wave
 // file is closed.  Nothing here exits during the simulation.
 //
+// The waves (docs/lockstep.md#waves): the design at tb_lockstep.dut, one
+// sample a clock cycle taken after its rising edge, at the time of the
+// testbench's cycle count (one unit of the file, 1 ns, is one cycle); a
+// failing run adds a GTKWave save file beside them (FILE.gtkw) that opens at
+// the failing cycle with the retire port and the masks grouped.
+//
 // DPI functions for the testbench: tb_config (the checker and the plusargs
-// the run needs), tb_waves, tb_finish (the dump, the result file, the
-// summary and the exit status: lockstep_finish).
+// the run needs), tb_waves, tb_failed_at (the cycle of the first failure),
+// tb_finish (the dump, the result file, the summary and the exit status:
+// lockstep_finish).
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
@@ -25,7 +34,70 @@
 namespace {
 int g_exit = 1;                      // set by tb_finish; 1 if it never runs
 bool g_waves = false;                // the wave window is open
+bool g_failed = false;               // tb_failed_at was called
+unsigned long long g_fail_cycle = 0; // its cycle: the wave time of the failing ports
+bool g_dumped = false;               // the wave file has a sample
+unsigned long long g_first = 0;      // its first cycle
 lockstep_session g_s;
+
+// The GTKWave save file of a failing run's waves: FILE.gtkw beside FILE.fst,
+// opening at the failing cycle (the primary marker there, the view from a few
+// cycles before) with the retire port, the masks after the instruction and
+// the times grouped.  Names are the file's, with their ranges (the test reads
+// the waves and checks each).  A file that cannot be written is said on
+// standard output (the run's status stays the failure's).
+struct gtkw_signal {
+    const char *name;                  // under tb_lockstep.
+    int flags;                         // GTKWave's: 0x22 hex, 0x24 decimal, 0x28 binary
+};
+struct gtkw_group {
+    const char *title;
+    gtkw_signal sig[8];
+};
+const gtkw_group k_gtkw_groups[] = {
+    { "retire port (at the marker: the failing record)",
+      { { "dut.rt_valid_o", 0x28 }, { "dut.rt_time_o[63:0]", 0x24 }, { "dut.rt_warp_o[4:0]", 0x24 },
+        { "dut.rt_pc_o[63:0]", 0x22 }, { "dut.rt_insn_o[127:0]", 0x22 }, { "dut.rt_ev_exc_o[2:0]", 0x24 } } },
+    { "masks after the instruction",
+      { { "dut.rt_apc_o[63:0]", 0x22 }, { "dut.rt_active_o[31:0]", 0x22 }, { "dut.rt_valid_mask_o[31:0]", 0x22 },
+        { "dut.rt_yield_o[31:0]", 0x22 }, { "dut.rt_sleep_o[31:0]", 0x22 }, { "dut.rt_switch_o[31:0]", 0x22 } } },
+    { "time (the RTL's, the testbench's cycle = the wave time)",
+      { { "dut.st_now_o[63:0]", 0x24 }, { "cyc[63:0]", 0x24 } } },
+};
+
+void write_gtkw(const std::string &fst, unsigned long long marker, unsigned long long first)
+{
+    const size_t dot = fst.rfind('.'), slash = fst.rfind('/');
+    const std::string base = dot != std::string::npos && (slash == std::string::npos || dot > slash) ? fst.substr(0, dot)
+                                                                                                       : fst;
+    const std::string path = base + ".gtkw";
+    char abs[PATH_MAX];
+    const std::string fst_abs = realpath(fst.c_str(), abs) ? std::string(abs) : fst;
+    FILE *f = fopen(path.c_str(), "w");
+    if (!f) {
+        printf("tb_lockstep: cannot write '%s': the waves' GTKWave save file\n", path.c_str());
+        return;
+    }
+    fprintf(f, "[*] tb_lockstep: the waves of a failing run (docs/lockstep.md#waves); one time unit (1 ns) is one\n");
+    fprintf(f, "[*] clock cycle; the marker at %llu: the cycle whose retire port holds the failing record\n", marker);
+    fprintf(f, "[dumpfile] \"%s\"\n", fst_abs.c_str());
+    fprintf(f, "[timestart] %llu\n", marker >= first + 12 ? marker - 12 : first);
+    fprintf(f, "[size] 1400 800\n[pos] -1 -1\n");
+    fprintf(f, "*4.000000 %llu", marker);          // zoom 2^4 px a cycle, the primary marker
+    for (int i = 0; i < 26; i++)
+        fprintf(f, " -1");                         // no named markers
+    fprintf(f, "\n[treeopen] tb_lockstep.\n[treeopen] tb_lockstep.dut.\n[sst_width] 240\n[signals_width] 260\n");
+    fprintf(f, "[sst_expanded] 1\n[sst_vpaned_height] 200\n");
+    for (const gtkw_group &g : k_gtkw_groups) {
+        fprintf(f, "@800200\n-%s\n", g.title);
+        for (const gtkw_signal &s : g.sig)
+            if (s.name)
+                fprintf(f, "@%x\ntb_lockstep.%s\n", s.flags, s.name);
+        fprintf(f, "@1000200\n-%s\n", g.title);
+    }
+    if (fclose(f) != 0)
+        printf("tb_lockstep: cannot write '%s': the waves' GTKWave save file\n", path.c_str());
+}
 }  // namespace
 
 // $finish without the "- file:line: Verilog $finish" line on standard output
@@ -53,6 +125,13 @@ void tb_config(void **h, unsigned long long *max_cycles, unsigned long long *wat
 
 void tb_waves(int on) { g_waves = on != 0; }
 
+void tb_failed_at(unsigned long long cycle)
+{
+    if (!g_failed)
+        g_fail_cycle = cycle;
+    g_failed = true;
+}
+
 void tb_finish(int errored, int hung, int failed, const char *end_reason, unsigned long long t_end,
                unsigned long long nretired, unsigned long long cycles)
 {
@@ -64,6 +143,9 @@ void tb_finish(int errored, int hung, int failed, const char *end_reason, unsign
     e.t_end = t_end;
     e.nretired = nretired;
     e.cycles = cycles;
+    // a failure in the waves: the save file that opens them there (before the summary)
+    if (g_dumped && g_failed && g_fail_cycle >= g_first)
+        write_gtkw(g_s.waves, g_fail_cycle, g_first);
     g_exit = lockstep_finish(g_s, e);
 }
 
@@ -80,28 +162,35 @@ int main(int argc, char **argv)
     const std::string &waves = g_s.waves;
     if (!waves.empty())
         ctx->traceEverOn(true);
-    const std::unique_ptr<Vtb_lockstep> top{new Vtb_lockstep{ctx.get(), "tb_lockstep"}};
+    // no name of its own: the waves' hierarchy is tb_lockstep.dut (docs/lockstep.md)
+    const std::unique_ptr<Vtb_lockstep> top{new Vtb_lockstep{ctx.get(), ""}};
     std::unique_ptr<VerilatedFstC> fst;
     if (!waves.empty()) {
         fst.reset(new VerilatedFstC);
         top->trace(fst.get(), 99);
+        fst->set_time_unit("1ns");       // one unit of the file is one clock cycle
+        fst->set_time_resolution("1ns");
         fst->open(waves.c_str());
     }
+    // The time is the testbench's cycle count (tb_lockstep.cyc): cycle c's
+    // rising edge at time c, sampled after it (the falling edge is not:
+    // nothing in the design changes there)
     top->clk = 0;
     top->eval();
     while (!ctx->gotFinish()) {
+        ctx->timeInc(1);
         top->clk = 1;                    // the edge: the core and the testbench
         top->eval();
-        if (fst && g_waves)
+        if (fst && g_waves) {
+            if (!g_dumped)
+                g_first = ctx->time();
+            g_dumped = true;
             fst->dump(ctx->time());
-        ctx->timeInc(5);
+        }
         if (ctx->gotFinish())
             break;
         top->clk = 0;
         top->eval();
-        if (fst && g_waves)
-            fst->dump(ctx->time());
-        ctx->timeInc(5);
     }
     top->final();
     if (fst)

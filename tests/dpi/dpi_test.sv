@@ -974,16 +974,16 @@ module dpi_test;
     pair_records(0, -1, "", "", "");
     pair_records(1, 0, "write.gpr: warp 0 pc 0x0 LEPC R[4:5], -0x20: 1 field differ [N-54; LEPC N-17]",
                  "  write.gpr              N-54  R5 of warp 0 differs, lanes 0x00000080",
-                 "      lane  7: model 0xffffffff (don't-care 0x00000000), other 0x00000000");
+                 "      lane  7: model 0xffffffff (don't-care 0x00000000), RTL 0x00000000");
     pair_records(2, 0, "write.gpr: warp 0 pc 0x0 LEPC R[4:5], -0x20: 1 field differ [N-54; LEPC N-17]",
                  "  write.gpr              N-54  R4 of warp 0 differs, lanes 0x00000080",
-                 "      lane  7: model 0xffffffe0 (don't-care 0x00000000), other 0x00000000");
+                 "      lane  7: model 0xffffffe0 (don't-care 0x00000000), RTL 0x00000000");
     pair_records(3, 1, "in.ra: warp 0 pc 0x10 CALL.ABS R[4:5], 0x40: 1 field differ [N-51; CALL.ABS N-16]",
                  "  in.ra                  N-51  differs, lanes 0x00000080",
-                 "      lane  7: model 0xffffffffffffffe0, other 0xffffffe0");
+                 "      lane  7: model 0xffffffffffffffe0, RTL 0xffffffe0");
     pair_records(4, 1, "active: warp 0 pc 0x10 CALL.ABS R[4:5], 0x40: 2 fields differ [N-12; CALL.ABS N-16]",
-                 "  active                 N-12  differs, lanes 0x00000080: model 0xffffff7f, other 0xffffffff",
-                 "      lane  7: model 0x100000020, other 0x0");
+                 "  active                 N-12  differs, lanes 0x00000080: model 0xffffff7f, RTL 0xffffffff",
+                 "      lane  7: model 0x100000020, RTL 0x0");
 
     // a null handle
     check(rec.send(null) == -1 && warpref_dpi_final(null, 0, "deadlock", 0, fin.bars) == -1 && warpref_dpi_stopped(null) == 1,

@@ -204,14 +204,17 @@ int wr_compare_same(const wr_retire *model, const wr_retire *other, const wr_com
 
 /* The operands in which two read sets differ (the OPERAND rows' names
  * without "in."), as text: "c missing in the other; rb extra in the
- * other".  snprintf semantics. */
-int wr_compare_reads_format(unsigned model, unsigned other, char *buf, size_t size);
+ * other", with `side` for "other" (a dump's "RTL" or "trace"; NULL:
+ * "other").  snprintf semantics. */
+int wr_compare_reads_format(unsigned model, unsigned other, const char *side, char *buf, size_t size);
 
 /* The report as text, one line per difference: the field, its index, the
- * differing lanes, model and other value (every differing lane's values,
- * read from the two records).  snprintf semantics. */
+ * differing lanes, the model's and the other side's value (every differing
+ * lane's values, read from the two records), the other side named `side`
+ * ("RTL" in a lockstep dump, "trace" in a replay's; NULL: "other").
+ * snprintf semantics. */
 int wr_compare_format(const wr_compare_report *rep, const wr_retire *model,
-                      const wr_retire *other, char *buf, size_t size);
+                      const wr_retire *other, const char *side, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

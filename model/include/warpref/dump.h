@@ -30,6 +30,7 @@ typedef struct wr_dump_meta {
     const char *reproduce;       /* the command that reproduces the failure */
     const char *simulator;       /* "verilator", "replay", ... */
     const char *record;          /* the failing record of a replay ("FILE:N"), or NULL */
+    const char *side;            /* the other side's name in the dump: "trace" (a replay's); NULL: "RTL" */
 } wr_dump_meta;
 
 enum {

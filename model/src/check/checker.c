@@ -735,7 +735,7 @@ static int compare_fail(wr_checker *c, uint64_t cycle, wr_retire *m, const wr_re
         const wr_diff *d = &rep->diff[0];
         char text[96], ops_text[100] = "";
         if (d->field == WR_RF_READS)         /* which operands: "(c missing in the other)" */
-            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, ops_text, sizeof ops_text);
+            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, NULL, ops_text, sizeof ops_text);
         snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ%s%s%s [%s; %s %s]",
                  wr_retire_field_name(d->field), w, pc, wr_checker_disasm_at(&m->insn, pc, text, sizeof text),
                  rep->ndiffs, rep->ndiffs == 1 ? "" : "s", *ops_text ? " (" : "", ops_text,

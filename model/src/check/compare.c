@@ -629,33 +629,36 @@ static void put_operands(wr_buf *b, uint32_t bits)
         wr_buf_puts(b, "-");
 }
 
-int wr_compare_reads_format(unsigned model, unsigned other, char *buf, size_t size)
+int wr_compare_reads_format(unsigned model, unsigned other, const char *side, char *buf, size_t size)
 {
     wr_buf b = { buf, size, 0 };
     if (size > 0)
         buf[0] = '\0';
+    const char *in = side ? "in the " : "in the other";       /* "missing in the RTL" */
+    side = side ? side : "";
     const uint32_t bits = operand_bits(), missing = model & ~other & bits, extra = other & ~model & bits;
     if (missing) {
         put_operands(&b, missing);
-        wr_buf_puts(&b, " missing in the other");
+        wr_buf_printf(&b, " missing %s%s", in, side);
     }
     if (extra) {
         wr_buf_puts(&b, missing ? "; " : "");
         put_operands(&b, extra);
-        wr_buf_puts(&b, " extra in the other");
+        wr_buf_printf(&b, " extra %s%s", in, side);
     }
     return (int)b.len;
 }
 
-static const char *const what_text[] = { "differs", "missing in the other", "extra in the other",
-                                         "written lanes differ" };
+/* what a difference is; "missing" and "extra" end with the other side's name */
+static const char *const what_text[] = { "differs", "missing in the ", "extra in the ", "written lanes differ" };
 
-int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr_retire *o,
+int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr_retire *o, const char *side,
                       char *buf, size_t size)
 {
     wr_buf b = { buf, size, 0 };
     if (size > 0)
         buf[0] = '\0';
+    const char *sn = side ? side : "other";
     const unsigned listed = rep->ndiffs < WR_MAX_DIFFS ? rep->ndiffs : WR_MAX_DIFFS;
     for (unsigned i = 0; i < listed; i++) {
         const wr_diff *d = &rep->diff[i];
@@ -676,26 +679,27 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
         } else if (how == WR_CMP_EVENTS || how == WR_CMP_WORD) {
             wr_buf_printf(&b, "[%u] ", d->index);
         }
-        wr_buf_printf(&b, "%s", what_text[d->what < 4 ? d->what : 0]);
+        const unsigned what = d->what < 4 ? d->what : 0;
+        wr_buf_printf(&b, "%s%s", what_text[what], what == WR_DIFF_MISSING || what == WR_DIFF_EXTRA ? sn : "");
         if (d->lanes)
             wr_buf_printf(&b, ", lanes 0x%08" PRIx32, d->lanes);
         if (how == WR_CMP_EVENTS) {
             wr_buf_puts(&b, ": model ");
             if (d->what == WR_DIFF_EXTRA) wr_buf_puts(&b, "-"); else put_event(&b, d->model);
-            wr_buf_puts(&b, ", other ");
+            wr_buf_printf(&b, ", %s ", sn);
             if (d->what == WR_DIFF_MISSING) wr_buf_puts(&b, "-"); else put_event(&b, d->other);
         } else if (how == WR_CMP_RPC && d->lanes) {
             for (uint32_t l = d->lanes; l; l &= l - 1)
-                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", other 0x%" PRIx64, lowest(l),
-                              m->after.rpc[lowest(l)], o->after.rpc[lowest(l)]);
+                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", %s 0x%" PRIx64, lowest(l),
+                              m->after.rpc[lowest(l)], sn, o->after.rpc[lowest(l)]);
         } else if (how == WR_CMP_WRITES && d->what == WR_DIFF_VALUE && d->lanes) {
             const unsigned kind = (unsigned)field_value(d->field, m);
             const wr_write *e = find_write(m, kind, d->warp, d->index, 0);
             const wr_write *x = find_write(o, kind, d->warp, d->index, 0);
             for (uint32_t l = d->lanes; l && e && x; l &= l - 1) {
                 wr_buf_printf(&b, "\n    lane %2u: model 0x%08" PRIx32 " (don't-care 0x%08" PRIx32
-                              "), other 0x%08" PRIx32, lowest(l), wr_write_value(e, lowest(l)),
-                              wr_write_dc(e, lowest(l)), wr_write_value(x, lowest(l)));
+                              "), %s 0x%08" PRIx32, lowest(l), wr_write_value(e, lowest(l)),
+                              wr_write_dc(e, lowest(l)), sn, wr_write_value(x, lowest(l)));
                 if (wr_write_dc(x, lowest(l)))
                     wr_buf_printf(&b, " (don't-care 0x%08" PRIx32 ")", wr_write_dc(x, lowest(l)));
             }
@@ -708,18 +712,18 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
             const uint32_t undef = d->field == WR_RF_IN_RA ? o->in.ra_undef : d->field == WR_RF_IN_RB ? o->in.rb_undef
                                  : d->field == WR_RF_IN_RC ? o->in.rc_undef : o->in.re_undef;
             for (uint32_t l = d->lanes; l; l &= l - 1)
-                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", other 0x%" PRIx64 "%s", lowest(l), a[lowest(l)],
-                              x[lowest(l)], undef >> lowest(l) & 1u ? " (undefined)" : "");
+                wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", %s 0x%" PRIx64 "%s", lowest(l), a[lowest(l)],
+                              sn, x[lowest(l)], undef >> lowest(l) & 1u ? " (undefined)" : "");
         } else if (how == WR_CMP_READS) {
             char text[160];
-            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, text, sizeof text);
+            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, side, text, sizeof text);
             wr_buf_puts(&b, ": model ");
             put_operands(&b, (uint32_t)d->model);
-            wr_buf_puts(&b, ", other ");
+            wr_buf_printf(&b, ", %s ", sn);
             put_operands(&b, (uint32_t)d->other);
             wr_buf_printf(&b, " (%s)", text);
         } else {
-            wr_buf_printf(&b, ": model 0x%" PRIx64 ", other 0x%" PRIx64, d->model, d->other);
+            wr_buf_printf(&b, ": model 0x%" PRIx64 ", %s 0x%" PRIx64, d->model, sn, d->other);
         }
         wr_buf_puts(&b, "\n");
     }

@@ -139,16 +139,21 @@ static void indented(FILE *f, const char *text)
     }
 }
 
-static void warp_head(FILE *f)
+/* the other side's name: "RTL", or a replay's "trace" */
+static const char *side_name(const wr_dump *d) { return d->meta.side ? d->meta.side : "RTL"; }
+
+/* a table of warps; label: the width of a first column naming each row (0: none) */
+static void warp_head(FILE *f, int label)
 {
-    fprintf(f, "  %4s  %-8s %8s  %-8s %-8s %-8s %-8s %-8s\n", "warp", "state", "pc", "active", "valid", "yield",
-            "sleep", "switch");
+    fprintf(f, "  %*s%4s  %-8s %8s  %-8s %-8s %-8s %-8s %-8s\n", label, "", "warp", "state", "pc", "active", "valid",
+            "yield", "sleep", "switch");
 }
 
-static void warp_row(FILE *f, unsigned w, const wr_warp *x, uint64_t deadline)
+static void warp_row(FILE *f, int label, const char *what, unsigned w, const wr_warp *x, uint64_t deadline)
 {
-    fprintf(f, "  %4u  %-8s %8" PRIx64 "  %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32,
-            w, wr_run_state_name(x->run), x->active_pc, x->active, x->valid, x->yield, x->sleep, x->swtch);
+    fprintf(f, "  %-*s%4u  %-8s %8" PRIx64 "  %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32,
+            label, what, w, wr_run_state_name(x->run), x->active_pc, x->active, x->valid, x->yield, x->sleep,
+            x->swtch);
     if (x->run == WR_WARP_BLOCKED)
         fprintf(f, "  on barrier %u", x->blocked_bar);
     if (deadline != WR_NO_DEADLINE)
@@ -234,19 +239,23 @@ void wr_dump_text(const wr_dump *d, FILE *f)
             d->counts.adopted);
 
     if (d->has_record) {
-        fprintf(f, "What differs (model = the reference, other = the RTL):\n");
+        const char *side = side_name(d);
+        fprintf(f, "What differs (the model is the reference):\n");
         fprintf(f, "  %-22s %-5s what\n", "field", "rule");
         static __thread char table[16384];
-        wr_compare_format(&d->report, d->model, d->other, table, sizeof table);
+        wr_compare_format(&d->report, d->model, d->other, side, table, sizeof table);
         indented(f, table);
         fprintf(f, "\nOperands read:\n");
         operands_text(f, "model", d->model);
-        operands_text(f, "other", d->other);
-        fprintf(f, "\nWarp %u at issue and after (model / other):\n", d->warp);
-        warp_head(f);
-        warp_row(f, d->warp, &d->before, WR_NO_DEADLINE);
-        warp_row(f, d->warp, &d->model->after, WR_NO_DEADLINE);
-        warp_row(f, d->warp, &d->other->after, WR_NO_DEADLINE);
+        operands_text(f, side, d->other);
+        fprintf(f, "\nWarp %u at issue and after:\n", d->warp);
+        char after[32];
+        snprintf(after, sizeof after, "%s after", side);
+        const int label = 14;
+        warp_head(f, label);
+        warp_row(f, label, "at issue", d->warp, &d->before, WR_NO_DEADLINE);
+        warp_row(f, label, "model after", d->warp, &d->model->after, WR_NO_DEADLINE);
+        warp_row(f, label, after, d->warp, &d->other->after, WR_NO_DEADLINE);
     }
     if (d->messages[0]) {
         fprintf(f, "\nAll failing checks:\n");
@@ -273,9 +282,9 @@ void wr_dump_text(const wr_dump *d, FILE *f)
     if (!d->nbars)
         fprintf(f, "  (every barrier idle)\n");
     fprintf(f, "\nWarps (model):\n");
-    warp_head(f);
+    warp_head(f, 0);
     for (unsigned w = 0; w < d->nwarps; w++)
-        warp_row(f, w, &d->warps[w], d->deadline[w]);
+        warp_row(f, 0, "", w, &d->warps[w], d->deadline[w]);
 }
 
 /* ---- the JSON ------------------------------------------------------------------------ */
@@ -322,7 +331,7 @@ static void hist_json(wr_json *j, const char *key, const wr_dump_hist *h)
         wr_json_string(j, "insn", word);
         wr_json_string(j, "asm", x->fetch_fault ? "(fetch fault)" : x->asm_text);
         side_json(j, "model", &x->model, x->has_model);
-        side_json(j, "other", &x->other, x->has_other);
+        side_json(j, "rtl", &x->other, x->has_other);
         if (h->explained) {
             paths_json(j, x->stepped ? &x->why : NULL);
             wr_json_string(j, "explanation", x->explanation);
@@ -343,6 +352,7 @@ void wr_dump_json(const wr_dump *d, FILE *f)
     wr_json_string(&j, "seed", meta->seed);
     wr_json_string(&j, "program", meta->program);
     wr_json_string(&j, "simulator", meta->simulator);
+    wr_json_string(&j, "side", side_name(d));
     if (meta->waves)
         wr_json_string(&j, "waves", meta->waves);
     else
@@ -385,7 +395,7 @@ void wr_dump_json(const wr_dump *d, FILE *f)
             wr_json_uint(&j, "warp", x->warp);
             wr_json_hex(&j, "lanes", x->lanes, 8);
             wr_json_hex(&j, "model", x->model, 0);
-            wr_json_hex(&j, "other", x->other, 0);
+            wr_json_hex(&j, "rtl", x->other, 0);
             wr_json_close(&j);
         }
         wr_json_close(&j);

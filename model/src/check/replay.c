@@ -563,7 +563,7 @@ static int finish(replay *x, int status)
         char where[4200], msg[512];
         snprintf(where, sizeof where, "%s:%" PRIu64, x->name, res->first_recno);
         wr_dump_meta meta = { NULL, NULL, o->program ? o->program : x->name, NULL, o->reproduce, "replay",
-                              res->first_recno ? where : NULL };
+                              res->first_recno ? where : NULL, "trace" };
         wr_dump *d = wr_dump_new(x->c, &meta);
         if (wr_dump_write(d, o->dump, msg, sizeof msg) != 0)
             snprintf(res->dump_error, sizeof res->dump_error, "%s", msg);

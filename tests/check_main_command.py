@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""check_main_command.py - the main command talks (scripts/lockstep,
+docs/lockstep.md): help before any build, a progress line for the build,
+only what the regression runs built; and the testbench's +help.
+
+Usage: check_main_command.py --tb TB_LOCKSTEP --build BUILD_DIR
+
+  help       scripts/lockstep --help in a copy of the tree with no build
+             directory: exit 0, its usage and scripts/regress's options, no
+             installation (scripts/install-deps not run), no build/ made
+  targets    with fake meson, ninja, install-deps and regress: ninja is asked
+             for model/warpref and tb/tb_lockstep only (the SystemC
+             testbench with --sim systemc only, never both), each target a
+             ninja target of the real build directory; regress gets the
+             options given and picks the testbench by --sim (no --tb)
+  progress   a line saying what is built, progress lines with ninja's step
+             and the time so far, `lockstep: built in ...`; a failing build
+             shows the end of ninja's output and exits with its status
+  plusargs   tb_lockstep +help exits 0 and lists every plusarg the
+             testbench reads (taken from tb/common/lockstep_session.cpp: the
+             table and every name the code looks up, so neither can drift),
+             each also in docs/lockstep.md's table
+
+Prints one line per failing check and `N passed, N failed`; exit status 1 if
+any failed."""
+import argparse
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print('FAIL ' + what)
+    return ok
+
+
+def script(path, text):
+    with open(path, 'w') as f:
+        f.write(text)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+
+def tree(tmp):
+    """a copy of the scripts in a tree with no build directory, the
+    installation and the regression replaced by scripts that say they ran"""
+    t = os.path.join(tmp, 'tree')
+    shutil.copytree(os.path.join(ROOT, 'scripts'), os.path.join(t, 'scripts'),
+                    ignore=shutil.ignore_patterns('__pycache__'))
+    script(os.path.join(t, 'scripts', 'install-deps'), '#!/bin/sh\necho ran > "$(dirname "$0")/../install-deps.ran"\n')
+    return t
+
+
+def fake_tools(tmp, ninja_status=0):
+    """meson and ninja on PATH that write down their arguments"""
+    b = os.path.join(tmp, 'bin')
+    os.makedirs(b, exist_ok=True)
+    script(os.path.join(b, 'meson'), '#!/bin/sh\necho "$@" >> meson.args\nmkdir -p build/meson-private\n')
+    script(os.path.join(b, 'ninja'), '#!/bin/sh\necho "$@" >> ninja.args\necho "ninja: Entering directory build"\n'
+           'echo "[1/3] Compiling C object model/x.o"\nsleep 3\necho "[2/3] Building tb/tb_lockstep"\nsleep 2\n'
+           'echo "[3/3] Linking target model/warpref"\nexit %d\n' % ninja_status)
+    return b
+
+
+def main_command(t, b, args):
+    env = dict(os.environ, PATH=b + os.pathsep + os.environ['PATH'], LOCKSTEP_PROGRESS_EVERY='1')
+    return subprocess.run([os.path.join(t, 'scripts', 'lockstep')] + args, cwd=t, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def check_script(build):
+    with tempfile.TemporaryDirectory() as tmp:
+        t = tree(tmp)
+        r = subprocess.run([os.path.join(t, 'scripts', 'lockstep'), '--help'], cwd=t, capture_output=True,
+                           text=True, timeout=60)
+        check(r.returncode == 0 and r.stdout.startswith('usage: scripts/lockstep') and '--seeds' in r.stdout and
+              '--sim' in r.stdout, 'lockstep --help: exit %d: %s' % (r.returncode, (r.stdout + r.stderr)[:300]))
+        check(not os.path.exists(os.path.join(t, 'build')) and not os.path.exists(os.path.join(t, 'install-deps.ran')),
+              'lockstep --help installed or built something: %s' % os.listdir(t))
+
+        # the regression's stand-in: its arguments
+        script(os.path.join(t, 'scripts', 'regress'), '#!/bin/sh\necho "regress $*"\n')
+        b = fake_tools(tmp)
+        for args, want in ((['--seeds', '1-3'], ['model/warpref', 'tb/tb_lockstep']),
+                           (['--sim', 'systemc', '--seeds', '1'], ['model/warpref', 'tb/sc/tb_sc_lockstep']),
+                           (['--sim=systemc'], ['model/warpref', 'tb/sc/tb_sc_lockstep'])):
+            for f in ('ninja.args', 'meson.args'):
+                if os.path.exists(os.path.join(t, f)):
+                    os.unlink(os.path.join(t, f))
+            r = main_command(t, b, args)
+            out = r.stdout
+            ninja = open(os.path.join(t, 'ninja.args')).read().split() if os.path.exists(
+                os.path.join(t, 'ninja.args')) else []
+            check(r.returncode == 0 and ninja == ['-C', 'build'] + want,
+                  'lockstep %s: ninja %s, not -C build %s (exit %d: %s)' % (args, ninja, want, r.returncode,
+                                                                            r.stderr[-300:]))
+            check(os.path.exists(os.path.join(t, 'install-deps.ran')), 'lockstep %s: no scripts/install-deps' % args)
+            check(('lockstep: building %s (ninja -C build %s; log build/lockstep-build.log)'
+                   % (' '.join('build/' + w for w in want), ' '.join(want))) in out,
+                  'lockstep %s: no line saying what is built: %s' % (args, out[:300]))
+            steps = re.findall(r'^lockstep: building, 0m0(\d)s: (.*)$', out, re.M)
+            check(len(steps) >= 2 and any(s.startswith('[1/3]') for _, s in steps) and
+                  any(s.startswith('[2/3]') for _, s in steps),
+                  'lockstep %s: no progress lines with ninja\'s steps and the time: %s' % (args, out))
+            check(re.search(r'^lockstep: built in 0m0\ds$', out, re.M), 'lockstep %s: no "built in"' % args)
+            last = out.strip().split('\n')[-1]
+            check(last.startswith('regress --seeds 1-100 --out build/regress --warpref build/model/warpref ' +
+                                  ' '.join(args)) and '--tb' not in last,
+                  'lockstep %s: regress got %r' % (args, last))
+        # a failing build: its end shown, its status
+        b = fake_tools(os.path.join(tmp, 'failing'), ninja_status=3)
+        r = main_command(t, b, [])
+        check(r.returncode == 3 and '[3/3] Linking target model/warpref' in r.stdout and
+              re.search(r'^lockstep: the build failed after 0m0\ds \(ninja status 3; the whole output in '
+                        r'build/lockstep-build.log\)$', r.stdout, re.M) and 'regress' not in r.stdout,
+              'a failing build: exit %d: %s' % (r.returncode, r.stdout[-400:]))
+
+    # the targets are the real build directory's
+    for target in ('model/warpref', 'tb/tb_lockstep', 'tb/sc/tb_sc_lockstep'):
+        if target.startswith('tb/sc/') and not os.path.exists(os.path.join(build, 'tb', 'sc')):
+            continue                      # (a build without SystemC)
+        r = subprocess.run(['ninja', '-C', build, '-t', 'query', target], capture_output=True, text=True)
+        check(r.returncode == 0, 'ninja has no target %s in %s: %s' % (target, build, r.stdout[-200:]))
+
+
+def source_plusargs():
+    """the plusargs tb/common/lockstep_session.cpp reads: its table's names and
+    every name the code looks up (plusarg(), flag() and the lists of names it
+    loops over)"""
+    src = open(os.path.join(ROOT, 'tb', 'common', 'lockstep_session.cpp')).read()
+    table = re.search(r'k_plusargs\[\] = \{(.*?)\n\};', src, re.S).group(1)
+    names = [n.rstrip('=') for n in re.findall(r'^\s*\{ "([a-z_]+=?)"', table, re.M)]
+    body = src[src.index('int lockstep_open('):]
+    used = set(re.findall(r'\b(?:plusarg|flag)\(argc, argv, "([a-z_]+)"\)', body))
+    used |= set(re.findall(r'\{ "([a-z_]+)", &s\.', body))       # the numbers' table
+    for group in re.findall(r'for \(const char \*k : \{([^}]*)\}\)', body):
+        used |= set(re.findall(r'"([a-z_]+)"', group))
+    used -= {''}
+    return names, used
+
+
+def check_plusargs(tb):
+    names, used = source_plusargs()
+    check(len(names) >= 20, 'the table of plusargs: %s' % names)
+    check(used <= set(names), 'plusargs the code reads but the table lacks: %s' % sorted(used - set(names)))
+    r = subprocess.run([tb, '+help'], capture_output=True, text=True, timeout=60)
+    listed = re.findall(r'^  \+([a-z_]+)', r.stdout, re.M)
+    check(r.returncode == 0 and r.stdout.startswith('usage: '), '+help: exit %d: %s' % (r.returncode, r.stdout[:200]))
+    check(sorted(listed) == sorted(names + ['verilator']), '+help lists %s, the table %s (and +verilator+...)'
+          % (sorted(listed), sorted(names)))
+    check(all(re.search(r'^  \+%s\S*\s+\S' % n, r.stdout, re.M) for n in names), '+help: a plusarg without its line')
+    # +help wins over everything else on the line, a bad plusarg included
+    r2 = subprocess.run([tb, '+frob', '+help'], capture_output=True, text=True, timeout=60)
+    check(r2.returncode == 0 and r2.stdout == r.stdout, '+help after a bad plusarg: exit %d' % r2.returncode)
+    doc = open(os.path.join(ROOT, 'docs', 'lockstep.md')).read()
+    undocumented = [n for n in names if not re.search(r'^\| `\+%s[=`]' % n, doc, re.M) and
+                    not re.search(r'^\| `\+[a-z_]+=[^|]*`, `\+%s=' % n, doc, re.M)]
+    check(not undocumented, 'plusargs not in docs/lockstep.md\'s table: %s' % undocumented)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--tb', required=True)
+    ap.add_argument('--build', required=True)
+    a = ap.parse_args()
+    check_script(a.build)
+    check_plusargs(a.tb)
+    print('%d passed, %d failed' % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
