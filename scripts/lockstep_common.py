@@ -3,7 +3,8 @@ testbenches share (scripts/regress, scripts/shrink, scripts/rtl-crosscheck,
 scripts/rtl-bugcheck, scripts/gen-coverage): the one-line error exit, the
 command line, the project's number syntax, atomic writes
 (regresslib/files.py), one run of the Verilator lockstep testbench judged by
-its result file, the bug catalogue and the tool checks; a program's run
+its result file (one process, or one job of a process that runs many:
+TbJobs), the bug catalogue and the tool checks; a program's run
 options, the model's and tb_rtl_run's trace commands and the first
 difference of two traces; the ISA table's rows (`warpref encoding --list`).
 Standard library only."""
@@ -12,9 +13,11 @@ import glob
 import json
 import os
 import re
+import select
 import shlex
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 from regresslib.files import write_atomic, read_json  # noqa: E402,F401  (the one atomic write, for both)
@@ -78,6 +81,11 @@ def tb_run(cmd, res_path, log, timeout):
         rc = p.returncode
     except subprocess.TimeoutExpired:
         return {"status": "timeout", "why": f"no end within {timeout} s"}
+    return tb_judge(rc, res_path)
+
+
+def tb_judge(rc, res_path):
+    """a testbench run's exit status and result file: the result, or a made-up one"""
     r = read_json(res_path)
     if r is None:
         return {"status": "error", "why": f"the testbench exited {rc} without a result"}
@@ -88,6 +96,88 @@ def tb_run(cmd, res_path, log, timeout):
     if r.get("status") == "pass" and not r.get("compared"):
         return {"status": "error", "why": "the run compared 0 instructions"}
     return r
+
+
+class TbJobs:
+    """One testbench process that runs jobs one at a time, handed over on its
+    standard input (`TB +jobs=-`, docs/lockstep.md "Many runs in one
+    process"): run() is tb_run() without a process start.  A job that does
+    not end in time kills the process, one that crashes it ends it: the job
+    is a timeout or an error, and the next run starts a new process."""
+
+    JOB_LINE = re.compile(rb"^tb_lockstep: job (\d+) \(.*:\d+\): exit (\d+)$")
+
+    def __init__(self, tb):
+        self.tb = tb
+        self.p = None
+        self.buf = b""
+        self.starts = 0
+
+    def _start(self):
+        self.p = subprocess.Popen([self.tb, "+jobs=-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT)
+        self.buf = b""
+        self.starts += 1
+
+    def close(self):
+        """ends the process (its standard input closed: it counts its jobs and exits)"""
+        if self.p is None:
+            return
+        try:
+            self.p.stdin.close()
+            self.p.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.p.kill()
+            self.p.wait()
+        if self.p.stdout:
+            self.p.stdout.close()
+        self.p = None
+
+    def _kill(self):
+        self.p.kill()
+        self.p.wait()
+        for f in (self.p.stdin, self.p.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+        self.p = None
+
+    def run(self, args, res_path, timeout, output=None):
+        """one job (the plusargs args): its result file, or a made-up one;
+        output, a list, gets the job's lines"""
+        if self.p is None:
+            self._start()
+        if os.path.exists(res_path):
+            os.unlink(res_path)
+        try:
+            self.p.stdin.write((" ".join(shlex.quote(a) for a in args) + "\n").encode())
+            self.p.stdin.flush()
+        except OSError:
+            self._kill()
+            return {"status": "error", "why": "the testbench's job process ended"}
+        deadline = time.monotonic() + timeout
+        fd = self.p.stdout.fileno()
+        while True:
+            nl = self.buf.find(b"\n")
+            if nl >= 0:
+                line, self.buf = self.buf[:nl], self.buf[nl + 1:]
+                m = self.JOB_LINE.match(line)
+                if m:
+                    return tb_judge(int(m.group(2)), res_path)
+                if output is not None:
+                    output.append(line.decode(errors="replace"))
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                self._kill()
+                return {"status": "timeout", "why": f"no end within {timeout} s"}
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                rc = self.p.wait()
+                self._kill()
+                return {"status": "error", "why": f"the testbench exited {rc} during the job (a crash)"}
+            self.buf += chunk
 
 
 def bug_names(tb):

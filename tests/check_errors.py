@@ -99,6 +99,7 @@ for rel, call in (("tb/sc/lockstep/tb_sc_lockstep.cpp", r'snprintf\(line,\s*size
                   ("tb/sc/warpref_tlm_target.cpp", r'snprintf\(err_,\s*sizeof err_,\s*'),
                   ("tb/sc/bench_tlm.cpp", r'fprintf\(stderr,\s*'),
                   ("tb/lockstep/tb_main.cpp", r'fprintf\(stderr,\s*'),
+                  ("tb/common/lockstep_jobs.cpp", r'printf\(\s*(?="%s: )'),
                   ("dpi/warpref_dpi.c", r'snprintf\((?:msg|new_error),\s*sizeof (?:msg|new_error),\s*'),
                   ("dpi/warpref_dpi.c", r'note\(d,\s*')):
     if os.path.exists(os.path.join(SRC, rel)):

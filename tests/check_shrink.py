@@ -4,9 +4,12 @@ testbench.
 
   bugs      three catalogued bugs of three kinds (a BSYNC bug, a barrier bug,
             a WARPSYNC bug), each from a generated program of 200+
-            instructions: shrunk to at most 12 instructions that fail the
-            same way (the dump's field, rule and insn_rule), end done on the
-            model, pass without the bug; the printed command reproduces it;
+            instructions: shrunk in under 30 s to at most 12 instructions
+            that fail the same way (the dump's field, rule and insn_rule),
+            end done on the model, pass without the bug; the header of
+            shrunk.s names the shrunk program's own failure (its pc, not the
+            input's: bsync_highest fails at 0x260 in the input, 0x70 shrunk)
+            and the command that reproduces it, which, run, fails at that pc;
             shrink.json holds the sizes and counts
   jobs      -j 2 gives the same program as -j 1
   cmd       a --cmd predicate (the testbench called by hand) shrinks too
@@ -40,6 +43,7 @@ KEYS = ("field", "rule", "insn_rule")
 BUGS = [("bsync_highest", 1, ("active_pc", "N-12", "N-21")),
         ("bar_no_reset", 3, ("write.barrier", "N-38", "N-31")),
         ("warpsync_no_valid", 1, ("active_pc", "N-12", "N-25"))]
+SECONDS = 30              # a shrink of these takes 1-3 s on a loaded 2-core machine (docs/shrink.md)
 
 
 def insns(text):
@@ -91,13 +95,29 @@ def main():
         check(f"{name}: prints sizes and command",
               f"before {insns(orig)} instructions" in so and f"after {insns(text)} instruction" in so
               and m is not None and m.group(1) == dj.get("reproduce") and so.startswith(text), so)
-        if m:
+        # the header: the shrunk program's own failure and the command that reproduces it
+        head = text.splitlines()
+        fails = head[1][len("// fails: "):] if head[1].startswith("// fails: ") else None
+        cmd = head[2][len("// reproduce: "):] if head[2].startswith("// reproduce: ") else None
+        check(f"{name}: the header names its own failure", fails == dj.get("failure") and
+              re.search(rf": warp \d+ pc {dj.get('pc')} ", fails or "") is not None and
+              (bug != "bsync_highest" or (oj.get("pc"), dj.get("pc")) == ("0x260", "0x70")) and
+              head[3] == f"// (the input failed: {oj.get('failure')})", "\n".join(head[:4]))
+        check(f"{name}: the header's command is the printed one", cmd is not None and m is not None
+              and cmd == m.group(1), f"{cmd}\n{m and m.group(1)}")
+        if cmd:
             os.unlink(os.path.join(d, "shrunk-dump.json"))
-            subprocess.run(m.group(1), shell=True, capture_output=True)
-            again = json.load(open(os.path.join(d, "shrunk-dump.json")))
-            check(f"{name}: the command reproduces it", tuple(again.get(k) for k in KEYS) == keep, str(again))
+            again = subprocess.run(cmd, shell=True, capture_output=True, text=True)
+            dj2 = json.load(open(os.path.join(d, "shrunk-dump.json")))
+            check(f"{name}: the header's command fails at the header's pc", again.returncode == 1 and
+                  tuple(dj2.get(k) for k in KEYS) == keep and dj2.get("failure") == fails
+                  and dj2.get("pc") == dj.get("pc"), f"{again.returncode} {dj2.get('failure')}")
+        check(f"{name}: in under {SECONDS} s", r["seconds"] < SECONDS, str(r["seconds"]))
+        # every candidate not in the cache has one lockstep run with the bug; the model
+        # judges those that fail the same way, the run without the bug those it keeps
         check(f"{name}: counts", r["predicate_runs"] > 0 and r["clean_runs"] > 0 and r["reproduced"] is True
-              and r["candidates"] >= r["predicate_runs"] + r["model_rejects"] and not r["timed_out"], str(r))
+              and r["candidates"] == r["predicate_runs"] + r["cache_hits"]
+              and r["predicate_runs"] >= r["model_rejects"] + r["clean_runs"] and not r["timed_out"], str(r))
         print(f"{name}: {r['before']['instructions']} -> {r['after']['instructions']} instructions, "
               f"{r['before']['threads']} -> {r['after']['threads']} threads, {r['predicate_runs']} predicate runs, "
               f"{r['seconds']} s")
@@ -106,7 +126,9 @@ def main():
     rc, so, se = shrink(["--seed", "3", "--bug", "bar_no_reset", "-j", "2"], out="j2")
     one = os.path.join(tmp, "out", "bar_no_reset", "seed-3", "shrunk.s")
     two = os.path.join(tmp, "j2", "bar_no_reset", "seed-3", "shrunk.s")
-    check("-j 2: same program", rc == 0 and open(one).read() == open(two).read(), se)
+    def program(path):          # (the header's reproduce line names the output directory)
+        return [l for l in open(path).read().splitlines() if not l.startswith("// reproduce: ")]
+    check("-j 2: same program", rc == 0 and program(one) == program(two), se)
 
     # ---- a command as the predicate -------------------------------------------------
     prog = os.path.join(tmp, "out", "bar_no_reset", "seed-3", "prog.s")

@@ -19,6 +19,11 @@
 // the run needs), tb_waves, tb_failed_at (the cycle of the first failure),
 // tb_finish (the dump, the result file, the summary and the exit status:
 // lockstep_finish).
+//
+// With +jobs=FILE it runs many programs one after another in this process
+// (tb/common/lockstep_jobs: each line of FILE the plusargs of one run): each
+// job is run_one on its own command line, with a fresh simulation context,
+// design and checker.
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +32,7 @@
 
 #include "Vtb_lockstep.h"
 #include "Vtb_lockstep__Dpi.h"
+#include "lockstep_jobs.h"
 #include "lockstep_session.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -149,8 +155,13 @@ void tb_finish(int errored, int hung, int failed, const char *end_reason, unsign
     g_exit = lockstep_finish(g_s, e);
 }
 
-int main(int argc, char **argv)
+// One run: the plusargs of argv (the command line, or one job of +jobs=);
+// everything it uses is made anew (the context, the design, the checker).
+static int run_one(int argc, char **argv)
 {
+    g_exit = 1;
+    g_waves = false;
+    g_s = lockstep_session{};
     // the RTL's parameters (tb/meson.build gives them to Verilator and here)
     const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N };
     const int rc = lockstep_open(g_s, argc, argv, "tb_lockstep", lim);
@@ -198,4 +209,11 @@ int main(int argc, char **argv)
     lockstep_close(g_s);
     fflush(stdout);
     return g_exit;
+}
+
+int main(int argc, char **argv)
+{
+    if (lockstep_jobs_given(argc, argv))
+        return lockstep_jobs(argc, argv, "tb_lockstep", run_one);
+    return run_one(argc, argv);
 }
