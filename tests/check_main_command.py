@@ -157,7 +157,10 @@ def check_plusargs(tb):
     r = subprocess.run([tb, '+help'], capture_output=True, text=True, timeout=60)
     listed = re.findall(r'^  \+([a-z_]+)', r.stdout, re.M)
     check(r.returncode == 0 and r.stdout.startswith('usage: '), '+help: exit %d: %s' % (r.returncode, r.stdout[:200]))
-    check(sorted(listed) == sorted(names + ['verilator']), '+help lists %s, the table %s (and +verilator+...)'
+    # tb_lockstep's main takes +jobs= before the session (tb/common/lockstep_jobs.cpp)
+    jobs_src = open(os.path.join(ROOT, 'tb', 'common', 'lockstep_jobs.cpp')).read()
+    check('"jobs="' in jobs_src or "jobs=" in jobs_src, 'lockstep_jobs.cpp reads +jobs=')
+    check(sorted(listed) == sorted(names + ['verilator', 'jobs']), '+help lists %s, the table %s (and +verilator+..., +jobs=)'
           % (sorted(listed), sorted(names)))
     check(all(re.search(r'^  \+%s\S*\s+\S' % n, r.stdout, re.M) for n in names), '+help: a plusarg without its line')
     # +help wins over everything else on the line, a bad plusarg included

@@ -111,7 +111,7 @@ def main():
     r = tb_run(["+jobs=iso.txt"])
     want = [f"tb_lockstep: MISMATCH {progs[0]}: ",
             "tb_lockstep: job 1 (iso.txt:1): exit 1",
-            "tb_lockstep: unknown argument '+frob=1' (the plusargs are in docs/lockstep.md)",
+            "tb_lockstep: unknown argument '+frob=1' (tb_lockstep +help lists the plusargs, docs/lockstep.md)",
             "tb_lockstep: job 2 (iso.txt:2): exit 2",
             f"tb_lockstep: {bad}:1:1: error: unknown mnemonic 'FROB'",
             "tb_lockstep: job 3 (iso.txt:3): exit 2",
@@ -128,7 +128,7 @@ def main():
     out = r.stdout.splitlines()
     err = r.stderr.splitlines()
     check("isolated: the lines", len(out) + len(err) == len(want) and
-          err == ["tb_lockstep: unknown argument '+frob=1' (the plusargs are in docs/lockstep.md)"] and
+          err == ["tb_lockstep: unknown argument '+frob=1' (tb_lockstep +help lists the plusargs, docs/lockstep.md)"] and
           all(o.startswith(w) for o, w in zip(out, [w for w in want if "+frob" not in w])), "\n".join(got))
     alone = tb_run([f"+program={ok}", "+result=i6-alone.json"])
     check("isolated: the last job's result as alone", r.returncode == 2 and alone.returncode == 0 and

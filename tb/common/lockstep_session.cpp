@@ -82,6 +82,8 @@ void print_help(const char *tool)
         const std::string arg = std::string("+") + k.name + k.value;
         printf("  %-24s %s\n", arg.c_str(), k.help);
     }
+    if (strcmp(tool, "tb_lockstep") == 0)     // its main takes a job list (tb/common/lockstep_jobs)
+        printf("  %-24s %s\n", "+jobs=FILE|-", "run many programs in this process, a line of FILE the plusargs of each");
     printf("  %-24s %s\n", "+verilator+...", "the simulator's own runtime options, passed through");
     fflush(stdout);
 }
