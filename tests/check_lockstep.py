@@ -167,13 +167,18 @@ def main():
               '  counts      ', 'What differs (model = the reference, other = the RTL):', 'Operands read:',
               'at issue and after (model / other):', 'All failing checks:', 'Last instructions of warp',
               'Last instructions of the CTA:', 'Barriers (model, after the failing step; N-38 fields):',
-              'Warps (model):']:
+              'Warps (model):', 'Rules (where each rule quoted above is defined):']:
         check(s in txt, 'dump text lacks %r' % s)
     j = read_json(base + '.json') or {}
     for k in ['failed', 'test', 'seed', 'program', 'simulator', 'waves', 'reproduce', 'counts', 'failure', 'cycle',
               'warp', 'pc', 'field', 'rule', 'insn', 'asm', 'insn_rule', 'diffs', 'messages', 'warp_history',
-              'cta_history', 'bars', 'warps']:
+              'cta_history', 'bars', 'warps', 'rule_doc', 'insn_rule_doc', 'rule_docs']:
         check(k in j, 'dump JSON lacks %r' % k)
+    # every rule quoted has its entry in docs/rules.md (its anchor: the ID in lower case)
+    docs = j.get('rule_docs') or {}
+    check(j.get('rule_doc') == 'docs/rules.md#' + j.get('rule', '?').lower() and j.get('rule') in docs and
+          j.get('insn_rule') in docs and all(v == 'docs/rules.md#' + k.lower() for k, v in docs.items()) and
+          all('  %-5s %s\n' % kv in txt for kv in docs.items()), 'dump rule references: %r' % docs)
     check(j.get('failed') is True and j.get('diffs') and j['diffs'][0].get('field') == j.get('field'),
           'dump JSON: failed, diffs[0].field == field')
     # the reproduce command gives the same failure

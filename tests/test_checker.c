@@ -847,7 +847,7 @@ START_TEST(checker_dump_has_every_section)
         "  instruction ", "  rule        N-", "  waves       w.fst", "  reproduce   tb +seed=7",
         "What differs", "active                 N-12  differs, lanes 0x00000080: model 0xffff0000, other 0xffff0080",
         "Operands read:", "Last instructions of warp 0", "Last instructions of the CTA:", "Barriers",
-        "Warps (model):",
+        "Warps (model):", "\nRules (where each rule quoted above is defined):\n  N-12  docs/rules.md#n-12\n",
     };
     for (unsigned i = 0; i < sizeof sections / sizeof sections[0]; i++)
         ck_assert_msg(strstr(t, sections[i]) != NULL, "no '%s' in the dump:\n%s", sections[i], t);
@@ -857,6 +857,9 @@ START_TEST(checker_dump_has_every_section)
     t = js;
     ck_assert_ptr_nonnull(strstr(t, "\"failed\":true"));
     ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\""));
+    /* each rule with its entry in docs/rules.md */
+    ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\",\"rule_doc\":\"docs/rules.md#n-12\""));
+    ck_assert_ptr_nonnull(strstr(t, "\"rule_docs\":{\"N-12\":\"docs/rules.md#n-12\""));
     ck_assert_ptr_nonnull(strstr(t, "\"waves\":\"w.fst\""));
     /* the last entry of warp 0's history: its state after, both sides, the
      * differing lane 7 of ActiveMask (the lane x time picture of the report) */
