@@ -6,7 +6,8 @@ dumps and wave file, the bug-detection table, the semantic-path coverage
 table with its holes, per-profile figures, plots of throughput and of
 instructions to detection, and for each failure the lane x time picture of
 the failing warp, drawn from its dump by `warpref view --dump` (the one
-drawing of that picture, docs/view.md).
+drawing of that picture, docs/view.md).  Every rule ID (the failures', the
+bugs', the paths') links to its entry in docs/rules.md.
 
 Templating: Jinja2 (Debian's python3-jinja2), autoescaping every value; the
 plots are SVG written here.  The page is written atomically."""
@@ -15,7 +16,9 @@ import html
 import math
 import os
 import platform
+import re
 import subprocess
+import urllib.parse
 
 import jinja2
 from markupsafe import Markup
@@ -23,6 +26,9 @@ from markupsafe import Markup
 from .files import write_atomic, read_json
 
 MAX_PICTURES = 50           # lane x time pictures on one page
+RULES_MD = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs",
+                        "rules.md")
+RULE_ID = re.compile(r"(?<![\w-])(?:[NSPVG]-\d\d|H-\d)(?![\w-])")
 
 
 class Run:
@@ -46,6 +52,14 @@ def _links(job_dir, base):
         if os.path.exists(p):
             out.append((label, _rel(p, base)))
     return out
+
+
+def rule_links(rules, base):
+    """rule IDs ("N-12", "N-21,H-3") as links to their entries in
+    docs/rules.md (the anchor is the ID in lower case), relative to base"""
+    href = urllib.parse.quote(_rel(RULES_MD, base))
+    return Markup(RULE_ID.sub(lambda m: f'<a href="{href}#{m.group(0).lower()}">{m.group(0)}</a>',
+                              str(html.escape(rules or ""))))
 
 
 def _first_diff(dump, result):
@@ -252,7 +266,8 @@ def context(run, path):
         if isinstance(dump, dict) and len(failures) < MAX_PICTURES:
             svg = lanes_svg(a.warpref, out, j.name)
         failures.append({"name": j.name, "anchor": "f-" + j.name.replace("/", "-"), "status": r.get("status"),
-                         "field": field, "rule": rule, "what": what, "warp": r.get("warp", ""),
+                         "field": field, "rule": rule, "rule_link": rule_links(rule, from_dir), "what": what,
+                         "warp": r.get("warp", ""),
                          "pc": r.get("pc", ""), "cycle": r.get("cycle", ""), "retired": r.get("retired", 0),
                          "why": r.get("why", ""), "reproduced": r.get("reproduced"),
                          "links": _links(d, from_dir),
@@ -267,6 +282,7 @@ def context(run, path):
             w = r.get("waves")
             bug_rows.append({"bug": b, "detected": f"{len(hits)}/{len(mine)}", "ok": True, "seed": hits[0].seed,
                              "retired": r.get("retired", 0), "field": r.get("field", ""), "rule": r.get("rule", ""),
+                             "rule_link": rule_links(r.get("rule", ""), from_dir),
                              "waves": _rel(w, from_dir) if w and os.path.exists(w) else None,
                              "anchor": "f-" + hits[0].name.replace("/", "-")})
         else:
@@ -296,7 +312,8 @@ def context(run, path):
         "problems": run.problems,
         "failures": failures, "more_pictures": max(0, sum(1 for f in failures if f["svg"] is None)),
         "bugs": bug_rows, "have_bugs": bool(run.bugs),
-        "coverage": cov[0] if cov else None, "coverage_summary": cov[1] if cov else "",
+        "coverage": [(n, rule_links(rules, from_dir), reach, hits, hole) for n, rules, reach, hits, hole in cov[0]]
+                    if cov else None, "coverage_summary": cov[1] if cov else "",
         "profiles": profiles(jobs),
         "plot_throughput": Markup(plot_throughput(jobs) or ""),
         "plot_detection": Markup(plot_detection(jobs, run.bugs, detected) or "") if run.bugs else None,
