@@ -178,7 +178,9 @@ def main():
     docs = j.get('rule_docs') or {}
     check(j.get('rule_doc') == 'docs/rules.md#' + j.get('rule', '?').lower() and j.get('rule') in docs and
           j.get('insn_rule') in docs and all(v == 'docs/rules.md#' + k.lower() for k, v in docs.items()) and
-          all('  %-5s %s\n' % kv in txt for kv in docs.items()), 'dump rule references: %r' % docs)
+          all('  %-5s %s\n' % kv in txt for kv in docs.items()) and
+          set(re.findall(r'(?<![\w-])[NSPVGH]-\d\d?(?![\w-])', txt.replace('; N-38 fields):', '):'))) == set(docs),
+          'dump rule references: %r' % docs)
     check(j.get('failed') is True and j.get('diffs') and j['diffs'][0].get('field') == j.get('field'),
           'dump JSON: failed, diffs[0].field == field')
     # the reproduce command gives the same failure
