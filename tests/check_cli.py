@@ -370,7 +370,7 @@ with open(efile) as f:
 check("explain: file == stdout", rc1 == 0 and rc2 == 0 and got == out2, err1 + err2)
 check("explain: one line per step", got.count("\n") == 11 and got.splitlines()[6] ==
       "t=6 warp=0 pc=0x70 BSYNC B0: not synchronised, bmask=0xffff0000; switch to waiting non-yield lanes in "
-      "bmask (0xffff0000) -> lane 16, ActivePC=0x60 [BSYNC.switch_bmask; N-21]", got)
+      "bmask (0xffff0000) -> lane 16, ActivePC=0x60 [BSYNC.switch_bmask; N-21] (docs/rules.md#n-21)", got)
 rc, out, err = run(["run", ifelse, "--coverage", "-"])
 cov = dict((l.split()[0], l.split()[1:]) for l in out.splitlines() if not l.startswith("#"))
 check("coverage: the table", rc == 0 and out.startswith("# path ") and len(cov) == len(rows) and
@@ -405,9 +405,10 @@ with open(os.path.join(tmp, "c3.txt")) as f:
     c3 = dict((l.split()[0], int(l.split()[1])) for l in f if not l.startswith("#"))
 check("livelock: explanation and coverage cut at the first repeat",
       rc == 3 and out.splitlines() == ["t=0 warp=0 pc=0x0 NOP: a helper: no BRU/BCU state, ActivePC = next "
-                                       "[HELPER.exec; N-51]",
+                                       "[HELPER.exec; N-51] (docs/rules.md#n-51)",
                                        "t=1 warp=0 pc=0x10 BRA 0x10: no modifier: b_jump = pmask 0xffffffff; every "
-                                       "active lane (0xffffffff) jumps to 0x10 [BRA.cond_none, BRANCH.all; N-11, N-12]"]
+                                       "active lane (0xffffffff) jumps to 0x10 [BRA.cond_none, BRANCH.all; N-11, N-12] "
+                                       "(docs/rules.md#n-11, docs/rules.md#n-12)"]
       and c3["HELPER.exec"] == 1 and c3["BRA.cond_none"] == 1 and sum(c3.values()) == 3, out + err)
 
 clitest.finish()

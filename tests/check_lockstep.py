@@ -168,17 +168,24 @@ def main():
               '\n  RTL    pg ', 'at issue and after:\n', '\n  at issue      ', '\n  model after   ',
               '\n  RTL after     ', 'All failing checks:', 'Last instructions of warp',
               'Last instructions of the CTA:', 'Barriers (model, after the failing step; N-38 fields):',
-              'Warps (model):']:
+              'Warps (model):', 'Rules (where each rule quoted above is defined):']:
         check(s in txt, 'dump text lacks %r' % s)
     j = read_json(base + '.json') or {}
     for k in ['failed', 'test', 'seed', 'program', 'simulator', 'side', 'waves', 'reproduce', 'counts', 'failure',
               'cycle', 'warp', 'pc', 'field', 'rule', 'insn', 'asm', 'insn_rule', 'diffs', 'messages', 'warp_history',
-              'cta_history', 'bars', 'warps']:
+              'cta_history', 'bars', 'warps', 'rule_doc', 'insn_rule_doc', 'rule_docs']:
         check(k in j, 'dump JSON lacks %r' % k)
     # the other side is the RTL, by that name, in the text and in the JSON's keys
     check(j.get('side') == 'RTL' and 'rtl' in (j.get('diffs') or [{}])[0] and
           all('rtl' in h and 'other' not in h for h in j.get('warp_history', [])),
           'dump JSON: side RTL, diffs and history rows keyed rtl: %s' % (j.get('diffs') or [None])[0])
+    # every rule quoted has its entry in docs/rules.md (its anchor: the ID in lower case)
+    docs = j.get('rule_docs') or {}
+    check(j.get('rule_doc') == 'docs/rules.md#' + j.get('rule', '?').lower() and j.get('rule') in docs and
+          j.get('insn_rule') in docs and all(v == 'docs/rules.md#' + k.lower() for k, v in docs.items()) and
+          all('  %-5s %s\n' % kv in txt for kv in docs.items()) and
+          set(re.findall(r'(?<![\w-])[NSPVGH]-\d\d?(?![\w-])', txt.replace('; N-38 fields):', '):'))) == set(docs),
+          'dump rule references: %r' % docs)
     check(j.get('failed') is True and j.get('diffs') and j['diffs'][0].get('field') == j.get('field'),
           'dump JSON: failed, diffs[0].field == field')
     # the reproduce command gives the same failure

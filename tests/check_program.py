@@ -18,7 +18,9 @@ The expectations are comment lines of PROG.s (the assembler ignores them):
                                            previous match
     //! records: N                         exact number of instruction records
     //! explain: TEXT                      a line that `--explain` must write, exactly
-                                           (several in order, as record lines)
+                                           (several in order, as record lines),
+                                           without the rule references that end
+                                           it (checked on every line)
 
 Every program also runs with `--explain FILE` (the same run as the trace):
 the explanation has one line per instruction record, each starting with
@@ -775,9 +777,16 @@ def check_explain(exp, records, final, lines, prog):
         head = 't=%d warp=%d pc=%s ' % (r['t'], r['warp'], r['pc'])
         if not lines[i].startswith(head):
             raise CheckError('%s: explanation line %d does not start with %r: %s' % (prog, i + 1, head, lines[i]))
+    bare = []
     for i, l in enumerate(lines):                # every step took a path, named with its rules
-        if not re.search(r' \[[A-Z0-9_]+\.[a-z_]+(, [A-Z0-9_]+\.[a-z_]+)*; [NH]-\d+(, [NH]-\d+)*\]$', l):
+        m = re.search(r' \[[A-Z0-9_]+\.[a-z_]+(, [A-Z0-9_]+\.[a-z_]+)*; ([NH]-\d+(?:, [NH]-\d+)*)\]( \(.*\))$', l)
+        if not m:
             raise CheckError('%s: explanation line %d names no path and rule: %s' % (prog, i + 1, l))
+        refs = ' (%s)' % ', '.join('docs/rules.md#' + r.lower() for r in m.group(2).split(', '))
+        if m.group(3) != refs:               # then where each rule is defined (docs/rules.md)
+            raise CheckError('%s: explanation line %d ends %r, not %r' % (prog, i + 1, m.group(3), refs))
+        bare.append(l[:m.start(3)])
+    lines = bare                                 # //! explain: lines leave the references out
     pos = 0
     for no, e in exp['explain']:
         try:

@@ -156,6 +156,12 @@ def main():
     extra = '{"paths": {"BRA.div": 2, "BAR.sync_block": 0, "YIELD.switch": 1}, "profile": "sass"}'
     rc, so, se = run(["--seeds", "1-2"], {"FAKE_TB_EXTRA": extra}, name="paths")
     page = open(os.path.join(tmp, "paths", "report.html")).read()
+    # a rule ID links to its entry in docs/rules.md, relative to the page
+    rules_href = re.escape(os.path.relpath(os.path.join(ROOT, "docs", "rules.md"), os.path.join(tmp, "paths")))
+
+    def rule_a(rid):
+        return f'<a href="{rules_href}#{rid.lower()}">{rid}</a>'
+
     cov = page[page.find('<table id="coverage">'):]
     cov = cov[:cov.find("</table>")]
     listed = [l.split(None, 3)[:3] for l in subprocess.run([warpref, "paths"], capture_output=True,
@@ -163,10 +169,12 @@ def main():
     ngen = sum(1 for r in listed if r[2] == "gen")
     check("report: coverage with its holes", rc == 0 and f"2 of {ngen} paths of reach gen hit; {ngen - 2} holes"
           in page and cov.count("<tr") == len(listed) + 1 and
-          re.search(r'<tr class="hole"><td class="mono">BAR\.sync_block</td><td>N-31,N-35</td><td>gen</td>'
-                    r'<td class="num">0</td>', cov) and
-          '<tr><td class="mono">BRA.div</td><td>N-11</td><td>gen</td><td class="num">4</td>' in cov and
-          '<tr><td class="mono">BSYNC.late_release</td><td>N-21</td><td>never</td><td class="num">0</td>' in cov, cov)
+          re.search(r'<tr class="hole"><td class="mono">BAR\.sync_block</td><td>' + rule_a("N-31") + ","
+                    + rule_a("N-35") + r'</td><td>gen</td><td class="num">0</td>', cov) and
+          re.search(r'<tr><td class="mono">BRA\.div</td><td>' + rule_a("N-11") +
+                    r'</td><td>gen</td><td class="num">4</td>', cov) and
+          re.search(r'<tr><td class="mono">BSYNC\.late_release</td><td>' + rule_a("N-21") +
+                    r'</td><td>never</td><td class="num">0</td>', cov), cov)
     check("report: the holes listed before the whole table, which is collapsed",
           re.search(r'<ul id="holes">\n(<li class="mono">[^<]+</li>\n){%d}</ul>\n<details><summary>the whole table '
                     r'\(%d paths; holes highlighted\)</summary>\n<table id="coverage">' % (ngen - 2, len(listed)), page)

@@ -153,17 +153,24 @@ def main():
         '%d pictures' % len(pictures))
     check('the verdict in words', '>bug detected<' in d.stdout and '<nav class="toc" id="toc">' in d.stdout)
     missing = []
+    rules_md = os.path.join(ROOT, 'docs', 'rules.md')
+    anchors = {l[4:].strip().lower() for l in open(rules_md) if l.startswith('### ')}
     for h in dom.hrefs:
         if h.startswith('#'):
             if h[1:] not in dom.ids:
                 missing.append(h)
             continue
-        target = os.path.normpath(os.path.join(os.path.dirname(page), urllib.parse.unquote(h)))
-        if not os.path.exists(target):
+        path, _, frag = h.partition('#')
+        target = os.path.normpath(os.path.join(os.path.dirname(page), urllib.parse.unquote(path)))
+        if not os.path.exists(target) or (frag and (target != rules_md or frag not in anchors)):
             missing.append(h)
-    kinds = {os.path.basename(h) for h in dom.hrefs}
+    kinds = {os.path.basename(h.partition('#')[0]) for h in dom.hrefs}
     check('every link resolves', not missing and {'dump.txt', 'dump.json', 'waves.fst', 'log.txt', 'prog.s',
                                                    'junit.xml'} <= kinds, 'missing %s, kinds %s' % (missing, kinds))
+    # every rule ID of the failures, bugs and coverage tables links to its entry in docs/rules.md
+    rule_links = [h for h in dom.hrefs if h.partition('#')[0].endswith('docs/rules.md')]
+    check('rules link to docs/rules.md', len(rule_links) >= nfail + 1 and
+          any(h.endswith('#n-12') for h in rule_links), str(rule_links[:8]))
     # the first screen
     probe = os.path.join(os.path.dirname(page), 'probe.html')
     with open(probe, 'w') as f:

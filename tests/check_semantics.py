@@ -35,7 +35,7 @@ passed = 0
 
 rows = {}
 for line in doc.splitlines():
-    m = re.match(r"\| ([NGSPV]-\d\d) \|", line)
+    m = re.match(r"\| \[?([NGSPV]-\d\d)(?:\]\(rules\.md#[\w-]+\))? \|", line)
     if m:
         rows[m.group(1)] = line
 

@@ -696,6 +696,24 @@ START_TEST(N_33_exit_rechecks_each_cnt_zero_barrier_in_order)
 }
 END_TEST
 
+/* H-5 (a spec hazard, kept as written): R2B.BAR restores an arrived count
+ * without who arrived, so a warp in it that then exits counts twice */
+START_TEST(H_5_r2b_count_and_exit_count_one_warp_twice)
+{
+    wr_cta c;
+    wr_retire e;
+    unit_cta(&c, 96, 0);
+    do_r2b(&c, 2, M_BAR, 5, 0x2001);            /* SYNC phase, cnt 0, 1 arrived: warp 2's, restored */
+    do_exit(&c, 2, &e);
+    EVENTS(&e, EXITED);                         /* 32 + 32 x 1 exited < 96 */
+    ck_assert_uint_eq(c.bar[5].word, 0x2001);
+    do_bar(&c, 0, SYNC, 5, 0, &e);
+    EVENTS(&e, ARRIVE(5), RELEASE(5, 0));       /* 64 + 32 >= 96: warp 1 never arrived */
+    ck_assert_uint_eq(c.bar[5].word, 0);
+    ck_assert_uint_eq(c.warp[0].run, WR_WARP_READY);
+}
+END_TEST
+
 /* ---- N-34: completion effects ---------------------------------------------- */
 
 START_TEST(N_34_red_popc_result_word)
@@ -1926,6 +1944,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_33_exit_completes_cnt_zero_barrier);
     tcase_add_test(tc, N_33_exit_without_completion);
     tcase_add_test(tc, N_33_exit_rechecks_each_cnt_zero_barrier_in_order);
+    tcase_add_test(tc, H_5_r2b_count_and_exit_count_one_warp_twice);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("N-34");

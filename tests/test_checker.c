@@ -852,7 +852,7 @@ START_TEST(checker_dump_has_every_section)
         "\nWarp 0 at issue and after:\n                warp  state          pc  active ",
         "\n  at issue         0  ready          30  ffffffff ", "\n  model after      0  ready          40  ffff0000 ",
         "\n  RTL after        0  ready          40  ffff0080 ", "Last instructions of warp 0", "Last instructions of the CTA:", "Barriers",
-        "Warps (model):",
+        "Warps (model):", "\nRules (where each rule quoted above is defined):\n  N-12  docs/rules.md#n-12\n",
     };
     for (unsigned i = 0; i < sizeof sections / sizeof sections[0]; i++)
         ck_assert_msg(strstr(t, sections[i]) != NULL, "no '%s' in the dump:\n%s", sections[i], t);
@@ -862,6 +862,9 @@ START_TEST(checker_dump_has_every_section)
     t = js;
     ck_assert_ptr_nonnull(strstr(t, "\"failed\":true"));
     ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\""));
+    /* each rule with its entry in docs/rules.md */
+    ck_assert_ptr_nonnull(strstr(t, "\"field\":\"active\",\"rule\":\"N-12\",\"rule_doc\":\"docs/rules.md#n-12\""));
+    ck_assert_ptr_nonnull(strstr(t, "\"rule_docs\":{\"N-12\":\"docs/rules.md#n-12\""));
     ck_assert_ptr_nonnull(strstr(t, "\"waves\":\"w.fst\""));
     ck_assert_ptr_nonnull(strstr(t, "\"simulator\":\"test\",\"side\":\"RTL\","));
     ck_assert_ptr_nonnull(strstr(t, ",\"model\":\"0xffff0000\",\"rtl\":\"0xffff0080\"}"));

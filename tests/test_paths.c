@@ -123,6 +123,40 @@ START_TEST(paths_explain_cuts_short)
 }
 END_TEST
 
+/* where each rule is defined: docs/rules.md, the ID in lower case; the
+ * --explain line ends in the references of its rules, each once */
+START_TEST(paths_rule_references)
+{
+    char ref[WR_RULE_DOC_MAX];
+    ck_assert_uint_eq(wr_rule_doc("N-12", 4, ref, sizeof ref), 18);
+    ck_assert_str_eq(ref, "docs/rules.md#n-12");
+    wr_rule_doc("N-21,H-3" + 5, 3, ref, sizeof ref);
+    ck_assert_str_eq(ref, "docs/rules.md#h-3");
+    wr_rule_doc("S5", 2, ref, sizeof ref);
+    ck_assert_str_eq(ref, "docs/rules.md#s5");
+    static const char *const none[] = { "", "-", "?", "N-", "N-21,H-3", "n-12", "N-12x" };
+    for (unsigned i = 0; i < sizeof none / sizeof none[0]; i++) {
+        ck_assert_uint_eq(wr_rule_doc(none[i], strlen(none[i]), ref, sizeof ref), 0);
+        ck_assert_str_eq(ref, "");
+    }
+    wr_why y = { .n = 2 };
+    y.hit[0] = wr_hit((wr_hit_fields){ .id = WR_PATH_YIELD_NOP, .a = 1 });
+    y.hit[1] = wr_hit((wr_hit_fields){ .id = WR_PATH_YIELD_NOP, .a = 1 });
+    char line[512];
+    size_t n = wr_explain_step(3, 1, 0x20, NULL, &y, line, sizeof line);
+    ck_assert_str_eq(line, "t=3 warp=1 pc=0x20 no divergence (ActiveMask = ValidMask): ActivePC = next; no divergence "
+                           "(ActiveMask = ValidMask): ActivePC = next [YIELD.nop, YIELD.nop; N-22, N-03] "
+                           "(docs/rules.md#n-22, docs/rules.md#n-03)");
+    ck_assert_uint_eq(n, strlen(line));
+    wr_why helper = { .n = 0 };
+    wr_explain_step(0, 0, 0, NULL, &helper, line, sizeof line);
+    ck_assert_ptr_nonnull(strstr(line, "[HELPER.exec; N-51] (docs/rules.md#n-51)"));
+    char small[8];
+    ck_assert_uint_eq(wr_explain_step(3, 1, 0x20, NULL, &y, small, sizeof small), n);
+    ck_assert_str_eq(small, "t=3 war");
+}
+END_TEST
+
 /* ---- coverage ---------------------------------------------------------------- */
 
 START_TEST(paths_coverage_add_and_table)
@@ -296,6 +330,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, paths_coverage_add_and_table);
     tcase_add_test(tc, N_37_path_illegal_encoding);
     tcase_add_test(tc, N_11_path_ur_without_div_or_conv);
+    tcase_add_test(tc, paths_rule_references);
     tcase_add_test(tc, paths_step_records_in_order);
     tcase_add_test(tc, paths_not_recorded_when_nobody_asks);
     tcase_add_test(tc, paths_run_coverage_stops_with_the_trace);

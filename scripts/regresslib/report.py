@@ -8,7 +8,9 @@ of the failing warp, drawn from its dump by `warpref view --dump`, the one
 drawing of that picture, docs/view.md: the first failure's shown, the others
 one click away), the bug-detection table, the semantic-path coverage (holes
 first, the table collapsed), per-profile figures, plots of throughput and of
-instructions to detection, then the run's parameters and totals.
+instructions to detection, then the run's parameters and totals.  Every
+rule ID (the failures', the bugs', the paths') links to its entry in
+docs/rules.md.
 
 Templating: Jinja2 (Debian's python3-jinja2), autoescaping every value; the
 plots are SVG written here.  The page is written atomically."""
@@ -17,7 +19,9 @@ import html
 import math
 import os
 import platform
+import re
 import subprocess
+import urllib.parse
 
 import jinja2
 from markupsafe import Markup
@@ -26,6 +30,17 @@ from .files import write_atomic
 from .triage import TB_VERDICTS, Failure, bug_verdicts, closing, detected
 
 MAX_PICTURES = 50           # lane x time pictures on one page
+RULES_MD = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs",
+                        "rules.md")
+RULE_ID = re.compile(r"(?<![\w-])(?:[NSPVG]-\d\d|H-\d)(?![\w-])")
+
+
+def rule_links(rules, base):
+    """rule IDs ("N-12", "N-21,H-3") as links to their entries in
+    docs/rules.md (the anchor is the ID in lower case), relative to base"""
+    href = urllib.parse.quote(_rel(RULES_MD, base))
+    return Markup(RULE_ID.sub(lambda m: f'<a href="{href}#{m.group(0).lower()}">{m.group(0)}</a>',
+                              str(html.escape(rules or ""))))
 
 
 class Run:
@@ -283,6 +298,7 @@ def context(run, path):
         line = f"{run.counts[0]} passed, {run.counts[1]} failed"
     cov = coverage(jobs, a.warpref)
     return {
+        "rule_link": lambda r: rule_links(r, from_dir),
         "title": "warpref lockstep regression",
         "verdict": "PASS" if run.status == 0 else "FAIL",
         "verdict_words": words, "verdict_line": line,

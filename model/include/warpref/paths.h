@@ -50,6 +50,15 @@ typedef enum wr_reach {
 
 const char *wr_path_name(unsigned path);    /* "BSYNC.full_sync"; "?" out of range */
 const char *wr_path_rules(unsigned path);   /* "N-21,H-3" */
+
+/* Where a rule is defined: its entry in docs/rules.md, whose anchor is the
+ * ID in lower case.  wr_rule_doc writes the reference of the rule ID at
+ * rule[0..len) ("N-12" -> "docs/rules.md#n-12") into buf and returns its
+ * length (snprintf's contract); it writes "" and returns 0 for anything that
+ * is not one ID ("-", "?", "").  WR_RULE_DOC_MAX holds any reference. */
+#define WR_RULES_DOC "docs/rules.md"
+#define WR_RULE_DOC_MAX 24
+size_t wr_rule_doc(const char *rule, size_t len, char *buf, size_t size);
 unsigned wr_path_reach(unsigned path);      /* wr_reach */
 const char *wr_path_template(unsigned path);
 const char *wr_reach_name(unsigned reach);  /* "gen" */
@@ -113,8 +122,9 @@ typedef struct wr_why {
 size_t wr_explain(const wr_insn *insn, uint64_t pc, const wr_why *why, char *buf, size_t size);
 
 /* One line of `warpref run --explain` and `warpref replay --explain`: the
- * step's time, warp and pc, then its explanation (wr_explain):
- *   t=12 warp=0 pc=0x40 BSYNC B0: ...
+ * step's time, warp and pc, then its explanation (wr_explain), then where
+ * each of its rules is defined (wr_rule_doc):
+ *   t=12 warp=0 pc=0x40 BSYNC B0: ... [BSYNC.switch_bmask; N-21] (docs/rules.md#n-21)
  * Same contract as wr_explain. */
 size_t wr_explain_step(uint64_t t, unsigned warp, uint64_t pc, const wr_insn *insn, const wr_why *why, char *buf,
                        size_t size);

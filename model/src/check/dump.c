@@ -9,6 +9,7 @@
 #include "warpref/dump.h"
 #include "warpref/json.h"
 #include "warpref/outfile.h"
+#include "warpref/paths.h"
 #include "checker_priv.h"
 
 /* ---- what a dump shows, gathered from the checker's state ------------------------- */
@@ -123,6 +124,71 @@ wr_dump *wr_dump_new(const wr_checker *c, const wr_dump_meta *meta)
 }
 
 void wr_dump_free(wr_dump *d) { free(d); }
+
+/* ---- rule references: where each rule a dump quotes is defined (docs/rules.md) ------- */
+
+/* the reference of one rule ID, "docs/rules.md#n-12" ("" for none) */
+static const char *rule_doc(const char *rule, char buf[WR_RULE_DOC_MAX])
+{
+    wr_rule_doc(rule ? rule : "", rule ? strlen(rule) : 0, buf, WR_RULE_DOC_MAX);
+    return buf;
+}
+
+/* The rules a dump quotes, each once, in the order met: the failing field's
+ * and instruction's, the differing fields', then those in its failure lines
+ * and explanations ("[N-38; BAR.RED.POPC N-36]", "[BAR.red_block; N-31, N-35]") */
+typedef struct rule_set {
+    unsigned n;
+    char id[64][8];
+} rule_set;
+
+static void rules_add(rule_set *s, const char *r, size_t len)
+{
+    char ref[WR_RULE_DOC_MAX];
+    if (len >= sizeof s->id[0] || wr_rule_doc(r, len, ref, sizeof ref) == 0)
+        return;
+    for (unsigned i = 0; i < s->n; i++)
+        if (strlen(s->id[i]) == len && memcmp(s->id[i], r, len) == 0)
+            return;
+    if (s->n < sizeof s->id / sizeof s->id[0]) {
+        memcpy(s->id[s->n], r, len);
+        s->id[s->n++][len] = '\0';
+    }
+}
+
+static int id_char(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }
+
+/* every "X-dd" in text (a capital, '-', one or two digits, alone) */
+static void rules_scan(rule_set *s, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p < 'A' || *p > 'Z' || p[1] != '-' || (p > text && id_char(p[-1])))
+            continue;
+        size_t n = 2;
+        while (n < 4 && p[n] >= '0' && p[n] <= '9')
+            n++;
+        if (n > 2 && !id_char(p[n]))
+            rules_add(s, p, n);
+    }
+}
+
+static void dump_rules(const wr_dump *d, rule_set *s)
+{
+    s->n = 0;
+    if (has_failure(d))
+        rules_add(s, d->rule, strlen(d->rule));
+    if (d->insn_rule)
+        rules_add(s, d->insn_rule, strlen(d->insn_rule));
+    for (unsigned i = 0; d->has_record && i < d->report.ndiffs && i < WR_MAX_DIFFS; i++) {
+        const char *r = wr_retire_field_rule(d->report.diff[i].field);
+        rules_add(s, r, strlen(r));
+    }
+    rules_scan(s, d->failure);
+    rules_scan(s, d->messages);
+    rules_scan(s, d->explanation);
+    for (unsigned i = 0; d->has_warp_history && i < d->warp_history.n; i++)
+        rules_scan(s, d->warp_history.row[i].explanation);
+}
 
 /* ---- the text ------------------------------------------------------------------------ */
 
@@ -285,6 +351,14 @@ void wr_dump_text(const wr_dump *d, FILE *f)
     warp_head(f, 0);
     for (unsigned w = 0; w < d->nwarps; w++)
         warp_row(f, 0, "", w, &d->warps[w], d->deadline[w]);
+    rule_set rules;
+    dump_rules(d, &rules);
+    if (rules.n)
+        fprintf(f, "\nRules (where each rule quoted above is defined):\n");
+    for (unsigned i = 0; i < rules.n; i++) {
+        char ref[WR_RULE_DOC_MAX];
+        fprintf(f, "  %-5s %s\n", rules.id[i], rule_doc(rules.id[i], ref));
+    }
 }
 
 /* ---- the JSON ------------------------------------------------------------------------ */
@@ -344,6 +418,7 @@ static void hist_json(wr_json *j, const char *key, const wr_dump_hist *h)
 void wr_dump_json(const wr_dump *d, FILE *f)
 {
     const wr_dump_meta *meta = &d->meta;
+    char ref[WR_RULE_DOC_MAX];
     wr_json j;
     wr_json_init(&j, f);
     wr_json_open(&j, NULL, '{');
@@ -373,14 +448,17 @@ void wr_dump_json(const wr_dump *d, FILE *f)
         wr_json_hex(&j, "pc", d->pc, 0);
         wr_json_string(&j, "field", d->field);
         wr_json_string(&j, "rule", d->rule);
+        wr_json_string(&j, "rule_doc", rule_doc(d->rule, ref));
     }
     if (d->has_record) {
         char word[35];
         wr_word_format(&d->model->insn, word);
         wr_json_string(&j, "insn", word);
         wr_json_string(&j, "asm", d->asm_text);
-        if (d->insn_rule)
+        if (d->insn_rule) {
             wr_json_string(&j, "insn_rule", d->insn_rule);
+            wr_json_string(&j, "insn_rule_doc", rule_doc(d->insn_rule, ref));
+        }
         paths_json(&j, &d->model->why);
         wr_json_string(&j, "explanation", d->explanation);
         static const char *const what[] = { "value", "missing", "extra", "lanes" };
@@ -390,6 +468,7 @@ void wr_dump_json(const wr_dump *d, FILE *f)
             wr_json_open(&j, NULL, '{');
             wr_json_string(&j, "field", wr_retire_field_name(x->field));
             wr_json_string(&j, "rule", wr_retire_field_rule(x->field));
+            wr_json_string(&j, "rule_doc", rule_doc(wr_retire_field_rule(x->field), ref));
             wr_json_string(&j, "what", what[x->what < 4 ? x->what : 0]);
             wr_json_uint(&j, "index", x->index);
             wr_json_uint(&j, "warp", x->warp);
@@ -430,6 +509,14 @@ void wr_dump_json(const wr_dump *d, FILE *f)
         wr_json_close(&j);
     }
     wr_json_close(&j);
+    rule_set rules;
+    dump_rules(d, &rules);
+    if (rules.n) {
+        wr_json_open(&j, "rule_docs", '{');
+        for (unsigned i = 0; i < rules.n; i++)
+            wr_json_string(&j, rules.id[i], rule_doc(rules.id[i], ref));
+        wr_json_close(&j);
+    }
     wr_json_close(&j);
     fputc('\n', f);
 }

@@ -118,8 +118,9 @@ static void put_hit(sbuf *b, wr_path_hit h, const wr_why *y)
     }
 }
 
-/* "N-21,H-3" of each path, each rule once, in the order met */
-static void put_rules(sbuf *b, const wr_why *y)
+/* "N-21,H-3" of each path, each rule once, in the order met; refs: each as
+ * its reference instead, " (docs/rules.md#n-21, docs/rules.md#h-3)" */
+static void put_rules(sbuf *b, const wr_why *y, int refs)
 {
     const char *seen[3 * WR_WHY_MAX];
     size_t seen_len[3 * WR_WHY_MAX];
@@ -132,14 +133,21 @@ static void put_rules(sbuf *b, const wr_why *y)
                 if (seen_len[k] == n && memcmp(seen[k], r, n) == 0)
                     break;
             if (k == nseen && nseen < 3 * WR_WHY_MAX) {
-                put(b, nseen ? ", " : "; ", 2);
+                put(b, nseen ? ", " : refs ? " (" : "; ", 2);
                 seen[nseen] = r;
                 seen_len[nseen++] = n;
-                put(b, r, n);
+                if (refs) {
+                    char ref[WR_RULE_DOC_MAX];
+                    put(b, ref, wr_rule_doc(r, n, ref, sizeof ref));
+                } else {
+                    put(b, r, n);
+                }
             }
             r += n + (r[n] == ',');
         }
     }
+    if (refs && nseen)
+        put(b, ")", 1);
 }
 
 size_t wr_explain(const wr_insn *insn, uint64_t pc, const wr_why *why, char *buf, size_t size)
@@ -167,7 +175,7 @@ size_t wr_explain(const wr_insn *insn, uint64_t pc, const wr_why *why, char *buf
             put(&b, ", ", 2);
         puts_(&b, wr_path_name(wr_hit_id(why->hit[i])));
     }
-    put_rules(&b, why);
+    put_rules(&b, why, 0);
     put(&b, "]", 1);
     if (size)
         buf[b.len < size ? b.len : size - 1] = '\0';
@@ -179,7 +187,33 @@ size_t wr_explain_step(uint64_t t, unsigned warp, uint64_t pc, const wr_insn *in
 {
     const int k = snprintf(buf, size, "t=%" PRIu64 " warp=%u pc=0x%" PRIx64 " ", t, warp, pc);
     const size_t n = k > 0 ? (size_t)k : 0;
-    return n + wr_explain(insn, pc, why, n < size ? buf + n : NULL, n < size ? size - n : 0);
+    sbuf b = { buf, size, n + wr_explain(insn, pc, why, n < size ? buf + n : NULL, n < size ? size - n : 0) };
+    const wr_why helper = { .n = 1, .hit = { { .what = WR_PATH_HELPER } } };
+    put_rules(&b, why->n ? why : &helper, 1);     /* where each rule is defined */
+    if (size)
+        buf[b.len < size ? b.len : size - 1] = '\0';
+    return b.len;
+}
+
+/* ---- rule references ----------------------------------------------------------- */
+
+size_t wr_rule_doc(const char *rule, size_t len, char *buf, size_t size)
+{
+    /* one ID: a letter, '-' and digits (N-12, H-3) or a letter and a digit (S5) */
+    int ok = len >= 2 && len + sizeof WR_RULES_DOC + 1 < WR_RULE_DOC_MAX && rule[0] >= 'A' && rule[0] <= 'Z';
+    for (size_t i = 1; ok && i < len; i++)
+        ok = (rule[i] >= '0' && rule[i] <= '9') || (i == 1 && rule[i] == '-' && len > 2);
+    sbuf b = { buf, size, 0 };
+    if (ok) {
+        puts_(&b, WR_RULES_DOC "#");
+        for (size_t i = 0; i < len; i++) {
+            const char c = rule[i] >= 'A' && rule[i] <= 'Z' ? (char)(rule[i] - 'A' + 'a') : rule[i];
+            put(&b, &c, 1);
+        }
+    }
+    if (size)
+        buf[b.len < size ? b.len : size - 1] = '\0';
+    return b.len;
 }
 
 /* ---- coverage ------------------------------------------------------------------ */
