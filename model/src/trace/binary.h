@@ -31,6 +31,23 @@ enum { RS = WR_TRACE_RECORD_SIZE, RS_WORDS = RS / 4 };
 #define BIN_EARGS_E(place, at, flag, tail, evalue) place, at, flag, tail, evalue
 #define BIN_ECALL_(m, value, args) m(value, args)
 
+/* The 'E' record's keys, given as ROW to WR_TRACE_ROWS: BIN_EHEAD_ calls
+ * X##PLACE(VALUE, AT) for each (X: a direction's prefix, BIN_EHPUT_ or
+ * BIN_EHGET_); BIN_ETAIL_ calls BIN_ETAIL_DO_##PLACE(VALUE, FLAG) for those
+ * of tail part X (BIN_ETAIL_DO_: the including file's prefix) */
+#define BIN_EHEAD_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    BIN_E_(BIN_EHEAD1_, X, e)
+#define BIN_EHEAD1_(pfx, place, at, flag, tail, evalue) pfx##place(evalue, at)
+#define BIN_ETAIL_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    BIN_E_(BIN_ETAIL1_, X, e)
+#define BIN_ETAIL1_(part, place, at, flag, tail, evalue) \
+    if ((tail) == (part)) {                              \
+        BIN_PASTE_(BIN_ETAIL_DO_, place)(evalue, flag)   \
+    }
+#define BIN_PASTE_(a, b) BIN_PASTE1_(a, b)
+#define BIN_PASTE1_(a, b) a##b
+#define BIN_ETAIL_PART_(part) WR_TRACE_ROWS(BIN_ETAIL_, part)
+
 /* The head flags of an 'I' record: F_<key> its FLAG (F_EV: the events start
  * with "wake"; F_OP, F_ASM: the text is in the tail), FW_<key> a TEXT's AT
  * (the text is the word's); and of an 'E' record, E_<key>. */

@@ -431,9 +431,6 @@ static int read_block(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t 
 /* The final record's keys in its 'E' head and tail (schema.h,
  * WR_TRACE_ROWS: E(PLACE, AT, FLAG, TAIL, VALUE)): the head's fields, then
  * the tail's parts (X the part) */
-#define BIN_EHGET_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
-    BIN_E_(BIN_EHGET1_, 0, e)
-#define BIN_EHGET1_(value, place, at, flag, tail, evalue) BIN_EHGET_##place(evalue, at)
 #define BIN_EHGET_HEAD8(v, at) (v) = h[at];
 #define BIN_EHGET_HEAD64(v, at) (v) = ld64(h + (at));
 #define BIN_EHGET_WARPS BIN_EHGET_HEAD8
@@ -441,12 +438,7 @@ static int read_block(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t 
 #define BIN_EHGET_FAULT(v, at)
 #define BIN_EHGET_TEXT(v, at)
 #define BIN_EHGET_OTHER(v, at)
-#define BIN_ETGET_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
-    BIN_E_(BIN_ETGET1_, X, e)
-#define BIN_ETGET1_(part, place, at, flag, tail, evalue) \
-    if ((tail) == (part)) {                              \
-        BIN_ETGET_##place(evalue, flag)                  \
-    }
+#define BIN_ETAIL_DO_ BIN_ETGET_
 #define BIN_ETGET_HEAD8(v, flag)
 #define BIN_ETGET_HEAD64(v, flag)
 #define BIN_ETGET_WARPS(v, flag)
@@ -471,7 +463,6 @@ static int read_block(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t 
     (v)[0] = '\0';                                                                                        \
     if ((flags & BIN_BIT_(flag)) && tail_get_text(h, E_TAIL0, ntail, &i, (v), sizeof(v)) != 0)            \
         bad = TAIL_BAD_TEXT;
-#define BIN_ETGET_PART_(part) WR_TRACE_ROWS(BIN_ETGET_, part)
 
 /* the 'E' record's tail of ntail words: TAIL_OK, TAIL_BAD_FAULT (its
  * values), TAIL_BAD_TEXT (a part missing, a bad text, words left over) */
@@ -479,7 +470,7 @@ static int final_tail(const uint8_t *h, wr_trace_final *f, uint32_t flags, unsig
 {
     unsigned i = 0;
     int bad = TAIL_OK;
-    BIN_TAIL_PARTS(BIN_ETGET_PART_)
+    BIN_TAIL_PARTS(BIN_ETAIL_PART_)
     return bad != TAIL_OK || i != ntail ? TAIL_BAD_TEXT : TAIL_OK;
 }
 
@@ -492,7 +483,7 @@ static int final_head(wr_trace_reader *r, const uint8_t *h, size_t size, uint64_
                      ld32(h + SUM_AT), rec_sum(h, size, recno), at);
     const uint32_t flags = ld32(h + 4);
     const unsigned ntail = ld16(h + 16);
-    WR_TRACE_ROWS(BIN_EHGET_, 0)
+    WR_TRACE_ROWS(BIN_EHEAD_, BIN_EHGET_)
     f->dump_regs = ld16(h + 18);
     if ((flags & ~E_KNOWN) || f->end == WR_END_NONE || f->end >= WR_END_ERROR || !f->nwarps ||
         f->nwarps > WR_MAX_WARPS || f->dump_regs >= WR_RZ || tail_records(E_TAIL0, ntail) != h[3])

@@ -213,9 +213,6 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
 #define BIN_EHAS_HBARS(v) 0
 #define BIN_EHAS_WARPS(v) 0
 #define BIN_EHAS_OTHER(v) 0
-#define BIN_EHPUT_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
-    BIN_E_(BIN_EHPUT1_, 0, e)
-#define BIN_EHPUT1_(value, place, at, flag, tail, evalue) BIN_EHPUT_##place(evalue, at)
 #define BIN_EHPUT_HEAD8(v, at) h[at] = (uint8_t)(v);
 #define BIN_EHPUT_HEAD64(v, at) st64(h + (at), (v));
 #define BIN_EHPUT_WARPS BIN_EHPUT_HEAD8
@@ -223,12 +220,7 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
 #define BIN_EHPUT_FAULT(v, at)
 #define BIN_EHPUT_TEXT(v, at)
 #define BIN_EHPUT_OTHER(v, at)
-#define BIN_ETPUT_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
-    BIN_E_(BIN_ETPUT1_, X, e)
-#define BIN_ETPUT1_(part, place, at, flag, tail, evalue) \
-    if ((tail) == (part)) {                              \
-        BIN_ETPUT_##place(evalue, flag)                  \
-    }
+#define BIN_ETAIL_DO_ BIN_ETPUT_
 #define BIN_ETPUT_HEAD8(v, flag)
 #define BIN_ETPUT_HEAD64(v, flag)
 #define BIN_ETPUT_WARPS(v, flag)
@@ -246,7 +238,6 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
 #define BIN_ETPUT_TEXT(v, flag) \
     if (flags & BIN_BIT_(flag)) \
         tail_text(&tl, (v));
-#define BIN_ETPUT_PART_(part) WR_TRACE_ROWS(BIN_ETPUT_, part)
 
 /* The fields of a 'W' record that are not a wr_warp's (schema.h,
  * WR_TRACE_WARP_ROWS: PLACE INDEX, REGS, PREDS, DC) for warp w of f, n
@@ -323,8 +314,8 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, 
     st32(h + 4, flags);
     st16(h + 18, f->dump_regs);
     tl.n = 0;
-    WR_TRACE_ROWS(BIN_EHPUT_, 0)
-    BIN_TAIL_PARTS(BIN_ETPUT_PART_)
+    WR_TRACE_ROWS(BIN_EHEAD_, BIN_EHPUT_)
+    BIN_TAIL_PARTS(BIN_ETAIL_PART_)
     st16(h + 16, tl.n);
     unsigned next = put_tail(h, E_TAIL0, &tl);
     h[3] = (uint8_t)next;
