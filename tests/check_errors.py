@@ -14,6 +14,7 @@ import sys
 
 SRC = sys.argv[1]
 LIT = r'"(?:[^"\\]|\\.)*"'
+CONV = re.compile(r"%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|z|j|t)?[diouxXcspfeg%]")
 # a run of string literals, possibly with PRIu64-style macros between them
 STR_RUN = rf'({LIT}(?:{LIT}|\s+|PRI[diouxX]\d+)*)'
 
@@ -32,9 +33,86 @@ def literal_text(run):
     return "".join(out)
 
 
+def schema_names():
+    """what each schema name macro of model/src/trace/schema.h gives (a key's
+    name: WR_KEY(OUT) "out", WR_KEY_W(R) "r"; how a message names its value:
+    WR_WHAT_W(R) "warps: r", WR_WHAT_PD(MASK) "out.pd"), from the schema's
+    tables (schema.h) and their message names (schema.c)"""
+    rel = os.path.join("model", "src", "trace")
+    if not os.path.exists(os.path.join(SRC, rel, "schema.c")):
+        return {}
+    text = read(os.path.join(rel, "schema.h"))
+    tables = {}
+    for m in re.finditer(r'#define (WR_TRACE\w*?)_(?:ROWS|KEYS)\((?:ROW, )?X\)\s*\\\n((?:.*\\\n)*.*)', text):
+        rows = re.findall(r'\b(?:ROW\(X,|X\()\s*(\w+),\s*"([a-z_]+)"', m.group(2))
+        if rows:
+            tables[m.group(1)] = rows
+    # WR_KEY_ROW_("what" [key], ...) before `wr_trace_TABLE_keys[WR_K_SUFFIX_COUNT]`
+    whats = dict((table, (prefix, bool(key))) for prefix, key, table in re.findall(
+        r'WR_KEY_ROW_\("([^"]*)"( key)?,[^\n]*\n\s*const wr_trace_key wr_trace_\w+_keys\[WR_K_(\w+?)_COUNT\]',
+        read(os.path.join(rel, "schema.c"))))
+    macros = {}
+    for m in re.finditer(r'#define (WR_(?:KEY|WHAT)\w*)\(k\) \(wr_trace_(\w*?)_?keys\[WR_K_(\w*?)_?##k\]\.(name|what)\)',
+                         text):
+        macro, table, suffix, field = m.groups()
+        rows = tables.get("WR_TRACE" + ("_" + table.upper() if table else ""), [])
+        if table == "warp":
+            rows = tables.get("WR_TRACE_WARP", [])
+        for name, key in rows:
+            prefix, with_key = whats.get(suffix, ("", True))
+            macros[f"{macro}({name})"] = key if field == "name" else prefix + (key if with_key else "")
+    return macros
+
+
+SCHEMA_NAMES = schema_names()
+UNKNOWN_NAMES = []          # schema name macros not found in the schema (the extraction broke)
+
+
+def call_args(text, pos):
+    """the arguments of a call from `pos` (after a format's literals) up to
+    its closing parenthesis, split at top-level commas"""
+    args, depth, cur = [], 0, ""
+    for ch in text[pos:]:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    args.append(cur.strip())
+    return [a for a in args if a]
+
+
+def named_keys(fmt, args):
+    """fmt with each %s fed a schema name macro (WR_KEY(OUT) ...) replaced
+    by the name, so that the message is matched as it prints"""
+    out, pos, k = [], 0, 0
+    for m in CONV.finditer(fmt):
+        conv = m.group(0)
+        if conv == "%%":
+            continue
+        k += conv.count("*")
+        arg = args[k] if k < len(args) else ""
+        k += 1
+        out.append(fmt[pos:m.start()])
+        if re.fullmatch(r'WR_(?:KEY|WHAT)\w*\(\w+\)', arg) and arg not in SCHEMA_NAMES:
+            UNKNOWN_NAMES.append(arg)
+        out.append(SCHEMA_NAMES[arg] if conv == "%s" and arg in SCHEMA_NAMES else conv)
+        pos = m.end()
+    out.append(fmt[pos:])
+    return "".join(out)
+
+
 def formats(text, call):
-    """format strings passed to `call` (a regex for the call up to the format)"""
-    return [literal_text(m.group(1)) for m in re.finditer(call + STR_RUN, text)]
+    """format strings passed to `call` (a regex for the call up to the format),
+    schema names put in (named_keys)"""
+    return [named_keys(literal_text(m.group(1)), call_args(text, m.end()))
+            for m in re.finditer(call + STR_RUN, text)]
 
 
 def between(text, start, end):
@@ -156,8 +234,6 @@ with open(os.path.join(SRC, "docs", "errors.md")) as f:
     doc = f.read()
 documented = [a or b for a, b in re.findall(r"``\s?(.+?)\s?``|`([^`\n]+)`", doc)]
 
-CONV = re.compile(r"%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|z|j|t)?[diouxXcspfeg%]")
-
 
 def pattern(fmt):
     parts = CONV.split(fmt)
@@ -179,6 +255,9 @@ for origin, fmt in msgs:
     else:
         failed += 1
         print(f"FAIL {origin} message not in docs/errors.md: {fmt!r}")
+if UNKNOWN_NAMES:
+    failed += 1
+    print(f"FAIL schema names not found in model/src/trace/schema.h: {sorted(set(UNKNOWN_NAMES))}")
 if len(seen) < 80:
     failed += 1
     print(f"FAIL only {len(seen)} messages found in the sources: the extraction broke")

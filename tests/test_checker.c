@@ -59,6 +59,36 @@ static wr_program assemble(const char *text)
     return p;
 }
 
+/* A test's setup: the program of `text`, the other side on it (`threads`;
+ * 0: none) and the checker of `opts` (NULL: the defaults), which it returns;
+ * fixture_done frees them. */
+typedef struct fixture {
+    wr_program p;
+    other o;
+    wr_checker *c;
+    unsigned threads;
+} fixture;
+
+static wr_checker *fixture_init(fixture *x, const char *text, unsigned threads, const wr_checker_opts *opts)
+{
+    char err[256];
+    x->p = assemble(text);
+    x->threads = threads;
+    if (threads)
+        other_init(&x->o, &x->p, threads);
+    x->c = wr_checker_new(&x->p, opts, err, sizeof err);
+    ck_assert_msg(x->c != NULL, "%s", err);
+    return x->c;
+}
+
+static void fixture_done(fixture *x)
+{
+    wr_checker_free(x->c);
+    if (x->threads)
+        wr_regfile_free(&x->o.rf);
+    wr_program_free(&x->p);
+}
+
 /* divergence, reconvergence, a barrier over two warps, a helper chain */
 static const char *const prog_text =
     ".threads 64\n"
@@ -119,14 +149,11 @@ static void final_of(wr_checker *c, other *o)
 
 START_TEST(checker_clean_run_passes)
 {
-    wr_program p = assemble(prog_text);
-    other o;
-    other_init(&o, &p, 64);
-    char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
-    ck_assert_ptr_nonnull(c);
-    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
-    final_of(c, &o);
+    fixture x;
+    wr_checker *c = fixture_init(&x, prog_text, 64, NULL);
+    other *o = &x.o;
+    ck_assert_int_eq(lockstep(c, o, ~0u, NULL), 0);
+    final_of(c, o);
     wr_checker_counts n;
     wr_checker_get_counts(c, &n);
     ck_assert_uint_eq(n.retired, 22);
@@ -134,9 +161,7 @@ START_TEST(checker_clean_run_passes)
     ck_assert_uint_eq(n.mismatched, 0);
     ck_assert_int_eq(wr_checker_failed(c), 0);
     ck_assert_str_eq(wr_checker_messages(c), "");
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -176,24 +201,20 @@ START_TEST(checker_reports_the_broken_field)
           "cycle 6: in.ra: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ [N-51; ISETP.LT N-51]\n" },
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
-        wr_program p = assemble(prog_text);
-        other o;
-        other_init(&o, &p, 64);
-        char err[256];
         wr_checker_opts opts;
         wr_checker_opts_init(&opts);
         opts.max_mismatches = 100;
-        wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
-        int bad = lockstep(c, &o, t[i].at, t[i].breaker);
+        fixture x;
+        wr_checker *c = fixture_init(&x, prog_text, 64, &opts);
+        other *o = &x.o;
+        int bad = lockstep(c, o, t[i].at, t[i].breaker);
         ck_assert_msg(bad >= 1, "case %u: no mismatch", i);
         wr_checker_fail f;
         wr_checker_first_failure(c, &f);
         ck_assert_str_eq(f.field, t[i].field);
         if (t[i].line)
             ck_assert_str_eq(wr_checker_messages(c), t[i].line);
-        wr_checker_free(c);
-        wr_regfile_free(&o.rf);
-        wr_program_free(&p);
+        fixture_done(&x);
     }
 }
 END_TEST
@@ -238,16 +259,14 @@ START_TEST(N_51_the_read_set_is_compared)
         { no_reads, WR_OPERANDS_SELF, "" },
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
-        wr_program p = assemble(prog_text);
-        other o;
-        other_init(&o, &p, 64);
-        char err[256];
         wr_checker_opts opts;
         wr_checker_opts_init(&opts);
         opts.max_mismatches = 100;
         opts.operand_mode = t[i].mode;
-        wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
-        lockstep(c, &o, 0, t[i].breaker);
+        fixture x;
+        wr_checker *c = fixture_init(&x, prog_text, 64, &opts);
+        other *o = &x.o;
+        lockstep(c, o, 0, t[i].breaker);
         ck_assert_str_eq(wr_checker_messages(c), t[i].line);
         wr_checker_fail f;
         wr_checker_first_failure(c, &f);
@@ -255,9 +274,7 @@ START_TEST(N_51_the_read_set_is_compared)
             ck_assert_str_eq(f.field, "reads");
             ck_assert_str_eq(f.rule, "N-51");
         }
-        wr_checker_free(c);
-        wr_regfile_free(&o.rf);
-        wr_program_free(&p);
+        fixture_done(&x);
     }
 }
 END_TEST
@@ -344,34 +361,30 @@ END_TEST
  * counts the lanes; where both leave it undefined it stays undefined */
 START_TEST(section_5_the_other_may_define_what_the_model_leaves_undefined)
 {
-    wr_program p = assemble(".threads 64\nB2R.WARP R1 ;\nIADD R2, R1, 0x1 ;\nMOV R1, 0x7 ;\nIADD R3, R1, R2 ;\n"
-                            "EXIT ;\n");
-    other o;
-    other_init(&o, &p, 64);
-    char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, ".threads 64\nB2R.WARP R1 ;\nIADD R2, R1, 0x1 ;\nMOV R1, 0x7 ;\nIADD R3, R1, R2 ;\n"
+                            "EXIT ;\n", 64, NULL);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 0;
-    while (other_step(&o, &r, &cycle)) {
+    while (other_step(o, &r, &cycle)) {
         if (r.pc == 0 && r.warp == 1) {   /* warp 1 defines its B2R.WARP result (0) */
             r.write[0].dc_lanes = 0;
-            o.rf.r_undef[wr_regfile_slot(&o.rf, 1, 1)] = 0;
+            o->rf.r_undef[wr_regfile_slot(&o->rf, 1, 1)] = 0;
         }
         ck_assert_int_eq(wr_checker_retire(c, cycle, &r), WR_CHK_OK);
         cycle += 3;
     }
-    final_of(c, &o);
-    ck_assert_int_eq(wr_checker_final_undef(c, 1000, o.rf.r_undef, o.rf.nregs, &o.rf.p_undef[0][0]), WR_CHK_OK);
+    final_of(c, o);
+    ck_assert_int_eq(wr_checker_final_undef(c, 1000, o->rf.r_undef, o->rf.nregs, &o->rf.p_undef[0][0]), WR_CHK_OK);
     wr_checker_counts n;
     wr_checker_get_counts(c, &n);
     ck_assert_uint_eq(n.adopted, 32);                    /* warp 1's R1 */
     ck_assert_uint_eq(n.mismatched, 0);
-    const wr_regfile *rf = &o.rf;                        /* the other side: warp 0's R2, R3 undefined */
+    const wr_regfile *rf = &o->rf;                        /* the other side: warp 0's R2, R3 undefined */
     ck_assert_uint_eq(rf->r_undef[wr_regfile_slot(rf, 0, 2)], ~0u);
     ck_assert_uint_eq(rf->r_undef[wr_regfile_slot(rf, 1, 2)], 0);
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -398,16 +411,13 @@ START_TEST(checker_compares_the_fourth_operand)
         "NBARRIER.wait R30 ;\n"
         "EXIT ;\n";
     for (unsigned broken = 0; broken < 2; broken++) {
-        wr_program p = assemble(text);
-        other o;
-        other_init(&o, &p, 64);
-        char err[256];
         wr_checker_opts opts;
         wr_checker_opts_init(&opts);
         opts.max_mismatches = 100;
-        wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
-        ck_assert_ptr_nonnull(c);
-        ck_assert_int_eq(lockstep(c, &o, 0, broken ? break_re : NULL), (int)broken);
+        fixture x;
+        wr_checker *c = fixture_init(&x, text, 64, &opts);
+        other *o = &x.o;
+        ck_assert_int_eq(lockstep(c, o, 0, broken ? break_re : NULL), (int)broken);
         if (broken) {
             wr_checker_fail f;
             wr_checker_first_failure(c, &f);
@@ -415,9 +425,7 @@ START_TEST(checker_compares_the_fourth_operand)
             ck_assert_str_eq(wr_checker_messages(c), "cycle 24: in.re: warp 1 pc 0x40 NBARRIER.signal R30, R33, R31, "
                                                      "R32: 1 field differ [V-01; NBARRIER.signal N-51]\n");
         }
-        wr_checker_free(c);
-        wr_regfile_free(&o.rf);
-        wr_program_free(&p);
+        fixture_done(&x);
     }
 }
 END_TEST
@@ -447,9 +455,8 @@ END_TEST
 
 START_TEST(checker_follows_the_other_order_and_rejects_a_blocked_retire)
 {
-    wr_program p = assemble(prog_text);
-    char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, prog_text, 0, NULL);
     /* a record of warp 0 at pc 0x90 (past the barrier) while the model has it at 0 */
     static wr_retire r;
     memset(&r, 0, sizeof r);
@@ -461,25 +468,22 @@ START_TEST(checker_follows_the_other_order_and_rejects_a_blocked_retire)
     wr_checker_first_failure(c, &f);
     ck_assert_str_eq(f.field, "pc");
     ck_assert_int_eq(wr_checker_stopped(c), 1);
-    wr_checker_free(c);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
 START_TEST(checker_wakes_early_late_and_unknown)
 {
-    wr_program p = assemble("NANOSLEEP 0x64 ;\nEXIT ;\n");
-    other o;
-    other_init(&o, &p, 32);
-    char err[256];
     wr_checker_opts opts;
     wr_checker_opts_init(&opts);
     opts.max_mismatches = 10;
     opts.wake_late = 5;
-    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "NANOSLEEP 0x64 ;\nEXIT ;\n", 32, &opts);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 10;
-    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110 */
+    ck_assert_int_eq(other_step(o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110 */
     ck_assert_int_eq(wr_checker_retire(c, 10, &r), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_wake(c, 109, 0, -1), WR_CHK_MISMATCH);
     ck_assert_int_eq(wr_checker_wake(c, 116, 0, -1), WR_CHK_MISMATCH);
@@ -488,9 +492,7 @@ START_TEST(checker_wakes_early_late_and_unknown)
                      "cycle 116: wake: warp 0 woke at cycle 116, the model's deadline is 110 (due at 110, late) [N-23]\n");
     ck_assert_int_eq(wr_checker_wake(c, 112, 0, -1), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_wake(c, 113, 0, -1), WR_CHK_MISMATCH);      /* no deadline any more */
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -500,18 +502,16 @@ END_TEST
  * deadline overdue with no wake; the end time (t, off by default) */
 START_TEST(checker_end_and_wakes)
 {
-    wr_program p = assemble("NANOSLEEP 0x64 ;\nEXIT ;\n");
-    other o;
-    other_init(&o, &p, 32);
-    char err[256];
     wr_checker_opts opts;
     wr_checker_opts_init(&opts);
     opts.max_mismatches = 100;
     opts.wake_late = 0;
-    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "NANOSLEEP 0x64 ;\nEXIT ;\n", 32, &opts);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 10;
-    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110, asleep */
+    ck_assert_int_eq(other_step(o, &r, &cycle), 1);      /* NANOSLEEP at 10: deadline 110, asleep */
     ck_assert_int_eq(wr_checker_retire(c, 10, &r), WR_CHK_OK);
     const wr_warp *w = wr_checker_cta(c)->warp;
     ck_assert_int_eq(wr_checker_final(c, 20, WR_END_DEADLOCK, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
@@ -523,9 +523,9 @@ START_TEST(checker_end_and_wakes)
     ck_assert_int_eq(wr_checker_wake(c, 110, 0, 0), WR_CHK_MISMATCH);        /* it did wake the warp */
     ck_assert_int_eq(wr_checker_woke(c, 110, 0), WR_CHK_MISMATCH);           /* the model's `wake` is pending */
     ck_assert_int_eq(wr_checker_woke(c, 110, 1), WR_CHK_OK);
-    wr_wake(&o.cta, 0, 110);
+    wr_wake(&o->cta, 0, 110);
     cycle = 111;
-    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* EXIT: done */
+    ck_assert_int_eq(other_step(o, &r, &cycle), 1);      /* EXIT: done */
     ck_assert_int_eq(wr_checker_retire(c, 111, &r), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_final(c, 112, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_final(c, 112, WR_END_LIMIT, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
@@ -554,9 +554,7 @@ START_TEST(checker_end_and_wakes)
     ck_assert_int_eq(wr_checker_final(c, 113, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
     ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "cycle 113: t: the run ends at t=113, the model's at "
                                  "t=112 (the time after its last issued instruction) [N-50]\n"));
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -564,18 +562,16 @@ END_TEST
  * its due time + wake_late (a missing wake, N-23) */
 START_TEST(checker_missing_wake)
 {
-    wr_program p = assemble("NANOSLEEP 0x4 ;\nEXIT ;\n");
-    other o;
-    other_init(&o, &p, 32);
-    char err[256];
     wr_checker_opts opts;
     wr_checker_opts_init(&opts);
     opts.max_mismatches = 100;
     opts.wake_late = 1;
-    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "NANOSLEEP 0x4 ;\nEXIT ;\n", 32, &opts);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 0;
-    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);      /* NANOSLEEP at 0: deadline 4, due at 4 */
+    ck_assert_int_eq(other_step(o, &r, &cycle), 1);      /* NANOSLEEP at 0: deadline 4, due at 4 */
     ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
     /* the other side goes on with the warp, never firing the deadline: at 5
      * (due + wake_late) only the retire of an asleep warp fails; at 6 the wake
@@ -593,9 +589,7 @@ START_TEST(checker_missing_wake)
                      "not fired, N-23) [N-35]\n"
                      "cycle 7: run: warp 0 retired at pc 0x10 but the model has it asleep (its sleep deadline has "
                      "not fired, N-23) [N-35]\n");
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -603,87 +597,75 @@ END_TEST
  * is on time even with no lateness allowed; t + 2 is late */
 START_TEST(checker_zero_sleep_is_due_at_the_next_turn)
 {
-    wr_program p = assemble("NANOSLEEP 0x0 ;\nNANOSLEEP 0x0 ;\nEXIT ;\n");
-    other o;
-    other_init(&o, &p, 32);
-    char err[256];
     wr_checker_opts opts;
     wr_checker_opts_init(&opts);
     opts.max_mismatches = 10;
     opts.wake_late = 0;
-    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "NANOSLEEP 0x0 ;\nNANOSLEEP 0x0 ;\nEXIT ;\n", 32, &opts);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 7;
-    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
+    ck_assert_int_eq(other_step(o, &r, &cycle), 1);
     ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_wake(c, 8, 0, -1), WR_CHK_OK);
-    wr_wake(&o.cta, 0, 8);
+    wr_wake(&o->cta, 0, 8);
     cycle = 8;
-    ck_assert_int_eq(other_step(&o, &r, &cycle), 1);
+    ck_assert_int_eq(other_step(o, &r, &cycle), 1);
     ck_assert_int_eq(wr_checker_retire(c, 8, &r), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_wake(c, 10, 0, -1), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
                      "cycle 10: wake: warp 0 woke at cycle 10, the model's deadline is 8 (due at 9, late) [N-23]\n");
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
 START_TEST(checker_retire_from_a_sleeping_warp)
 {
-    wr_program p = assemble("NANOSLEEP 0x64 ;\nEXIT ;\n");
-    other o;
-    other_init(&o, &p, 32);
-    char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "NANOSLEEP 0x64 ;\nEXIT ;\n", 32, NULL);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 0;
-    other_step(&o, &r, &cycle);
+    other_step(o, &r, &cycle);
     ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
-    wr_wake(&o.cta, 0, 50);                              /* the other side woke it early */
+    wr_wake(&o->cta, 0, 50);                              /* the other side woke it early */
     cycle = 51;
-    other_step(&o, &r, &cycle);
+    other_step(o, &r, &cycle);
     ck_assert_int_eq(wr_checker_retire(c, 51, &r), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_summary(c), "run: warp 0 retired at pc 0x10 but the model has it asleep "
                      "(its sleep deadline has not fired, N-23) [N-35]");
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
 START_TEST(checker_fetch_fault_and_final)
 {
-    wr_program p = assemble("BRA 0x100 ;\n");
-    other o;
-    other_init(&o, &p, 32);
-    char err[256];
     wr_checker_opts opts;
     wr_checker_opts_init(&opts);
     opts.max_mismatches = 10;
-    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "BRA 0x100 ;\n", 32, &opts);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 0;
-    other_step(&o, &r, &cycle);
+    other_step(o, &r, &cycle);
     ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_fetch_fault(c, 1, 0, 0x90, WR_FETCH_NO_INSN), WR_CHK_MISMATCH);
     ck_assert_int_eq(wr_checker_fetch_fault(c, 1, 0, 0x100, WR_FETCH_NO_INSN), WR_CHK_OK);
-    wr_fetch_fault(&o.cta, 0, WR_FETCH_NO_INSN, NULL);
-    final_of(c, &o);
+    wr_fetch_fault(&o->cta, 0, WR_FETCH_NO_INSN, NULL);
+    final_of(c, o);
     wr_checker_counts n;
     wr_checker_get_counts(c, &n);
     ck_assert_uint_eq(n.mismatched, 1);                  /* the final state agrees */
-    o.cta.warp[0].breg[3] = 7;
-    o.rf.r[0] = 5;
-    final_of(c, &o);
+    o->cta.warp[0].breg[3] = 7;
+    o->rf.r[0] = 5;
+    final_of(c, o);
     wr_checker_get_counts(c, &n);
     ck_assert_uint_eq(n.mismatched, 3);
     ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 B3: model 0x00000000, other 0x00000007"));
     ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 R0 lane 0: model 0x00000000, other 0x00000005"));
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -691,77 +673,63 @@ END_TEST
  * no registers, so the final compare leaves registers and predicates out */
 START_TEST(checker_driven_final_has_no_registers)
 {
-    wr_program p = assemble(prog_text);
-    other o;
-    other_init(&o, &p, 64);
-    char err[256];
     wr_checker_opts opts;
     wr_checker_opts_init(&opts);
     opts.operand_mode = WR_OPERANDS_DRIVEN;
     opts.max_mismatches = 10;
-    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
-    ck_assert_ptr_nonnull(c);
-    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
-    final_of(c, &o);
+    fixture x;
+    wr_checker *c = fixture_init(&x, prog_text, 64, &opts);
+    other *o = &x.o;
+    ck_assert_int_eq(lockstep(c, o, ~0u, NULL), 0);
+    final_of(c, o);
     ck_assert_str_eq(wr_checker_messages(c), "");
-    o.cta.warp[1].breg[2] = 9;                           /* the warps are still compared */
-    final_of(c, &o);
+    o->cta.warp[1].breg[2] = 9;                           /* the warps are still compared */
+    final_of(c, o);
     ck_assert_str_eq(wr_checker_summary(c), "final: warp 1 B2: model 0x00000000, other 0x00000009");
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
 START_TEST(checker_nothing_compared_fails)
 {
-    wr_program p = assemble("EXIT ;\n");
-    char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "EXIT ;\n", 0, NULL);
     wr_warp w[1];
     memcpy(w, wr_checker_cta(c)->warp, sizeof w);
     ck_assert_int_eq(wr_checker_final(c, 0, WR_END_DONE, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_summary(c), "final: the run compared 0 instructions");
-    wr_checker_free(c);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
 START_TEST(checker_driven_final_compares_no_registers)
 {
-    wr_program p = assemble(prog_text);
-    other o;
-    other_init(&o, &p, 64);
-    char err[256];
     wr_checker_opts opts;
     wr_checker_opts_init(&opts);
     opts.operand_mode = WR_OPERANDS_DRIVEN;
-    wr_checker *c = wr_checker_new(&p, &opts, err, sizeof err);
-    ck_assert_ptr_nonnull(c);
-    ck_assert_int_eq(lockstep(c, &o, ~0u, NULL), 0);
-    final_of(c, &o);                                     /* R1 = lane + 0x100/0x200: not the model's */
+    fixture x;
+    wr_checker *c = fixture_init(&x, prog_text, 64, &opts);
+    other *o = &x.o;
+    ck_assert_int_eq(lockstep(c, o, ~0u, NULL), 0);
+    final_of(c, o);                                     /* R1 = lane + 0x100/0x200: not the model's */
     ck_assert_int_eq(wr_checker_failed(c), 0);
-    o.cta.warp[1].breg[2] = 9;                           /* the control state still is */
-    final_of(c, &o);
+    o->cta.warp[1].breg[2] = 9;                           /* the control state still is */
+    final_of(c, o);
     ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 1 B2: model 0x00000000, other 0x00000009"));
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
 START_TEST(checker_reports_a_driver_failure_and_ready_warps)
 {
-    wr_program p = assemble(".threads 64\nNOP ;\nBAR.SYNC 0x0 ;\nEXIT ;\n");
-    other o;
-    other_init(&o, &p, 64);
-    char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, ".threads 64\nNOP ;\nBAR.SYNC 0x0 ;\nEXIT ;\n", 64, NULL);
+    other *o = &x.o;
     ck_assert_uint_eq(wr_checker_ready(c), 0x3);
     static wr_retire r;
     uint64_t cycle = 0;
     for (unsigned k = 0; k < 3; k++) {                   /* NOP (warp 1, 0), then warp 1 blocks */
-        other_step(&o, &r, &cycle);
+        other_step(o, &r, &cycle);
         ck_assert_int_eq(wr_checker_retire(c, k, &r), WR_CHK_OK);
     }
     ck_assert_uint_eq(r.warp, 1);
@@ -777,9 +745,7 @@ START_TEST(checker_reports_a_driver_failure_and_ready_warps)
     ck_assert_uint_eq(f.cycle, 5000);
     ck_assert_uint_eq(f.warp, 0);                        /* the warp the model has ready, */
     ck_assert_uint_eq(f.pc, 0x10);                       /* at its pc (the BAR.SYNC) */
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -826,12 +792,11 @@ static char *slurp(const char *path)
 
 START_TEST(checker_dump_has_every_section)
 {
-    wr_program p = assemble(prog_text);
-    other o;
-    other_init(&o, &p, 64);
     char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
-    ck_assert_int_eq(lockstep(c, &o, 7, break_active), 1);
+    fixture x;
+    wr_checker *c = fixture_init(&x, prog_text, 64, NULL);
+    other *o = &x.o;
+    ck_assert_int_eq(lockstep(c, o, 7, break_active), 1);
     char base[64];
     snprintf(base, sizeof base, "/tmp/warpref-dump-%d", (int)getpid());
     wr_dump_meta meta = { "seed-7", "7", "t.s", "w.fst", "tb +seed=7", "test", NULL, NULL };
@@ -884,9 +849,7 @@ START_TEST(checker_dump_has_every_section)
     ck_assert_msg(strncmp(strstr(last, "\"model\":"), want, strlen(want)) == 0,
                   "the failing history entry: %.400s", last);
     unlink(path);
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -896,17 +859,16 @@ END_TEST
  * step and the failing warp's history, text and JSON. */
 START_TEST(checker_counts_paths_and_explains_the_dump)
 {
-    wr_program p = assemble(prog_text);
-    other o;
-    other_init(&o, &p, 64);
     char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, prog_text, 64, NULL);
+    other *o = &x.o;
     static wr_retire r;
     wr_coverage mine;
     memset(&mine, 0, sizeof mine);
     uint64_t cycle = 0;
     unsigned n = 0;
-    while (other_step(&o, &r, &cycle)) {
+    while (other_step(o, &r, &cycle)) {
         wr_coverage_add(&mine, &r.why);
         if (n++ == 7)
             r.after.active |= 0x80;              /* warp 0's @P0 BRA */
@@ -947,9 +909,7 @@ START_TEST(checker_counts_paths_and_explains_the_dump)
     ck_assert_ptr_nonnull(strstr(t, "\"paths\":[\"BSSY.add\"],\"explanation\":"
                                     "\"B0 |= pmask 0xffffffff: B0 = 0xffffffff [BSSY.add; N-20]\"}"));
     unlink(path);
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -1011,9 +971,8 @@ END_TEST
  * state). */
 START_TEST(dump_of_no_failure_whole)
 {
-    wr_program p = assemble(prog_text);
-    char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, prog_text, 0, NULL);
     wr_dump *d = wr_dump_new(c, NULL);
     ck_assert_ptr_nonnull(d);
     char *t = written(dump_text, d);
@@ -1040,8 +999,7 @@ START_TEST(dump_of_no_failure_whole)
         "\"yield\":\"0x00000000\",\"sleep\":\"0x00000000\",\"switch\":\"0x00000000\"}]}\n");
     free(t);
     wr_dump_free(d);
-    wr_checker_free(c);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 
@@ -1050,14 +1008,13 @@ END_TEST
  * such in both histories. */
 START_TEST(dump_files_are_the_writers_and_escape)
 {
-    wr_program p = assemble("BRA 0x100 ;\n");
-    other o;
-    other_init(&o, &p, 32);
     char err[256];
-    wr_checker *c = wr_checker_new(&p, NULL, err, sizeof err);
+    fixture x;
+    wr_checker *c = fixture_init(&x, "BRA 0x100 ;\n", 32, NULL);
+    other *o = &x.o;
     static wr_retire r;
     uint64_t cycle = 0;
-    other_step(&o, &r, &cycle);
+    other_step(o, &r, &cycle);
     ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_fetch_fault(c, 1, 0, 0x90, WR_FETCH_NO_INSN), WR_CHK_MISMATCH);
     wr_dump_meta meta = { "a \"q\" \\ b\tc", "7", "t.s", NULL, "tb +test='a \"q\"'", "test", NULL, NULL };
@@ -1089,9 +1046,7 @@ START_TEST(dump_files_are_the_writers_and_escape)
     ck_assert_str_eq(err, want);
     snprintf(path, sizeof path, "%s.txt", base);
     ck_assert_int_ne(access(path, F_OK), 0);
-    wr_checker_free(c);
-    wr_regfile_free(&o.rf);
-    wr_program_free(&p);
+    fixture_done(&x);
 }
 END_TEST
 

@@ -13,6 +13,7 @@
 
 #include "warpref/dump.h"
 #include "warpref/replay.h"
+#include "trace/schema.h"
 
 const char wr_replay_untraced[] =
     "fetch_fault,rpc,warp_bar_state,warp_bar_state_defined,run,blocked_bar,write.ur,write.warpbar,write.runstate";
@@ -269,13 +270,13 @@ static int replay_mode(replay *x, int k, const wr_trace_rec *rec)
     }
     x->driven = k == WR_TRACE_INSN && (rec->keys & WR_TK_IN);
     if (k == WR_TRACE_INSN && !(rec->keys & WR_TK_INSN) && !x->o->program) {
-        snprintf(x->err, x->errsize, "%s:1: error: the records have no 'insn': give the program (--program "
-                 "FILE.s)", x->name);
+        snprintf(x->err, x->errsize, "%s:1: error: the records have no '%s': give the program (--program "
+                 "FILE.s)", x->name, WR_KEY(INSN));
         return -1;
     }
     if (!x->driven && !x->o->program) {
-        snprintf(x->err, x->errsize, "%s:1: error: the records have no operands ('in'): give the program "
-                 "(--program FILE.s) to replay self-contained", x->name);
+        snprintf(x->err, x->errsize, "%s:1: error: the records have no operands ('%s'): give the program "
+                 "(--program FILE.s) to replay self-contained", x->name, WR_KEY(IN));
         return -1;
     }
     return 0;
@@ -413,8 +414,8 @@ static int record_sound(replay *x, const wr_trace_rec *rec)
     }
     if (x->learn) {
         if (!(rec->keys & WR_TK_INSN)) {
-            snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: the record has no 'insn' (the trace's first "
-                     "has one)", x->name, x->recno);
+            snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: the record has no '%s' (the trace's first "
+                     "has one)", x->name, x->recno, WR_KEY(INSN));
             return -1;
         }
         const uint64_t mpc = w < cta->nwarps ? cta->warp[w].active_pc : rec->pc;
@@ -424,15 +425,17 @@ static int record_sound(replay *x, const wr_trace_rec *rec)
             return -1;
         }
     }
-    const char *keys = x->driven != !!(rec->keys & WR_TK_IN)
-                           ? (x->driven ? "the record has no 'in' (the trace's first has operands)"
-                                        : "the record has an 'in' (the trace's first has none)")
-                       : x->outs != !!(rec->keys & WR_TK_OUT)
-                           ? (x->outs ? "the record has no 'out' (the trace's first has one)"
-                                      : "the record has an 'out' (the trace's first has none)")
-                           : NULL;
+    /* (the key named from the schema) */
+    const int in_odd = x->driven != !!(rec->keys & WR_TK_IN), out_odd = x->outs != !!(rec->keys & WR_TK_OUT);
+    const char *keys = in_odd ? (x->driven ? "the record has no '%s' (the trace's first has operands)"
+                                           : "the record has an '%s' (the trace's first has none)")
+                       : out_odd ? (x->outs ? "the record has no '%s' (the trace's first has one)"
+                                            : "the record has an '%s' (the trace's first has none)")
+                                 : NULL;
     if (keys) {
-        snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: %s", x->name, x->recno, keys);
+        char what[100];
+        snprintf(what, sizeof what, keys, in_odd ? WR_KEY(IN) : WR_KEY(OUT));
+        snprintf(x->err, x->errsize, "%s:%" PRIu64 ": error: %s", x->name, x->recno, what);
         return -1;
     }
     return 0;

@@ -22,12 +22,82 @@
 
 enum { RS = WR_TRACE_RECORD_SIZE, RS_WORDS = RS / 4 };
 
-/* head flags; those of `in` and `out` are their schema rows' (schema.h,
- * WR_TRACE_IN_ROWS: BIT and ARG) */
-enum {
-    F_WAKE = 1u << 0, F_INSN = 1u << 1, F_IN = 1u << 2, F_OUT = 1u << 3, F_BARS = 1u << 4,
-    F_ASM = 1u << 5, F_ASM_TEXT = 1u << 6, F_OP_TEXT = 1u << 7
-};
+/* ---- the binary facts of the record's keys (schema.h, WR_TRACE_ROWS) ----
+ * The macros below are given as ROW to WR_TRACE_ROWS and dispatch on a
+ * row's PLACE (or, for the 'E' record, the PLACE of its E(...) column,
+ * taken apart by BIN_E_). */
+#define BIN_BIT_(flag) ((flag) >= 0 ? 1u << ((flag) & 31) : 0u)
+#define BIN_E_(m, value, e) BIN_ECALL_(m, value, BIN_EARGS_##e)
+#define BIN_EARGS_E(place, at, flag, tail, evalue) place, at, flag, tail, evalue
+#define BIN_ECALL_(m, value, args) m(value, args)
+
+/* The 'E' record's keys, given as ROW to WR_TRACE_ROWS: BIN_EHEAD_ calls
+ * X##PLACE(VALUE, AT) for each (X: a direction's prefix, BIN_EHPUT_ or
+ * BIN_EHGET_); BIN_ETAIL_ calls BIN_ETAIL_DO_##PLACE(VALUE, FLAG) for those
+ * of tail part X (BIN_ETAIL_DO_: the including file's prefix) */
+#define BIN_EHEAD_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    BIN_E_(BIN_EHEAD1_, X, e)
+#define BIN_EHEAD1_(pfx, place, at, flag, tail, evalue) pfx##place(evalue, at)
+#define BIN_ETAIL_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    BIN_E_(BIN_ETAIL1_, X, e)
+#define BIN_ETAIL1_(part, place, at, flag, tail, evalue) \
+    if ((tail) == (part)) {                              \
+        BIN_PASTE_(BIN_ETAIL_DO_, place)(evalue, flag)   \
+    }
+#define BIN_PASTE_(a, b) BIN_PASTE1_(a, b)
+#define BIN_PASTE1_(a, b) a##b
+#define BIN_ETAIL_PART_(part) WR_TRACE_ROWS(BIN_ETAIL_, part)
+
+/* The head flags of an 'I' record: F_<key> its FLAG (F_EV: the events start
+ * with "wake"; F_OP, F_ASM: the text is in the tail), FW_<key> a TEXT's AT
+ * (the text is the word's); and of an 'E' record, E_<key>. */
+#define BIN_FENUM_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    F_##name = BIN_BIT_(flag), FW_##name = BIN_FW_##place(at), E_##name = BIN_E_(BIN_EFLAG_, 0, e),
+#define BIN_FW_TEXT(at) ((at) ? 1u << (at) : 0u)
+#define BIN_FW_HEAD8(at) 0u
+#define BIN_FW_HEAD32(at) 0u
+#define BIN_FW_HEAD64(at) 0u
+#define BIN_FW_BMASK(at) 0u
+#define BIN_FW_WORD(at) 0u
+#define BIN_FW_EVENTS(at) 0u
+#define BIN_FW_IN(at) 0u
+#define BIN_FW_OUT(at) 0u
+#define BIN_FW_BARS(at) 0u
+#define BIN_FW_OTHER(at) 0u
+#define BIN_EFLAG_(value, place, at, flag, tail, evalue) BIN_BIT_(flag)
+enum { WR_TRACE_ROWS(BIN_FENUM_, 0) F_NONE_ = 0 };
+#define BIN_FALL_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) | F_##name | FW_##name
+#define BIN_EALL_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) | E_##name
+enum { F_REC_KEYS = 0u WR_TRACE_ROWS(BIN_FALL_, 0), E_KNOWN = 0u WR_TRACE_ROWS(BIN_EALL_, 0) };
+/* (format v2: bits 0..7 are `ev`'s wake, `insn`, `in`, `out`, `bars`, `asm`
+ * the word's, `asm` stored, `op` stored; the final record's 0 `fault`, 1
+ * `profile`: a row's flag moved changes the format, docs/trace-binary.md) */
+_Static_assert(F_EV == 1u && F_INSN == 2u && F_IN == 4u && F_OUT == 8u && F_BARS == 16u && FW_ASM == 32u &&
+               F_ASM == 64u && F_OP == 128u && F_REC_KEYS == 0xffu && E_FAULT == 1u && E_PROFILE == 2u &&
+               E_KNOWN == 3u, "the schema's binary flags of the record's keys are not format v2's");
+
+/* the record's keys (WR_TK_*) an 'I' head's `flags` give: a key that not
+ * every record has is there when its flag (or FW_) is */
+#define BIN_KEYS_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    | (((unsigned)(when) != (unsigned)WR_ALWAYS && (flags & (F_##name | FW_##name))) ? (unsigned)(when) : 0u)
+
+/* The byte AT of each key's row: I_AT_<key> of an 'I' record (the events'
+ * count I_AT_EV, the word I_AT_INSN, the B register mask I_AT_B ...),
+ * W_AT_<key> of a 'W' record (W_AT_B, the number W_AT_WARP, the counts of
+ * registers W_AT_R and of dc entries W_AT_DC) */
+#define BIN_IAT_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) I_AT_##name = (at),
+#define BIN_WAT_(X, name, key, type, width, when, rule, value, place, at) W_AT_##name = (at),
+enum { WR_TRACE_ROWS(BIN_IAT_, 0) I_AT_NONE_ = 0 };
+enum { WR_TRACE_WARP_ROWS(BIN_WAT_, 0) W_AT_NONE_ = 0 };
+_Static_assert(I_AT_EV == 2 && I_AT_INSN == 64 && I_AT_B == 52 && W_AT_B == 36 && W_AT_WARP == 1 && W_AT_R == 40 &&
+               W_AT_DC == 42, "the schema's head fields are not at format v2's bytes");
+
+/* whether a TEXT (by its TYPE) of record `r` is the word's */
+#define BIN_DERIVED_OP r->op_derived
+#define BIN_DERIVED_ASM r->asm_derived
+
+/* The tail's parts in their order (TAIL): M(part) for each */
+#define BIN_TAIL_PARTS(M) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
 
 /* ---- the binary facts of the rows of `in` and `out` (schema.h) ----
  * Each macro below is given as ROW to WR_TRACE_IN_ROWS / WR_TRACE_OUT_ROWS and
@@ -50,7 +120,7 @@ _Static_assert(F_IN_KEYS == 0x0103ff00u && F_OUT_KEYS == 0x00f00000u,
                "the schema's binary flags of `in` and `out` are not format v2's");
 /* every flag an instruction record may have; any other (bits 18, 19, 25..31)
  * is refused, never dropped: docs/trace-binary.md says "others: zero" */
-enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
+enum { F_KNOWN = F_REC_KEYS | F_IN_KEYS | F_OUT_KEYS };
 
 /* the record's bits of a table from the head's flags ... */
 #define BIN_BITS_(X, name, key, type, width, when, rule, value, place, bit, arg, nulls) \
@@ -99,37 +169,48 @@ enum { F_KNOWN = 0xffu | F_IN_KEYS | F_OUT_KEYS };
 /* The head fields of the record's keys and of a warp's (schema.h,
  * WR_TRACE_ROWS and WR_TRACE_WARP_ROWS: PLACE and AT), read from and
  * written to the head at `h`. */
-#define BIN_HGET_(X, name, key, type, width, when, rule, where, value, place, at) BIN_HGET_##place(value, at)
-#define BIN_WGET_(X, name, key, type, width, when, rule, value, place, at) BIN_HGET_##place(value, at)
-#define BIN_HGET_HEAD8(value, at) (value) = h[at];
-#define BIN_HGET_HEAD32(value, at) (value) = ld32(h + (at));
-#define BIN_HGET_HEAD64(value, at) (value) = ld64(h + (at));
-#define BIN_HGET_OTHER(value, at)
+#define BIN_HGET_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    BIN_HGET_##place(value, at, flag)
+#define BIN_WGET_(X, name, key, type, width, when, rule, value, place, at) BIN_HGET_##place(value, at, -1)
+#define BIN_HGET_HEAD8(value, at, flag) (value) = h[at];
+#define BIN_HGET_HEAD32(value, at, flag) (value) = ld32(h + (at));
+#define BIN_HGET_HEAD64(value, at, flag) (value) = ld64(h + (at));
+#define BIN_HGET_OTHER(value, at, flag)
+#define BIN_HGET_IN(value, at, flag)
+#define BIN_HGET_OUT(value, at, flag)
+#define BIN_HGET_BARS(value, at, flag)
+#define BIN_HGET_TEXT(value, at, flag)
+/* (EVENTS: their count and the wake flag; WORD: zero without its flag) */
+#define BIN_HGET_EVENTS(value, at, flag) \
+    r->nev = h[at];                      \
+    r->wake = (flags & BIN_BIT_(flag)) != 0;
+#define BIN_HGET_WORD(value, at, flag)   \
+    for (unsigned k_ = 0; k_ < 4; k_++) \
+        (value).w[k_] = (flags & BIN_BIT_(flag)) ? ld32(h + (at) + 4 * k_) : 0;
 /* (BMASK: the tail's words from `ti` on, the tail starting at word `tail0`
  * of the head: both in the reader's scope) */
-#define BIN_HGET_BMASK(value, at)                                  \
+#define BIN_HGET_BMASK(value, at, flag)                                \
     memset((value), 0, sizeof(value));                             \
     for (uint32_t m_ = ld16(h + (at)); m_; m_ &= m_ - 1)            \
         (value)[__builtin_ctz(m_)] = tword(h, tail0, ti++);
-#define BIN_HPUT_(X, name, key, type, width, when, rule, where, value, place, at) BIN_HPUT_##place(value, at)
-#define BIN_WPUT_(X, name, key, type, width, when, rule, value, place, at) BIN_HPUT_##place(value, at)
-#define BIN_HPUT_HEAD8(value, at) h[at] = (uint8_t)(value);
-#define BIN_HPUT_HEAD32(value, at) st32(h + (at), (uint32_t)(value));
-#define BIN_HPUT_HEAD64(value, at) st64(h + (at), (uint64_t)(value));
-#define BIN_HPUT_OTHER(value, at)
-/* (BMASK: the values go to the writer's tail `tl`, empty until then) */
-#define BIN_HPUT_BMASK(value, at) st16(h + (at), tail_bregs(&tl, (value)));
-
-/* the byte of the B register mask (PLACE BMASK) of an 'I' and a 'W' record */
-#define BIN_BMASK_AT_(X, name, key, type, width, when, rule, where, value, place, at) + BIN_BMASK_AT_##place(at)
-#define BIN_WBMASK_AT_(X, name, key, type, width, when, rule, value, place, at) + BIN_BMASK_AT_##place(at)
-#define BIN_BMASK_AT_HEAD8(at) 0
-#define BIN_BMASK_AT_HEAD32(at) 0
-#define BIN_BMASK_AT_HEAD64(at) 0
-#define BIN_BMASK_AT_OTHER(at) 0
-#define BIN_BMASK_AT_BMASK(at) (at)
-enum { I_BMASK = 0 WR_TRACE_ROWS(BIN_BMASK_AT_, 0), W_BMASK = 0 WR_TRACE_WARP_ROWS(BIN_WBMASK_AT_, 0) };
-_Static_assert(I_BMASK == 52 && W_BMASK == 36, "the B register masks are not format v2's");
+#define BIN_HPUT_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    BIN_HPUT_##place(value, at, flag)
+#define BIN_WPUT_(X, name, key, type, width, when, rule, value, place, at) BIN_HPUT_##place(value, at, -1)
+#define BIN_HPUT_HEAD8(value, at, flag) h[at] = (uint8_t)(value);
+#define BIN_HPUT_HEAD32(value, at, flag) st32(h + (at), (uint32_t)(value));
+#define BIN_HPUT_HEAD64(value, at, flag) st64(h + (at), (uint64_t)(value));
+#define BIN_HPUT_OTHER(value, at, flag)
+#define BIN_HPUT_IN(value, at, flag)
+#define BIN_HPUT_OUT(value, at, flag)
+#define BIN_HPUT_BARS(value, at, flag)
+#define BIN_HPUT_TEXT(value, at, flag)
+/* (BMASK: the values go to the writer's tail `tl`, empty until then;
+ * EVENTS: their count; WORD: zero without its flag) */
+#define BIN_HPUT_BMASK(value, at, flag) st16(h + (at), tail_bregs(&tl, (value)));
+#define BIN_HPUT_EVENTS(value, at, flag) h[at] = (uint8_t)r->nev;
+#define BIN_HPUT_WORD(value, at, flag)   \
+    for (unsigned k_ = 0; k_ < 4; k_++) \
+        st32(h + (at) + 4 * k_, (flags & BIN_BIT_(flag)) ? (value).w[k_] : 0);
 
 /* The head's u32 of the lanes written of a LANESN value (`out.rd`: NULLS
  * AT(byte, value) of its row), zero without the row's WHEN: put, got and
@@ -153,9 +234,8 @@ _Static_assert(I_BMASK == 52 && W_BMASK == 36, "the B register masks are not for
     + BIN_NCALL_(BIN_NAT1_, when, BIN_NARGS_##nulls)
 #define BIN_NAT1_(when, at, v) (at)
 enum { I_RD_LANES = 0 WR_TRACE_OUT_ROWS(BIN_NAT_, 0) };
-_Static_assert(I_RD_LANES == 60, "the lanes of `out.rd` are not at format v2's byte");
+_Static_assert(I_RD_LANES == 60, "the lanes written of a LANESN value are not at format v2's byte");
 
-enum { E_FAULT = 1u << 0, E_PROFILE = 1u << 1, E_KNOWN = 3u };
 enum { I_TAIL0 = 80, E_TAIL0 = 24, W_TAIL0 = 48 };   /* where the inline tail words start */
 /* every head ends in the checksum of its record (version 2): the inline tail
  * stops before it; the header's checksum is at HEADER_SUM */

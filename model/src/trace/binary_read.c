@@ -99,6 +99,25 @@ static int tail_get_text(const uint8_t *h, unsigned first, unsigned ntail, unsig
     return 0;
 }
 
+/* a TEXT whose flags contradict each other: the word's and stored, or the
+ * word's without a word (FW_ set, or for a key of every record F_ clear) */
+#define BIN_TBAD_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    || BIN_TBAD_##place(name, when)
+#define BIN_TBAD_TEXT(name, when)                                                          \
+    ((flags & FW_##name) && (flags & F_##name)) ||                                         \
+        (((flags & FW_##name) || ((unsigned)(when) == (unsigned)WR_ALWAYS && !(flags & F_##name))) && \
+         !(flags & F_INSN))
+#define BIN_TBAD_HEAD8(name, when) 0
+#define BIN_TBAD_HEAD32(name, when) 0
+#define BIN_TBAD_HEAD64(name, when) 0
+#define BIN_TBAD_BMASK(name, when) 0
+#define BIN_TBAD_WORD(name, when) 0
+#define BIN_TBAD_EVENTS(name, when) 0
+#define BIN_TBAD_IN(name, when) 0
+#define BIN_TBAD_OUT(name, when) 0
+#define BIN_TBAD_BARS(name, when) 0
+#define BIN_TBAD_OTHER(name, when) 0
+
 /* What a head's flags say (its operands, results, tail words and lane
  * records), NULL if no head may have them: checked once per kind of
  * record, not once per record. */
@@ -114,9 +133,7 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
     set = o;
     const int bad_out = 0 WR_TRACE_OUT_ROWS(BIN_BAD_, 0);
     if ((flags & ~F_KNOWN) || ((flags & F_IN_KEYS) && !(flags & F_IN)) || ((flags & F_OUT_KEYS) && !(flags & F_OUT)) ||
-        ((flags & F_IN) && !(in & WR_IN_PG)) || bad_in || bad_out ||
-        ((flags & F_ASM) && (flags & F_ASM_TEXT)) || ((flags & F_ASM) && !(flags & F_INSN)) ||
-        (!(flags & F_OP_TEXT) && !(flags & F_INSN)))
+        ((flags & F_IN) && !(in & WR_IN_PG)) || bad_in || bad_out || 0 WR_TRACE_ROWS(BIN_TBAD_, 0))
         return NULL;
     k->in = (uint16_t)in;
     k->out = (uint16_t)o;
@@ -127,9 +144,7 @@ static const struct head_kind *head_kind(wr_trace_reader *r, uint32_t flags)
     lanes += 0 WR_TRACE_OUT_ROWS(BIN_NLANES_, 0);
     k->words = (uint16_t)words;
     k->lanes = (uint16_t)lanes;
-    k->keys = ((flags & F_INSN) ? WR_TK_INSN : 0) | ((flags & F_IN) ? WR_TK_IN : 0) |
-              ((flags & F_OUT) ? WR_TK_OUT : 0) | ((flags & F_BARS) ? WR_TK_BARS : 0) |
-              ((flags & (F_ASM | F_ASM_TEXT)) ? WR_TK_ASM : 0);
+    k->keys = 0u WR_TRACE_ROWS(BIN_KEYS_, 0);
     k->flags = flags;
     return k;
 }
@@ -180,27 +195,19 @@ static unsigned insn_head(const uint8_t *h, wr_trace_rec *r, const struct head_k
     const unsigned tail0 = I_TAIL0;
     unsigned ti = 0;
     WR_TRACE_ROWS(BIN_HGET_, 0)
-    r->nev = h[2];
-    r->wake = (flags & F_WAKE) != 0;
     r->keys = hk->keys;
-    for (unsigned k = 0; k < 4; k++)
-        r->insn.w[k] = (flags & F_INSN) ? ld32(h + 64 + 4 * k) : 0;
     r->in_keys = hk->in;
     r->out = hk->out;
     WR_TRACE_OUT_ROWS(BIN_NGET_, 0)             /* (out.rd's lanes written) */
     return ti;
 }
 
-/* the tail from word i up to the events: `in`, `out`, bars; returns the
- * next word */
-static unsigned insn_values(const uint8_t *h, wr_trace_rec *r, unsigned i, uint32_t flags)
+/* the tail's words of the barriers (mask `flag` of flags): the mask, then
+ * a word each; returns the next word */
+static unsigned get_bars(const uint8_t *h, wr_trace_rec *r, unsigned i, uint32_t flag)
 {
-    unsigned set = r->in_keys;
-    WR_TRACE_IN_ROWS(BIN_GET_, 0)
-    set = r->out;
-    WR_TRACE_OUT_ROWS(BIN_GET_, 0)
     r->bars = 0;
-    if (flags & F_BARS) {
+    if (flag) {
         r->bars = tword(h, I_TAIL0, i++);
         for (uint32_t m = r->bars; m; m &= m - 1)
             r->bar[__builtin_ctz(m)] = tword(h, I_TAIL0, i++);
@@ -228,6 +235,53 @@ static int insn_events(const uint8_t *h, wr_trace_rec *t, unsigned i)
             return (int)e;
     }
     return -1;
+}
+
+/* The tail's parts from word i (schema.h, WR_TRACE_ROWS: TAIL, PLACE),
+ * given as ROW with X the part; the B registers are the head's */
+#define BIN_TGET_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    if ((tail) == (X)) {                                                                   \
+        BIN_TGET_##place(type, value, at, flag)                                            \
+    }
+#define BIN_TGET_HEAD8(type, value, at, flag)
+#define BIN_TGET_HEAD32(type, value, at, flag)
+#define BIN_TGET_HEAD64(type, value, at, flag)
+#define BIN_TGET_BMASK(type, value, at, flag)
+#define BIN_TGET_WORD(type, value, at, flag)
+#define BIN_TGET_OTHER(type, value, at, flag)
+#define BIN_TGET_IN(type, value, at, flag) \
+    set = r->in_keys;                      \
+    WR_TRACE_IN_ROWS(BIN_GET_, 0)
+#define BIN_TGET_OUT(type, value, at, flag) \
+    set = r->out;                           \
+    WR_TRACE_OUT_ROWS(BIN_GET_, 0)
+#define BIN_TGET_BARS(type, value, at, flag) i = get_bars(h, r, i, flags & BIN_BIT_(flag));
+#define BIN_TGET_EVENTS(type, value, at, flag) \
+    {                                          \
+        const int bad_ = insn_events(h, r, i); \
+        if (bad_ >= 0) {                       \
+            *ev_at = i;                        \
+            return bad_;                       \
+        }                                      \
+        i += 2 * r->nev;                       \
+    }
+#define BIN_TGET_TEXT(type, value, at, flag)                                                  \
+    BIN_DERIVED_##type = (at) ? (flags >> (at) & 1u) != 0 : !(flags & BIN_BIT_(flag));         \
+    if ((flags & BIN_BIT_(flag)) && tail_get_text(h, I_TAIL0, ntail, &i, (value), sizeof(value)) != 0) \
+        return TAIL_BAD_TEXT;
+#define BIN_TGET_PART_(part) WR_TRACE_ROWS(BIN_TGET_, part)
+
+enum { TAIL_OK = -1, TAIL_BAD_TEXT = -2, TAIL_BAD_FAULT = -3 };
+
+/* the tail from word i on (after the B registers), up to its ntail words:
+ * TAIL_OK, TAIL_BAD_TEXT (a text, or words left over), or the number of
+ * the first bad event (the events from word *ev_at) */
+static int insn_tail(const uint8_t *h, wr_trace_rec *r, unsigned i, uint32_t flags, unsigned ntail, unsigned *ev_at)
+{
+    unsigned set;
+    BIN_TAIL_PARTS(BIN_TGET_PART_)
+    (void)set;
+    return i != ntail ? TAIL_BAD_TEXT : TAIL_OK;
 }
 
 /* the lane records from p; 0, or -1 when a null lane of a LANESN value
@@ -279,7 +333,7 @@ static inline int out_nulls_bad(const uint8_t *h, unsigned set)
 static int insn_check(wr_trace_reader *r, const uint8_t *h, const struct head_kind *hk, uint32_t flags, uint64_t recno,
                       uint64_t at)
 {
-    const unsigned nev = h[2], ntail = ld16(h + 54), bmask = ld16(h + I_BMASK);
+    const unsigned nev = h[I_AT_EV], ntail = ld16(h + 54), bmask = ld16(h + I_AT_B);
     /* the tail's size follows from the flags, except the two texts */
     unsigned words = (unsigned)pop32(bmask) + hk->words + 2 * nev;
     if (flags & F_BARS) {
@@ -288,12 +342,12 @@ static int insn_check(wr_trace_reader *r, const uint8_t *h, const struct head_ki
             return rfail(r, recno, "corrupt record: tail of %u words (byte %" PRIu64 ")", ntail, at);
         words += 1 + (unsigned)pop32(tword(h, I_TAIL0, bars_at));
     }
-    if (words > ntail || ((flags & (F_OP_TEXT | F_ASM_TEXT)) == 0 && words != ntail) ||
+    if (words > ntail || ((flags & (F_OP | F_ASM)) == 0 && words != ntail) ||
         1 + tail_records(I_TAIL0, ntail) + hk->lanes != 1 + (size_t)h[3])
         return rfail(r, recno, "corrupt record: %u extension records and a tail of %u words do not match "
                      "its flags 0x%08x (byte %" PRIu64 ")", h[3], ntail, flags, at);
     if ((!(flags & F_IN) && in_head_set(h)) || out_nulls_bad(h, hk->out) ||
-        (!(flags & F_INSN) && (ld64(h + 64) | ld64(h + 72))) || !head_pad_zero(h, ntail))
+        (!(flags & F_INSN) && (ld64(h + I_AT_INSN) | ld64(h + I_AT_INSN + 8))) || !head_pad_zero(h, ntail))
         return rfail(r, recno, "corrupt record: a reserved field is not zero (byte %" PRIu64 ")", at);
     return 0;
 }
@@ -316,7 +370,7 @@ static int read_insn(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t a
     }
     wr_trace_rec *t = &r->s->rec;
     const uint32_t flags = ld32(h + 4);
-    const unsigned nev = h[2], ntail = ld16(h + 54);
+    const unsigned nev = h[I_AT_EV], ntail = ld16(h + 54);
     if (flags & ~F_KNOWN)
         return rfail(r, recno, "unknown flags 0x%08x (byte %" PRIu64 ")", flags & ~F_KNOWN, at);
     if (h[1] >= WR_MAX_WARPS || nev > WR_MAX_EVENTS)
@@ -326,17 +380,12 @@ static int read_insn(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t a
         return rfail(r, recno, "corrupt record: inconsistent flags 0x%08x (byte %" PRIu64 ")", flags, at);
     if (insn_check(r, h, hk, flags, recno, at) != 0)
         return WR_TRACE_ERROR;
-    unsigned i = insn_values(h, t, insn_head(h, t, hk, flags), flags);
-    const int bad = insn_events(h, t, i);
+    unsigned ev_at = 0;
+    const int bad = insn_tail(h, t, insn_head(h, t, hk, flags), flags, ntail, &ev_at);
     if (bad >= 0)
         return rfail(r, recno, "corrupt record: event %u is 0x%08x 0x%08x (byte %" PRIu64 ")", (unsigned)bad,
-                     tword(h, I_TAIL0, i + 2 * (unsigned)bad), t->ev[bad].value, at);
-    i += 2 * nev;
-    t->op_derived = !(flags & F_OP_TEXT);
-    t->asm_derived = (flags & F_ASM) != 0;
-    if (((flags & F_OP_TEXT) && tail_get_text(h, I_TAIL0, ntail, &i, t->op, sizeof t->op) != 0) ||
-        ((flags & F_ASM_TEXT) && tail_get_text(h, I_TAIL0, ntail, &i, t->asm_text, sizeof t->asm_text) != 0) ||
-        i != ntail)
+                     tword(h, I_TAIL0, ev_at + 2 * (unsigned)bad), t->ev[bad].value, at);
+    if (bad == TAIL_BAD_TEXT)
         return rfail(r, recno, "corrupt record: bad text in its tail (byte %" PRIu64 ")", at);
     if (insn_lanes(h + RS * (1 + tail_records(I_TAIL0, ntail)), t) != 0)
         return rfail(r, recno, "corrupt record: %s has a value in a null lane (byte %" PRIu64 ")",
@@ -379,6 +428,52 @@ static int read_block(wr_trace_reader *r, size_t have, uint64_t recno, uint64_t 
 
 /* ---- the final record ('E', then a 'W' per warp) ---- */
 
+/* The final record's keys in its 'E' head and tail (schema.h,
+ * WR_TRACE_ROWS: E(PLACE, AT, FLAG, TAIL, VALUE)): the head's fields, then
+ * the tail's parts (X the part) */
+#define BIN_EHGET_HEAD8(v, at) (v) = h[at];
+#define BIN_EHGET_HEAD64(v, at) (v) = ld64(h + (at));
+#define BIN_EHGET_WARPS BIN_EHGET_HEAD8
+#define BIN_EHGET_HBARS(v, at) f->bars = ld32(h + (at));
+#define BIN_EHGET_FAULT(v, at)
+#define BIN_EHGET_TEXT(v, at)
+#define BIN_EHGET_OTHER(v, at)
+#define BIN_ETAIL_DO_ BIN_ETGET_
+#define BIN_ETGET_HEAD8(v, flag)
+#define BIN_ETGET_HEAD64(v, flag)
+#define BIN_ETGET_WARPS(v, flag)
+#define BIN_ETGET_OTHER(v, flag)
+#define BIN_ETGET_HBARS(v, flag)                  \
+    for (uint32_t m_ = f->bars; m_; m_ &= m_ - 1) \
+        (v)[__builtin_ctz(m_)] = tword(h, E_TAIL0, i++);
+/* (a fault's words past the tail: none, the tail is bad) */
+#define BIN_ETGET_FAULT(v, flag)                                                                           \
+    (v) = -1;                                                                                             \
+    if ((flags & BIN_BIT_(flag)) && i + 4 <= ntail) {                                                     \
+        (v) = (int)tword(h, E_TAIL0, i);                                                                  \
+        f->fault_pc = tword(h, E_TAIL0, i + 1) | (uint64_t)tword(h, E_TAIL0, i + 2) << 32;                \
+        f->fault_what = tword(h, E_TAIL0, i + 3);                                                         \
+        i += 4;                                                                                           \
+        if ((unsigned)(v) >= f->nwarps || !f->fault_what || f->fault_what >= WR_FETCH_FAULT_COUNT)        \
+            return TAIL_BAD_FAULT;                                                                        \
+    }                                                                                                     \
+    if ((flags & BIN_BIT_(flag)) && (v) < 0)                                                              \
+        bad = TAIL_BAD_TEXT;
+#define BIN_ETGET_TEXT(v, flag)                                                                            \
+    (v)[0] = '\0';                                                                                        \
+    if ((flags & BIN_BIT_(flag)) && tail_get_text(h, E_TAIL0, ntail, &i, (v), sizeof(v)) != 0)            \
+        bad = TAIL_BAD_TEXT;
+
+/* the 'E' record's tail of ntail words: TAIL_OK, TAIL_BAD_FAULT (its
+ * values), TAIL_BAD_TEXT (a part missing, a bad text, words left over) */
+static int final_tail(const uint8_t *h, wr_trace_final *f, uint32_t flags, unsigned ntail)
+{
+    unsigned i = 0;
+    int bad = TAIL_OK;
+    BIN_TAIL_PARTS(BIN_ETAIL_PART_)
+    return bad != TAIL_OK || i != ntail ? TAIL_BAD_TEXT : TAIL_OK;
+}
+
 /* the 'E' head and its tail, `size` its bytes; 0 or WR_TRACE_ERROR */
 static int final_head(wr_trace_reader *r, const uint8_t *h, size_t size, uint64_t recno, uint64_t at)
 {
@@ -388,11 +483,8 @@ static int final_head(wr_trace_reader *r, const uint8_t *h, size_t size, uint64_
                      ld32(h + SUM_AT), rec_sum(h, size, recno), at);
     const uint32_t flags = ld32(h + 4);
     const unsigned ntail = ld16(h + 16);
-    f->end = h[1];
-    f->nwarps = h[2];
-    f->t = ld64(h + 8);
+    WR_TRACE_ROWS(BIN_EHEAD_, BIN_EHGET_)
     f->dump_regs = ld16(h + 18);
-    f->bars = ld32(h + 20);
     if ((flags & ~E_KNOWN) || f->end == WR_END_NONE || f->end >= WR_END_ERROR || !f->nwarps ||
         f->nwarps > WR_MAX_WARPS || f->dump_regs >= WR_RZ || tail_records(E_TAIL0, ntail) != h[3])
         return rfail(r, recno, "corrupt final record (byte %" PRIu64 ")", at);
@@ -404,22 +496,10 @@ static int final_head(wr_trace_reader *r, const uint8_t *h, size_t size, uint64_
                      (flags & E_PROFILE) ? ", a profile" : "", at);
     if (!tail_pad_zero(h, E_TAIL0, ntail))
         return rfail(r, recno, "corrupt final record: a reserved field is not zero (byte %" PRIu64 ")", at);
-    unsigned i = 0;
-    for (uint32_t m = f->bars; m; m &= m - 1)
-        f->bar[__builtin_ctz(m)] = tword(h, E_TAIL0, i++);
-    f->fault_warp = -1;
-    if ((flags & E_FAULT) && i + 4 <= ntail) {
-        f->fault_warp = (int)tword(h, E_TAIL0, i);
-        f->fault_pc = tword(h, E_TAIL0, i + 1) | (uint64_t)tword(h, E_TAIL0, i + 2) << 32;
-        f->fault_what = tword(h, E_TAIL0, i + 3);
-        i += 4;
-        if ((unsigned)f->fault_warp >= f->nwarps || !f->fault_what || f->fault_what >= WR_FETCH_FAULT_COUNT)
-            return rfail(r, recno, "corrupt final record: its fault (byte %" PRIu64 ")", at);
-    }
-    f->profile[0] = '\0';
-    if (((flags & E_FAULT) && f->fault_warp < 0) ||
-        ((flags & E_PROFILE) && tail_get_text(h, E_TAIL0, ntail, &i, f->profile, sizeof f->profile) != 0) ||
-        i != ntail)
+    const int bad = final_tail(h, f, flags, ntail);
+    if (bad == TAIL_BAD_FAULT)
+        return rfail(r, recno, "corrupt final record: its fault (byte %" PRIu64 ")", at);
+    if (bad != TAIL_OK)
         return rfail(r, recno, "corrupt final record: its tail (byte %" PRIu64 ")", at);
     return 0;
 }
@@ -442,15 +522,35 @@ static int final_room(wr_trace_reader *r, unsigned n, uint64_t recno)
     return 0;
 }
 
-/* warp w's predicates, dc entries and registers (n of them) from its 'W'
- * record q, from tail word k; 0 or WR_TRACE_ERROR */
-static int warp_regs(wr_trace_reader *r, const uint8_t *q, unsigned w, unsigned n, unsigned k, uint64_t recno)
+/* The fields of a 'W' record that are not a wr_warp's (schema.h,
+ * WR_TRACE_WARP_ROWS: PLACE INDEX, REGS, PREDS, DC), of warp w with n
+ * registers, the tail's from word ti: INDEX and REGS are checked with the
+ * head; the tail's (BIN_WGET_), then the records after it (BIN_WRGET_) */
+#define BIN_HGET_INDEX(value, at, flag)
+#define BIN_HGET_REGS(value, at, flag)
+#define BIN_HGET_PREDS(value, at, flag) \
+    if (n && warp_preds(r, h, w, &ti, recno) != 0) \
+        return WR_TRACE_ERROR;
+#define BIN_HGET_DC(value, at, flag) \
+    if (n && warp_dc(r, h, w, n, &ti, recno) != 0) \
+        return WR_TRACE_ERROR;
+#define BIN_WRGET_(X, name, key, type, width, when, rule, value, place, at) BIN_WRGET_##place
+#define BIN_WRGET_INDEX
+#define BIN_WRGET_HEAD8
+#define BIN_WRGET_HEAD32
+#define BIN_WRGET_HEAD64
+#define BIN_WRGET_BMASK
+#define BIN_WRGET_PREDS
+#define BIN_WRGET_DC
+#define BIN_WRGET_REGS warp_regs(r, h + RS * (1 + tail_records(W_TAIL0, wt)), w, n);
+
+/* warp w's predicates from its 'W' record q, tail word *k on; 0 or
+ * WR_TRACE_ERROR */
+static int warp_preds(wr_trace_reader *r, const uint8_t *q, unsigned w, unsigned *k, uint64_t recno)
 {
-    wr_trace_scratch *s = r->s;
-    wr_trace_final *f = &s->fin;
-    const unsigned wt = ld16(q + 38), ndc = ld16(q + 42);
+    wr_trace_final *f = &r->s->fin;
     for (unsigned l = 0; l < WR_LANES; l += 4) {
-        const uint32_t word = tword(q, W_TAIL0, k++);
+        const uint32_t word = tword(q, W_TAIL0, (*k)++);
         for (unsigned b = 0; b < 4; b++) {
             const unsigned bits = word >> (8 * b) & 0xffu;
             if (bits >> WR_NUM_PREDS)
@@ -459,22 +559,34 @@ static int warp_regs(wr_trace_reader *r, const uint8_t *q, unsigned w, unsigned 
                 f->p[w][p] |= (uint32_t)(bits >> p & 1u) << (l + b);
         }
     }
-    memset(&s->r_undef[(size_t)w * n], 0, n * sizeof *s->r_undef);
-    for (unsigned d = 0; d < ndc; d++, k += 2) {
-        const uint32_t id = tword(q, W_TAIL0, k), m = tword(q, W_TAIL0, k + 1);
+    return 0;
+}
+
+/* warp w's dc entries (of n registers), tail word *k on; 0 or
+ * WR_TRACE_ERROR */
+static int warp_dc(wr_trace_reader *r, const uint8_t *q, unsigned w, unsigned n, unsigned *k, uint64_t recno)
+{
+    wr_trace_scratch *s = r->s;
+    const unsigned ndc = ld16(q + W_AT_DC);
+    for (unsigned d = 0; d < ndc; d++, *k += 2) {
+        const uint32_t id = tword(q, W_TAIL0, *k), m = tword(q, W_TAIL0, *k + 1);
         const unsigned idx = id >> 8;
         if ((id & 0xff) == 'R' && idx < n)
             s->r_undef[(size_t)w * n + idx] = m;
         else if ((id & 0xff) == 'P' && idx < WR_NUM_PREDS)
-            f->p_undef[w][idx] = m;
+            s->fin.p_undef[w][idx] = m;
         else
             return rfail(r, recno, "corrupt final record: warp %u dc entry 0x%08x", w, id);
     }
-    const uint8_t *p = q + RS * (1 + tail_records(W_TAIL0, wt));
+    return 0;
+}
+
+/* warp w's n registers from the records at p */
+static void warp_regs(wr_trace_reader *r, const uint8_t *p, unsigned w, unsigned n)
+{
     for (unsigned reg = 0; reg < n; reg++, p += RS)
         for (unsigned l = 0; l < WR_LANES; l++)
-            s->r[((size_t)w * n + reg) * WR_LANES + l] = ld32(p + 4 * l);
-    return 0;
+            r->s->r[((size_t)w * n + reg) * WR_LANES + l] = ld32(p + 4 * l);
 }
 
 /* warp w's 'W' record, `size` bytes after the final record's start; adds
@@ -497,11 +609,11 @@ static int final_warp(wr_trace_reader *r, unsigned w, size_t *size, uint64_t rec
     if (r->len - r->pos < *size + wsize)
         return rfail(r, recno, "truncated final record: warp %u (byte %" PRIu64 ")", w, wat);
     q = r->buf + r->pos + *size;        /* (fill may move the buffer) */
-    const unsigned wt = ld16(q + 38), bmask = ld16(q + W_BMASK), ndc = ld16(q + 42);
+    const unsigned wt = ld16(q + 38), bmask = ld16(q + W_AT_B), ndc = ld16(q + W_AT_DC);
     if (ld32(q + SUM_AT) != rec_sum(q, wsize, recno))
         return rfail(r, recno, "corrupt final record: warp %u: checksum 0x%08x, its bytes give 0x%08x (byte %"
                      PRIu64 ")", w, ld32(q + SUM_AT), rec_sum(q, wsize, recno), wat);
-    if (q[0] != 'W' || q[1] != w || q[2] >= WR_WARP_STATE_COUNT || ld16(q + 40) != n ||
+    if (q[0] != 'W' || q[W_AT_WARP] != w || q[2] >= WR_WARP_STATE_COUNT || ld16(q + W_AT_R) != n ||
         1 + tail_records(W_TAIL0, wt) + n != wsize / RS || wt != (unsigned)pop32(bmask) + (n ? 8 + 2 * ndc : 0))
         return rfail(r, recno, "corrupt final record: warp %u (byte %" PRIu64 ")", w, wat);
     /* (a dc entry per register and predicate at most; nothing in the reserved bytes) */
@@ -512,15 +624,15 @@ static int final_warp(wr_trace_reader *r, unsigned w, size_t *size, uint64_t rec
     memset(x, 0, sizeof *x);
     const unsigned tail0 = W_TAIL0;
     unsigned ti = 0;
-    {
-        const uint8_t *h = q;
-        WR_TRACE_WARP_ROWS(BIN_WGET_, 0)        /* (the B registers: the tail's first words) */
-    }
-    const unsigned k = ti;
     memset(f->p[w], 0, sizeof f->p[w]);
     memset(f->p_undef[w], 0, sizeof f->p_undef[w]);
-    if (n && warp_regs(r, q, w, n, k, recno) != 0)
-        return WR_TRACE_ERROR;
+    if (n)
+        memset(&r->s->r_undef[(size_t)w * n], 0, n * sizeof *r->s->r_undef);
+    {
+        const uint8_t *h = q;
+        WR_TRACE_WARP_ROWS(BIN_WGET_, 0)        /* (the B registers, predicates, dc entries: the tail's words) */
+        WR_TRACE_WARP_ROWS(BIN_WRGET_, 0)       /* (the registers' records) */
+    }
     *size += wsize;
     return 0;
 }

@@ -449,9 +449,9 @@ static inline int parse_bregs(jp *j, uint32_t *b)
             return -1;
         const int i = small_index(k, n, 'B', WR_NUM_BREGS);
         if (i < 0)
-            return jfail_at(j, at, "b: unknown key '%.*s' (B0..B15)", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: unknown key '%.*s' (B0..B15)", WR_KEY(B), (int)(n < 40 ? n : 40), k);
         if (seen >> i & 1u)
-            return jfail_at(j, at, "b: B%d given twice", i);
+            return jfail_at(j, at, "%s: B%d given twice", WR_KEY(B), i);
         seen |= 1u << i;
         if (hex32(j, &b[i], what))
             return -1;

@@ -20,9 +20,9 @@ static int parse_regs(jp *j, wr_trace_scratch *s, unsigned w, const char *what)
         if (!(j->p < j->end && *j->p == ']')) {
             for (;;) {
                 if (nr >= WR_RZ)
-                    return jfail(j, "warps: r: more than %d registers", WR_RZ);
+                    return jfail(j, "%s: more than %d registers", WR_WHAT_W(R), WR_RZ);
                 if (f->dump_regs && nr >= f->dump_regs)
-                    return jfail(j, "warps: r: lane %u has more than %u registers", l, f->dump_regs);
+                    return jfail(j, "%s: lane %u has more than %u registers", WR_WHAT_W(R), l, f->dump_regs);
                 if (!f->dump_regs) {     /* the first warp's lane 0 sets N; room for R0..R254 */
                     const size_t need = (size_t)WR_MAX_WARPS * WR_RZ * WR_LANES;
                     if (s->rcap < need) {
@@ -53,10 +53,10 @@ static int parse_regs(jp *j, wr_trace_scratch *s, unsigned w, const char *what)
         }
         if (!f->dump_regs && w == 0 && l == 0) {
             if (!nr)
-                return jfail(j, "warps: r: no registers");
+                return jfail(j, "%s: no registers", WR_WHAT_W(R));
             f->dump_regs = nr;
         } else if (nr != f->dump_regs) {
-            return jfail(j, "warps: r: lane %u has %u registers, expected %u", l, nr, f->dump_regs);
+            return jfail(j, "%s: lane %u has %u registers, expected %u", WR_WHAT_W(R), l, nr, f->dump_regs);
         }
     }
     if (expect(j, ']'))
@@ -88,7 +88,7 @@ static int warp_state(jp *j, wr_warp *x, const char *at, const char *what)
         if (strcmp(str, wr_run_state_name(k2)) == 0)
             st = (int)k2;
     if (st < 0)
-        return jfail_at(j, at, "warps: unknown state '%s'", str);
+        return jfail_at(j, at, "%s: unknown state '%s'", WR_KEY(WARPS), str);
     x->run = (uint8_t)st;
     return 0;
 }
@@ -127,7 +127,7 @@ static int warp_dc(jp *j, wr_trace_scratch *s, unsigned w, const char *what)
         const int isr = dn && dk[0] == 'R';
         const int idx = small_index(dk, dn, isr ? 'R' : 'P', isr ? WR_RZ : WR_NUM_PREDS);
         if (idx < 0 || (isr && (!s->r_undef || (unsigned)idx >= f->dump_regs)))
-            return jfail_at(j, dat, "warps: dc: unknown key '%.*s'", (int)(dn < 40 ? dn : 40), dk);
+            return jfail_at(j, dat, "%s: unknown key '%.*s'", WR_WHAT_W(DC), (int)(dn < 40 ? dn : 40), dk);
         uint32_t m;
         if (hex32(j, &m, what))
             return -1;
@@ -151,7 +151,7 @@ static int warp_value(jp *j, wr_trace_scratch *s, unsigned w, int i, const char 
         if (uint_(j, WR_MAX_WARPS - 1, &v, what))
             return -1;
         if (v != w)
-            return jfail_at(j, at, "warps: warp %" PRIu64 " listed in position %u", v, w);
+            return jfail_at(j, at, "%s: warp %" PRIu64 " listed in position %u", WR_KEY(WARPS), v, w);
         break;
     case WR_K_W_STATE: return warp_state(j, x, at, what);
     WR_TRACE_WARP_KEYS(WR_X_)
@@ -178,12 +178,13 @@ static int warp_end(jp *j, wr_trace_scratch *s, unsigned w, unsigned seen, const
         unsigned i = 0;
         while ((seen | ~need) >> i & 1u)
             i++;
-        return jfail_at(j, open, "warps: warp %u has no '%s'", w, wk[i].name);
+        return jfail_at(j, open, "%s: warp %u has no '%s'", WR_KEY(WARPS), w, wk[i].name);
     }
     if ((seen & regs) && (seen & regs) != regs)
-        return jfail_at(j, open, "warps: warp %u: 'r', 'p' and 'dc' go together", w);
+        return jfail_at(j, open, "%s: warp %u: '%s', '%s' and '%s' go together", WR_KEY(WARPS), w,
+                             WR_KEY_W(R), WR_KEY_W(P), WR_KEY_W(DC));
     if (f->dump_regs && !(seen & 1u << WR_K_W_R))
-        return jfail_at(j, open, "warps: warp %u has no 'r'", w);
+        return jfail_at(j, open, "%s: warp %u has no '%s'", WR_KEY(WARPS), w, WR_KEY_W(R));
     if (!(seen & 1u << WR_K_W_DC) && s->r_undef)
         memset(&s->r_undef[(size_t)w * WR_RZ], 0, WR_RZ * sizeof *s->r_undef);
     if (!(seen & regs)) {
@@ -208,9 +209,9 @@ int wr_jsonl_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
             return -1;
         const int i = wr_trace_key_find(wk, WR_K_W_COUNT, k, n, 0);
         if (i < 0)
-            return jfail_at(j, at, "warps: unknown key '%.*s'", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: unknown key '%.*s'", WR_KEY(WARPS), (int)(n < 40 ? n : 40), k);
         if (seen >> i & 1u)
-            return jfail_at(j, at, "warps: '%s' given twice", wk[i].name);
+            return jfail_at(j, at, "%s: '%s' given twice", WR_KEY(WARPS), wk[i].name);
         seen |= 1u << i;
         if (warp_value(j, s, w, i, at))
             return -1;
@@ -245,7 +246,7 @@ int wr_jsonl_fault(jp *j, wr_trace_final *f)
         char what[64];
         const int i = wr_trace_key_find(fk, WR_K_F_COUNT, k, n, 0);
         if (i < 0 || (seen >> i & 1u))
-            return jfail_at(j, at, "fault: unexpected key '%.*s'", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: unexpected key '%.*s'", WR_KEY(FAULT), (int)(n < 40 ? n : 40), k);
         seen |= 1u << i;
         switch (i) {
         case WR_K_F_WARP:
@@ -262,7 +263,7 @@ int wr_jsonl_fault(jp *j, wr_trace_final *f)
                 return -1;
             const int w = name_index(what, wr_fetch_fault_name, WR_FETCH_FAULT_COUNT);
             if (w < 0)
-                return jfail_at(j, at, "fault: unknown 'what' '%s'", what);
+                return jfail_at(j, at, "%s: unknown '%s' '%s'", WR_KEY(FAULT), WR_KEY_F(WHAT), what);
             f->fault_what = (unsigned)w;
             break;
         }
@@ -272,7 +273,8 @@ int wr_jsonl_fault(jp *j, wr_trace_final *f)
     if (go < 0)
         return -1;
     if (seen != (1u << WR_K_F_COUNT) - 1)
-        return jfail_at(j, open, "fault: needs 'warp', 'pc' and 'what'");
+        return jfail_at(j, open, "%s: needs '%s', '%s' and '%s'", WR_KEY(FAULT), WR_KEY_F(WARP),
+                         WR_KEY_F(PC), WR_KEY_F(WHAT));
     return 0;
 }
 

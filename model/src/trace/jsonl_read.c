@@ -18,9 +18,9 @@ static int parse_bars(jp *j, uint32_t *mask, uint32_t *words)
             return -1;
         const int i = small_index(k, n, 0, WR_MAX_BARRIERS);
         if (i < 0)
-            return jfail_at(j, at, "bars: '%.*s' is not a barrier number 0..31", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: '%.*s' is not a barrier number 0..31", WR_KEY(BARS), (int)(n < 40 ? n : 40), k);
         if (*mask >> i & 1u)
-            return jfail_at(j, at, "bars: barrier %d given twice", i);
+            return jfail_at(j, at, "%s: barrier %d given twice", WR_KEY(BARS), i);
         *mask |= 1u << i;
         if (hex32(j, &words[i], what))
             return -1;
@@ -56,12 +56,12 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
         return -1;
     if (strcmp(s, "wake") == 0) {
         if (!first)
-            return jfail_at(j, at, "ev: \"wake\" must come first");
+            return jfail_at(j, at, "%s: \"wake\" must come first", WR_KEY(EV));
         t->wake = 1;
         return 0;
     }
     if (t->nev >= WR_MAX_EVENTS)
-        return jfail_at(j, at, "ev: more than %d events", WR_MAX_EVENTS);
+        return jfail_at(j, at, "%s: more than %d events", WR_KEY(EV), WR_MAX_EVENTS);
     wr_event e = { 0, 0, 0 };
     char *colon = strchr(s, ':');
     if (colon)
@@ -72,7 +72,7 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
         if (strcmp(s, wr_event_name(k)) == 0)
             kind = (int)k;
     if (kind < 0)
-        return jfail_at(j, at, "ev: unknown event '%s'", s);
+        return jfail_at(j, at, "%s: unknown event '%s'", WR_KEY(EV), s);
     e.kind = (uint8_t)kind;
     long v;
     switch (kind) {
@@ -82,7 +82,7 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
                                                       : name_index(arg, wr_exception_name, WR_EXC_COUNT))
                              : -1;
         if (code < 0)
-            return jfail_at(j, at, "ev: unknown %s '%s'", s, arg ? arg : "");
+            return jfail_at(j, at, "%s: unknown %s '%s'", WR_KEY(EV), s, arg ? arg : "");
         e.code = (uint8_t)code;
         break;
     }
@@ -90,14 +90,14 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
     case WR_EV_ARRIVE:
     case WR_EV_RELEASE:
         if (!arg || (v = dec_at(&arg, WR_MAX_BARRIERS)) < 0)
-            return jfail_at(j, at, "ev: %s needs a barrier number 0..31", s);
+            return jfail_at(j, at, "%s: %s needs a barrier number 0..31", WR_KEY(EV), s);
         e.code = (uint8_t)v;
         if (kind == WR_EV_RELEASE && *arg == ':') {
             arg++;
             for (;;) {
                 const long w = dec_at(&arg, WR_MAX_WARPS);
                 if (w < 0 || (e.value >> w))
-                    return jfail_at(j, at, "ev: release: bad warp list (ascending warps 0..31)");
+                    return jfail_at(j, at, "%s: release: bad warp list (ascending warps 0..31)", WR_KEY(EV));
                 e.value |= 1u << w;
                 if (*arg != ',')
                     break;
@@ -105,16 +105,16 @@ static int parse_event(jp *j, wr_trace_rec *t, int first)
             }
         }
         if (*arg)
-            return jfail_at(j, at, "ev: unexpected '%s' after %s", arg, s);
+            return jfail_at(j, at, "%s: unexpected '%s' after %s", WR_KEY(EV), arg, s);
         break;
     case WR_EV_TRAP:
         if (!arg || (v = dec_at(&arg, 1ul << 32)) < 0 || *arg)
-            return jfail_at(j, at, "ev: trap needs an index 0..4294967295");
+            return jfail_at(j, at, "%s: trap needs an index 0..4294967295", WR_KEY(EV));
         e.value = (uint32_t)v;
         break;
     default:
         if (arg)
-            return jfail_at(j, at, "ev: '%s' takes no argument", s);
+            return jfail_at(j, at, "%s: '%s' takes no argument", WR_KEY(EV), s);
         break;
     }
     t->ev[t->nev++] = e;
@@ -194,10 +194,10 @@ static int parse_in(jp *j, wr_trace_rec *t)
             return -1;
         const int i = wr_trace_key_find(wr_trace_in_keys, WR_K_IN_COUNT, k, n, 0);
         if (i < 0)
-            return jfail_at(j, at, "in: unknown key '%.*s'", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: unknown key '%.*s'", WR_KEY(IN), (int)(n < 40 ? n : 40), k);
         const wr_trace_key *ik = &wr_trace_in_keys[i];
         if (t->in_keys & ik->when)
-            return jfail_at(j, at, "in: '%.*s' given twice", (int)n, k);
+            return jfail_at(j, at, "%s: '%.*s' given twice", WR_KEY(IN), (int)n, k);
         int wide = 0;
         unsigned nd = 0;
         switch (i) {
@@ -222,7 +222,7 @@ static int parse_in(jp *j, wr_trace_rec *t)
         go = more(j, '}');
     }
     if (go == 0 && !(t->in_keys & WR_IN_PG))
-        return jfail(j, "in: missing 'pg'");
+        return jfail(j, "%s: missing '%s'", WR_KEY(IN), WR_KEY_IN(PG));
     if (!(t->in_keys & WR_IN_PP))
         t->in.pp = 0;
     return go;
@@ -241,7 +241,8 @@ static int parse_pd(jp *j, wr_trace_rec *t, const char *at)
             return -1;
         const int i = wr_trace_key_find(pk, WR_K_PD_COUNT, k, n, 0);
         if (i < 0 || i >= WR_K_PD_COUNT || (pseen >> i & 1u))
-            return jfail_at(j, kat, "out.pd: unexpected key '%.*s' (mask, val)", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, kat, "%s: unexpected key '%.*s' (%s, %s)", WR_WHAT_PD(MASK), (int)(n < 40 ? n : 40), k,
+                             WR_KEY_PD(MASK), WR_KEY_PD(VAL));
         pseen |= 1u << i;
         if (hex32(j, i == WR_K_PD_MASK ? &t->pd_mask : &t->pd_val, pk[i].what))
             return -1;
@@ -250,7 +251,7 @@ static int parse_pd(jp *j, wr_trace_rec *t, const char *at)
     if (q < 0)
         return -1;
     if (pseen != (1u << WR_K_PD_COUNT) - 1)
-        return jfail_at(j, at, "out.pd: needs 'mask' and 'val'");
+        return jfail_at(j, at, "%s: needs '%s' and '%s'", WR_WHAT_PD(MASK), WR_KEY_PD(MASK), WR_KEY_PD(VAL));
     return 0;
 }
 
@@ -268,9 +269,9 @@ static int parse_out(jp *j, wr_trace_rec *t)
             return -1;
         const int i = wr_trace_key_find(ok, WR_K_OUT_COUNT, k, n, 0);
         if (i < 0)
-            return jfail_at(j, at, "out: unknown key '%.*s'", (int)(n < 40 ? n : 40), k);
+            return jfail_at(j, at, "%s: unknown key '%.*s'", WR_KEY(OUT), (int)(n < 40 ? n : 40), k);
         if (seen >> i & 1u)
-            return jfail_at(j, at, "out: '%.*s' given twice", (int)n, k);
+            return jfail_at(j, at, "%s: '%.*s' given twice", WR_KEY(OUT), (int)n, k);
         seen |= 1u << i;
         int wide = 0;
         unsigned nd = 0;
@@ -295,7 +296,7 @@ static int parse_out(jp *j, wr_trace_rec *t)
             if (jlit(j, "true"))
                 t->out |= WR_TO_PD_DC;
             else if (!jlit(j, "false"))
-                return jfail(j, "out.pd_dc: expected true or false");
+                return jfail(j, "%s: expected true or false", WR_WHAT_OUT(PD_DC));
             break;
         }
         go = more(j, '}');
@@ -304,9 +305,9 @@ static int parse_out(jp *j, wr_trace_rec *t)
         return -1;
     /* the keys of one WHEN bit go together */
     if ((seen >> WR_K_OUT_RD & 1u) != (seen >> WR_K_OUT_RD_DC & 1u))
-        return jfail(j, "out: 'rd' and 'rd_dc' go together");
+        return jfail(j, "%s: '%s' and '%s' go together", WR_KEY(OUT), WR_KEY_OUT(RD), WR_KEY_OUT(RD_DC));
     if ((seen >> WR_K_OUT_PD & 1u) != (seen >> WR_K_OUT_PD_DC & 1u))
-        return jfail(j, "out: 'pd' and 'pd_dc' go together");
+        return jfail(j, "%s: '%s' and '%s' go together", WR_KEY(OUT), WR_KEY_OUT(PD), WR_KEY_OUT(PD_DC));
     if (!(seen >> WR_K_OUT_RD_DC & 1u))
         t->rd_dc = 0;
     return 0;
@@ -373,7 +374,8 @@ static int record_end(jp *j, wr_trace_scratch *s, uint32_t seen)
         if (!(seen & KB(PROFILE)))
             f->profile[0] = '\0';
         if (f->fault_warp >= 0 && (unsigned)f->fault_warp >= f->nwarps)
-            return jfail_at(j, j->base, "fault: warp %d, but the record lists %u warps", f->fault_warp, f->nwarps);
+            return jfail_at(j, j->base, "%s: warp %d, but the record lists %u warps", WR_KEY(FAULT),
+                            f->fault_warp, f->nwarps);
         wr_jsonl_pack_regs(s);
         return WR_TRACE_END;
     }
@@ -436,7 +438,7 @@ static int parse_insn(jp *j, wr_trace_rec *t, const char *what)
     if (len < 0)
         return -1;
     if (wr_word_parse(w, &t->insn) != 0)
-        return jfail_at(j, s0, "insn: not a 128-bit word (want \"0x\" and 32 hex digits)");
+        return jfail_at(j, s0, "%s: not a 128-bit word (want \"0x\" and 32 hex digits)", WR_KEY(INSN));
     return 0;
 }
 
@@ -450,7 +452,8 @@ static int parse_end(jp *j, wr_trace_final *f, const char *what)
         return -1;
     const int end = wr_end_by_name(e);
     if (end < 0)
-        return jfail_at(j, vat, "end: unknown reason '%s' (done, deadlock, livelock, exception, limit)", e);
+        return jfail_at(j, vat, "%s: unknown reason '%s' (done, deadlock, livelock, exception, limit)",
+                            WR_KEY(END), e);
     f->end = (unsigned)end;
     return 0;
 }
@@ -465,7 +468,7 @@ static int parse_warps(jp *j, wr_trace_scratch *s)
         return -1;
     for (;;) {
         if (f->nwarps >= WR_MAX_WARPS)
-            return jfail(j, "warps: more than %d warps", WR_MAX_WARPS);
+            return jfail(j, "%s: more than %d warps", WR_KEY(WARPS), WR_MAX_WARPS);
         if (wr_jsonl_final_warp(j, s, f->nwarps))
             return -1;
         f->nwarps++;

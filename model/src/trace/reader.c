@@ -139,8 +139,8 @@ int wr_trace_read(wr_trace_reader *r, const wr_trace_rec **rec, const wr_trace_f
     if (k > 0) {                         /* t is monotonic: several records may share one */
         const uint64_t t = k == WR_TRACE_INSN ? r->s->rec.t : r->s->fin.t;
         if (t < r->last_t)
-            k = rfail(r, r->recno, "t: %" PRIu64 " is less than the previous record's %" PRIu64 " (time never goes "
-                      "back)", t, r->last_t);
+            k = rfail(r, r->recno, "%s: %" PRIu64 " is less than the previous record's %" PRIu64 " (time never goes "
+                      "back)", WR_KEY(T), t, r->last_t);
         r->last_t = t;
     }
     if (k == WR_TRACE_ERROR)

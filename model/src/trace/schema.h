@@ -49,39 +49,67 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
 /* The keys of a record, instruction record first.  WHERE is INSN (an
  * instruction record's key), FIN (the final record's) or BOTH (a key of
  * both, which the final record always has); VALUE the key's value in
- * instruction record `r` (a wr_trace_rec *; 0 for FIN).  The last two
- * columns are the binary format's head field of the value in an
- * instruction record ('I', docs/trace-binary.md): HEAD8, HEAD32, HEAD64 (a
- * u8, u32, u64 at byte AT), BMASK (a BREGS value: the u16 at byte AT has
- * the non-zero registers, whose values are the first words of the tail),
- * or OTHER (laid out by the binary writer and reader themselves, or not in
- * an 'I' record).
- * ROW(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", WHERE, VALUE, PLACE, AT);
+ * instruction record `r` (a wr_trace_rec *; 0 for FIN).  The last columns
+ * are the binary format's (docs/trace-binary.md): the key in an
+ * instruction record ('I'), then in the final record ('E').
+ *   PLACE  where the 'I' record holds the value:
+ *            HEAD8, HEAD32, HEAD64  a u8, u32, u64 of the head at byte AT
+ *            BMASK   a BREGS value: the u16 at byte AT has the non-zero
+ *                    registers, whose values are the first words of the tail
+ *            WORD    the instruction word, four u32 at byte AT (zero
+ *                    without FLAG)
+ *            EVENTS  the events: their number the u8 at byte AT, two tail
+ *                    words each; FLAG says the first is "wake" (not counted)
+ *            IN, OUT the table of that name (WR_TRACE_IN_ROWS, _OUT_ROWS)
+ *            BARS    the tail's mask of the barriers, then their words
+ *            TEXT    an OP or ASM text in the tail (a length, then the
+ *                    bytes 4 a word) when FLAG is set; when the head flag
+ *                    AT is (0: none; for a key of every record, FLAG
+ *                    clear), the word's (wr_trace_rec.op_derived, asm_derived)
+ *            OTHER   not in an 'I' record
+ *   FLAG   the head flag (bit of the head's flags word at byte 4) that says
+ *          the key is present, or its value's form; -1: none
+ *   TAIL   the key's part of the tail: the parts follow in this order
+ *          (1 the B registers, ... 7 asm's text); 0: none
+ *   E(PLACE, AT, FLAG, TAIL, VALUE)  the same for the 'E' record: VALUE of
+ *          wr_trace_final `f`; PLACE HEAD8, HEAD64, TEXT as above, or
+ *            HBARS   the head's u32 at byte AT has the barriers, the tail
+ *                    their words
+ *            WARPS   the u8 at byte AT has their number; a 'W' record each
+ *            FAULT   the fault's four tail words: warp, pc (low, high), what
+ *            OTHER   not in an 'E' record
+ * ROW(X, NAME, "key", TYPE, WIDTH, WHEN, "rule", WHERE, VALUE, PLACE, AT, FLAG, TAIL, E(...));
  * WR_TRACE_KEYS(X) gives X the first eight columns. */
-#define WR_TRACE_ROWS(ROW, X)                                                                            \
-    ROW(X, T,       "t",       DEC,    0, WR_ALWAYS,   "N-50", BOTH, (r)->t,        HEAD64, 8)            \
-    ROW(X, WARP,    "warp",    DEC,    0, WR_ALWAYS,   "N-50", INSN, (r)->warp,     HEAD8,  1)            \
-    ROW(X, PC,      "pc",      HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->pc,       HEAD64, 16)           \
-    ROW(X, OP,      "op",      OP,     0, WR_ALWAYS,   "N-37", INSN, (r)->op,       OTHER,  0)            \
-    ROW(X, ACTIVE,  "active",  MASK,   8, WR_ALWAYS,   "N-12", INSN, (r)->active,   HEAD32, 32)           \
-    ROW(X, VALID,   "valid",   MASK,   8, WR_ALWAYS,   "N-18", INSN, (r)->valid,    HEAD32, 36)           \
-    ROW(X, NEXT_PC, "next_pc", HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->next_pc,  HEAD64, 24)           \
-    ROW(X, YIELD,   "yield",   MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->yield,    HEAD32, 40)           \
-    ROW(X, SLEEP,   "sleep",   MASK,   8, WR_ALWAYS,   "N-23", INSN, (r)->sleep,    HEAD32, 44)           \
-    ROW(X, SWITCH,  "switch",  MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->swtch,    HEAD32, 48)           \
-    ROW(X, B,       "b",       BREGS,  8, WR_ALWAYS,   "N-20", INSN, (r)->b,        BMASK,  52)           \
-    ROW(X, EV,      "ev",      EVENTS, 0, WR_ALWAYS,   "N-37", INSN, (r)->ev,       OTHER,  0)            \
-    ROW(X, INSN,    "insn",    WORD,  32, WR_TK_INSN,  "N-37", INSN, (r)->insn,     OTHER,  0)            \
-    ROW(X, IN,      "in",      IN,     0, WR_TK_IN,    "N-51", INSN, (r)->in,       OTHER,  0)            \
-    ROW(X, OUT,     "out",     OUT,    0, WR_TK_OUT,   "N-54", INSN, (r)->out,      OTHER,  0)            \
-    ROW(X, BARS,    "bars",    BARS,   8, WR_TK_BARS,  "N-38", BOTH, (r)->bar,      OTHER,  0)            \
-    ROW(X, ASM,     "asm",     ASM,    0, WR_TK_ASM,   "-",    INSN, (r)->asm_text, OTHER,  0)            \
-    ROW(X, END,     "end",     STR,    0, WR_ALWAYS,   "N-55", FIN,  0,             OTHER,  0)            \
-    ROW(X, WARPS,   "warps",   WARPS,  0, WR_ALWAYS,   "N-50", FIN,  0,             OTHER,  0)            \
-    ROW(X, FAULT,   "fault",   FAULT,  0, FIN_FAULT,   "N-27", FIN,  0,             OTHER,  0)            \
-    ROW(X, PROFILE, "profile", STR,    0, FIN_PROFILE, "G-01", FIN,  0,             OTHER,  0)
+#define WR_TRACE_ROWS(ROW, X)                                                                                          \
+    ROW(X, T,       "t",       DEC,    0, WR_ALWAYS,   "N-50", BOTH, (r)->t,        HEAD64, 8,  -1, 0,                  \
+        E(HEAD64, 8, -1, 0, (f)->t))                                                                                   \
+    ROW(X, WARP,    "warp",    DEC,    0, WR_ALWAYS,   "N-50", INSN, (r)->warp,     HEAD8,  1,  -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, PC,      "pc",      HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->pc,       HEAD64, 16, -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, OP,      "op",      OP,     0, WR_ALWAYS,   "N-37", INSN, (r)->op,       TEXT,   0,  7,  6, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, ACTIVE,  "active",  MASK,   8, WR_ALWAYS,   "N-12", INSN, (r)->active,   HEAD32, 32, -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, VALID,   "valid",   MASK,   8, WR_ALWAYS,   "N-18", INSN, (r)->valid,    HEAD32, 36, -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, NEXT_PC, "next_pc", HEX,    0, WR_ALWAYS,   "N-12", INSN, (r)->next_pc,  HEAD64, 24, -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, YIELD,   "yield",   MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->yield,    HEAD32, 40, -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, SLEEP,   "sleep",   MASK,   8, WR_ALWAYS,   "N-23", INSN, (r)->sleep,    HEAD32, 44, -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, SWITCH,  "switch",  MASK,   8, WR_ALWAYS,   "N-22", INSN, (r)->swtch,    HEAD32, 48, -1, 0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, B,       "b",       BREGS,  8, WR_ALWAYS,   "N-20", INSN, (r)->b,        BMASK,  52, -1, 1, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, EV,      "ev",      EVENTS, 0, WR_ALWAYS,   "N-37", INSN, (r)->ev,       EVENTS, 2,  0,  5, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, INSN,    "insn",    WORD,  32, WR_TK_INSN,  "N-37", INSN, (r)->insn,     WORD,   64, 1,  0, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, IN,      "in",      IN,     0, WR_TK_IN,    "N-51", INSN, (r)->in,       IN,     0,  2,  2, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, OUT,     "out",     OUT,    0, WR_TK_OUT,   "N-54", INSN, (r)->out,      OUT,    0,  3,  3, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, BARS,    "bars",    BARS,   8, WR_TK_BARS,  "N-38", BOTH, (r)->bar,      BARS,   0,  4,  4,                  \
+        E(HBARS, 20, -1, 1, (f)->bar))                                                                                 \
+    ROW(X, ASM,     "asm",     ASM,    0, WR_TK_ASM,   "-",    INSN, (r)->asm_text, TEXT,   5,  6,  7, E(OTHER, 0, -1, 0, 0)) \
+    ROW(X, END,     "end",     STR,    0, WR_ALWAYS,   "N-55", FIN,  0,             OTHER,  0,  -1, 0,                  \
+        E(HEAD8, 1, -1, 0, (f)->end))                                                                                  \
+    ROW(X, WARPS,   "warps",   WARPS,  0, WR_ALWAYS,   "N-50", FIN,  0,             OTHER,  0,  -1, 0,                  \
+        E(WARPS, 2, -1, 0, (f)->nwarps))                                                                               \
+    ROW(X, FAULT,   "fault",   FAULT,  0, FIN_FAULT,   "N-27", FIN,  0,             OTHER,  0,  -1, 0,                  \
+        E(FAULT, 0, 0, 2, (f)->fault_warp))                                                                            \
+    ROW(X, PROFILE, "profile", STR,    0, FIN_PROFILE, "G-01", FIN,  0,             OTHER,  0,  -1, 0,                  \
+        E(TEXT, 0, 1, 3, (f)->profile))
 #define WR_TRACE_KEYS(X) WR_TRACE_ROWS(WR_KEY_COLS8_, X)
-#define WR_KEY_COLS8_(X, name, key, type, width, when, rule, where, value, place, at) \
+#define WR_KEY_COLS8_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
     X(name, key, type, width, when, rule, where, value)
 
 /* `in`: the operands read (WHEN: the WR_IN_* bit of wr_trace_rec.in_keys;
@@ -131,9 +159,16 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
 
 /* One element of the final record's `warps`: VALUE of wr_warp `x`; PLACE
  * and AT its field of the binary format's 'W' record, as for the record's
- * keys above (WR_TRACE_ROWS). */
+ * keys above (WR_TRACE_ROWS: HEAD8, HEAD32, HEAD64, BMASK), or
+ *   INDEX  the u8 at byte AT is the warp's number (its place in `warps`)
+ *   REGS   the u16 at byte AT is N of --dump-regs N; after the tail, a
+ *          record of 32 lanes per register
+ *   PREDS  (N > 0) the tail's predicates: a byte per lane, 8 words
+ *   DC     the u16 at byte AT counts the tail's dc entries ('R' | n << 8
+ *          or 'P' | n << 8, then the lane mask)
+ * The tail's words follow the rows' order (the B registers, PREDS, DC). */
 #define WR_TRACE_WARP_ROWS(ROW, X)                                                   \
-    ROW(X, WARP,   "warp",   DEC,   0, WR_ALWAYS, "N-50", 0,             OTHER,  0)   \
+    ROW(X, WARP,   "warp",   DEC,   0, WR_ALWAYS, "N-50", 0,             INDEX,  1)   \
     ROW(X, STATE,  "state",  STR,   0, WR_ALWAYS, "N-35", (x)->run,       HEAD8,  2)   \
     ROW(X, PC,     "pc",     HEX,   0, WR_ALWAYS, "N-12", (x)->active_pc, HEAD64, 8)   \
     ROW(X, ACTIVE, "active", MASK,  8, WR_ALWAYS, "N-12", (x)->active,    HEAD32, 16)  \
@@ -142,9 +177,9 @@ enum { WR_ALWAYS = 0, FIN_FAULT = 1u << 0, FIN_PROFILE = 1u << 1, FIN_REGS = 1u 
     ROW(X, SLEEP,  "sleep",  MASK,  8, WR_ALWAYS, "N-23", (x)->sleep,     HEAD32, 28)  \
     ROW(X, SWITCH, "switch", MASK,  8, WR_ALWAYS, "N-22", (x)->swtch,     HEAD32, 32)  \
     ROW(X, B,      "b",      BREGS, 8, WR_ALWAYS, "N-20", (x)->breg,      BMASK,  36)  \
-    ROW(X, R,      "r",      REGS,  8, FIN_REGS,  "S5",   0,             OTHER,  0)   \
-    ROW(X, P,      "p",      PREDS, 0, FIN_REGS,  "S5",   0,             OTHER,  0)   \
-    ROW(X, DC,     "dc",     DC,    8, FIN_REGS,  "S5",   0,             OTHER,  0)
+    ROW(X, R,      "r",      REGS,  8, FIN_REGS,  "S5",   0,             REGS,   40)  \
+    ROW(X, P,      "p",      PREDS, 0, FIN_REGS,  "S5",   0,             PREDS,  0)   \
+    ROW(X, DC,     "dc",     DC,    8, FIN_REGS,  "S5",   0,             DC,     42)
 #define WR_TRACE_WARP_KEYS(X) WR_TRACE_WARP_ROWS(WR_KEY_COLS7_, X)
 #define WR_KEY_COLS7_(X, name, key, type, width, when, rule, value, place, at) \
     X(name, key, type, width, when, rule, value)
@@ -202,6 +237,19 @@ extern const wr_trace_key wr_trace_out_keys[WR_K_OUT_COUNT];
 extern const wr_trace_key wr_trace_pd_keys[WR_K_PD_COUNT];
 extern const wr_trace_key wr_trace_warp_keys[WR_K_W_COUNT];
 extern const wr_trace_key wr_trace_fault_keys[WR_K_F_COUNT];
+/* A key's name and how a message names its value, for the messages that
+ * quote a key (a "%s" fed from here, so that no message spells a key):
+ * WR_KEY(OUT) is "out", WR_KEY_W(R) "r", WR_WHAT_W(R) "warps: r",
+ * WR_WHAT_PD(MASK) "out.pd". */
+#define WR_KEY(k) (wr_trace_keys[WR_K_##k].name)
+#define WR_KEY_IN(k) (wr_trace_in_keys[WR_K_IN_##k].name)
+#define WR_KEY_OUT(k) (wr_trace_out_keys[WR_K_OUT_##k].name)
+#define WR_KEY_PD(k) (wr_trace_pd_keys[WR_K_PD_##k].name)
+#define WR_KEY_W(k) (wr_trace_warp_keys[WR_K_W_##k].name)
+#define WR_KEY_F(k) (wr_trace_fault_keys[WR_K_F_##k].name)
+#define WR_WHAT_OUT(k) (wr_trace_out_keys[WR_K_OUT_##k].what)
+#define WR_WHAT_PD(k) (wr_trace_pd_keys[WR_K_PD_##k].what)
+#define WR_WHAT_W(k) (wr_trace_warp_keys[WR_K_W_##k].what)
 
 /* The key k[0..n) in table `keys` of `count`, looked for from `from` on
  * (a writer lists the keys in the table's order: the one after the last

@@ -87,4 +87,24 @@ void wr_tw_final(wr_tw *tw, const wr_cta *cta, const wr_regfile *rf, wr_end end,
  * first repeated turn).  Needs a readable, seekable stream.  0 or -1. */
 int wr_tw_cut(wr_tw *tw, uint64_t keep);
 
+/* ---- the writer's output (jsonl_out.c), for the record writers
+ * (jsonl_write.c) ---- */
+
+/* Room for n more bytes at tw->buf + tw->len: 0, or -1 (the trace's error
+ * set) when out of memory.  A full buffer is emitted first. */
+int wr_tw_grow(wr_tw *tw, size_t n);
+static inline int wr_tw_reserve(wr_tw *tw, size_t n) { return tw->len + n <= tw->cap ? 0 : wr_tw_grow(tw, n); }
+/* The first failure of the trace (errno `errnum`) noted. */
+void wr_tw_fail(wr_tw *tw, int errnum);
+/* A record starts: counted, with a checkpoint every WR_TW_CKPT records
+ * for wr_tw_cut.  -1 when out of memory. */
+int wr_tw_checkpoint(wr_tw *tw);
+static inline int wr_tw_begin_record(wr_tw *tw)
+{
+    if (tw->records % WR_TW_CKPT == 0 && tw->cuttable)
+        return wr_tw_checkpoint(tw);
+    tw->records++;
+    return 0;
+}
+
 #endif

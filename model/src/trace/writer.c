@@ -95,6 +95,65 @@ static uint8_t *put_lanes64(uint8_t *p, const uint64_t *v)
     return p + 2 * RS;
 }
 
+/* The tail's part TAIL of a key (schema.h, WR_TRACE_ROWS: PLACE, FLAG),
+ * given as ROW with X the part: the B registers are the head's (BMASK);
+ * `in`, `out` their tables' TAIL rows; bars, events, texts */
+#define BIN_TPUT_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    if ((tail) == (X)) {                                                                   \
+        BIN_TPUT_##place(type, value, flag)                                                \
+    }
+#define BIN_TPUT_HEAD8(type, value, flag)
+#define BIN_TPUT_HEAD32(type, value, flag)
+#define BIN_TPUT_HEAD64(type, value, flag)
+#define BIN_TPUT_BMASK(type, value, flag)
+#define BIN_TPUT_WORD(type, value, flag)
+#define BIN_TPUT_OTHER(type, value, flag)
+#define BIN_TPUT_IN(type, value, flag) \
+    set = in;                          \
+    WR_TRACE_IN_ROWS(BIN_PUT_, 0)
+#define BIN_TPUT_OUT(type, value, flag) \
+    set = o;                            \
+    WR_TRACE_OUT_ROWS(BIN_PUT_, 0)
+#define BIN_TPUT_BARS(type, value, flag) \
+    if (flags & BIN_BIT_(flag))          \
+        tail_bars(&tl, r->bars, (value));
+#define BIN_TPUT_EVENTS(type, value, flag) tail_events(&tl, (value), r->nev);
+#define BIN_TPUT_TEXT(type, value, flag) \
+    if (flags & BIN_BIT_(flag))          \
+        tail_text(&tl, BIN_DERIVED_##type ? "?" : (value));
+#define BIN_TPUT_PART_(part) WR_TRACE_ROWS(BIN_TPUT_, part)
+
+/* the record's flags of its keys (FLAG) that its keys give: ev's wake,
+ * the keys not every record has (the texts aside: bin_encode) */
+#define BIN_KFLAGS_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) \
+    | BIN_KFLAGS_##place(when, flag)
+#define BIN_KFLAGS_HEAD8(when, flag) 0u
+#define BIN_KFLAGS_HEAD32(when, flag) 0u
+#define BIN_KFLAGS_HEAD64(when, flag) 0u
+#define BIN_KFLAGS_BMASK(when, flag) 0u
+#define BIN_KFLAGS_TEXT(when, flag) 0u
+#define BIN_KFLAGS_OTHER(when, flag) 0u
+#define BIN_KFLAGS_EVENTS(when, flag) (r->wake ? BIN_BIT_(flag) : 0u)
+#define BIN_KFLAGS_WORD(when, flag) ((r->keys & (unsigned)(when)) ? BIN_BIT_(flag) : 0u)
+#define BIN_KFLAGS_BARS BIN_KFLAGS_WORD
+#define BIN_KFLAGS_IN BIN_KFLAGS_WORD
+#define BIN_KFLAGS_OUT BIN_KFLAGS_WORD
+
+static void tail_bars(tail *t, uint32_t mask, const uint32_t *bar)
+{
+    t->w[t->n++] = mask;
+    for (uint32_t m = mask; m; m &= m - 1)
+        t->w[t->n++] = bar[__builtin_ctz(m)];
+}
+
+static void tail_events(tail *t, const wr_event *ev, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        t->w[t->n++] = (uint32_t)ev[i].kind | (uint32_t)ev[i].code << 8;
+        t->w[t->n++] = ev[i].value;
+    }
+}
+
 /* Encode an instruction record; returns its size in bytes (a multiple of
  * RS).  out has room for BIN_MAX bytes. */
 enum { BIN_MAX = 48 * RS };
@@ -106,54 +165,29 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
     memset(h, 0, RS);
     const unsigned in = (r->keys & WR_TK_IN) ? r->in_keys : 0;
     const unsigned o = (r->keys & WR_TK_OUT) ? r->out : 0;
-    unsigned set = in;
-    uint32_t flags = (r->wake ? F_WAKE : 0);
-    if (r->keys & WR_TK_INSN)
-        flags |= F_INSN;
-    if (r->keys & WR_TK_IN)
-        flags |= F_IN WR_TRACE_IN_ROWS(BIN_FLAGS_, 0);
+    uint32_t flags = 0u WR_TRACE_ROWS(BIN_KFLAGS_, 0);
+    unsigned set = in;                          /* (the flags of `in` and `out`: their rows') */
+    flags |= 0u WR_TRACE_IN_ROWS(BIN_FLAGS_, 0);
     set = o;
-    if (r->keys & WR_TK_OUT)
-        flags |= F_OUT WR_TRACE_OUT_ROWS(BIN_FLAGS_, 0);
-    if (r->keys & WR_TK_BARS)
-        flags |= F_BARS;
+    flags |= 0u WR_TRACE_OUT_ROWS(BIN_FLAGS_, 0);
     /* op and asm are stored only when the word does not give them */
     wr_insn insn;
     const int dec = (r->keys & WR_TK_INSN) && wr_decode(&r->insn, &insn, NULL, 0) == 0;
     if (!(dec && (r->op_derived || strcmp(r->op, wr_op_name(&insn)) == 0)))
-        flags |= F_OP_TEXT;
+        flags |= F_OP;
     if (r->keys & WR_TK_ASM) {
         char text[WR_TRACE_ASM_MAX];
         if (dec && !r->asm_derived)
             wr_disasm(&insn, r->pc, text, sizeof text);
-        flags |= (dec && (r->asm_derived || strcmp(text, r->asm_text) == 0)) ? F_ASM : F_ASM_TEXT;
+        flags |= (dec && (r->asm_derived || strcmp(text, r->asm_text) == 0)) ? FW_ASM : F_ASM;
     }
     h[0] = 'I';
-    h[2] = (uint8_t)r->nev;
     st32(h + 4, flags);
     tl.n = 0;
     WR_TRACE_ROWS(BIN_HPUT_, 0)                 /* (the B registers: the tail's first words) */
     set = r->out;
     WR_TRACE_OUT_ROWS(BIN_NPUT_, 0)             /* (out.rd's lanes written) */
-    for (unsigned k = 0; k < 4; k++)
-        st32(h + 64 + 4 * k, (r->keys & WR_TK_INSN) ? r->insn.w[k] : 0);
-    set = in;
-    WR_TRACE_IN_ROWS(BIN_PUT_, 0)
-    set = o;
-    WR_TRACE_OUT_ROWS(BIN_PUT_, 0)
-    if (r->keys & WR_TK_BARS) {
-        tl.w[tl.n++] = r->bars;
-        for (uint32_t m = r->bars; m; m &= m - 1)
-            tl.w[tl.n++] = r->bar[__builtin_ctz(m)];
-    }
-    for (unsigned i = 0; i < r->nev; i++) {
-        tl.w[tl.n++] = (uint32_t)r->ev[i].kind | (uint32_t)r->ev[i].code << 8;
-        tl.w[tl.n++] = r->ev[i].value;
-    }
-    if (flags & F_OP_TEXT)
-        tail_text(&tl, r->op_derived ? "?" : r->op);
-    if (flags & F_ASM_TEXT)
-        tail_text(&tl, r->asm_derived ? "?" : r->asm_text);
+    BIN_TAIL_PARTS(BIN_TPUT_PART_)
     st16(h + 54, tl.n);
     unsigned next = put_tail(h, I_TAIL0, &tl);
     uint8_t *p = h + RS * (1 + next);
@@ -167,6 +201,108 @@ static size_t bin_encode(uint8_t *out, const wr_trace_rec *r, uint64_t recno)
     return (size_t)(p - h);
 }
 
+/* The final record's keys in its 'E' head and tail (schema.h,
+ * WR_TRACE_ROWS: E(PLACE, AT, FLAG, TAIL, VALUE)): flags, head fields and
+ * the tail's parts (X the part) */
+#define BIN_EF_(X, name, key, type, width, when, rule, where, value, place, at, flag, tail, e) | BIN_E_(BIN_EF1_, 0, e)
+#define BIN_EF1_(value, place, at, flag, tail, evalue) (BIN_EHAS_##place(evalue) ? BIN_BIT_(flag) : 0u)
+#define BIN_EHAS_FAULT(v) ((v) >= 0)
+#define BIN_EHAS_TEXT(v) ((v)[0] != '\0')
+#define BIN_EHAS_HEAD8(v) 0
+#define BIN_EHAS_HEAD64(v) 0
+#define BIN_EHAS_HBARS(v) 0
+#define BIN_EHAS_WARPS(v) 0
+#define BIN_EHAS_OTHER(v) 0
+#define BIN_EHPUT_HEAD8(v, at) h[at] = (uint8_t)(v);
+#define BIN_EHPUT_HEAD64(v, at) st64(h + (at), (v));
+#define BIN_EHPUT_WARPS BIN_EHPUT_HEAD8
+#define BIN_EHPUT_HBARS(v, at) st32(h + (at), f->bars);
+#define BIN_EHPUT_FAULT(v, at)
+#define BIN_EHPUT_TEXT(v, at)
+#define BIN_EHPUT_OTHER(v, at)
+#define BIN_ETAIL_DO_ BIN_ETPUT_
+#define BIN_ETPUT_HEAD8(v, flag)
+#define BIN_ETPUT_HEAD64(v, flag)
+#define BIN_ETPUT_WARPS(v, flag)
+#define BIN_ETPUT_OTHER(v, flag)
+#define BIN_ETPUT_HBARS(v, flag)                     \
+    for (uint32_t m_ = f->bars; m_; m_ &= m_ - 1)    \
+        tl.w[tl.n++] = (v)[__builtin_ctz(m_)];
+#define BIN_ETPUT_FAULT(v, flag)                      \
+    if (flags & BIN_BIT_(flag)) {                     \
+        tl.w[tl.n++] = (uint32_t)(v);                 \
+        tl.w[tl.n++] = (uint32_t)f->fault_pc;         \
+        tl.w[tl.n++] = (uint32_t)(f->fault_pc >> 32); \
+        tl.w[tl.n++] = f->fault_what;                 \
+    }
+#define BIN_ETPUT_TEXT(v, flag) \
+    if (flags & BIN_BIT_(flag)) \
+        tail_text(&tl, (v));
+
+/* The fields of a 'W' record that are not a wr_warp's (schema.h,
+ * WR_TRACE_WARP_ROWS: PLACE INDEX, REGS, PREDS, DC) for warp w of f, n
+ * registers each: the head's and the tail's (BIN_WPUT_), then the records
+ * after the tail (BIN_WREC_) */
+#define BIN_HPUT_INDEX(value, at, flag) h[at] = (uint8_t)w;
+#define BIN_HPUT_REGS(value, at, flag) st16(h + (at), n);
+#define BIN_HPUT_PREDS(value, at, flag) \
+    if (n)                              \
+        tail_preds(&tl, f->p[w]);
+#define BIN_HPUT_DC(value, at, flag) st16(h + (at), n ? tail_dc(&tl, f, w, n) : 0);
+#define BIN_WREC_(X, name, key, type, width, when, rule, value, place, at) BIN_WREC_##place
+#define BIN_WREC_INDEX
+#define BIN_WREC_HEAD8
+#define BIN_WREC_HEAD32
+#define BIN_WREC_HEAD64
+#define BIN_WREC_BMASK
+#define BIN_WREC_PREDS
+#define BIN_WREC_DC
+#define BIN_WREC_REGS p = put_regs(p, f, w, n);
+
+/* the predicates of a warp (p[pred] a lane mask): a byte per lane, 8 words */
+static void tail_preds(tail *t, const uint32_t *p)
+{
+    for (unsigned l = 0; l < WR_LANES; l += 4) {
+        uint32_t word = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            unsigned bits = 0;
+            for (unsigned q = 0; q < WR_NUM_PREDS; q++)
+                bits |= (p[q] >> (l + k) & 1u) << q;
+            word |= (uint32_t)bits << (8 * k);
+        }
+        t->w[t->n++] = word;
+    }
+}
+
+/* warp w's dc entries (of its n registers, then of its predicates);
+ * returns their number */
+static unsigned tail_dc(tail *t, const wr_trace_final *f, unsigned w, unsigned n)
+{
+    unsigned ndc = 0;
+    for (unsigned r = 0; r < n && r < f->r_have; r++)
+        if (f->r_undef[(size_t)w * f->r_have + r]) {
+            t->w[t->n++] = 'R' | r << 8;
+            t->w[t->n++] = f->r_undef[(size_t)w * f->r_have + r];
+            ndc++;
+        }
+    for (unsigned p = 0; p < WR_NUM_PREDS; p++)
+        if (f->p_undef[w][p]) {
+            t->w[t->n++] = 'P' | p << 8;
+            t->w[t->n++] = f->p_undef[w][p];
+            ndc++;
+        }
+    return ndc;
+}
+
+/* warp w's n registers at p, a record of 32 lanes each; returns the end */
+static uint8_t *put_regs(uint8_t *p, const wr_trace_final *f, unsigned w, unsigned n)
+{
+    for (unsigned r = 0; r < n; r++, p += RS)
+        for (unsigned l = 0; l < WR_LANES; l++)
+            st32(p + 4 * l, r < f->r_have ? f->r[((size_t)w * f->r_have + r) * WR_LANES + l] : 0);
+    return p;
+}
+
 /* the final record: 'E', then a 'W' per warp */
 static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, uint64_t recno)
 {
@@ -174,24 +310,12 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, 
     uint8_t *h = out;
     memset(h, 0, RS);
     h[0] = 'E';
-    h[1] = (uint8_t)f->end;
-    h[2] = (uint8_t)f->nwarps;
-    uint32_t flags = (f->fault_warp >= 0 ? E_FAULT : 0) | (f->profile[0] ? E_PROFILE : 0);
+    const uint32_t flags = 0u WR_TRACE_ROWS(BIN_EF_, 0);
     st32(h + 4, flags);
-    st64(h + 8, f->t);
     st16(h + 18, f->dump_regs);
-    st32(h + 20, f->bars);
     tl.n = 0;
-    for (uint32_t m = f->bars; m; m &= m - 1)
-        tl.w[tl.n++] = f->bar[__builtin_ctz(m)];
-    if (flags & E_FAULT) {
-        tl.w[tl.n++] = (uint32_t)f->fault_warp;
-        tl.w[tl.n++] = (uint32_t)f->fault_pc;
-        tl.w[tl.n++] = (uint32_t)(f->fault_pc >> 32);
-        tl.w[tl.n++] = f->fault_what;
-    }
-    if (flags & E_PROFILE)
-        tail_text(&tl, f->profile);
+    WR_TRACE_ROWS(BIN_EHEAD_, BIN_EHPUT_)
+    BIN_TAIL_PARTS(BIN_ETAIL_PART_)
     st16(h + 16, tl.n);
     unsigned next = put_tail(h, E_TAIL0, &tl);
     h[3] = (uint8_t)next;
@@ -205,46 +329,16 @@ static size_t bin_encode_end(uint8_t *out, size_t cap, const wr_trace_final *f, 
         uint8_t *q = out + len;
         memset(q, 0, RS);
         q[0] = 'W';
-        q[1] = (uint8_t)w;
+        const unsigned n = f->dump_regs;
         tl.n = 0;
         {
             uint8_t *h = q;
-            WR_TRACE_WARP_ROWS(BIN_WPUT_, 0)    /* (the B registers: the tail's first words) */
-        }
-        const unsigned n = f->dump_regs;
-        unsigned ndc = 0;
-        if (n) {
-            for (unsigned l = 0; l < WR_LANES; l += 4) {
-                uint32_t word = 0;
-                for (unsigned k = 0; k < 4; k++) {
-                    unsigned bits = 0;
-                    for (unsigned p = 0; p < WR_NUM_PREDS; p++)
-                        bits |= (f->p[w][p] >> (l + k) & 1u) << p;
-                    word |= (uint32_t)bits << (8 * k);
-                }
-                tl.w[tl.n++] = word;
-            }
-            for (unsigned r = 0; r < n && r < f->r_have; r++)
-                if (f->r_undef[(size_t)w * f->r_have + r]) {
-                    tl.w[tl.n++] = 'R' | r << 8;
-                    tl.w[tl.n++] = f->r_undef[(size_t)w * f->r_have + r];
-                    ndc++;
-                }
-            for (unsigned p = 0; p < WR_NUM_PREDS; p++)
-                if (f->p_undef[w][p]) {
-                    tl.w[tl.n++] = 'P' | p << 8;
-                    tl.w[tl.n++] = f->p_undef[w][p];
-                    ndc++;
-                }
+            WR_TRACE_WARP_ROWS(BIN_WPUT_, 0)    /* (the B registers, predicates, dc entries: the tail's words) */
         }
         st16(q + 38, tl.n);
-        st16(q + 40, n);
-        st16(q + 42, ndc);
         const unsigned tn = put_tail(q, W_TAIL0, &tl);
         uint8_t *p = q + RS * (1 + tn);
-        for (unsigned r = 0; r < n; r++, p += RS)
-            for (unsigned l = 0; l < WR_LANES; l++)
-                st32(p + 4 * l, r < f->r_have ? f->r[((size_t)w * f->r_have + r) * WR_LANES + l] : 0);
+        WR_TRACE_WARP_ROWS(BIN_WREC_, 0)        /* (the registers' records) */
         st32(q + 44, (uint32_t)((size_t)(p - q) / RS - 1));
         st32(q + SUM_AT, rec_sum(q, (size_t)(p - q), recno));
         len = (size_t)(p - out);
