@@ -180,7 +180,7 @@ with open(path("ptx_wrong.jsonl"), "w") as f:
     f.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in wrong_r1(plain)))
 rc, err = replay(path("ptx_wrong.jsonl"), "--program", prog)
 check("ptx gather: a wrong delivered value is found in the final record", rc == 1 and
-      f":{len(plain)}: divergence: final: warp 0 R1 lane 3: model 0x00000004, other 0x00000005" in err, err)
+      f":{len(plain)}: divergence: final: warp 0 R1 lane 3: model 0x00000004, trace 0x00000005" in err, err)
 
 # ---- single edits are found at their record, with their field -------------------
 # a generated program with one warp that has B registers, a barrier, predicates, events
@@ -319,8 +319,8 @@ def add_c(rs):
     return rs
 
 
-for name, fn, at, what in (("in without ra", drop_ra, i_ra + 1, "ra missing in the other"),
-                           ("in with c", add_c, i_noc + 1, "c extra in the other")):
+for name, fn, at, what in (("in without ra", drop_ra, i_ra + 1, "ra missing in the trace"),
+                           ("in with c", add_c, i_noc + 1, "c extra in the trace")):
     p = edited(name.replace(" ", "_"), fn)
     r = recs[at - 1]
     for fmt in ("jsonl", "wtb"):
@@ -368,7 +368,7 @@ for label, t0, args, status, fstatus in (("self-contained", plain, ["--program",
     with open(t, "w") as f:
         f.write("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rs))
     rc, err = replay(t, *args)
-    want = (f"{t}:{len(rs)}: divergence: final: warp 0 R1 lanes 0x00000011: undefined in the other, defined in the "
+    want = (f"{t}:{len(rs)}: divergence: final: warp 0 R1 lanes 0x00000011: undefined in the trace, defined in the "
             "model (SPEC-NOTES section 5)")
     check(f"final dc where the model's value is defined, {label}: status {fstatus}",
           rc == fstatus and (fstatus == 0 or err.splitlines()[0] == want), (rc, err, want))

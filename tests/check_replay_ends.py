@@ -71,19 +71,19 @@ check("if_else replays clean", rc == 0 and ": match: 11 records, 11 compared, fi
 PINNED = [
     # name, the final record's change, replay options, status, the lines it prints
     ("deadlock-where-done", {"end": "deadlock"}, [], 1,
-     "{t}:12: divergence: end: the other side's run ends deadlock at t=11, the model's ends done: every warp "
+     "{t}:12: divergence: end: the trace's run ends deadlock at t=11, the model's ends done: every warp "
      "exited or trapped [N-50]\n"
      "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("livelock-where-done", {"end": "livelock"}, [], 1,
-     "{t}:12: divergence: end: the other side's run ends livelock at t=11, the model's ends done: every warp "
+     "{t}:12: divergence: end: the trace's run ends livelock at t=11, the model's ends done: every warp "
      "exited or trapped [N-55]\n"
      "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("limit-where-done", {"end": "limit"}, [], 1,
-     "{t}:12: divergence: end: the other side's run ends limit at t=11, the model's ends done: every warp "
+     "{t}:12: divergence: end: the trace's run ends limit at t=11, the model's ends done: every warp "
      "exited or trapped [N-55]\n"
      "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("exception-without-fault", {"end": "exception"}, [], 1,
-     "{t}:12: divergence: end: the other side's run ends exception at t=11, but no warp of the model took an "
+     "{t}:12: divergence: end: the trace's run ends exception at t=11, but no warp of the model took an "
      "exception or a fetch fault [N-37]\n"
      "warpref: replay: {t}: 1 divergence, the first at record 12 (11 records, 11 compared; 32 threads from the final record, the program learnt from the records); dump {d}.txt\n"),
     ("t-later", {"t": 16}, [], 1,
@@ -132,7 +132,7 @@ early = dict(tf, end="deadlock", t=rec["t"] + 1)
 t = write("pin-deadlock-asleep.jsonl", tb[:k], early)
 rc, err = replay(t, "--ignore", "run,active_pc,valid,active,yield,sleep,switch,b,write.barrier")
 check("pinned deadlock while a warp sleeps", rc == 1 and
-      f"{t}:{k + 1}: divergence: end: the other side's run ends deadlock at t={rec['t'] + 1}, but the model's warps "
+      f"{t}:{k + 1}: divergence: end: the trace's run ends deadlock at t={rec['t'] + 1}, but the model's warps "
       in err and "can run: warp " in err and " asleep at pc 0x" in err and " until " in err and "[N-50]" in err, err)
 
 # ---- generated: single-field edits of the final record ---------------------------------

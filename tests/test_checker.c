@@ -249,13 +249,13 @@ START_TEST(N_51_the_read_set_is_compared)
         const char *line;
     } t[] = {
         { drop_ra, WR_OPERANDS_SELF, "cycle 6: reads: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ "
-                                     "(ra missing in the other) [N-51; ISETP.LT N-51]\n" },
+                                     "(ra missing in the RTL) [N-51; ISETP.LT N-51]\n" },
         { add_c, WR_OPERANDS_SELF, "cycle 0: reads: warp 1 pc 0x0 S2R R0, SR_LANEID: 1 field differ "
-                                   "(c extra in the other) [N-51; S2R N-51]\n" },
+                                   "(c extra in the RTL) [N-51; S2R N-51]\n" },
         /* operand-driven: the missing Ra reads as 0, and the read set is the
          * one difference (not the predicate written from a made-up operand) */
         { drop_ra, WR_OPERANDS_DRIVEN, "cycle 6: reads: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ "
-                                       "(ra missing in the other) [N-51; ISETP.LT N-51]\n" },
+                                       "(ra missing in the RTL) [N-51; ISETP.LT N-51]\n" },
         { no_reads, WR_OPERANDS_SELF, "" },
     };
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
@@ -337,9 +337,9 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
     ck_assert_int_eq(wr_checker_final_undef(c, 1000, o.rf.r_undef, o.rf.nregs, &o.rf.p_undef[0][0]),
                      WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
-                     "cycle 1000: final: warp 0 P0 lanes 0x80000000: undefined in the other, defined in the model "
+                     "cycle 1000: final: warp 0 P0 lanes 0x80000000: undefined in the RTL, defined in the model "
                      "(SPEC-NOTES section 5)\n"
-                     "cycle 1000: final: warp 1 R1 lanes 0x00000110: undefined in the other, defined in the model "
+                     "cycle 1000: final: warp 1 R1 lanes 0x00000110: undefined in the RTL, defined in the model "
                      "(SPEC-NOTES section 5)\n");
     wr_checker_fail f;
     wr_checker_first_failure(c, &f);
@@ -515,7 +515,7 @@ START_TEST(checker_end_and_wakes)
     ck_assert_int_eq(wr_checker_retire(c, 10, &r), WR_CHK_OK);
     const wr_warp *w = wr_checker_cta(c)->warp;
     ck_assert_int_eq(wr_checker_final(c, 20, WR_END_DEADLOCK, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
-    ck_assert_str_eq(wr_checker_summary(c), "end: the other side's run ends deadlock at t=20, but the model's warps "
+    ck_assert_str_eq(wr_checker_summary(c), "end: the RTL's run ends deadlock at t=20, but the model's warps "
                      "0x00000001 can run: warp 0 asleep at pc 0x10 until 110 [N-50]");
     ck_assert_int_eq(wr_checker_final(c, 20, WR_END_LIMIT, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_OK);
     ck_assert_int_eq(wr_checker_final(c, 20, WR_END_EXCEPTION, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
@@ -531,19 +531,19 @@ START_TEST(checker_end_and_wakes)
     ck_assert_int_eq(wr_checker_final(c, 112, WR_END_LIMIT, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
     ck_assert_int_eq(wr_checker_final(c, 112, WR_END_DEADLOCK, w, 1, NULL, 0, NULL, NULL, 0), WR_CHK_MISMATCH);
     ck_assert_str_eq(wr_checker_messages(c),
-                     "cycle 20: end: the other side's run ends deadlock at t=20, but the model's warps 0x00000001 "
+                     "cycle 20: end: the RTL's run ends deadlock at t=20, but the model's warps 0x00000001 "
                      "can run: warp 0 asleep at pc 0x10 until 110 [N-50]\n"
-                     "cycle 20: end: the other side's run ends exception at t=20, but no warp of the model took an "
+                     "cycle 20: end: the RTL's run ends exception at t=20, but no warp of the model took an "
                      "exception or a fetch fault [N-37]\n"
-                     "cycle 20: end: the other side's run ends 'none' at t=20, which is no end of a run (done, "
+                     "cycle 20: end: the RTL's run ends 'none' at t=20, which is no end of a run (done, "
                      "deadlock, livelock, exception, limit) [N-50]\n"
-                     "cycle 110: wake: warp 0's deadline fired at cycle 110 and the other side says it did not wake "
+                     "cycle 110: wake: warp 0's deadline fired at cycle 110 and the RTL says it did not wake "
                      "the warp, but the model has it asleep [N-23]\n"
-                     "cycle 110: wake: warps woken whose `wake` is not yet reported: other 0x00000000, model "
+                     "cycle 110: wake: warps woken whose `wake` is not yet reported: RTL 0x00000000, model "
                      "0x00000001 (warp 0 is ready in the model) [N-23]\n"
-                     "cycle 112: end: the other side's run ends limit at t=112, the model's ends done: every warp "
+                     "cycle 112: end: the RTL's run ends limit at t=112, the model's ends done: every warp "
                      "exited or trapped [N-55]\n"
-                     "cycle 112: end: the other side's run ends deadlock at t=112, the model's ends done: every warp "
+                     "cycle 112: end: the RTL's run ends deadlock at t=112, the model's ends done: every warp "
                      "exited or trapped [N-50]\n");
     ck_assert(wr_checker_end_checked(c));
     /* the end time: off by default, on under the controls of a replay */
@@ -663,8 +663,8 @@ START_TEST(checker_fetch_fault_and_final)
     final_of(c, o);
     wr_checker_get_counts(c, &n);
     ck_assert_uint_eq(n.mismatched, 3);
-    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 B3: model 0x00000000, other 0x00000007"));
-    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 R0 lane 0: model 0x00000000, other 0x00000005"));
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 B3: model 0x00000000, RTL 0x00000007"));
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 R0 lane 0: model 0x00000000, RTL 0x00000005"));
     fixture_done(&x);
 }
 END_TEST
@@ -685,7 +685,7 @@ START_TEST(checker_driven_final_has_no_registers)
     ck_assert_str_eq(wr_checker_messages(c), "");
     o->cta.warp[1].breg[2] = 9;                           /* the warps are still compared */
     final_of(c, o);
-    ck_assert_str_eq(wr_checker_summary(c), "final: warp 1 B2: model 0x00000000, other 0x00000009");
+    ck_assert_str_eq(wr_checker_summary(c), "final: warp 1 B2: model 0x00000000, RTL 0x00000009");
     fixture_done(&x);
 }
 END_TEST
@@ -715,7 +715,7 @@ START_TEST(checker_driven_final_compares_no_registers)
     ck_assert_int_eq(wr_checker_failed(c), 0);
     o->cta.warp[1].breg[2] = 9;                           /* the control state still is */
     final_of(c, o);
-    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 1 B2: model 0x00000000, other 0x00000009"));
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 1 B2: model 0x00000000, RTL 0x00000009"));
     fixture_done(&x);
 }
 END_TEST

@@ -885,7 +885,7 @@ module dpi_test;
       warpref_dpi_final_undef(h, 0, NREGS, ru, pu);
       r = fin.send(h);
       if (i == 1)
-        check(ok && r == 1 && warpref_dpi_summary(h) == {"final: warp 0 R3 lanes 0x00000030: undefined in the other, ",
+        check(ok && r == 1 && warpref_dpi_summary(h) == {"final: warp 0 R3 lanes 0x00000030: undefined in the RTL, ",
               "defined in the model (SPEC-NOTES section 5)"}, {"final with R3 lanes 4, 5 undefined: ",
               warpref_dpi_summary(h)});
       else

@@ -61,6 +61,9 @@ typedef struct wr_checker_opts {
     /* called with every failing check as it is found (NULL: none): the
      * cycle and the line wr_checker_messages() keeps */
     void (*on_fail)(void *ctx, uint64_t cycle, const char *line);
+    /* the other side's name in every message and dump: NULL is "RTL"; a
+     * replay's is "trace" ("final: warp 0 B3: model 0x0, RTL 0x7") */
+    const char *side;
     void *ctx;
     /* how the program ends under the model's own scheduler (wr_checker_own_end):
      * the runner's wr_run_own_end, given by the driver (the checker sits
@@ -82,6 +85,8 @@ typedef struct wr_checker wr_checker;
 /* NULL with a message on a bad configuration or no memory.  The program
  * must outlive the checker. */
 wr_checker *wr_checker_new(const wr_program *prog, const wr_checker_opts *o, char *err, size_t errsize);
+/* The other side's name in messages: wr_checker_opts.side, or "RTL". */
+const char *wr_checker_side_name(const wr_checker *c);
 void wr_checker_free(wr_checker *c);
 
 enum { WR_CHK_OK = 0, WR_CHK_MISMATCH = 1, WR_CHK_ERROR = -1 };

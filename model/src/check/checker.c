@@ -25,6 +25,12 @@ void wr_checker_opts_init(wr_checker_opts *o)
     o->max_mismatches = 1;
 }
 
+/* the other side's name in messages (wr_checker_opts.side) */
+const char *wr_checker_side_name(const wr_checker *c)
+{
+    return c->o.side ? c->o.side : "RTL";
+}
+
 static int field_by_name(const char *s, size_t n)
 {
     for (unsigned f = 0; f < WR_RF_COUNT; f++) {
@@ -734,8 +740,9 @@ static int compare_fail(wr_checker *c, uint64_t cycle, wr_retire *m, const wr_re
     } else {
         const wr_diff *d = &rep->diff[0];
         char text[96], ops_text[100] = "";
-        if (d->field == WR_RF_READS)         /* which operands: "(c missing in the other)" */
-            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, NULL, ops_text, sizeof ops_text);
+        if (d->field == WR_RF_READS)         /* which operands: "(c missing in the RTL)" */
+            wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, wr_checker_side_name(c), ops_text,
+                                    sizeof ops_text);
         snprintf(line, sizeof line, "%s: warp %u pc 0x%" PRIx64 " %s: %u field%s differ%s%s%s [%s; %s %s]",
                  wr_retire_field_name(d->field), w, pc, wr_checker_disasm_at(&m->insn, pc, text, sizeof text),
                  rep->ndiffs, rep->ndiffs == 1 ? "" : "s", *ops_text ? " (" : "", ops_text,
@@ -868,8 +875,8 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke)
     const int asleep = c->cta.warp[w].run == WR_WARP_ASLEEP;
     int rc = WR_CHK_OK;
     if (woke >= 0 && (woke != 0) != asleep) {
-        snprintf(line, sizeof line, "wake: warp %u's deadline fired at cycle %" PRIu64 " and the other side says "
-                 "it %s the warp, but the model has it %s [N-23]", w, cycle, woke ? "woke" : "did not wake",
+        snprintf(line, sizeof line, "wake: warp %u's deadline fired at cycle %" PRIu64 " and the %s says "
+                 "it %s the warp, but the model has it %s [N-23]", w, cycle, wr_checker_side_name(c), woke ? "woke" : "did not wake",
                  wr_run_state_name(c->cta.warp[w].run));
         rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
     }
@@ -970,8 +977,8 @@ static int check_end(wr_checker *c, uint64_t cycle, unsigned end)
     const unsigned mine = faulted < WR_MAX_WARPS ? WR_END_EXCEPTION : finished == c->cta.nwarps ? WR_END_DONE
                         : run == 0 ? WR_END_DEADLOCK : WR_END_NONE;
     if (end == WR_END_NONE || end >= WR_END_ERROR) {
-        snprintf(line, sizeof line, "end: the other side's run ends '%s' at t=%" PRIu64 ", which is no end of a run "
-                 "(done, deadlock, livelock, exception, limit) [N-50]", name, cycle);
+        snprintf(line, sizeof line, "end: the %s's run ends '%s' at t=%" PRIu64 ", which is no end of a run "
+                 "(done, deadlock, livelock, exception, limit) [N-50]", wr_checker_side_name(c), name, cycle);
         return fail(c, cycle, NULL, NULL, NULL, NULL, line);
     }
     const int limit = end == WR_END_LIMIT || end == WR_END_LIVELOCK;
@@ -980,30 +987,30 @@ static int check_end(wr_checker *c, uint64_t cycle, unsigned end)
         const char *own = wr_checker_own_end(c, 0);
         if (strcmp(own, "livelock") == 0)
             return WR_CHK_OK;
-        snprintf(line, sizeof line, "end: the other side's run ends livelock at t=%" PRIu64 ", but the model's own "
-                 "run of the program (N-50 scheduler) ends %s [N-55]", cycle, own);
+        snprintf(line, sizeof line, "end: the %s's run ends livelock at t=%" PRIu64 ", but the model's own "
+                 "run of the program (N-50 scheduler) ends %s [N-55]", wr_checker_side_name(c), cycle, own);
         return fail(c, cycle, NULL, NULL, NULL, NULL, line);
     }
     if (mine == end || (limit && mine == WR_END_NONE))
         return WR_CHK_OK;
     if (mine == WR_END_EXCEPTION) {
-        snprintf(line, sizeof line, "end: the other side's run ends %s at t=%" PRIu64 ", the model's ends exception: "
-                 "warp %u faulted at pc 0x%" PRIx64 " [N-37]", name, cycle, faulted, c->cta.warp[faulted].active_pc);
+        snprintf(line, sizeof line, "end: the %s's run ends %s at t=%" PRIu64 ", the model's ends exception: "
+                 "warp %u faulted at pc 0x%" PRIx64 " [N-37]", wr_checker_side_name(c), name, cycle, faulted, c->cta.warp[faulted].active_pc);
         return fail_warp(c, cycle, faulted, &c->cta.warp[faulted], line);
     }
     if (end == WR_END_EXCEPTION) {
-        snprintf(line, sizeof line, "end: the other side's run ends exception at t=%" PRIu64 ", but no warp of the "
-                 "model took an exception or a fetch fault [N-37]", cycle);
+        snprintf(line, sizeof line, "end: the %s's run ends exception at t=%" PRIu64 ", but no warp of the "
+                 "model took an exception or a fetch fault [N-37]", wr_checker_side_name(c), cycle);
         return fail(c, cycle, NULL, NULL, NULL, NULL, line);
     }
     if (mine == WR_END_NONE) {                   /* done or deadlock while the model can go on */
         const unsigned w = (unsigned)__builtin_ctz(run);
-        snprintf(line, sizeof line, "end: the other side's run ends %s at t=%" PRIu64 ", but the model's warps "
-                 "0x%08" PRIx32 " can run: %s [N-50]", name, cycle, run, can);
+        snprintf(line, sizeof line, "end: the %s's run ends %s at t=%" PRIu64 ", but the model's warps "
+                 "0x%08" PRIx32 " can run: %s [N-50]", wr_checker_side_name(c), name, cycle, run, can);
         return fail_warp(c, cycle, w, &c->cta.warp[w], line);
     }
-    snprintf(line, sizeof line, "end: the other side's run ends %s at t=%" PRIu64 ", the model's ends %s: %s [%s]",
-             name, cycle, wr_end_name((wr_end)mine),
+    snprintf(line, sizeof line, "end: the %s's run ends %s at t=%" PRIu64 ", the model's ends %s: %s [%s]",
+             wr_checker_side_name(c), name, cycle, wr_end_name((wr_end)mine),
              mine == WR_END_DONE ? "every warp exited or trapped" : "no warp can run and some warp is blocked",
              limit ? "N-55" : "N-50");
     return fail(c, cycle, NULL, NULL, NULL, NULL, line);
@@ -1020,6 +1027,7 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp 
                      const uint32_t *bar_words, unsigned nbars)
 {
     char line[320];
+    const char *side = wr_checker_side_name(c);
     int rc = WR_CHK_OK;
     if (c->n.compared == 0)
         rc = fail(c, cycle, NULL, NULL, NULL, NULL, "final: the run compared 0 instructions");
@@ -1044,25 +1052,25 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp 
         const uint32_t mm[] = { m->valid, m->active, m->yield, m->sleep, m->swtch };
         const uint32_t om[] = { o->valid, o->active, o->yield, o->sleep, o->swtch };
         if (((m->run ^ o->run) & ctl_mask(c, WR_RF_RUN)) != 0) {
-            snprintf(line, sizeof line, "final: warp %u run state: model %s, other %s", w, wr_run_state_name(m->run),
-                     wr_run_state_name(o->run));
+            snprintf(line, sizeof line, "final: warp %u run state: model %s, %s %s", w, wr_run_state_name(m->run),
+                     side, wr_run_state_name(o->run));
             rc = fail_warp(c, cycle, w, m, line);
         }
         if ((m->active_pc ^ o->active_pc) & m_pc) {
-            snprintf(line, sizeof line, "final: warp %u active_pc: model 0x%" PRIx64 ", other 0x%" PRIx64, w,
-                     m->active_pc, o->active_pc);
+            snprintf(line, sizeof line, "final: warp %u active_pc: model 0x%" PRIx64 ", %s 0x%" PRIx64, w,
+                     m->active_pc, side, o->active_pc);
             rc = fail_warp(c, cycle, w, m, line);
         }
         for (unsigned k = 0; k < 5; k++)
             if ((mm[k] ^ om[k]) & ctl_mask(c, mfield[k])) {
-                snprintf(line, sizeof line, "final: warp %u %s: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w,
-                         mname[k], mm[k], om[k]);
+                snprintf(line, sizeof line, "final: warp %u %s: model 0x%08" PRIx32 ", %s 0x%08" PRIx32, w,
+                         mname[k], mm[k], side, om[k]);
                 rc = fail_warp(c, cycle, w, m, line);
             }
         for (unsigned b = 0; b < WR_NUM_BREGS; b++)
             if ((m->breg[b] ^ o->breg[b]) & m_b) {
-                snprintf(line, sizeof line, "final: warp %u B%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32, w, b,
-                         m->breg[b], o->breg[b]);
+                snprintf(line, sizeof line, "final: warp %u B%u: model 0x%08" PRIx32 ", %s 0x%08" PRIx32, w, b,
+                         m->breg[b], side, o->breg[b]);
                 rc = fail_warp(c, cycle, w, m, line);
             }
         /* operand-driven: the model keeps no registers (the other side's are
@@ -1074,8 +1082,8 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp 
                 const uint32_t mv = c->rf.r[slot * WR_LANES + l];
                 const uint32_t ov = regs[((size_t)w * nregs + r) * WR_LANES + l];
                 if (!(c->rf.r_undef[slot] >> l & 1u) && ((mv ^ ov) & m_gpr)) {
-                    snprintf(line, sizeof line, "final: warp %u R%u lane %u: model 0x%08" PRIx32 ", other 0x%08"
-                             PRIx32, w, r, l, mv, ov);
+                    snprintf(line, sizeof line, "final: warp %u R%u lane %u: model 0x%08" PRIx32 ", %s 0x%08"
+                             PRIx32, w, r, l, mv, side, ov);
                     rc = fail_warp(c, cycle, w, m, line);
                     break;
                 }
@@ -1085,8 +1093,8 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp 
              p++) {
             const uint32_t diff = (c->rf.p[w][p] ^ preds[w * WR_NUM_PREDS + p]) & ~c->rf.p_undef[w][p];
             if (diff) {
-                snprintf(line, sizeof line, "final: warp %u P%u: model 0x%08" PRIx32 ", other 0x%08" PRIx32
-                         " (lanes 0x%08" PRIx32 " differ)", w, p, c->rf.p[w][p], preds[w * WR_NUM_PREDS + p], diff);
+                snprintf(line, sizeof line, "final: warp %u P%u: model 0x%08" PRIx32 ", %s 0x%08" PRIx32
+                         " (lanes 0x%08" PRIx32 " differ)", w, p, c->rf.p[w][p], side, preds[w * WR_NUM_PREDS + p], diff);
                 rc = fail_warp(c, cycle, w, m, line);
             }
         }
@@ -1094,8 +1102,8 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp 
     const uint64_t m_bar = ctl_mask(c, WR_RF_WRITE_BARRIER);
     for (unsigned b = 0; bar_words && b < nbars && b < c->cta.nbars; b++)
         if ((c->cta.bar[b].word ^ bar_words[b]) & m_bar) {
-            snprintf(line, sizeof line, "final: barrier %u word: model 0x%08" PRIx32 ", other 0x%08" PRIx32 " [N-38]",
-                     b, c->cta.bar[b].word, bar_words[b]);
+            snprintf(line, sizeof line, "final: barrier %u word: model 0x%08" PRIx32 ", %s 0x%08" PRIx32 " [N-38]",
+                     b, c->cta.bar[b].word, side, bar_words[b]);
             rc = fail(c, cycle, NULL, NULL, NULL, NULL, line);
         }
     return rc;
@@ -1109,8 +1117,8 @@ int wr_checker_woke(wr_checker *c, uint64_t cycle, uint32_t woke)
     if (!diff || !c->o.ctl.field[WR_RF_WAKE].enable)
         return WR_CHK_OK;
     const unsigned w = (unsigned)__builtin_ctz(diff);
-    snprintf(line, sizeof line, "wake: warps woken whose `wake` is not yet reported: other 0x%08" PRIx32 ", model 0x%08"
-             PRIx32 " (warp %u is %s in the model) [N-23]", woke & all, c->cta.wake_pending & all, w,
+    snprintf(line, sizeof line, "wake: warps woken whose `wake` is not yet reported: %s 0x%08" PRIx32 ", model 0x%08"
+             PRIx32 " (warp %u is %s in the model) [N-23]", wr_checker_side_name(c), woke & all, c->cta.wake_pending & all, w,
              wr_run_state_name(c->cta.warp[w].run));
     return fail_warp(c, cycle, w, &c->cta.warp[w], line);
 }
@@ -1173,16 +1181,16 @@ int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_u
         for (unsigned r = 0; gpr && regs_undef && r < nr; r++) {
             const uint32_t more = regs_undef[(size_t)w * nregs + r] & ~c->rf.r_undef[wr_regfile_slot(&c->rf, w, r)];
             if (more) {
-                snprintf(line, sizeof line, "final: warp %u R%u lanes 0x%08" PRIx32 ": undefined in the other, "
-                         "defined in the model (SPEC-NOTES section 5)", w, r, more);
+                snprintf(line, sizeof line, "final: warp %u R%u lanes 0x%08" PRIx32 ": undefined in the %s, "
+                         "defined in the model (SPEC-NOTES section 5)", w, r, more, wr_checker_side_name(c));
                 rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
             }
         }
         for (unsigned p = 0; pred && preds_undef && p < WR_NUM_PREDS; p++) {
             const uint32_t more = preds_undef[w * WR_NUM_PREDS + p] & ~c->rf.p_undef[w][p];
             if (more) {
-                snprintf(line, sizeof line, "final: warp %u P%u lanes 0x%08" PRIx32 ": undefined in the other, "
-                         "defined in the model (SPEC-NOTES section 5)", w, p, more);
+                snprintf(line, sizeof line, "final: warp %u P%u lanes 0x%08" PRIx32 ": undefined in the %s, "
+                         "defined in the model (SPEC-NOTES section 5)", w, p, more, wr_checker_side_name(c));
                 rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
             }
         }

@@ -53,6 +53,8 @@ void wr_dump_build(wr_dump *d, const wr_checker *c, const wr_dump_meta *meta)
 {
     static const wr_dump_meta none = { 0 };
     d->meta = meta ? *meta : none;
+    if (!d->meta.side)                       /* the checker's own name for its other side */
+        d->meta.side = wr_checker_side_name(c);
     d->kind = c->have_fail ? (c->fail_driver ? WR_DUMP_DRIVER : WR_DUMP_MISMATCH)
               : c->error ? WR_DUMP_ERROR : WR_DUMP_NONE;
     d->operand_mode = c->cta.operand_mode;

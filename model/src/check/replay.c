@@ -328,6 +328,7 @@ static int start_checker(replay *x, const wr_trace_rec *rec)
     x->outs = rec && (rec->keys & WR_TK_OUT);   /* the records carry `out`: each must */
     co.max_mismatches = x->o->keep_going ? UINT32_MAX : 1;
     co.trace_writes = 1;                 /* the records show their own destinations only */
+    co.side = "trace";                   /* "model 0x5, trace 0x7" */
     co.on_fail = on_fail;
     co.ctx = x;
     co.own_end = x->o->own_end;
@@ -566,7 +567,7 @@ static int finish(replay *x, int status)
         char where[4200], msg[512];
         snprintf(where, sizeof where, "%s:%" PRIu64, x->name, res->first_recno);
         wr_dump_meta meta = { NULL, NULL, o->program ? o->program : x->name, NULL, o->reproduce, "replay",
-                              res->first_recno ? where : NULL, "trace" };
+                              res->first_recno ? where : NULL, NULL };   /* side: the checker's, "trace" */
         wr_dump *d = wr_dump_new(x->c, &meta);
         if (wr_dump_write(d, o->dump, msg, sizeof msg) != 0)
             snprintf(res->dump_error, sizeof res->dump_error, "%s", msg);
