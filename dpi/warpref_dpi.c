@@ -4,7 +4,7 @@
  * model and compares.  Compiled as C against the simulator's generated DPI
  * header (WARPREF_DPI_HEADER, e.g. "Vtb__Dpi.h"), so the compiler checks
  * every signature against the package.  Never prints, never exits (but
- * warpref_dpi_exit, which is for that): results are return values,
+ * warpref_dpi_exit and _exit_at_end, which are for that): results are return values,
  * messages accumulate in the handle (docs/dpi.md). */
 #include <errno.h>
 #include <inttypes.h>
@@ -749,4 +749,24 @@ void warpref_dpi_exit(int status)
     fflush(stdout);
     fflush(stderr);
     exit(status);
+}
+
+/* The exit status of a process that ends normally later (after $finish, the
+ * final blocks and the closing of the wave file, which exit() would skip):
+ * an atexit handler replaces the status the simulator's main returns. */
+static int exit_status_at_end;
+
+static void exit_at_end(void)
+{
+    fflush(stdout);
+    fflush(stderr);
+    _Exit(exit_status_at_end);
+}
+
+void warpref_dpi_exit_at_end(int status)
+{
+    static int registered;
+    exit_status_at_end = status;
+    if (!registered && atexit(exit_at_end) == 0)
+        registered = 1;
 }

@@ -15,8 +15,9 @@
 //   final   each warp's end state through the end-state read port
 //           (warpref_dpi_final_warp, _final_undef), then warpref_dpi_final
 //   end     dump (on a failure), result file, trace end, summary,
-//           `N passed, N failed`, exit status (0 pass, 1 fail, 2 bad plusargs
-//           or a pass whose result file or trace was not written)
+//           `N passed, N failed`, $finish with the exit status (0 pass, 1
+//           fail, 2 a pass whose result file or trace was not written;
+//           bad plusargs: 2 at once, warpref_dpi_exit)
 //
 // Plusargs (docs/integrate.md): +program=FILE.s or +words=FILE, +threads=N,
 // +operands=self|rtl, +ignore=, +mask=, +max_mismatches=N, +max_cycles=N,
@@ -397,7 +398,8 @@ module warpref_checker #(
       $display("%s: %s livelocks: the model's own run of it ends livelock (N-55, a spec hazard); +max_cycles=%0d stopped the design",
                NAME, prog, max_cycles);
     end
-    if (status != "pass" && warpref_dpi_dump(h, dump, test, seed, waves, {"(the run's plusargs)", args}) != 0)
+    if (status != "pass" &&
+        warpref_dpi_dump(h, dump, test, seed, WAVES ? waves : "", {"(the run's plusargs)", args}) != 0)
       $display("%s: %s", NAME, last_line(warpref_dpi_messages(h)));
     if (result != "" && warpref_dpi_result(h, result, status, t_end, endr) != 0) begin
       $display("%s: %s", NAME, last_line(warpref_dpi_messages(h)));
@@ -415,11 +417,12 @@ module warpref_checker #(
                t_end, counts, dump);
     end
     $display("%0d passed, %0d failed", status == "pass" ? 1 : 0, status == "pass" ? 0 : 1);
-    if (WAVES && waves != "") $dumpflush;
     warpref_dpi_free(h);
     h = null;
-    if (status == "pass" && !lost) $finish;
-    else warpref_dpi_exit(status == "pass" ? 2 : 1);
+    // $finish in every case: the final blocks run and the wave file is closed; the status
+    // replaces the simulator's own at the process's end
+    if (status != "pass" || lost) warpref_dpi_exit_at_end(status == "pass" ? 2 : 1);
+    $finish;
   endfunction
 
   always @(posedge rif.clk) begin

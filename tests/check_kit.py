@@ -16,7 +16,8 @@ Run on the same program with the same plusargs, both must say the same:
   bugs       every catalogued bug (docs/bugs.md) on the program named for it
              is caught at tb_lockstep's record: status, field, rule, warp,
              pc, cycle, retired, compared, the same summary line, exit 1
-  failures   +max_cycles=0 (nothing compared), +watchdog=1 (a hang)
+  failures   +max_cycles=0 (nothing compared), +watchdog=1 (a hang); a
+             pass whose result file cannot be written exits 2
   plusargs   bad ones: one line, exit status 2
   partial    (--partial: the template built with OPERANDS, RD_VALUES and
              CTA_WORDS = 0) passes, says "not compared: ..." and still
@@ -141,6 +142,11 @@ def main():
     check(rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and
           [r.get(k) for k in SAME_BUG] == [rr.get(k) for k in SAME_BUG], '+watchdog=1: exit %d, %s / %s' % (
               rc, r, rr))
+
+    # ---- a pass whose result file cannot be written: said, exit 2 ----
+    rc, out = run([tb, '+program=' + good, '+result=/nonexistent/r.json'])
+    check(rc == 2 and "tb_template: result: cannot open '/nonexistent/r.json': No such file or directory" in out
+          and '1 passed, 0 failed' in out, 'a lost result file: exit %d %s' % (rc, out))
 
     # ---- bad plusargs: one line, exit 2 ----
     junk = os.path.join(tmp, 'junk.s')
