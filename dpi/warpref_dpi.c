@@ -3,8 +3,9 @@
  * hands it to the lockstep checker (warpref/checker.h), which steps the
  * model and compares.  Compiled as C against the simulator's generated DPI
  * header (WARPREF_DPI_HEADER, e.g. "Vtb__Dpi.h"), so the compiler checks
- * every signature against the package.  Never prints, never exits: results
- * are return values, messages accumulate in the handle (docs/dpi.md). */
+ * every signature against the package.  Never prints, never exits (but
+ * warpref_dpi_exit and _exit_at_end, which are for that): results are return values,
+ * messages accumulate in the handle (docs/dpi.md). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -737,4 +738,35 @@ int warpref_dpi_result(void *h, const char *path, const char *status, unsigned l
         return -1;
     }
     return 0;
+}
+
+/* The one call that ends the process: the exit status of an SV testbench
+ * (the kit's checker, docs/integrate.md).  libc's exit imported into SV
+ * directly clashes with <stdlib.h> in the simulator's C++ (g++ 12: a
+ * different exception specifier), and $fatal aborts (status 134). */
+void warpref_dpi_exit(int status)
+{
+    fflush(stdout);
+    fflush(stderr);
+    exit(status);
+}
+
+/* The exit status of a process that ends normally later (after $finish, the
+ * final blocks and the closing of the wave file, which exit() would skip):
+ * an atexit handler replaces the status the simulator's main returns. */
+static int exit_status_at_end;
+
+static void exit_at_end(void)
+{
+    fflush(stdout);
+    fflush(stderr);
+    _Exit(exit_status_at_end);
+}
+
+void warpref_dpi_exit_at_end(int status)
+{
+    static int registered;
+    exit_status_at_end = status;
+    if (!registered && atexit(exit_at_end) == 0)
+        registered = 1;
 }

@@ -144,6 +144,13 @@ package warpref_pkg;
   // one line for scripts: {"status":...,"retired":...} written atomically to path
   import "DPI-C" function int warpref_dpi_result(input chandle h, input string path, input string status,
       input longint unsigned cycles, input string end_reason);
+  // end the process with this exit status (stdout flushed): an SV testbench's
+  // non-zero status without $fatal's abort; never import libc's exit itself
+  // (its declaration clashes with <stdlib.h> in the simulator's C++)
+  import "DPI-C" function void warpref_dpi_exit(input int status);
+  // the exit status the process ends with when it ends normally later: after $finish,
+  // the final blocks and the closing of the wave file (which warpref_dpi_exit skips)
+  import "DPI-C" function void warpref_dpi_exit_at_end(input int status);
 
 
   // ---- the RTL's own trace (docs/replay.md) ---------------------------------------------

@@ -183,6 +183,12 @@ for rel, call in (("tb/sc/lockstep/tb_sc_lockstep.cpp", r'snprintf\(line,\s*size
     if os.path.exists(os.path.join(SRC, rel)):
         for f in formats(read(rel), call):
             msgs.append((rel, f))
+# the integration kit's checker (kit/warpref_checker.sv, docs/integrate.md): its
+# bad(...) lines and what it $displays
+if os.path.exists(os.path.join(SRC, "kit/warpref_checker.sv")):
+    kit = read("kit/warpref_checker.sv")
+    for f in formats(kit, r'\bbad\((?:\$sformatf\()?') + formats(kit, r'\$display\(\s*'):
+        msgs.append(("kit/warpref_checker.sv", f))
 # the one output helper's messages (every C writer's "cannot open/write")
 if os.path.exists(os.path.join(SRC, "model/src/base/outfile.c")):
     for what in re.findall(r'say\(err, errsize, "(\w+)"', read("model/src/base/outfile.c")):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The worked example of docs/dpi.md (the lockstep_bind module) is real code:
 it is extracted from the page and linted with the package, `verilator
---lint-only -Wall`, so the page cannot drift from dpi/warpref_pkg.sv.
+--lint-only -Wall`, so the page cannot drift from dpi/warpref_pkg.sv; and no
+page imports libc's exit into SystemVerilog (warpref_dpi_exit instead).
 
     check_doc_example.py VERILATOR DOCS/dpi.md DPI/warpref_pkg.sv"""
 import os
@@ -30,6 +31,15 @@ def main():
     if p.returncode != 0:
         print('%s: the lockstep_bind example does not lint:\n%s' % (page, p.stdout + p.stderr))
         return 1
+    # libc's exit imported into SV clashes with <stdlib.h> in the simulator's C++ (g++ 12):
+    # no page shows it; the package's warpref_dpi_exit is the way (docs/dpi.md, docs/integrate.md)
+    docs = os.path.dirname(page)
+    for name in sorted(os.listdir(docs)):
+        if name.endswith('.md'):
+            with open(os.path.join(docs, name)) as f:
+                if re.search(r'import\s+"DPI-C"\s+function\s+void\s+exit\b', f.read()):
+                    print('%s: imports libc exit into SystemVerilog (use warpref_dpi_exit)' % name)
+                    return 1
     print('the lockstep_bind example of %s lints clean with %s' % (page, pkg))
     return 0
 
