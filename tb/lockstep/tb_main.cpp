@@ -19,6 +19,7 @@
 #include "Vtb_lockstep.h"
 #include "Vtb_lockstep__Dpi.h"
 #include "lockstep_session.h"
+#include "warpref/isa.h"            // wr_profile_name
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -70,7 +71,7 @@ void tb_finish(int errored, int hung, int failed, const char *end_reason, unsign
 int main(int argc, char **argv)
 {
     // the RTL's parameters (tb/meson.build gives them to Verilator and here)
-    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N };
+    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N, wr_profile_name(TB_PROFILE) };
     const int rc = lockstep_open(g_s, argc, argv, "tb_lockstep", lim);
     if (rc >= 0)
         return rc;
