@@ -196,7 +196,8 @@ module warpref_bcu #(
              (SASS && (optype_i == warpref_isa_pkg::OPT_SBAR_SYNC || optype_i == warpref_isa_pkg::OPT_SBAR_ARV ||
                        sass_syncall));
     is_red = optype_i == warpref_isa_pkg::OPT_BAR_RED || (SASS && optype_i == warpref_isa_pkg::OPT_SBAR_RED);
-    is_arv = native_arv || (SASS && optype_i == warpref_isa_pkg::OPT_SBAR_ARV) || sass_scan;
+    is_arv = native_arv || (SASS && optype_i == warpref_isa_pkg::OPT_SBAR_ARV) ||
+             (sass_scan && !bug_i[warpref_rtl_pkg::BUG_SASS_SCAN_WAITS]);
     red_mode = is_red || sass_scan;
     op = sass_scan ? warpref_rtl_pkg::REDOP_SCAN : redop;
     w = word_i[bid*32 +: 32];
@@ -208,8 +209,8 @@ module warpref_bcu #(
     // ---- arrival (N-31..N-37) ----
     if (issue_i && (is_bar || red_mode) && pmask_i != 32'd0) begin
       warn_o = !uniform;
-      unread_warn_o = SASS && unread_i && !bug_i[warpref_rtl_pkg::BUG_SASS_UNREAD_SILENT];   // sass S-12: first
-      if (SASS && sass_syncall && !trap_i && !bug_i[warpref_rtl_pkg::BUG_SASS_SYNCALL_USER])
+      unread_warn_o = SASS && unread_i;                  // sass S-12: before any exception
+      if (SASS && sass_syncall && (!trap_i || bug_i[warpref_rtl_pkg::BUG_SASS_SYNCALL_USER]))
         exc_o = warpref_rtl_pkg::EXC_ILLEGAL_INSTR_ENCODING;                                      // S-06
       else if (SASS && !sass_syncall && !sass_scan && trap_i) exc_o = warpref_rtl_pkg::EXC_UNPREDICTABLE; // S-07
       else if (cnt[4:0] != 5'd0) exc_o = warpref_rtl_pkg::EXC_BAR_CNT_ALIGN;
@@ -253,8 +254,7 @@ module warpref_bcu #(
         // accumulator before its own contribution (the exclusive prefix), unread (S-12)
         if (SASS && sass_scan) begin
           wbs_we_o[warp_i[WAW-1:0]] = 1'b1;
-          wbs_val_o[warp_i[WAW-1:0]*32 +: 32] = {w[31:ACC+11], bug_i[warpref_rtl_pkg::BUG_SASS_SCAN_INCLUSIVE] ?
-                                                  w[ACC +: 11] : prefix, w[ACC-1:0]} |
+          wbs_val_o[warp_i[WAW-1:0]*32 +: 32] = {w[31:ACC+11], prefix, w[ACC-1:0]} |
                                                  (32'd1 << warpref_rtl_pkg::BW_DEFINED);
           unread_set_o[warp_i[WAW-1:0]] = 1'b1;
         end

@@ -467,7 +467,7 @@ module warpref_core #(
       trap_q <= SASS && trap_mode_i ? '1 : '0;
     end else if (SASS && issue && exec_ok) begin
       if (b_ev_trap) trap_q[pwi] <= 1'b1;
-      else if (b_ev_rtt && trap_q[pwi] && !trap_mode_i) trap_q[pwi] <= 1'b0;
+      else if (b_ev_rtt && trap_q[pwi] && !trap_mode_i && !bug_i[warpref_rtl_pkg::BUG_SASS_RTT_STAYS]) trap_q[pwi] <= 1'b0;
       for (int w = 0; w < NW; w++)
         if (k_unread_set[w] || (k_unread_clr && 5'(w) == pw)) unread_q[w] <= k_unread_set[w] && !(k_unread_clr && 5'(w) == pw);
     end

@@ -94,10 +94,10 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_LEGAL_FORM_ONLY      = 30;
   localparam int unsigned BUG_PAIR_HIGH_DROPPED    = 31;
   // sass (PROFILE_SASS builds only; docs/bugs.md, section sass)
-  localparam int unsigned BUG_SASS_SCAN_INCLUSIVE  = 32;
+  localparam int unsigned BUG_SASS_SCAN_WAITS      = 32;
   localparam int unsigned BUG_SASS_SYNCALL_USER    = 33;
   localparam int unsigned BUG_SASS_BAR16_ALIAS     = 34;
-  localparam int unsigned BUG_SASS_UNREAD_SILENT   = 35;
+  localparam int unsigned BUG_SASS_RTT_STAYS       = 35;
   localparam int unsigned BUG_SASS_RESULT_RAW      = 36;
 
   function automatic int unsigned nbars(input int unsigned profile);
