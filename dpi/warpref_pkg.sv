@@ -74,7 +74,8 @@ package warpref_pkg;
   //   warp's run state, and the warps whose WarpBARState this instruction wrote (wbs_we,
   //   bit per warp: a reduction's result delivered, R2B.WARP; also when the value written
   //   equals the old one);
-  // events: ev (EV_* bits), the barrier of block/arrive, the warning code, barriers
+  // events: ev (EV_* bits), the barrier of block/arrive, the warning code (a second
+  //   warning's code in bits 15:8: sass RESULT_NOT_READ then OPERAND_NOT_UNIFORM), barriers
   //   released (bit per barrier), the trap index.
   import "DPI-C" function int warpref_dpi_retire(input chandle h, input longint unsigned cycle,
       input int unsigned warp, input longint unsigned pc, input bit [127:0] insn, input int unsigned exc,

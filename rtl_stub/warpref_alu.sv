@@ -4,7 +4,7 @@
 // undefined if a GPR lane it read was (section 5).
 module warpref_alu (
   input  logic [127:0]        insn_i,
-  input  logic [5:0]          form_i,
+  input  logic [warpref_isa_pkg::FORM_BITS-1:0] form_i,
   input  logic [7:0]          optype_i,
   input  logic [4:0]          warp_i,
   input  logic [31:0]         pmask_i,

@@ -6,7 +6,7 @@
 // SPEC-NOTES section 1 (pmask, arrivemask, switch_to, all_asleep, lowest).
 module warpref_bru (
   input  logic [127:0]        insn_i,
-  input  logic [5:0]          form_i,
+  input  logic [warpref_isa_pkg::FORM_BITS-1:0] form_i,
   input  logic [7:0]          optype_i,
   input  logic [warpref_rtl_pkg::NBUGS-1:0] bug_i,
   input  logic [63:0]         now_i,
@@ -51,7 +51,7 @@ module warpref_bru (
   output logic                ev_syscall_o,
   output logic                ev_rtt_o,
   output logic [31:0]         trap_idx_o,
-  output logic [2:0]          exc_o
+  output logic [3:0]          exc_o
 );
 
   localparam int unsigned BUGW = warpref_rtl_pkg::NBUGS;

@@ -1,6 +1,6 @@
-// warpref_core.sv - the RTL stub: a small SIMT control core with the native
-// branch/reconvergence unit (warpref_bru) and barrier unit (warpref_bcu) of
-// seeds 003 and 000, the helper instructions (warpref_alu), per-warp register
+// warpref_core.sv - the RTL stub: a small SIMT control core with the
+// branch/reconvergence unit (warpref_bru) of seed 003 and the barrier unit
+// (warpref_bcu) of its PROFILE (native: seed 000; sass: seed 001), the helper instructions (warpref_alu), per-warp register
 // files (warpref_regfile), constant memory (warpref_cmem) and its own warp
 // scheduler (warpref_sched).  Independent of the C model: everything is
 // computed here.
@@ -20,7 +20,10 @@ module warpref_core #(
   parameter int unsigned NW = 4,          // warps, 1..32
   parameter int unsigned NR = 16,         // GPRs stored per lane
   parameter int unsigned IMEM_DEPTH = 256,
-  parameter int unsigned CMEM_N = 64
+  parameter int unsigned CMEM_N = 64,
+  // the barrier engine (warpref_isa_pkg::PROFILE_*; one build per profile): the
+  // profile's instructions decode, the others' are ILLEGAL_ENCODING (G-01)
+  parameter int unsigned PROFILE = warpref_isa_pkg::PROFILE_NATIVE
 ) (
   /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input  logic                 clk_i,
@@ -30,6 +33,7 @@ module warpref_core #(
   input  logic [10:0]          threads_i,      // CTA size 1..1024, read at reset
   input  logic [31:0]          n_insns_i,      // instructions loaded (N-27)
   input  logic                 rr_i,           // 1: N-50 scheduler and time
+  input  logic                 trap_mode_i,    // sass: every warp in trap mode (S-13), read at reset
   input  logic [warpref_rtl_pkg::NBUGS-1:0] bug_i,
   input  logic                 run_i,          // issue enable
   // memory load
@@ -45,7 +49,7 @@ module warpref_core #(
   output logic [63:0]          rt_time_o,
   output logic [63:0]          rt_pc_o,
   output logic [127:0]         rt_insn_o,
-  output logic [5:0]           rt_form_o,
+  output logic [warpref_isa_pkg::FORM_BITS-1:0] rt_form_o,
   output logic [9:0]           rt_reads_o,
   output logic [31:0]          rt_pg_o,
   output logic [31:0]          rt_pp_o,
@@ -80,19 +84,20 @@ module warpref_core #(
   output logic                 rt_ur_we_o,
   output logic [5:0]           rt_urd_o,
   output logic [31:0]          rt_ur_val_o,
-  output logic [16*32-1:0]     rt_bar_words_o,
-  output logic [15:0]          rt_bar_changed_o,
+  output logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] rt_bar_words_o,
+  output logic [warpref_rtl_pkg::NBAR_MAX-1:0] rt_bar_changed_o,
   output logic [NW*3-1:0]      rt_run_o,
   output logic [NW-1:0]        rt_wbs_we_o,    // warps whose WarpBARState this instruction wrote
   output logic                 rt_ev_wake_o,
   output logic                 rt_ev_warn_o,
-  output logic [2:0]           rt_ev_exc_o,
+  output logic                 rt_ev_unread_o, // sass: warning:RESULT_NOT_READ (before OPERAND_NOT_UNIFORM)
+  output logic [3:0]           rt_ev_exc_o,
   output logic                 rt_ev_block_o,
   output logic                 rt_ev_arrive_o,
-  output logic [3:0]           rt_ev_bar_o,
+  output logic [4:0]           rt_ev_bar_o,
   output logic                 rt_ev_exit_o,
-  output logic [15:0]          rt_ev_release_o,
-  output logic [16*32-1:0]     rt_ev_woken_o,
+  output logic [warpref_rtl_pkg::NBAR_MAX-1:0] rt_ev_release_o,
+  output logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] rt_ev_woken_o,
   output logic                 rt_ev_sleep_o,
   output logic                 rt_ev_trap_o,
   output logic [31:0]          rt_trap_idx_o,
@@ -118,10 +123,12 @@ module warpref_core #(
   output logic [NW*32-1:0]     st_sleep_o,
   output logic [NW*32-1:0]     st_wbs_o,
   output logic [NW-1:0]        st_wbs_def_o,
-  output logic [NW*4-1:0]      st_bbar_o,
-  output logic [16*32-1:0]     st_bar_words_o,
-  output logic [16*32-1:0]     st_bar_arrived_o,
-  output logic [16*32-1:0]     st_bar_blocked_o,
+  output logic [NW*5-1:0]      st_bbar_o,
+  output logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] st_bar_words_o,
+  output logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] st_bar_arrived_o,
+  output logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] st_bar_blocked_o,
+  output logic [NW-1:0]        st_trap_o,      // sass: warps in trap mode (S-13)
+  output logic [NW-1:0]        st_unread_o,    // sass: warps whose result is unread (S-12)
   output logic [4:0]           st_ptr_o,
   output logic [NW*11-1:0]     st_sched_o,     // per warp: {busy cycles left, cycles waited}
   output logic                 st_stuck_o,     // nothing can issue and nothing sleeps
@@ -161,13 +168,15 @@ module warpref_core #(
   logic [31:0]      wbs_q [NW];
   logic [NW-1:0]    wbs_def_q;
   logic [2:0]       run_q [NW];
-  logic [3:0]       bbar_q [NW];
+  logic [4:0]       bbar_q [NW];
   logic [NW-1:0]    woke_q;
   logic [NW-1:0]    armed_q;
   logic [63:0]      deadline_q [NW];
   logic [2:0]       busy_q [NW];
   // ---- barriers ----
-  logic [16*32-1:0] bword_q, barrived_q, bblocked_q;
+  logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] bword_q, barrived_q, bblocked_q;
+  // ---- sass (S-12, S-13): per warp, trap mode and an unread result ----
+  logic [NW-1:0]    trap_q, unread_q;
   // ---- CTA ----
   logic [63:0]      now_q;
   logic [5:0]       nwarps_q;
@@ -230,15 +239,20 @@ module warpref_core #(
   // ---- fetch (N-27) and decode ----
   logic [127:0] insn;
   logic         fetch_fault, misaligned;
-  logic [5:0]   form;
+  logic [warpref_isa_pkg::FORM_BITS-1:0] form;
   logic [7:0]   optype;
   logic         legal;
+  // the forms of this profile (G-01): another profile's word is FORM_NONE here
+  localparam int unsigned NFORMS = 1 << warpref_isa_pkg::FORM_BITS;
+  localparam logic [NFORMS-1:0] PROFILE_FORMS = warpref_isa_pkg::PROFILE_FORMS[PROFILE*NFORMS +: NFORMS];
   always_comb begin
+    logic [warpref_isa_pkg::FORM_BITS-1:0] f;
     misaligned = c_apc[3:0] != 4'd0;
     fetch_fault = misaligned || c_apc[63:4] >= {28'd0, n_insns_i} || c_apc[63:4] >= 60'(IMEM_DEPTH);
     insn = fetch_fault ? 128'd0 : imem_q[c_apc[$clog2(IMEM_DEPTH)+3:4]];
     optype = insn[7:0];
-    form = warpref_isa_pkg::decode_form(insn[11:0]);
+    f = warpref_isa_pkg::decode_form(insn[11:0]);
+    form = f != warpref_isa_pkg::FORM_NONE && PROFILE_FORMS[f] ? f : warpref_isa_pkg::FORM_NONE;
     legal = form != warpref_isa_pkg::FORM_NONE &&
             (bug_i[warpref_rtl_pkg::BUG_LEGAL_FORM_ONLY] || warpref_isa_pkg::word_legal(form, insn));
   end
@@ -308,7 +322,7 @@ module warpref_core #(
     op_c = {pair ? cm_hi : 32'd0, cm_lo};
     pgv = rf_pg ^ {32{f_pg_not}};
     ppv = rf_pp ^ {32{f_pp_not}};
-    pmask = c_active & pgv & (optype == warpref_isa_pkg::OPT_BAR_RED ? 32'hffffffff : ppv);  // N-05
+    pmask = c_active & pgv & (warpref_isa_pkg::PP_INPUT[form] ? 32'hffffffff : ppv);  // N-05
   end
 
   // ---- execution units ----
@@ -317,7 +331,7 @@ module warpref_core #(
   logic [32*64-1:0] b_rpc, b_rd_val;
   logic [16*32-1:0] b_breg;
   logic             b_armed, b_rd_pair, b_ev_sleep, b_ev_exit, b_ev_trap, b_ev_syscall, b_ev_rtt;
-  logic [2:0]       b_exc;
+  logic [3:0]       b_exc;
 
   warpref_bru u_bru (
     .insn_i(insn), .form_i(form), .optype_i(optype), .bug_i, .now_i(now_q),
@@ -341,25 +355,29 @@ module warpref_core #(
         exited_cnt = exited_cnt + 6'd1;
   end
 
-  logic [16*32-1:0] k_word, k_arrived, k_blocked;
-  logic [15:0]      k_changed, k_release;
+  logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] k_word, k_arrived, k_blocked;
+  logic [warpref_rtl_pkg::NBAR_MAX-1:0]    k_changed, k_release;
   logic [NW-1:0]    k_wake, k_wbs_we;
   logic [NW*32-1:0] k_wbs_val;
   logic             k_block, k_arrive, k_warn, k_wbs_we_self, k_rd_dc, k_pd_val, k_pd_dc;
-  logic [3:0]       k_bar;
-  logic [2:0]       k_exc;
+  logic [4:0]       k_bar;
+  logic [3:0]       k_exc;
+  logic             k_unread_warn, k_unread_clr;
+  logic [NW-1:0]    k_unread_set;
   logic [31:0]      k_wbs_self, k_rd_we, k_rd_val, k_pd_we;
-  warpref_bcu #(.NW(NW)) u_bcu (
+  warpref_bcu #(.NW(NW), .PROFILE(PROFILE)) u_bcu (
     .insn_i(insn), .form_i(form), .optype_i(optype), .issue_i(issue && legal && !fetch_fault),
     .warp_i(pw), .bug_i, .pmask_i(pmask), .ppv_i(ppv), .ra_i(op_ra), .rb_i(op_rb), .rc_i(op_rb),
     .ra_rz_i(f_ra == warpref_isa_pkg::REG_RZ), .rb_rz_i(f_rb == warpref_isa_pkg::REG_RZ),
     .rc_rz_i(f_rb == warpref_isa_pkg::REG_RZ), .wbs_i(c_wbs), .wbs_def_i(c_wbs_def),
+    .trap_i(trap_q[pwi]), .unread_i(unread_q[pwi]),
     .nwarps_i(nwarps_q), .exited_i(exited_cnt), .exit_i(issue && legal && !fetch_fault && b_ev_exit),
     .word_i(bword_q), .arrived_i(barrived_q), .blocked_i(bblocked_q),
     .word_o(k_word), .arrived_o(k_arrived), .blocked_o(k_blocked), .changed_o(k_changed),
     .release_o(k_release), .wake_o(k_wake), .wbs_we_o(k_wbs_we), .wbs_val_o(k_wbs_val),
-    .block_o(k_block), .arrive_o(k_arrive), .bar_o(k_bar), .warn_o(k_warn), .exc_o(k_exc),
-    .wbs_we_self_o(k_wbs_we_self), .wbs_self_o(k_wbs_self), .rd_we_o(k_rd_we), .rd_val_o(k_rd_val),
+    .block_o(k_block), .arrive_o(k_arrive), .bar_o(k_bar), .warn_o(k_warn), .unread_warn_o(k_unread_warn),
+    .exc_o(k_exc), .wbs_we_self_o(k_wbs_we_self), .wbs_self_o(k_wbs_self), .unread_set_o(k_unread_set),
+    .unread_clr_o(k_unread_clr), .rd_we_o(k_rd_we), .rd_val_o(k_rd_val),
     .rd_dc_o(k_rd_dc), .pd_we_o(k_pd_we), .pd_val_o(k_pd_val), .pd_dc_o(k_pd_dc)
   );
 
@@ -376,14 +394,14 @@ module warpref_core #(
 
   // ---- the instruction's result ----
   logic        is_bcu, is_alu, exec_ok;
-  logic [2:0]  exc;
+  logic [3:0]  exc;
   logic [31:0] w_rd_we, w_rd_undef, w_pd_we, w_pd_val, w_pd_undef;
   logic [32*64-1:0] w_rd_val;
   logic        w_rd_pair, w_pd_dc, w_ur_we;
   logic [63:0] w_rd_dc;
   logic [2:0]  new_run;
   always_comb begin
-    is_bcu = optype[7:4] == 4'h1;
+    is_bcu = optype[7:4] == 4'h1 || optype[7:4] == 4'h5;   // native 0x1X, sass 0x5X
     is_alu = optype[7:4] == 4'h4;
     if (!legal) exc = warpref_rtl_pkg::EXC_ILLEGAL_ENCODING;
     else if (k_exc != warpref_rtl_pkg::EXC_NONE) exc = k_exc;
@@ -420,7 +438,7 @@ module warpref_core #(
       w_rd_we = 32'd0; w_pd_we = 32'd0; w_ur_we = 1'b0;
     end
     if (b_ev_exit) new_run = EXITED;
-    else if (b_ev_trap || b_ev_syscall || b_ev_rtt) new_run = TRAPPED;
+    else if ((b_ev_trap || b_ev_syscall || b_ev_rtt) && !trap_go) new_run = TRAPPED;
     else if (b_ev_sleep) new_run = ASLEEP;
     else if (k_block) new_run = BLOCKED;
     else new_run = READY;
@@ -442,6 +460,32 @@ module warpref_core #(
     .clk_i, .rst_ni, .we_i(cmem_we_i), .waddr_i(cmem_addr_i), .wdata_i(cmem_wdata_i),
     .re_i(has_cmem), .raddr_i({f_cmem[20:16], f_cmem[15:2]}), .rlo_o(cm_lo), .rhi_o(cm_hi)
   );
+
+  // ---- sass (S-13): TRAP enters trap mode and goes on at the next
+  // instruction; RTT in trap mode leaves it (not when pinned by trap_mode_i)
+  // and goes on; RTT outside trap mode stops the warp as N-26 ----
+  localparam bit SASS = PROFILE == warpref_isa_pkg::PROFILE_SASS;
+  logic        trap_go;
+  logic [63:0] x_apc;                   // ActivePC after: the BRU's, or past a TRAP/RTT that goes on
+  always_comb begin
+    trap_go = SASS && (b_ev_trap || (b_ev_rtt && trap_q[pwi]));
+    x_apc = trap_go ? c_apc + 64'd16 : b_apc;
+  end
+
+  // sass: trap mode and unread results, committed with the instruction (S-12, S-13)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      trap_q <= '0;
+      unread_q <= '0;
+    end else if (init_q) begin
+      trap_q <= SASS && trap_mode_i ? '1 : '0;
+    end else if (SASS && issue && exec_ok) begin
+      if (b_ev_trap) trap_q[pwi] <= 1'b1;
+      else if (b_ev_rtt && trap_q[pwi] && !trap_mode_i && !bug_i[warpref_rtl_pkg::BUG_SASS_RTT_STAYS]) trap_q[pwi] <= 1'b0;
+      for (int w = 0; w < NW; w++)
+        if (k_unread_set[w] || (k_unread_clr && 5'(w) == pw)) unread_q[w] <= k_unread_set[w] && !(k_unread_clr && 5'(w) == pw);
+    end
+  end
 
   // ---- time ----
   // When no warp is ready and some sleep, nothing can happen before the
@@ -467,6 +511,8 @@ module warpref_core #(
     st_bar_arrived_o = barrived_q;
     st_bar_blocked_o = bblocked_q;
     st_ptr_o = sched_ptr;
+    st_trap_o = trap_q;
+    st_unread_o = unread_q;
     /*verilator tracing_off*/
     for (int w = 0; w < NW; w++) begin
     /*verilator tracing_on*/
@@ -477,7 +523,7 @@ module warpref_core #(
       st_sleep_o[w*32 +: 32] = sleep_q[w];
       st_wbs_o[w*32 +: 32] = wbs_q[w];
       st_wbs_def_o[w] = wbs_def_q[w];
-      st_bbar_o[w*4 +: 4] = bbar_q[w];
+      st_bbar_o[w*5 +: 5] = bbar_q[w];
       if (ready_eff[w]) any_blocked_or_ready = 1'b1;
     end
     st_stuck_o = !any_blocked_or_ready && (!any_asleep || bug_i[warpref_rtl_pkg::BUG_STUCK_WHILE_ASLEEP]);
@@ -516,7 +562,7 @@ module warpref_core #(
         wbs_q[w] <= 32'd0;
         wbs_def_q[w] <= 1'b0;
         run_q[w] <= EXITED;
-        bbar_q[w] <= 4'd0;
+        bbar_q[w] <= 5'd0;
         woke_q[w] <= 1'b0;
         armed_q[w] <= 1'b0;
         deadline_q[w] <= 64'd0;
@@ -556,7 +602,7 @@ module warpref_core #(
         run_q[pwi] <= FAULTED;
         woke_q[pwi] <= 1'b0;
       end else if (issue) begin
-        apc_q[pwi] <= b_apc;
+        apc_q[pwi] <= x_apc;
         valid_q[pwi] <= b_valid;
         active_q[pwi] <= b_active;
         yield_q[pwi] <= b_yield;
@@ -567,7 +613,7 @@ module warpref_core #(
         armed_q[pwi] <= b_armed;
         deadline_q[pwi] <= b_deadline;
         run_q[pwi] <= new_run;
-        bbar_q[pwi] <= k_block ? k_bar : 4'd0;
+        bbar_q[pwi] <= k_block ? k_bar : 5'd0;
         woke_q[pwi] <= 1'b0;
         busy_q[pwi] <= rr_i ? 3'd0 : warpref_rtl_pkg::latency(optype) - 3'd1;
         if (k_wbs_we_self) begin
@@ -582,7 +628,7 @@ module warpref_core #(
         /*verilator tracing_on*/
           if (k_wake[w]) begin
             run_q[w] <= READY;
-            bbar_q[w] <= 4'd0;
+            bbar_q[w] <= 5'd0;
           end
           if (k_wbs_we[w]) begin
             wbs_q[w] <= k_wbs_val[w*32 +: 32];
@@ -646,7 +692,7 @@ module warpref_core #(
     rt_rb_undef_o <= op_rb_undef;
     rt_ur_o <= bug_i[warpref_rtl_pkg::BUG_READS_NO_UNIFORM] ? 64'd0 : op_ur;
     rt_c_o <= bug_i[warpref_rtl_pkg::BUG_READS_NO_UNIFORM] ? 64'd0 : op_c;
-    rt_apc_o <= exec_ok ? b_apc : c_apc;
+    rt_apc_o <= exec_ok ? x_apc : c_apc;
     rt_valid_mask_o <= exec_ok ? b_valid : c_valid;
     rt_active_o <= exec_ok ? b_active : c_active;
     rt_yield_o <= exec_ok ? b_yield : c_yield;
@@ -671,7 +717,7 @@ module warpref_core #(
     rt_urd_o <= a_urd;
     rt_ur_val_o <= a_ur_val;
     rt_bar_words_o <= exec_ok ? k_word : bword_q;
-    rt_bar_changed_o <= exec_ok ? k_changed : 16'd0;
+    rt_bar_changed_o <= exec_ok ? k_changed : '0;
     /*verilator tracing_off*/
     for (int w = 0; w < NW; w++) begin
     /*verilator tracing_on*/
@@ -682,15 +728,14 @@ module warpref_core #(
     end
     rt_ev_wake_o <= c_woke;
     rt_ev_warn_o <= legal && k_warn;
+    rt_ev_unread_o <= legal && k_unread_warn;
     rt_ev_exc_o <= exc;
     rt_ev_block_o <= exec_ok && k_block;
     rt_ev_arrive_o <= exec_ok && k_arrive;
     rt_ev_bar_o <= k_bar;
     rt_ev_exit_o <= exec_ok && b_ev_exit;
-    rt_ev_release_o <= exec_ok ? k_release : 16'd0;
-    /*verilator tracing_off*/
-    for (int b = 0; b < 16; b++) rt_ev_woken_o[b*32 +: 32] <= bblocked_q[b*32 +: 32];
-    /*verilator tracing_on*/
+    rt_ev_release_o <= exec_ok ? k_release : '0;
+    rt_ev_woken_o <= bblocked_q;
     rt_ev_sleep_o <= exec_ok && b_ev_sleep;
     rt_ev_trap_o <= exec_ok && b_ev_trap;
     rt_trap_idx_o <= b_trap_idx;

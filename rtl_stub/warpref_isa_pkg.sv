@@ -45,6 +45,12 @@ package warpref_isa_pkg;
   localparam logic [7:0] OPT_ISETP = 8'h47;
   localparam logic [7:0] OPT_UMOV = 8'h48;
   localparam logic [7:0] OPT_LDC = 8'h49;
+  localparam logic [7:0] OPT_SBAR_SYNC = 8'h50;
+  localparam logic [7:0] OPT_SBAR_ARV = 8'h51;
+  localparam logic [7:0] OPT_SBAR_RED = 8'h52;
+  localparam logic [7:0] OPT_SBAR_SCAN = 8'h53;
+  localparam logic [7:0] OPT_SBAR_SYNCALL = 8'h54;
+  localparam logic [7:0] OPT_SB2R_RESULT = 8'h55;
 
   // stypes (bits 11:8)
   localparam logic [3:0] ST_X = 4'd0;
@@ -61,65 +67,98 @@ package warpref_isa_pkg;
   localparam logic [3:0] ST_NBG = 4'd11;
 
   // forms, in table order; FORM_NONE: no form has this (optype, stype)
-  localparam int unsigned FORM_BITS = 6;
-  localparam logic [5:0] FORM_BAR_I = 6'd0;
-  localparam logic [5:0] FORM_BAR_RR = 6'd1;
-  localparam logic [5:0] FORM_BAR_RRI = 6'd2;
-  localparam logic [5:0] FORM_BAR_RIR = 6'd3;
-  localparam logic [5:0] FORM_BAR_RED_I = 6'd4;
-  localparam logic [5:0] FORM_BAR_RED_R = 6'd5;
-  localparam logic [5:0] FORM_BAR_RED_RRI = 6'd6;
-  localparam logic [5:0] FORM_BAR_RED_RIR = 6'd7;
-  localparam logic [5:0] FORM_B2R_I = 6'd8;
-  localparam logic [5:0] FORM_B2R_RESULT_X = 6'd9;
-  localparam logic [5:0] FORM_R2B_RI = 6'd10;
-  localparam logic [5:0] FORM_BRA_U = 6'd11;
-  localparam logic [5:0] FORM_BRA_X = 6'd12;
-  localparam logic [5:0] FORM_BRX_R = 6'd13;
-  localparam logic [5:0] FORM_BRX_U = 6'd14;
-  localparam logic [5:0] FORM_BRX_C = 6'd15;
-  localparam logic [5:0] FORM_CALL_R = 6'd16;
-  localparam logic [5:0] FORM_CALL_U = 6'd17;
-  localparam logic [5:0] FORM_CALL_C = 6'd18;
-  localparam logic [5:0] FORM_RET_R = 6'd19;
-  localparam logic [5:0] FORM_RET_U = 6'd20;
-  localparam logic [5:0] FORM_RET_C = 6'd21;
-  localparam logic [5:0] FORM_LEPC_I = 6'd22;
-  localparam logic [5:0] FORM_EXIT_X = 6'd23;
-  localparam logic [5:0] FORM_BMOV_X = 6'd24;
-  localparam logic [5:0] FORM_BMOV_R = 6'd25;
-  localparam logic [5:0] FORM_BSSY_I = 6'd26;
-  localparam logic [5:0] FORM_BSYNC_X = 6'd27;
-  localparam logic [5:0] FORM_YIELD_X = 6'd28;
-  localparam logic [5:0] FORM_BREAK_X = 6'd29;
-  localparam logic [5:0] FORM_WARPSYNC_R = 6'd30;
-  localparam logic [5:0] FORM_WARPSYNC_U = 6'd31;
-  localparam logic [5:0] FORM_WARPSYNC_I = 6'd32;
-  localparam logic [5:0] FORM_WARPSYNC_C = 6'd33;
-  localparam logic [5:0] FORM_NANOSLEEP_R = 6'd34;
-  localparam logic [5:0] FORM_NANOSLEEP_U = 6'd35;
-  localparam logic [5:0] FORM_NANOSLEEP_I = 6'd36;
-  localparam logic [5:0] FORM_NANOSLEEP_C = 6'd37;
-  localparam logic [5:0] FORM_RTT_X = 6'd38;
-  localparam logic [5:0] FORM_TRAP_R = 6'd39;
-  localparam logic [5:0] FORM_TRAP_C = 6'd40;
-  localparam logic [5:0] FORM_TRAP_I = 6'd41;
-  localparam logic [5:0] FORM_SYSCALL_X = 6'd42;
-  localparam logic [5:0] FORM_NOP_X = 6'd43;
-  localparam logic [5:0] FORM_S2R_X = 6'd44;
-  localparam logic [5:0] FORM_MOV_R = 6'd45;
-  localparam logic [5:0] FORM_MOV_I = 6'd46;
-  localparam logic [5:0] FORM_IADD_R = 6'd47;
-  localparam logic [5:0] FORM_IADD_I = 6'd48;
-  localparam logic [5:0] FORM_LOP_R = 6'd49;
-  localparam logic [5:0] FORM_LOP_I = 6'd50;
-  localparam logic [5:0] FORM_SHL_I = 6'd51;
-  localparam logic [5:0] FORM_SHR_I = 6'd52;
-  localparam logic [5:0] FORM_ISETP_R = 6'd53;
-  localparam logic [5:0] FORM_ISETP_I = 6'd54;
-  localparam logic [5:0] FORM_UMOV_I = 6'd55;
-  localparam logic [5:0] FORM_LDC_C = 6'd56;
-  localparam logic [5:0] FORM_NONE = 6'd63;
+  localparam int unsigned FORM_BITS = 7;
+  localparam logic [6:0] FORM_BAR_I = 7'd0;
+  localparam logic [6:0] FORM_BAR_RR = 7'd1;
+  localparam logic [6:0] FORM_BAR_RRI = 7'd2;
+  localparam logic [6:0] FORM_BAR_RIR = 7'd3;
+  localparam logic [6:0] FORM_BAR_RED_I = 7'd4;
+  localparam logic [6:0] FORM_BAR_RED_R = 7'd5;
+  localparam logic [6:0] FORM_BAR_RED_RRI = 7'd6;
+  localparam logic [6:0] FORM_BAR_RED_RIR = 7'd7;
+  localparam logic [6:0] FORM_B2R_I = 7'd8;
+  localparam logic [6:0] FORM_B2R_RESULT_X = 7'd9;
+  localparam logic [6:0] FORM_R2B_RI = 7'd10;
+  localparam logic [6:0] FORM_BRA_U = 7'd11;
+  localparam logic [6:0] FORM_BRA_X = 7'd12;
+  localparam logic [6:0] FORM_BRX_R = 7'd13;
+  localparam logic [6:0] FORM_BRX_U = 7'd14;
+  localparam logic [6:0] FORM_BRX_C = 7'd15;
+  localparam logic [6:0] FORM_CALL_R = 7'd16;
+  localparam logic [6:0] FORM_CALL_U = 7'd17;
+  localparam logic [6:0] FORM_CALL_C = 7'd18;
+  localparam logic [6:0] FORM_RET_R = 7'd19;
+  localparam logic [6:0] FORM_RET_U = 7'd20;
+  localparam logic [6:0] FORM_RET_C = 7'd21;
+  localparam logic [6:0] FORM_LEPC_I = 7'd22;
+  localparam logic [6:0] FORM_EXIT_X = 7'd23;
+  localparam logic [6:0] FORM_BMOV_X = 7'd24;
+  localparam logic [6:0] FORM_BMOV_R = 7'd25;
+  localparam logic [6:0] FORM_BSSY_I = 7'd26;
+  localparam logic [6:0] FORM_BSYNC_X = 7'd27;
+  localparam logic [6:0] FORM_YIELD_X = 7'd28;
+  localparam logic [6:0] FORM_BREAK_X = 7'd29;
+  localparam logic [6:0] FORM_WARPSYNC_R = 7'd30;
+  localparam logic [6:0] FORM_WARPSYNC_U = 7'd31;
+  localparam logic [6:0] FORM_WARPSYNC_I = 7'd32;
+  localparam logic [6:0] FORM_WARPSYNC_C = 7'd33;
+  localparam logic [6:0] FORM_NANOSLEEP_R = 7'd34;
+  localparam logic [6:0] FORM_NANOSLEEP_U = 7'd35;
+  localparam logic [6:0] FORM_NANOSLEEP_I = 7'd36;
+  localparam logic [6:0] FORM_NANOSLEEP_C = 7'd37;
+  localparam logic [6:0] FORM_RTT_X = 7'd38;
+  localparam logic [6:0] FORM_TRAP_R = 7'd39;
+  localparam logic [6:0] FORM_TRAP_C = 7'd40;
+  localparam logic [6:0] FORM_TRAP_I = 7'd41;
+  localparam logic [6:0] FORM_SYSCALL_X = 7'd42;
+  localparam logic [6:0] FORM_NOP_X = 7'd43;
+  localparam logic [6:0] FORM_S2R_X = 7'd44;
+  localparam logic [6:0] FORM_MOV_R = 7'd45;
+  localparam logic [6:0] FORM_MOV_I = 7'd46;
+  localparam logic [6:0] FORM_IADD_R = 7'd47;
+  localparam logic [6:0] FORM_IADD_I = 7'd48;
+  localparam logic [6:0] FORM_LOP_R = 7'd49;
+  localparam logic [6:0] FORM_LOP_I = 7'd50;
+  localparam logic [6:0] FORM_SHL_I = 7'd51;
+  localparam logic [6:0] FORM_SHR_I = 7'd52;
+  localparam logic [6:0] FORM_ISETP_R = 7'd53;
+  localparam logic [6:0] FORM_ISETP_I = 7'd54;
+  localparam logic [6:0] FORM_UMOV_I = 7'd55;
+  localparam logic [6:0] FORM_LDC_C = 7'd56;
+  localparam logic [6:0] FORM_SBAR_SYNC_I = 7'd57;
+  localparam logic [6:0] FORM_SBAR_SYNC_RR = 7'd58;
+  localparam logic [6:0] FORM_SBAR_SYNC_RRI = 7'd59;
+  localparam logic [6:0] FORM_SBAR_SYNC_RIR = 7'd60;
+  localparam logic [6:0] FORM_SBAR_ARV_I = 7'd61;
+  localparam logic [6:0] FORM_SBAR_ARV_RR = 7'd62;
+  localparam logic [6:0] FORM_SBAR_ARV_RRI = 7'd63;
+  localparam logic [6:0] FORM_SBAR_ARV_RIR = 7'd64;
+  localparam logic [6:0] FORM_SBAR_RED_I = 7'd65;
+  localparam logic [6:0] FORM_SBAR_RED_RR = 7'd66;
+  localparam logic [6:0] FORM_SBAR_RED_RRI = 7'd67;
+  localparam logic [6:0] FORM_SBAR_RED_RIR = 7'd68;
+  localparam logic [6:0] FORM_SBAR_SCAN_I = 7'd69;
+  localparam logic [6:0] FORM_SBAR_SCAN_RR = 7'd70;
+  localparam logic [6:0] FORM_SBAR_SCAN_RRI = 7'd71;
+  localparam logic [6:0] FORM_SBAR_SCAN_RIR = 7'd72;
+  localparam logic [6:0] FORM_SBAR_SYNCALL_X = 7'd73;
+  localparam logic [6:0] FORM_SB2R_RESULT_X = 7'd74;
+  localparam logic [6:0] FORM_NONE = 7'd127;
+
+  // profiles (SPEC-NOTES section 8; warpref_core's PROFILE), and the forms of
+  // each: PROFILE_FORMS[p*128 +: 128], bit f set = form f is an instruction of
+  // profile p (no form: a profile the stub does not implement)
+  localparam int unsigned PROFILE_NATIVE = 0;
+  localparam int unsigned PROFILE_SASS = 1;
+  localparam int unsigned PROFILE_PTX = 2;
+  localparam int unsigned PROFILE_VISA = 3;
+  localparam int unsigned NPROFILES = 4;
+  localparam logic [511:0] PROFILE_FORMS = {
+    128'b00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000,   // visa
+    128'b00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000,   // ptx
+    128'b00000000000000000000000000000000000000000000000000000111111111111111111111111111111111111111111111111111111111111111110100000000,   // sass
+    128'b00000000000000000000000000000000000000000000000000000000000000000000000111111111111111111111111111111111111111111111111111111111   // native
+  };
 
   // field positions (seed field<lsb, width>)
   localparam int unsigned F_PG_LSB = 12, F_PG_W = 3;
@@ -157,40 +196,42 @@ package warpref_isa_pkg;
   localparam int unsigned F_CMP_LSB = 80, F_CMP_W = 3;
 
   // forms that have each field: bit f set = form f has it
-  localparam logic [63:0] HAS_PG = 64'b111111111111111111111111111111111111111111111111111111111;
-  localparam logic [63:0] HAS_PG_NOT = 64'b111111111111111111111111111111111111111111111111111111111;
-  localparam logic [63:0] HAS_PP = 64'b000000000000000000011111111110000101111111111100011110000;
-  localparam logic [63:0] HAS_PP_NOT = 64'b000000000000000000011111111110000101111111111100011110000;
-  localparam logic [63:0] HAS_RD = 64'b100011111111100000000000000000001010000000000001100000000;
-  localparam logic [63:0] HAS_RA = 64'b001111111101000000000000000000010000010010010010000000010;
-  localparam logic [63:0] HAS_RB = 64'b000100010100000001000010001000000000000000000000001100110;
-  localparam logic [63:0] HAS_RC = 64'b000000000000000000000000000000000000000000000000010001000;
-  localparam logic [63:0] HAS_URA = 64'b000000000000000000000000000000000000100100100100000000000;
-  localparam logic [63:0] HAS_URB = 64'b000000000000000000000100010000000000000000000000000000000;
-  localparam logic [63:0] HAS_URD = 64'b010000000000000000000000000000000000000000000000000000000;
-  localparam logic [63:0] HAS_PU = 64'b000000000000000000000000000000000000000000000001000000000;
-  localparam logic [63:0] HAS_PD = 64'b001100000000000000000000000000000000000000000000000000000;
-  localparam logic [63:0] HAS_BARID = 64'b000000000000000000000000000000000000000000000010110011001;
-  localparam logic [63:0] HAS_CNT = 64'b000000000000000000000000000000000000000000000000001010101;
-  localparam logic [63:0] HAS_BARMODE = 64'b000000000000000000000000000000000000000000000000000001111;
-  localparam logic [63:0] HAS_REDOP = 64'b000000000000000000000000000000000000000000000000011110000;
-  localparam logic [63:0] HAS_B2RMODE = 64'b000000000000000000000000000000000000000000000010100000000;
-  localparam logic [63:0] HAS_COND = 64'b000000000000000000000000000000000000000000001100000000000;
-  localparam logic [63:0] HAS_BASEMODE = 64'b000000000000000000000000000000000001111110000000000000000;
-  localparam logic [63:0] HAS_BITNOT = 64'b000000000000000000000001011000000000000000000100000000000;
-  localparam logic [63:0] HAS_CLEAR = 64'b000000000000000000000000000000001000000000000000000000000;
-  localparam logic [63:0] HAS_BREG = 64'b000000000000000000000000000101111000000000000000000000000;
-  localparam logic [63:0] HAS_OFFSET = 64'b000000000000000000000000000000000010110110111100000000000;
-  localparam logic [63:0] HAS_SYNCPOINT = 64'b000000000000000000000000000000100000000000000000000000000;
-  localparam logic [63:0] HAS_IMM32 = 64'b011011101010000100001000100000000000000000000000000000000;
-  localparam logic [63:0] HAS_CMEM = 64'b100000000000000010010001000000000001001001000000000000000;
-  localparam logic [63:0] HAS_SR = 64'b000000000000100000000000000000000000000000000000000000000;
-  localparam logic [63:0] HAS_LOP = 64'b000000110000000000000000000000000000000000000000000000000;
-  localparam logic [63:0] HAS_CMP = 64'b001100000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_PG = 128'b111111111111111111111111111111111111111111111111111111111111111111111111111;
+  localparam logic [127:0] HAS_PG_NOT = 128'b111111111111111111111111111111111111111111111111111111111111111111111111111;
+  localparam logic [127:0] HAS_PP = 128'b001111111100000000000000000000000000011111111110000101111111111100011110000;
+  localparam logic [127:0] HAS_PP_NOT = 128'b001111111100000000000000000000000000011111111110000101111111111100011110000;
+  localparam logic [127:0] HAS_RD = 128'b100000000000000000100011111111100000000000000000001010000000000001100000000;
+  localparam logic [127:0] HAS_RA = 128'b000110011001100110001111111101000000000000000000010000010010010010000000010;
+  localparam logic [127:0] HAS_RB = 128'b001000100010001000000100010100000001000010001000000000000000000000001100110;
+  localparam logic [127:0] HAS_RC = 128'b000000000000000000000000000000000000000000000000000000000000000000010001000;
+  localparam logic [127:0] HAS_URA = 128'b000000000000000000000000000000000000000000000000000000100100100100000000000;
+  localparam logic [127:0] HAS_URB = 128'b000000000000000000000000000000000000000100010000000000000000000000000000000;
+  localparam logic [127:0] HAS_URD = 128'b000000000000000000010000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_PU = 128'b100000000000000000000000000000000000000000000000000000000000000001000000000;
+  localparam logic [127:0] HAS_PD = 128'b000000000000000000001100000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_BARID = 128'b001001100110011001000000000000000000000000000000000000000000000010110011001;
+  localparam logic [127:0] HAS_CNT = 128'b000101010101010101000000000000000000000000000000000000000000000000001010101;
+  localparam logic [127:0] HAS_BARMODE = 128'b000000000000000000000000000000000000000000000000000000000000000000000001111;
+  localparam logic [127:0] HAS_REDOP = 128'b000000111100000000000000000000000000000000000000000000000000000000011110000;
+  localparam logic [127:0] HAS_B2RMODE = 128'b000000000000000000000000000000000000000000000000000000000000000010100000000;
+  localparam logic [127:0] HAS_COND = 128'b000000000000000000000000000000000000000000000000000000000000001100000000000;
+  localparam logic [127:0] HAS_BASEMODE = 128'b000000000000000000000000000000000000000000000000000001111110000000000000000;
+  localparam logic [127:0] HAS_BITNOT = 128'b000000000000000000000000000000000000000001011000000000000000000100000000000;
+  localparam logic [127:0] HAS_CLEAR = 128'b000000000000000000000000000000000000000000000000001000000000000000000000000;
+  localparam logic [127:0] HAS_BREG = 128'b000000000000000000000000000000000000000000000101111000000000000000000000000;
+  localparam logic [127:0] HAS_OFFSET = 128'b000000000000000000000000000000000000000000000000000010110110111100000000000;
+  localparam logic [127:0] HAS_SYNCPOINT = 128'b000000000000000000000000000000000000000000000000100000000000000000000000000;
+  localparam logic [127:0] HAS_IMM32 = 128'b000000000000000000011011101010000100001000100000000000000000000000000000000;
+  localparam logic [127:0] HAS_CMEM = 128'b000000000000000000100000000000000010010001000000000001001001000000000000000;
+  localparam logic [127:0] HAS_SR = 128'b000000000000000000000000000000100000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_LOP = 128'b000000000000000000000000110000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_CMP = 128'b000000000000000000001100000000000000000000000000000000000000000000000000000;
+  // forms whose Pp is an input, not a guard: pmask = ActiveMask & Pg (N-05)
+  localparam logic [127:0] PP_INPUT = 128'b001111111100000000000000000000000000000000000000000000000000000000011110000;
 
   // form of a word; FORM_NONE if no form has its (optype, stype)
-  function automatic logic [5:0] decode_form(input logic [11:0] opst);
-    logic [5:0] f;
+  function automatic logic [6:0] decode_form(input logic [11:0] opst);
+    logic [6:0] f;
     unique case (opst)
       {4'd1, 8'h10}: f = FORM_BAR_I;
       {4'd2, 8'h10}: f = FORM_BAR_RR;
@@ -249,6 +290,24 @@ package warpref_isa_pkg;
       {4'd1, 8'h47}: f = FORM_ISETP_I;
       {4'd1, 8'h48}: f = FORM_UMOV_I;
       {4'd7, 8'h49}: f = FORM_LDC_C;
+      {4'd1, 8'h50}: f = FORM_SBAR_SYNC_I;
+      {4'd3, 8'h50}: f = FORM_SBAR_SYNC_RR;
+      {4'd4, 8'h50}: f = FORM_SBAR_SYNC_RRI;
+      {4'd5, 8'h50}: f = FORM_SBAR_SYNC_RIR;
+      {4'd1, 8'h51}: f = FORM_SBAR_ARV_I;
+      {4'd3, 8'h51}: f = FORM_SBAR_ARV_RR;
+      {4'd4, 8'h51}: f = FORM_SBAR_ARV_RRI;
+      {4'd5, 8'h51}: f = FORM_SBAR_ARV_RIR;
+      {4'd1, 8'h52}: f = FORM_SBAR_RED_I;
+      {4'd3, 8'h52}: f = FORM_SBAR_RED_RR;
+      {4'd4, 8'h52}: f = FORM_SBAR_RED_RRI;
+      {4'd5, 8'h52}: f = FORM_SBAR_RED_RIR;
+      {4'd1, 8'h53}: f = FORM_SBAR_SCAN_I;
+      {4'd3, 8'h53}: f = FORM_SBAR_SCAN_RR;
+      {4'd4, 8'h53}: f = FORM_SBAR_SCAN_RRI;
+      {4'd5, 8'h53}: f = FORM_SBAR_SCAN_RIR;
+      {4'd0, 8'h54}: f = FORM_SBAR_SYNCALL_X;
+      {4'd0, 8'h55}: f = FORM_SB2R_RESULT_X;
       default: f = FORM_NONE;
     endcase
     decode_form = f;
@@ -256,7 +315,7 @@ package warpref_isa_pkg;
 
   // word_legal: every bit the form does not assign is 0, every field value
   // is legal (ENUM/FLAG/PRED values, V() narrowing, CMEM layout)
-  function automatic logic word_legal(input logic [5:0] form, input logic [127:0] w);
+  function automatic logic word_legal(input logic [6:0] form, input logic [127:0] w);
     logic ok;
     unique case (form)
       FORM_BAR_I: ok = (w & 128'hfffffffffffeffffff0000ffffff0000) == 128'h0;
@@ -335,6 +394,28 @@ package warpref_isa_pkg;
       FORM_UMOV_I: ok = (w & 128'hffffffffffffffff00000000ffc00000) == 128'h0;
       FORM_LDC_C: ok = (w & 128'hffffffffffffffffffc00000ff000000) == 128'h0
           && w[33:32] == 2'b00 && !w[53];
+      FORM_SBAR_SYNC_I: ok = (w & 128'hffffffffffffffffff0000ffffff0000) == 128'h0;
+      FORM_SBAR_SYNC_RR: ok = (w & 128'hffffffffffffffffffffffff00ff0000) == 128'h0;
+      FORM_SBAR_SYNC_RRI: ok = (w & 128'hffffffffffffffffff000fff00ff0000) == 128'h0;
+      FORM_SBAR_SYNC_RIR: ok = (w & 128'hfffffffffffffffffffff000ffff0000) == 128'h0;
+      FORM_SBAR_ARV_I: ok = (w & 128'hffffffffffffffffff0000ffffff0000) == 128'h0;
+      FORM_SBAR_ARV_RR: ok = (w & 128'hffffffffffffffffffffffff00ff0000) == 128'h0;
+      FORM_SBAR_ARV_RRI: ok = (w & 128'hffffffffffffffffff000fff00ff0000) == 128'h0;
+      FORM_SBAR_ARV_RIR: ok = (w & 128'hfffffffffffffffffffff000ffff0000) == 128'h0;
+      FORM_SBAR_RED_I: ok = (w & 128'hffffffc3fffcffffff0000ffffff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_SBAR_RED_RR: ok = (w & 128'hffffffc3fffcffffffffffff00ff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_SBAR_RED_RRI: ok = (w & 128'hffffffc3fffcffffff000fff00ff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_SBAR_RED_RIR: ok = (w & 128'hffffffc3fffcfffffffff000ffff0000) == 128'h0
+          && ((32'h00000007 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_SBAR_SCAN_I: ok = (w & 128'hffffffc3ffffffffff0000ffffff0000) == 128'h0;
+      FORM_SBAR_SCAN_RR: ok = (w & 128'hffffffc3ffffffffffffffff00ff0000) == 128'h0;
+      FORM_SBAR_SCAN_RRI: ok = (w & 128'hffffffc3ffffffffff000fff00ff0000) == 128'h0;
+      FORM_SBAR_SCAN_RIR: ok = (w & 128'hffffffc3fffffffffffff000ffff0000) == 128'h0;
+      FORM_SBAR_SYNCALL_X: ok = (w & 128'hffffffffffffffffffffffffffff0000) == 128'h0;
+      FORM_SB2R_RESULT_X: ok = (w & 128'hffffe3ffffffffffffffffffff000000) == 128'h0;
       default: ok = 1'b0;
     endcase
     word_legal = ok;

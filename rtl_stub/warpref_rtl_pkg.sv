@@ -1,5 +1,6 @@
 // warpref_rtl_pkg.sv - shared constants and helpers of the RTL stub (the
-// native BRU and BCU, seeds 003 and 000, as SPEC-NOTES reads them).
+// BRU of seed 003 and the barrier unit of each profile, seeds 000 and 001,
+// as SPEC-NOTES reads them).
 //
 // Written for Verilator and Yosys 0.23: localparams and functions only
 // (no enum, no struct, no `return`); use warpref_rtl_pkg::NAME.
@@ -21,14 +22,16 @@ package warpref_rtl_pkg;
   localparam logic [2:0] RUN_FAULTED = 3'd5;
 
   // exception codes (N-37), trace names in the same order
-  localparam logic [2:0] EXC_NONE                    = 3'd0;
-  localparam logic [2:0] EXC_BAR_CNT_ALIGN           = 3'd1;
-  localparam logic [2:0] EXC_BAR_ARV_ZERO_CNT        = 3'd2;
-  localparam logic [2:0] EXC_BAR_MODE_MISMATCH       = 3'd3;
-  localparam logic [2:0] EXC_BAR_PARAM_MISMATCH      = 3'd4;
-  localparam logic [2:0] EXC_ILLEGAL_ENCODING        = 3'd5;
-  localparam logic [2:0] EXC_WARPSYNC_NOT_MEMBER     = 3'd6;
-  localparam logic [2:0] EXC_WARPSYNC_GROUP_MISMATCH = 3'd7;
+  localparam logic [3:0] EXC_NONE                    = 4'd0;
+  localparam logic [3:0] EXC_BAR_CNT_ALIGN           = 4'd1;
+  localparam logic [3:0] EXC_BAR_ARV_ZERO_CNT        = 4'd2;
+  localparam logic [3:0] EXC_BAR_MODE_MISMATCH       = 4'd3;
+  localparam logic [3:0] EXC_BAR_PARAM_MISMATCH      = 4'd4;
+  localparam logic [3:0] EXC_ILLEGAL_ENCODING        = 4'd5;
+  localparam logic [3:0] EXC_WARPSYNC_NOT_MEMBER     = 4'd6;
+  localparam logic [3:0] EXC_WARPSYNC_GROUP_MISMATCH = 4'd7;
+  localparam logic [3:0] EXC_ILLEGAL_INSTR_ENCODING  = 4'd8;   // sass S-06
+  localparam logic [3:0] EXC_UNPREDICTABLE           = 4'd9;   // sass S-07
 
   // barrier state word (N-38)
   localparam int unsigned BW_ARRIVED_LSB = 0;   // 5:0
@@ -43,13 +46,21 @@ package warpref_rtl_pkg;
   localparam logic [1:0] REDOP_AND  = 2'd0;
   localparam logic [1:0] REDOP_OR   = 2'd1;
   localparam logic [1:0] REDOP_POPC = 2'd2;
+  localparam logic [1:0] REDOP_SCAN = 2'd3;   // sass: a BAR.SCAN phase (S-11)
+
+  // profiles (SPEC-NOTES section 8; warpref_core's PROFILE, warpref_isa_pkg::PROFILE_*):
+  // every port carries NBAR_MAX barriers with BAR_ID_W-bit ids; a profile uses
+  // nbars(PROFILE) of them (native 16, sass 17: SYNCALL's is 16, S-15)
+  localparam int unsigned NBAR_MAX = 32;
+  localparam int unsigned BAR_ID_W = 5;
+  localparam logic [4:0] SYNCALL_BAR = 5'd16;
 
   // operands read (same bits as the model's WR_IN_*: TRACE-FORMAT `in`)
   localparam int unsigned IN_PG = 0, IN_PP = 1, IN_RA = 2, IN_RB = 3, IN_RC = 4,
                           IN_UR = 5, IN_C = 6, IN_RA64 = 7, IN_UR64 = 8, IN_C64 = 9;
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 32;
+  localparam int unsigned NBUGS = 37;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -82,6 +93,16 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_WAKE_EVENT_LOST      = 29;
   localparam int unsigned BUG_LEGAL_FORM_ONLY      = 30;
   localparam int unsigned BUG_PAIR_HIGH_DROPPED    = 31;
+  // sass (PROFILE_SASS builds only; docs/bugs.md, section sass)
+  localparam int unsigned BUG_SASS_SCAN_WAITS      = 32;
+  localparam int unsigned BUG_SASS_SYNCALL_USER    = 33;
+  localparam int unsigned BUG_SASS_BAR16_ALIAS     = 34;
+  localparam int unsigned BUG_SASS_RTT_STAYS       = 35;
+  localparam int unsigned BUG_SASS_RESULT_RAW      = 36;
+
+  function automatic int unsigned nbars(input int unsigned profile);
+    nbars = profile == warpref_isa_pkg::PROFILE_SASS ? 17 : 16;
+  endfunction
 
   // lowest(m): index of the lowest set bit of a non-zero mask (N-01)
   function automatic logic [4:0] lowest(input logic [31:0] m);

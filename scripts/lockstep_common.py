@@ -239,22 +239,65 @@ def prog_args(path):
     return threads or 32, steps
 
 
+def prog_trap_mode(path):
+    """does the program's `//! args:` line run it with --trap-mode (sass, S-13)?"""
+    with open(path) as f:
+        return any(l.strip().startswith('//! args:') and '--trap-mode' in shlex.split(l.strip()[9:])
+                   for l in f)
+
+
 def model_cmd(model, prog, threads, steps=None, operands=False):
-    """warpref run PROG --trace - --dump-regs 8 --threads N [--max-steps N] [--trace-operands]"""
+    """warpref run PROG --trace - --dump-regs 8 --threads N [--max-steps N] [--trace-operands]
+    [--trap-mode: the program's]"""
     cmd = [model, 'run', prog, '--trace', '-', '--dump-regs', '8', '--threads', str(threads)]
     if steps:
         cmd += ['--max-steps', str(steps)]
+    if prog.endswith('.s') and prog_trap_mode(prog):
+        cmd += ['--trap-mode']
     return cmd + (['--trace-operands'] if operands else [])
 
 
 def rtl_cmd(tb, prog, threads, steps=None, operands=False, sched='rr', bug=None):
-    """tb_rtl_run +program=PROG +sched=S +dump_regs=8 +threads=N [+bug=B] [+max_steps=N] [+trace_operands]"""
+    """tb_rtl_run +program=PROG +sched=S +dump_regs=8 +threads=N [+bug=B] [+max_steps=N] [+trace_operands]
+    [+trap_mode: the program's --trap-mode]"""
     cmd = [tb, '+program=' + prog, '+sched=' + sched, '+dump_regs=8', '+threads=%d' % threads]
     if bug:
         cmd += ['+bug=' + bug]
     if steps:
         cmd += ['+max_steps=%d' % steps]
+    if prog.endswith('.s') and prog_trap_mode(prog):
+        cmd += ['+trap_mode']
     return cmd + (['+trace_operands'] if operands else [])
+
+
+# the profiles the RTL stub implements (one tb_rtl_run / tb_lockstep build each)
+RTL_PROFILES = ('native', 'sass')
+
+
+def tb_suffix(profile):
+    """the suffix of a profile's testbench builds: '' (native), '_sass'"""
+    return '' if profile == 'native' else '_' + profile
+
+
+def profile_programs(profile):
+    """the hand-written programs of a profile: tests/programs/*.s and
+    tb/programs/*.s (native), tests/programs/P/*.s (P)"""
+    if profile == 'native':
+        return programs('tests/programs/*.s', 'tb/programs/*.s')
+    return programs(f'tests/programs/{profile}/*.s')
+
+
+def gen_programs(model, profile, seeds, outdir):
+    """`warpref gen --seed S --profile P` for each seed, written to outdir; their paths"""
+    out = []
+    for seed in seeds:
+        path = os.path.join(outdir, f'gen_{profile}_{seed}.s')
+        p = subprocess.run([model, 'gen', '--seed', str(seed), '--profile', profile, '-o', path],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            die(f"'{model} gen --seed {seed} --profile {profile}' failed: {p.stderr.strip()}")
+        out.append(path)
+    return out
 
 
 def run_capture(cmd, timeout=600):

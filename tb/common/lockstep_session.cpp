@@ -184,6 +184,20 @@ int probe_output(const std::string &path)
 
 }  // namespace
 
+// The catalogue of a build is its profile's: a bug named P_... belongs to profile P
+// (sass_scan_inclusive), the others to native (docs/bugs.md).
+static bool bug_of_profile(const char *bug, const char *profile)
+{
+    const char *p = profile ? profile : "native";
+    for (unsigned k = 1; k < WR_PROFILE_COUNT; k++) {
+        const char *n = wr_profile_name(k);
+        const size_t len = strlen(n);
+        if (strncmp(bug, n, len) == 0 && bug[len] == '_')
+            return strcmp(p, n) == 0;
+    }
+    return strcmp(p, "native") == 0;
+}
+
 int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, const lockstep_limits &lim)
 {
     s.tool = tool;
@@ -240,7 +254,8 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     }
     if (flag(argc, argv, "list_bugs")) {
         for (const char *b : wr_rtl_bug_names)
-            printf("%s\n", b);
+            if (bug_of_profile(b, lim.profile))
+                printf("%s\n", b);
         return 0;
     }
     // the command that reproduces this run: the same arguments, from the same directory
@@ -327,7 +342,7 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
                            s.operands.c_str());
     if (plusarg(argc, argv, "bug")) {
         for (int i = 0; i < WR_RTL_NBUGS; i++)
-            if (s.bug == wr_rtl_bug_names[i])
+            if (s.bug == wr_rtl_bug_names[i] && bug_of_profile(wr_rtl_bug_names[i], lim.profile))
                 s.bug_index = i;
         if (s.bug_index < 0)
             return usage_error(s, "+bug=%s: unknown bug (%s +list_bugs, docs/bugs.md)", s.bug.c_str(), tool);

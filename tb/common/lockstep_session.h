@@ -19,6 +19,7 @@ struct lockstep_limits {
     unsigned nr;                     // GPRs per lane
     unsigned imem_depth;             // instructions
     unsigned cmem_n;                 // constant words
+    const char *profile;             // its barrier engine ("sass"; null: native): the bug catalogue's part
 };
 
 struct lockstep_session {

@@ -32,7 +32,10 @@ module tb_lockstep #(
   parameter int unsigned NW = 32,             // warps: CTAs up to 1024 threads
   parameter int unsigned NR = 64,             // GPRs per lane the RTL keeps
   parameter int unsigned IMEM_DEPTH = 4096,   // instructions
-  parameter int unsigned CMEM_N = 256         // constant words
+  parameter int unsigned CMEM_N = 256,        // constant words
+  // the core's barrier engine (warpref_isa_pkg::PROFILE_*): tb_lockstep runs native
+  // programs, tb_lockstep_sass sass ones (the checker runs the program's profile)
+  parameter int unsigned PROFILE = warpref_isa_pkg::PROFILE_NATIVE
 ) (
   /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input logic clk
@@ -60,7 +63,7 @@ module tb_lockstep #(
 
   // ports this testbench does not read (the trace testbench does)
   logic unused;
-  assign unused = ^{rt_form, rt_wbs, rt_wbs_def, st_armed,
+  assign unused = ^{rt_form, rt_wbs, rt_wbs_def, st_armed, st_trap, st_unread,
                     st_sleep, st_bar_arrived, st_bar_blocked, st_ptr, st_sched};
 
   // ---- configuration (tb_config) ----
@@ -70,7 +73,7 @@ module tb_lockstep #(
 
   // arguments of the DPI calls of the load and final phases
   bit [127:0] word;
-  int unsigned a_masks [5], a_breg [16], a_bw [32], a_preds [7];
+  int unsigned a_masks [5], a_breg [16], a_bw [warpref_rtl_pkg::NBAR_MAX], a_preds [7];
   int unsigned a_regs [8192];
   int unsigned a_regs_undef [256], a_preds_undef [7];
 
@@ -79,7 +82,7 @@ module tb_lockstep #(
     /*verilator tracing_off*/
     for (int i = 0; i < 32; i++) a_bw[i] = 0;
     /*verilator tracing_on*/
-    rst_n = 1'b0; run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
+    rst_n = 1'b0; run = 1'b0; trap_mode = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0;
     cmem_addr = 0; cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0;
     tb_config(h, max_cycles, watchdog, waves_from, check, bug, is_rr, waves);
     if (bug >= 0) bugs[bug] = 1'b1;
@@ -114,9 +117,15 @@ module tb_lockstep #(
   function automatic void breg_array(input logic [16*32-1:0] b);
     for (int i = 0; i < 16; i++) a_breg[i] = b[i*32 +: 32];
   endfunction
-  function automatic void bar_array(input logic [16*32-1:0] w);
-    for (int i = 0; i < 16; i++) a_bw[i] = w[i*32 +: 32];
-    for (int i = 16; i < 32; i++) a_bw[i] = 0;
+  function automatic void bar_array(input logic [warpref_rtl_pkg::NBAR_MAX*32-1:0] w);
+    for (int i = 0; i < int'(warpref_rtl_pkg::NBAR_MAX); i++) a_bw[i] = w[i*32 +: 32];
+  endfunction
+
+  // the warning codes (WR_WARN_*: 1 OPERAND_NOT_UNIFORM, 2 sass RESULT_NOT_READ, which
+  // comes first): the first in bits 7:0, a second in bits 15:8 (docs/dpi.md)
+  function automatic int unsigned warn_code();
+    if (rt_ev_unread) return rt_ev_warn ? 32'h0102 : 32'd2;
+    return rt_ev_warn ? 32'd1 : 32'd0;
   endfunction
 
   // the ports as they are (packed vectors); the wide parts only when the record uses them
@@ -128,21 +137,21 @@ module tb_lockstep #(
       warpref_pkg::warpref_dpi_retire_in(h, rt_ra, rt_rb, rt_rc, '0);   // (the stub is native: no RE slot)
     if (rt_rd_we != 0) warpref_pkg::warpref_dpi_retire_rd(h, rt_rd_val);
     if (rt_bar_changed != 0 || rt_wbs_we != 0 || rt_ev_release != 0)
-      warpref_pkg::warpref_dpi_retire_cta(h, (32*32)'(rt_bar_words), (32*32)'(st_wbs), (32*32)'(rt_ev_woken));
+      warpref_pkg::warpref_dpi_retire_cta(h, rt_bar_words, (32*32)'(st_wbs), rt_ev_woken);
     ev = (rt_ev_block ? warpref_pkg::EV_BLOCK : 0) | (rt_ev_arrive ? warpref_pkg::EV_ARRIVE : 0) |
          (rt_ev_exit ? warpref_pkg::EV_EXIT : 0) | (rt_ev_sleep ? warpref_pkg::EV_SLEEP : 0) |
          (rt_ev_trap ? warpref_pkg::EV_TRAP : 0) | (rt_ev_syscall ? warpref_pkg::EV_SYSCALL : 0) |
-         (rt_ev_rtt ? warpref_pkg::EV_RTT : 0) | (rt_ev_warn ? warpref_pkg::EV_WARNING : 0) |
+         (rt_ev_rtt ? warpref_pkg::EV_RTT : 0) | (rt_ev_warn || rt_ev_unread ? warpref_pkg::EV_WARNING : 0) |
          (rt_ev_wake ? warpref_pkg::EV_WAKE : 0);
     return warpref_pkg::warpref_dpi_retire(h, rt_time, w, rt_pc, rt_insn, 32'(rt_ev_exc),
         32'(rt_reads), rt_pg, rt_pp, rt_ur, rt_c,
         rt_ra_undef, rt_rb_undef, rt_rb_undef,          // Rc shares Rb's undefined lanes
         rt_apc, rt_valid_mask, rt_active, rt_yield, rt_sleep, rt_switch, rt_rpc, rt_breg,
-        st_wbs[w*32 +: 32], 32'(st_wbs_def[w]), 32'(rt_run[w*3 +: 3]), 32'(st_bbar[w*4 +: 4]),
+        st_wbs[w*32 +: 32], 32'(st_wbs_def[w]), 32'(rt_run[w*3 +: 3]), 32'(st_bbar[w*5 +: 5]),
         rt_rd_we, 32'(rt_rd), 32'(rt_rd_pair), rt_rd_dc, rt_rd_undef,
         rt_pd_we, 32'(rt_pd), rt_pd_val, rt_pd_undef | (rt_pd_dc ? rt_pd_we : 32'd0),
         32'(rt_ur_we), 32'(rt_urd), rt_ur_val, 32'(rt_bar_changed), (32*3)'(rt_run), 32'(rt_wbs_we), ev,
-        32'(rt_ev_bar), rt_ev_warn ? 32'd1 : 32'd0, 32'(rt_ev_release), rt_trap_idx);
+        32'(rt_ev_bar), warn_code(), rt_ev_release, rt_trap_idx);
   endfunction
 
   // every warp finished (exited or trapped)
@@ -282,7 +291,7 @@ module tb_lockstep #(
           t_end = st_now;
           state = S_DRAIN;
           k = 0;
-        end else if (ft_valid || (rt_valid && rt_ev_exc != 3'd0)) stop("exception");
+        end else if (ft_valid || (rt_valid && rt_ev_exc != 4'd0)) stop("exception");
         else if (st_stuck) stop(all_finished() ? "done" : "deadlock");
         else if (st_now >= max_cycles) stop("limit");
         else if (cyc - last_retire >= watchdog && check != 0) begin : hang_check

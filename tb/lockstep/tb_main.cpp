@@ -34,6 +34,7 @@
 #include "Vtb_lockstep__Dpi.h"
 #include "lockstep_jobs.h"
 #include "lockstep_session.h"
+#include "warpref/isa.h"            // wr_profile_name
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -163,7 +164,7 @@ static int run_one(int argc, char **argv)
     g_waves = false;
     g_s = lockstep_session{};
     // the RTL's parameters (tb/meson.build gives them to Verilator and here)
-    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N };
+    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N, wr_profile_name(TB_PROFILE) };
     const int rc = lockstep_open(g_s, argc, argv, "tb_lockstep", lim);
     if (rc >= 0)
         return rc;

@@ -22,12 +22,15 @@ std::vector<wr_const_init> g_consts;
 // Load PATH: a .s file is assembled (words, .const values, .threads); any
 // other file is read as `warpref asm` output (one 0x+32-hex-digit word per
 // line, blank lines and # comments skipped).  Returns 0, or -1 after printing
-// a message.  *threads is the program's .threads (0 if none).
-extern "C" int tb_load(const char *path, int *ninsns, int *threads)
+// a message.  *threads is the program's .threads (0 if none), *profile its
+// profile (wr_profile: `.profile`, else native; -1 for a word list, whose
+// profile the words do not say).
+extern "C" int tb_load(const char *path, int *ninsns, int *threads, int *profile)
 {
     g_words.clear();
     g_consts.clear();
     *threads = 0;
+    *profile = -1;
     size_t n = strlen(path);
     if (n >= 2 && strcmp(path + n - 2, ".s") == 0) {
         wr_program p;
@@ -39,6 +42,7 @@ extern "C" int tb_load(const char *path, int *ninsns, int *threads)
         g_words.assign(p.words, p.words + p.ninsns);
         g_consts.assign(p.consts, p.consts + p.nconsts);
         *threads = (int)p.threads;
+        *profile = (int)p.profile;
         wr_program_free(&p);
     } else {
         FILE *f = fopen(path, "r");
@@ -69,6 +73,9 @@ extern "C" int tb_load(const char *path, int *ninsns, int *threads)
     *ninsns = (int)g_words.size();
     return 0;
 }
+
+// the spelling of a profile ("sass")
+extern "C" const char *tb_profile_name(int profile) { return wr_profile_name((unsigned)profile); }
 
 extern "C" void tb_word(int i, svBitVecVal *w)
 {

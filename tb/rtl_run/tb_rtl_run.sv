@@ -9,6 +9,8 @@
 //                              round robin, time = turns); own (default): the
 //                              stub's greedy-then-oldest scheduler, latencies
 //   +bug=NAME                  enable one injectable bug (docs/bugs.md)
+//   +trap_mode                 sass: every warp in trap mode for the run (S-13,
+//                              `warpref run --trap-mode`)
 //   +max_steps=N               end `limit` after N instructions (1,000,000)
 //   +max_cycles=N              end `limit` at time N
 //   +dump_regs=N               R0..R(N-1), predicates, undefined marks
@@ -20,14 +22,21 @@
 // start of a turn with no sleep deadline pending equals an earlier one,
 // N-55; found by hashing the state seen through the retire and status
 // ports), exception, limit.  Exit status 0, 3, 3, 4, 5 (2 bad input).
-module tb_rtl_run;
+//
+// PROFILE: the core's barrier engine (one build per profile: tb_rtl_run runs
+// native programs, tb_rtl_run_sass sass ones); a program of another profile
+// is refused.
+module tb_rtl_run #(
+  parameter int unsigned PROFILE = warpref_isa_pkg::PROFILE_NATIVE
+);
   localparam int unsigned NW = 32;
   localparam int unsigned NR = 64;
   localparam int unsigned IMEM_DEPTH = 4096;
   localparam int unsigned CMEM_N = 256;
   localparam int unsigned NB = warpref_rtl_pkg::NBUGS;
 
-  import "DPI-C" function int tb_load(input string path, output int ninsns, output int threads);
+  import "DPI-C" function int tb_load(input string path, output int ninsns, output int threads, output int profile);
+  import "DPI-C" function string tb_profile_name(input int profile);
   import "DPI-C" function void tb_word(input int i, output bit [127:0] w);
   import "DPI-C" function int tb_nconsts();
   import "DPI-C" function void tb_const(input int i, output int addr, output int value);
@@ -50,10 +59,20 @@ module tb_rtl_run;
   // bug_names [NB]: generated from warpref_rtl_pkg's BUG_* (tb/common/bug_names.py)
   `include "warpref_bug_names.svh"
   string run_names [6] = '{"ready", "blocked", "asleep", "exited", "trapped", "faulted"};
-  string exc_names [8] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
-    "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER", "WARPSYNC_GROUP_MISMATCH"};
+  string exc_names [10] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
+    "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER", "WARPSYNC_GROUP_MISMATCH",
+    "ILLEGAL_INSTR_ENCODING", "UNPREDICTABLE"};
+  localparam int unsigned NBM = warpref_rtl_pkg::NBAR_MAX;
 
   int fd;
+
+  // the catalogue of this build is its profile's: a bug named sass_... is a sass
+  // one, the others native (docs/bugs.md)
+  function automatic bit bug_of_profile(input string name);
+    bit sass;
+    sass = name.len() > 5 && name.substr(0, 4) == "sass_";
+    bug_of_profile = sass == (PROFILE == warpref_isa_pkg::PROFILE_SASS);
+  endfunction
 
   function automatic string hex8(input logic [31:0] v);
     hex8 = $sformatf("\"0x%08x\"", v);
@@ -76,12 +95,12 @@ module tb_rtl_run;
     bregs = {s, "}"};
   endfunction
 
-  function automatic string bars(input logic [16*32-1:0] words, input logic [15:0] which);
+  function automatic string bars(input logic [NBM*32-1:0] words, input logic [NBM-1:0] which);
     string s;
     bit first;
     s = "\"bars\":{";
     first = 1;
-    for (int b = 0; b < 16; b++) begin
+    for (int b = 0; b < int'(NBM); b++) begin
       if (which[b]) begin
         s = {s, first ? "" : ",", $sformatf("\"%0d\":", b), hex8(words[b*32 +: 32])};
         first = 0;
@@ -144,10 +163,11 @@ module tb_rtl_run;
     h = h_regs ^ hc(64'd7, {59'd0, st_ptr});
     for (int w = 0; w < int'(st_nwarps); w++) begin
       h = h ^ h_warp[w];
-      h = hc(h, {23'd0, st_run[w*3 +: 3], st_bbar[w*4 +: 4], st_woke[w], st_wbs_def[w], st_wbs[w*32 +: 32]});
+      h = hc(h, {20'd0, st_trap[w], st_unread[w], st_run[w*3 +: 3], st_bbar[w*5 +: 5], st_woke[w], st_wbs_def[w],
+                 st_wbs[w*32 +: 32]});
       h = hc(h, {21'd0, rr ? 11'd0 : st_sched[w*11 +: 11], st_sleep[w*32 +: 32]});
     end
-    for (int b = 0; b < 16; b++) begin
+    for (int b = 0; b < int'(NBM); b++) begin
       h = hc(h, {st_bar_words[b*32 +: 32], st_bar_arrived[b*32 +: 32]});
       h = hc(h, {32'd0, st_bar_blocked[b*32 +: 32]});
     end
@@ -171,7 +191,7 @@ module tb_rtl_run;
 
   // ---- the run ----
   string prog, trace_path, sched, bugname, endr;
-  int ninsns, pthreads, nthreads, dump_regs, nc, caddr, cval, exit_code;
+  int ninsns, pthreads, pprofile, nthreads, dump_regs, nc, caddr, cval, exit_code;
   longint unsigned max_steps, max_cycles, steps, tend;
   bit [127:0] word;
   bit have_fault;
@@ -236,6 +256,7 @@ module tb_rtl_run;
     first = 1;
     ev = "[";
     if (rt_ev_wake) begin ev = {ev, "\"wake\""}; first = 0; end
+    if (rt_ev_unread) begin ev = {ev, first ? "" : ",", "\"warning:RESULT_NOT_READ\""}; first = 0; end
     if (rt_ev_warn) begin ev = {ev, first ? "" : ",", "\"warning:OPERAND_NOT_UNIFORM\""}; first = 0; end
     if (rt_ev_exc != 0) begin
       ev = {ev, first ? "" : ",", "\"exception:", exc_names[rt_ev_exc], "\""}; first = 0;
@@ -243,7 +264,7 @@ module tb_rtl_run;
       if (rt_ev_block) begin ev = {ev, first ? "" : ",", $sformatf("\"block:%0d\"", rt_ev_bar)}; first = 0; end
       if (rt_ev_arrive) begin ev = {ev, first ? "" : ",", $sformatf("\"arrive:%0d\"", rt_ev_bar)}; first = 0; end
       if (rt_ev_exit) begin ev = {ev, first ? "" : ",", "\"exit\""}; first = 0; end
-      for (int b = 0; b < 16; b++) begin
+      for (int b = 0; b < int'(NBM); b++) begin
         if (rt_ev_release[b]) begin
           ev = {ev, first ? "" : ",", release_ev(b, rt_ev_woken[b*32 +: 32])}; first = 0;
         end
@@ -331,8 +352,8 @@ module tb_rtl_run;
       s = {s, "}"};
     end
     begin
-      logic [15:0] live;
-      for (int b = 0; b < 16; b++) live[b] = st_bar_words[b*32 +: 32] != 0;
+      logic [NBM-1:0] live;
+      for (int b = 0; b < int'(NBM); b++) live[b] = st_bar_words[b*32 +: 32] != 0;
       s = {s, "],", bars(st_bar_words, live)};
     end
     if (have_fault) begin
@@ -342,21 +363,34 @@ module tb_rtl_run;
       else what = "no instruction at pc";
       s = {s, $sformatf(",\"fault\":{\"warp\":%0d,\"pc\":%s,\"what\":\"%s\"}", f_warp, hexn(f_pc), what)};
     end
+    if (PROFILE != warpref_isa_pkg::PROFILE_NATIVE)
+      s = {s, ",\"profile\":\"", tb_profile_name(int'(PROFILE)), "\""};
     $fwrite(fd, "%s}\n", s);
   endtask
 
   initial begin
     run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0; cmem_addr = 0;
-    cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; have_fault = 0;
+    cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; have_fault = 0; trap_mode = 1'b0;
     if ($test$plusargs("list_bugs")) begin
-      for (int i = 0; i < int'(NB); i++) $display("%s", bug_names[i]);
+      for (int i = 0; i < int'(NB); i++) if (bug_of_profile(bug_names[i])) $display("%s", bug_names[i]);
       tb_exit(0);
     end
     if (!$value$plusargs("program=%s", prog)) begin
       $display("tb: usage: +program=PROG.s|WORDS.hex [+threads=N] [+sched=rr|own] [+bug=NAME] [+max_steps=N] [+max_cycles=N] [+dump_regs=N] [+trace=FILE]");
       tb_exit(2);
     end
-    if (tb_load(prog, ninsns, pthreads) != 0) tb_exit(2);
+    if (tb_load(prog, ninsns, pthreads, pprofile) != 0) tb_exit(2);
+    if (pprofile >= 0 && pprofile != int'(PROFILE)) begin
+      $display("tb: %s: a %s program, and this testbench's RTL runs the %s profile", prog,
+               tb_profile_name(pprofile), tb_profile_name(int'(PROFILE)));
+      tb_exit(2);
+    end
+    trap_mode = $test$plusargs("trap_mode");
+    if (trap_mode && PROFILE != warpref_isa_pkg::PROFILE_SASS) begin
+      $display("tb: +trap_mode is a sass setting, and this testbench runs the %s profile",
+               tb_profile_name(int'(PROFILE)));
+      tb_exit(2);
+    end
     if (ninsns == 0 || ninsns > int'(IMEM_DEPTH)) begin
       $display("tb: %s: %0d instructions (1..%0d)", prog, ninsns, IMEM_DEPTH);
       tb_exit(2);
@@ -376,7 +410,7 @@ module tb_rtl_run;
     if ($value$plusargs("bug=%s", bugname)) begin
       int found;
       found = -1;
-      for (int i = 0; i < int'(NB); i++) if (bug_names[i] == bugname) found = i;
+      for (int i = 0; i < int'(NB); i++) if (bug_names[i] == bugname && bug_of_profile(bugname)) found = i;
       if (found < 0) begin
         $display("tb: unknown bug '%s' (see docs/bugs.md)", bugname);
         tb_exit(2);

@@ -336,7 +336,9 @@ enum {
 #undef WR_X_
 };
 
-/* The events of a retire port's report in TRACE-FORMAT order: a warning,
+/* The events of a retire port's report in TRACE-FORMAT order: the warnings
+ * (`warn`: a wr_warning code, and a second one in bits 15:8: sass's
+ * RESULT_NOT_READ before OPERAND_NOT_UNIFORM, S-12),
  * then the exception `exc` (nothing after it), or block/arrive at `bar`,
  * exit, the releases (`released`, bit per barrier, ascending; woken[b]: the
  * warps barrier b woke), sleep, trap `trap_idx`, syscall, rtt.  The wake
@@ -344,8 +346,11 @@ enum {
 static inline void wr_retire_add_port_events(wr_retire *r, uint32_t ev, unsigned exc, unsigned bar, unsigned warn,
                                              uint32_t trap_idx, uint32_t released, const uint32_t *woken)
 {
-    if (ev & WR_PORT_EV_WARNING)
-        wr_retire_add_event(r, WR_EV_WARNING, warn, 0);
+    if (ev & WR_PORT_EV_WARNING) {               /* warn: a code, a second one in bits 15:8 */
+        wr_retire_add_event(r, WR_EV_WARNING, warn & 0xffu, 0);
+        if (warn >> 8 & 0xffu)
+            wr_retire_add_event(r, WR_EV_WARNING, warn >> 8 & 0xffu, 0);
+    }
     if (exc) {
         wr_retire_add_event(r, WR_EV_EXCEPTION, exc, 0);
         return;

@@ -14,9 +14,14 @@
  * localparams and functions (no enum, no struct, no `return`), referenced
  * with `warpref_isa_pkg::NAME`.
  *
- * The RTL stub implements the native profile: the package holds the native
- * forms and their optypes only (the table lists them first), so a word of
- * another profile is FORM_NONE to it; the stype names are all listed. */
+ * The package holds the forms (and their optypes) of the profiles the RTL
+ * stub implements (PKG_PROFILES: native and sass; ptx and visa join when
+ * the stub has their barrier engines), with form numbers = their rows in the
+ * table; a word of another profile is FORM_NONE to it.  PROFILE_<NAME> are
+ * the profiles' numbers (wr_profile: the stub's PROFILE parameter) and
+ * PROFILE_FORMS the forms of each (the rows marked IN(), and every row
+ * without one), so a core of one profile refuses the words of another as
+ * the model's decoder does.  The stype names are all listed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -41,10 +46,19 @@ static const struct {
 #undef WR_STYPE
 };
 
-/* the forms of the package: the native profile's */
-static int in_pkg(unsigned form) { return wr_form_in_profile(form, WR_PROFILE_NATIVE); }
+/* the profiles the RTL stub implements (bit per wr_profile) */
+#define PKG_PROFILES (1u << WR_PROFILE_NATIVE | 1u << WR_PROFILE_SASS)
 
-/* forms 0..n-1 hold every native form */
+/* the forms of the package: those of the stub's profiles */
+static int in_pkg(unsigned form)
+{
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+        if ((PKG_PROFILES >> p & 1u) && wr_form_in_profile(form, p))
+            return 1;
+    return 0;
+}
+
+/* forms 0..n-1 hold every package form */
 static unsigned pkg_forms(void)
 {
     unsigned n = 0;
@@ -140,6 +154,40 @@ static int sv_types(FILE *out, unsigned fb)
     return e;
 }
 
+/* the profiles and the forms of each: PROFILE_FORMS[p*2^fb +: 2^fb], bit f
+ * set = form f is an instruction of profile p (none for a profile the stub
+ * does not implement yet) */
+static int sv_profiles(FILE *out, unsigned fb)
+{
+    int e = 0;
+    const unsigned nf = 1u << fb;
+    P("\n  // profiles (SPEC-NOTES section 8; warpref_core's PROFILE), and the forms of\n"
+      "  // each: PROFILE_FORMS[p*%u +: %u], bit f set = form f is an instruction of\n"
+      "  // profile p (no form: a profile the stub does not implement)\n", nf, nf);
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++) {
+        char up[16];
+        const char *n = wr_profile_name(p);
+        size_t k = 0;
+        for (; n[k] && k + 1 < sizeof up; k++)
+            up[k] = (char)(n[k] >= 'a' && n[k] <= 'z' ? n[k] - 'a' + 'A' : n[k]);
+        up[k] = 0;
+        P("  localparam int unsigned PROFILE_%s = %u;\n", up, p);
+    }
+    P("  localparam int unsigned NPROFILES = %u;\n", (unsigned)WR_PROFILE_COUNT);
+    P("  localparam logic [%u:0] PROFILE_FORMS = {\n", WR_PROFILE_COUNT * nf - 1u);
+    for (unsigned p = WR_PROFILE_COUNT; p-- > 0;) {
+        char bits[257];
+        unsigned n = 0;
+        for (unsigned f = nf; f-- > 0;)
+            bits[n++] = f < pkg_forms() && in_pkg(f) && (PKG_PROFILES >> p & 1u) && wr_form_in_profile(f, p)
+                        ? '1' : '0';
+        bits[n] = 0;
+        P("    %u'b%s%s   // %s\n", nf, bits, p ? "," : "", wr_profile_name(p));
+    }
+    P("  };\n");
+    return e;
+}
+
 /* field fld's position: one pair when every package form has it at the
  * same place, else one per form */
 static int sv_field_pos(FILE *out, unsigned fld)
@@ -192,6 +240,14 @@ static int sv_has(FILE *out, unsigned fb)
         P("  localparam logic [%u:0] HAS_%s = %u'b%s;\n", (1u << fb) - 1u, wr_fields[fld].name,
           1u << fb, bits);
     }
+    /* PIN(): Pp is a reduction input, not a guard (N-05) */
+    char bits[WR_FORM_COUNT + 1];
+    unsigned n = 0;
+    for (unsigned f = pkg_forms(); f-- > 0;)
+        bits[n++] = in_pkg(f) && (wr_form_exts[f].flags & WR_FORMF_PIN) ? '1' : '0';
+    bits[n] = 0;
+    P("  // forms whose Pp is an input, not a guard: pmask = ActiveMask & Pg (N-05)\n");
+    P("  localparam logic [%u:0] PP_INPUT = %u'b%s;\n", (1u << fb) - 1u, 1u << fb, bits);
     return e;
 }
 
@@ -265,6 +321,7 @@ int wr_isa_write_sv_package(FILE *out)
     const unsigned fb = form_bits();
     int e = sv_head(out);                /* (one statement each: in this order) */
     e |= sv_types(out, fb);
+    e |= sv_profiles(out, fb);
     P("\n  // field positions (seed field<lsb, width>)\n");
     for (unsigned fld = 0; fld < WR_F_COUNT; fld++)
         e |= sv_field_pos(out, fld);

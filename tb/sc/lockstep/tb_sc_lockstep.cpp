@@ -46,28 +46,29 @@ using port_t = std::conditional_t<W == 1, bool,
 // The core's ports: X(name, width).  One signal each, bound by name.
 // (clk_i is the clock's)
 #define CORE_INPUTS(X)                                                                          \
-    X(rst_ni, 1) X(threads_i, 11) X(n_insns_i, 32) X(rr_i, 1) X(bug_i, WR_RTL_NBUGS) \
+    X(rst_ni, 1) X(threads_i, 11) X(n_insns_i, 32) X(rr_i, 1) X(trap_mode_i, 1) X(bug_i, WR_RTL_NBUGS) \
     X(run_i, 1) X(imem_we_i, 1) X(imem_addr_i, 32) X(imem_wdata_i, 128) X(cmem_we_i, 1)         \
     X(cmem_addr_i, 19) X(cmem_wdata_i, 32) X(dbg_warp_i, 5) X(dbg_reg_i, 8)
 #define CORE_OUTPUTS(X)                                                                         \
     X(rt_valid_o, 1) X(rt_warp_o, 5) X(rt_time_o, 64) X(rt_pc_o, 64) X(rt_insn_o, 128)          \
-    X(rt_form_o, 6) X(rt_reads_o, 10) X(rt_pg_o, 32) X(rt_pp_o, 32) X(rt_ra_o, 32 * 64)         \
+    X(rt_form_o, 7) X(rt_reads_o, 10) X(rt_pg_o, 32) X(rt_pp_o, 32) X(rt_ra_o, 32 * 64)         \
     X(rt_rb_o, 32 * 32) X(rt_rc_o, 32 * 32) X(rt_ra_undef_o, 32) X(rt_rb_undef_o, 32)           \
     X(rt_ur_o, 64) X(rt_c_o, 64) X(rt_apc_o, 64) X(rt_valid_mask_o, 32) X(rt_active_o, 32)      \
     X(rt_yield_o, 32) X(rt_sleep_o, 32) X(rt_switch_o, 32) X(rt_rpc_o, 32 * 64)                 \
     X(rt_breg_o, 16 * 32) X(rt_wbs_o, 32) X(rt_wbs_def_o, 1) X(rt_rd_we_o, 32) X(rt_rd_o, 8)    \
     X(rt_rd_pair_o, 1) X(rt_rd_val_o, 32 * 64) X(rt_rd_dc_o, 64) X(rt_rd_undef_o, 32)           \
     X(rt_pd_we_o, 32) X(rt_pd_o, 3) X(rt_pd_val_o, 32) X(rt_pd_dc_o, 1) X(rt_pd_undef_o, 32)    \
-    X(rt_ur_we_o, 1) X(rt_urd_o, 6) X(rt_ur_val_o, 32) X(rt_bar_words_o, 16 * 32)               \
-    X(rt_bar_changed_o, 16) X(rt_run_o, NW * 3) X(rt_wbs_we_o, NW) X(rt_ev_wake_o, 1)           \
-    X(rt_ev_warn_o, 1) X(rt_ev_exc_o, 3) X(rt_ev_block_o, 1) X(rt_ev_arrive_o, 1)               \
-    X(rt_ev_bar_o, 4) X(rt_ev_exit_o, 1) X(rt_ev_release_o, 16) X(rt_ev_woken_o, 16 * 32)       \
+    X(rt_ur_we_o, 1) X(rt_urd_o, 6) X(rt_ur_val_o, 32) X(rt_bar_words_o, 32 * 32)               \
+    X(rt_bar_changed_o, 32) X(rt_run_o, NW * 3) X(rt_wbs_we_o, NW) X(rt_ev_wake_o, 1)           \
+    X(rt_ev_warn_o, 1) X(rt_ev_unread_o, 1) X(rt_ev_exc_o, 4) X(rt_ev_block_o, 1) X(rt_ev_arrive_o, 1)               \
+    X(rt_ev_bar_o, 5) X(rt_ev_exit_o, 1) X(rt_ev_release_o, 32) X(rt_ev_woken_o, 32 * 32)       \
     X(rt_ev_sleep_o, 1) X(rt_ev_trap_o, 1) X(rt_trap_idx_o, 32) X(rt_ev_syscall_o, 1)           \
     X(rt_ev_rtt_o, 1) X(ft_valid_o, 1) X(ft_warp_o, 5) X(ft_pc_o, 64) X(ft_time_o, 64)          \
     X(ft_misaligned_o, 1) X(as_valid_o, 1) X(as_time_o, 64) X(as_fired_o, NW) X(as_woke_o, NW)  \
     X(st_now_o, 64) X(st_nwarps_o, 6) X(st_run_o, NW * 3) X(st_armed_o, NW) X(st_woke_o, NW)    \
-    X(st_sleep_o, NW * 32) X(st_wbs_o, NW * 32) X(st_wbs_def_o, NW) X(st_bbar_o, NW * 4)        \
-    X(st_bar_words_o, 16 * 32) X(st_bar_arrived_o, 16 * 32) X(st_bar_blocked_o, 16 * 32)        \
+    X(st_sleep_o, NW * 32) X(st_wbs_o, NW * 32) X(st_wbs_def_o, NW) X(st_bbar_o, NW * 5)        \
+    X(st_bar_words_o, 32 * 32) X(st_bar_arrived_o, 32 * 32) X(st_bar_blocked_o, 32 * 32)        \
+    X(st_trap_o, NW) X(st_unread_o, NW)                                                        \
     X(st_ptr_o, 5) X(st_sched_o, NW * 11) X(st_stuck_o, 1) X(dbg_apc_o, 64) X(dbg_valid_o, 32)  \
     X(dbg_active_o, 32) X(dbg_yield_o, 32) X(dbg_sleep_o, 32) X(dbg_switch_o, 32)               \
     X(dbg_breg_o, 16 * 32) X(dbg_run_o, 3) X(dbg_gpr_o, 32 * 32) X(dbg_gpr_undef_o, 32)         \
@@ -168,7 +169,7 @@ public:
         r.wbs = word(s_.st_wbs_o.read(), w);
         r.wbs_def = s_.st_wbs_def_o.read() >> w & 1u;
         r.run = field(s_.rt_run_o.read(), 3 * w, 3);
-        r.blocked_bar = field(s_.st_bbar_o.read(), 4 * w, 4);
+        r.blocked_bar = field(s_.st_bbar_o.read(), 5 * w, 5);
         r.rd_lanes = s_.rt_rd_we_o.read();
         r.rd = s_.rt_rd_o.read();
         r.rd_pair = s_.rt_rd_pair_o.read();
@@ -185,7 +186,7 @@ public:
         r.ur_val = s_.rt_ur_val_o.read();
         r.bar_changed = s_.rt_bar_changed_o.read();
         if (r.bar_changed)
-            words(s_.rt_bar_words_o.read(), r.bar_words, 16);
+            words(s_.rt_bar_words_o.read(), r.bar_words, 32);
         words(s_.rt_run_o.read(), r.runs, (3 * NW + 31) / 32);
         r.wbs_we = s_.rt_wbs_we_o.read();
         if (r.wbs_we)
@@ -206,10 +207,13 @@ public:
             if (e.on)
                 r.ev |= e.bit;
         r.ev_bar = s_.rt_ev_bar_o.read();
-        r.warn = s_.rt_ev_warn_o.read() ? 1u : 0u;
+        // a second warning's code in bits 15:8 (sass: RESULT_NOT_READ, then OPERAND_NOT_UNIFORM)
+        r.warn = s_.rt_ev_unread_o.read() ? (s_.rt_ev_warn_o.read() ? 0x0102u : 2u) : s_.rt_ev_warn_o.read() ? 1u : 0u;
+        if (r.warn)
+            r.ev |= WR_PORT_EV_WARNING;
         r.released = s_.rt_ev_release_o.read();
         if (r.released)
-            words(s_.rt_ev_woken_o.read(), r.woken, 16);
+            words(s_.rt_ev_woken_o.read(), r.woken, 32);
         r.trap_idx = s_.rt_trap_idx_o.read();
         return send(WR_CHECK_RETIRE);
     }
@@ -246,7 +250,7 @@ public:
         x_.cycle = cycle;
         x_.end = end;
         x_.woke = static_cast<uint32_t>(s_.st_woke_o.read());
-        words(s_.st_bar_words_o.read(), x_.bar_words, 16);
+        words(s_.st_bar_words_o.read(), x_.bar_words, 32);
         return send(WR_CHECK_FINAL);
     }
 
@@ -286,6 +290,7 @@ public:
         s_.threads_i.write(static_cast<uint32_t>(ls.threads_run));
         s_.n_insns_i.write(static_cast<uint32_t>(ls.ninsns));
         s_.rr_i.write(ls.sched == "rr");
+        s_.trap_mode_i.write(false);
     }
 
     std::unique_ptr<VerilatedFstSc> fst;     // +waves: traced from the start, open in the window
@@ -541,7 +546,7 @@ int main(int argc, char **argv)
 int sc_main(int argc, char **argv)
 {
     static lockstep_session ls;
-    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N };
+    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N, "native" };   // (the native core)
     const int rc = lockstep_open(ls, argc, argv, "tb_sc_lockstep", lim);
     if (rc >= 0)
         return rc;
