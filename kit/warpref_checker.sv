@@ -328,7 +328,7 @@ module warpref_checker #(
       end
       if (rif.rt_valid[s]) begin
         if (live()) note(retire(s));
-        if (rif.rt_exc[s] != 3'd0) stop_exc = 1'b1;
+        if (rif.rt_exc[s] != 4'd0) stop_exc = 1'b1;
         nretired++;
         last_retire = cyc;
       end

@@ -63,7 +63,7 @@ interface warpref_retire_if #(
   logic [K-1:0][4:0]     rt_warp;        // 5    R  the warp, 0..NW-1
   logic [K-1:0][63:0]    rt_pc;          // 64   R  ActivePC at issue (bytes)
   logic [K-1:0][127:0]   rt_insn;        // 128  R  the instruction word executed
-  logic [K-1:0][2:0]     rt_exc;         // 3    R  exception raised (N-37), 0 none; with one, no other event
+  logic [K-1:0][3:0]     rt_exc;         // 4    R  exception raised (N-37: wr_exception, up to 11), 0 none; with one, no other event
   // operands read (OPERANDS = 0: none of these is read, in.* and reads are not compared)
   logic [K-1:0][10:0]    rt_reads;       // 11   O  IN_* bits (warpref_pkg): the operands reported
   logic [K-1:0][31:0]    rt_pg, rt_pp;   // 32   O  Pg, Pp per lane before .not (PT: all ones)
