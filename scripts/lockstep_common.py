@@ -112,6 +112,7 @@ class TbJobs:
         self.p = None
         self.buf = b""
         self.starts = 0
+        self.job_line = None
 
     def _start(self):
         self.p = subprocess.Popen([self.tb, "+jobs=-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -146,6 +147,7 @@ class TbJobs:
     def run(self, args, res_path, timeout, output=None):
         """one job (the plusargs args): its result file, or a made-up one;
         output, a list, gets the job's lines"""
+        self.job_line = None            # the job's `tb_lockstep: job N (...): exit S` line, when it came
         if self.p is None:
             self._start()
         if os.path.exists(res_path):
@@ -164,6 +166,7 @@ class TbJobs:
                 line, self.buf = self.buf[:nl], self.buf[nl + 1:]
                 m = self.JOB_LINE.match(line)
                 if m:
+                    self.job_line = line.decode(errors="replace")
                     return tb_judge(int(m.group(2)), res_path)
                 if output is not None:
                     output.append(line.decode(errors="replace"))

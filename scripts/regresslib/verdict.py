@@ -4,7 +4,7 @@ summary: a regression in which a job's result is missing (the number of
 results differs from the number of jobs), a job passed having compared no
 instruction or without the end of its run checked against the model's (the
 testbench's `end_checked`: an RTL that stops early never passes), or a
-job's log lacks the testbench's final summary line, fails
+job's log lacks the testbench's final summary line (or, fed many jobs, its job line), fails
 (exit status 1), each with one line on stderr saying which job and why; the
 job itself is then shown as an error in the table, the JUnit XML and the
 report."""
@@ -17,6 +17,9 @@ SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$")
 # the summary line of either testbench: SystemVerilog or SystemC (docs/systemc.md)
 VERDICT = re.compile(r"^(?:tb_lockstep|tb_sc_lockstep): (PASS|MISMATCH|HANG|ERROR|FAILURE) ")
 TB_STATUSES = ("pass", "mismatch", "hang")
+# a job of a testbench fed many (+jobs=-, scripts/regress): its line stands
+# for the summary line its run alone prints (exit 0: 1 passed, else 1 failed)
+JOB_LINE = re.compile(r"^(?:tb_lockstep|tb_sc_lockstep): job \d+ \(.*:\d+\): exit (\d+)$")
 
 
 def log_summary(log_path):
@@ -30,6 +33,9 @@ def log_summary(log_path):
                 m = SUMMARY.match(line)
                 if m:
                     last = (int(m.group(1)), int(m.group(2)))
+                m = JOB_LINE.match(line)
+                if m:
+                    last = (1, 0) if m.group(1) == "0" else (0, 1)
                 m = VERDICT.match(line)
                 if m:
                     verdict = m.group(1)

@@ -19,6 +19,7 @@
 #include "warpref_dpi.h"
 #include "warpref_bugs.h"           // generated from rtl_stub/warpref_rtl_pkg.sv
 #include "warpref/checker.h"        // WR_COUNT_*
+#include "warpref/gen.h"            // +gen_seed=: the program generated in-process
 #include "warpref/isa.h"
 
 namespace {
@@ -39,6 +40,12 @@ struct plusarg_doc {
 const plusarg_doc k_plusargs[] = {
     { "program=", "FILE.s", "the program (this or +words=), assembled by libwarpref" },
     { "words=", "FILE", "a word list (warpref disasm's input), illegal words allowed; with +program= it replaces the instructions" },
+    { "gen_seed=", "S", "generate the program in-process (warpref gen --seed S) into +program= (and its word list into +words=)" },
+    { "gen_size=", "N", "with +gen_seed=: warpref gen's --size N" },
+    { "gen_threads=", "N", "with +gen_seed=: warpref gen's --threads N" },
+    { "gen_exceptions=", "PCT", "with +gen_seed=: warpref gen's --exceptions PCT" },
+    { "gen_wide_links", "", "with +gen_seed=: warpref gen's --wide-links" },
+    { "gen_profile=", "NAME", "with +gen_seed=: warpref gen's --profile NAME (native, sass, ptx, visa)" },
     { "threads=", "N", "CTA size 1..1024 (default: the program's .threads, else 32)" },
     { "sched=", "own|rr", "the RTL's scheduler: own (default, greedy-then-oldest) or rr (N-50 round robin)" },
     { "operands=", "self|rtl", "self (default): the model reads its own registers; rtl: it takes the RTL's operands" },
@@ -180,6 +187,79 @@ int probe_output(const std::string &path)
     close(fd);
     unlink(path.c_str());
     return 0;
+}
+
+// write `text` to `path` whole; 0, or the errno of the failure
+int write_text(const std::string &path, const char *text)
+{
+    FILE *f = fopen(path.c_str(), "w");
+    if (!f)
+        return errno;
+    const bool ok = fputs(text, f) != EOF;
+    const int werr = errno;
+    if (fclose(f) != 0)
+        return errno;
+    return ok ? 0 : werr;
+}
+
+// +gen_seed=S: the program `warpref gen --seed S [--size N] [--threads N]
+// [--exceptions PCT] [--wide-links]` writes, made here through the library
+// (wr_gen_verified, the same text) and written to +program= (its word list to
+// +words=, as `--words`): a job of a regression needs no process of its own
+// to generate its program.  -1 when the files are written, else the exit
+// status of the run (2, one line).
+int generate(lockstep_session &s, int argc, char **argv)
+{
+    wr_gen_opts go;
+    wr_gen_defaults(&go);
+    struct gnum {
+        const char *name;
+        uint64_t lo, hi;
+        uint64_t v;
+    } nums[] = { { "gen_seed", 0, UINT64_MAX, 0 }, { "gen_size", WR_GEN_MIN_SIZE, WR_GEN_MAX_SIZE, 0 },
+                 { "gen_threads", 1, 1024, 0 }, { "gen_exceptions", 0, WR_GEN_MAX_EXCEPTIONS, 0 } };
+    for (gnum &k : nums) {
+        const char *v = plusarg(argc, argv, k.name);
+        if (v && wr_num_parse(v, k.lo, k.hi, &k.v, nullptr, 0) != WR_NUM_OK)
+            return usage_error(s, "+%s=%s: not a number from %" PRIu64 " to %" PRIu64, k.name, v, k.lo, k.hi);
+    }
+    if (s.program.empty())
+        return usage_error(s, "+gen_seed=: needs +program=FILE.s, the file the program is written to");
+    go.seed = nums[0].v;
+    go.size = static_cast<unsigned>(nums[1].v);
+    go.threads = static_cast<unsigned>(nums[2].v);
+    go.exceptions = static_cast<unsigned>(nums[3].v);
+    go.wide_links = flag(argc, argv, "gen_wide_links") ? 1 : 0;
+    if (const char *p = plusarg(argc, argv, "gen_profile")) {
+        const int prof = wr_profile_parse(p, strlen(p));
+        if (prof < 0)
+            return usage_error(s, "+gen_profile=%s: not a profile (native, sass, ptx, visa)", p);
+        go.profile = static_cast<unsigned>(prof);
+    }
+    char err[512];
+    char *text = nullptr, *words = nullptr;
+    wr_gen_result res;
+    const int v = wr_gen_verified(&go, 0, &text, &res, err, sizeof err);
+    if (v < 0)
+        return usage_error(s, "+gen_seed=%" PRIu64 ": %s", go.seed, err);
+    int rc = -1;
+    if (v == 1)
+        rc = usage_error(s, "+gen_seed=%" PRIu64 ": no attempt ended done (seed %" PRIu64 ", attempt %u, ended %s)",
+                         go.seed, res.seed, res.attempts, wr_end_name(res.end));
+    else if (!s.words.empty() && wr_gen_word_list(text, &words, err, sizeof err) != 0)
+        rc = usage_error(s, "+gen_seed=%" PRIu64 ": %s", go.seed, err);
+    int e;
+    if (rc < 0 && (e = write_text(s.program, text)) != 0)
+        rc = usage_error(s, "+program=%s: cannot write: %s", s.program.c_str(), strerror(e));
+    if (rc < 0 && words && (e = write_text(s.words, words)) != 0)
+        rc = usage_error(s, "+words=%s: cannot write: %s", s.words.c_str(), strerror(e));
+    if (rc < 0 && res.attempts > 1)      // a generator bug, as warpref gen says it
+        printf("%s: gen: seed %" PRIu64 " ended %s on the model; wrote derived seed %" PRIu64
+               " (attempt %u), which ended %s\n", s.tool.c_str(), go.seed, wr_end_name(res.first_end), res.seed,
+               res.attempts, wr_end_name(res.end));
+    free(text);
+    free(words);
+    return rc;
 }
 
 }  // namespace
@@ -349,6 +429,18 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     }
     if (s.dump.empty())
         return usage_error(s, "+dump=: empty base name");
+
+    if (plusarg(argc, argv, "gen_seed")) {
+        const int g = generate(s, argc, argv);
+        if (g >= 0)
+            return g;
+    } else {
+        for (const char *k : { "gen_size", "gen_threads", "gen_exceptions", "gen_profile" })
+            if (plusarg(argc, argv, k))
+                return usage_error(s, "+%s=: only with +gen_seed=", k);
+        if (flag(argc, argv, "gen_wide_links"))
+            return usage_error(s, "+gen_wide_links: only with +gen_seed=");
+    }
 
     s.h = warpref_dpi_new_words(s.program.c_str(), s.words.c_str(), static_cast<int>(s.threads),
                                 s.operands == "rtl" ? 1 : 0, s.ignore.c_str(), s.mask.c_str(),

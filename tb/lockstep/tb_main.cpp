@@ -162,6 +162,10 @@ static int run_one(int argc, char **argv)
 {
     g_exit = 1;
     g_waves = false;
+    g_failed = false;                    // nothing of the job before: its failure, its waves
+    g_fail_cycle = 0;
+    g_dumped = false;
+    g_first = 0;
     g_s = lockstep_session{};
     // the RTL's parameters (tb/meson.build gives them to Verilator and here)
     const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N, wr_profile_name(TB_PROFILE) };
