@@ -150,16 +150,22 @@ module warpref_bcu #(
         warpref_isa_pkg::ST_RR: begin             // Ra[3:0], Ra[27:16]
           bid = {1'b0, ra_i[l*64 +: 4]};
           cnt = ra_i[l*64 + 16 +: 12];
+          /*verilator tracing_off*/
           for (int k = 0; k < 32; k++)
+          /*verilator tracing_on*/
             if (pmask_i[k] && (ra_i[k*64 +: 4] != bid[3:0] || ra_i[k*64 + 16 +: 12] != cnt)) uniform = 1'b0;
         end
         warpref_isa_pkg::ST_RRI: begin            // Ra[3:0], imm12
           bid = {1'b0, ra_i[l*64 +: 4]};
+          /*verilator tracing_off*/
           for (int k = 0; k < 32; k++) if (pmask_i[k] && ra_i[k*64 +: 4] != bid[3:0]) uniform = 1'b0;
+          /*verilator tracing_on*/
         end
         warpref_isa_pkg::ST_RIR: begin            // imm4, Rb[11:0]
           cnt = rb_i[l*32 +: 12];
+          /*verilator tracing_off*/
           for (int k = 0; k < 32; k++) if (pmask_i[k] && rb_i[k*32 +: 12] != cnt) uniform = 1'b0;
+          /*verilator tracing_on*/
         end
         default: ;                                // I: imm4, imm12
       endcase

@@ -245,7 +245,7 @@ module warpref_core #(
   // the forms of this profile (G-01): another profile's word is FORM_NONE here
   localparam int unsigned NFORMS = 1 << warpref_isa_pkg::FORM_BITS;
   localparam logic [NFORMS-1:0] PROFILE_FORMS = warpref_isa_pkg::PROFILE_FORMS[PROFILE*NFORMS +: NFORMS];
-  always_comb begin
+  always_comb begin : p_decode
     logic [warpref_isa_pkg::FORM_BITS-1:0] f;
     misaligned = c_apc[3:0] != 4'd0;
     fetch_fault = misaligned || c_apc[63:4] >= {28'd0, n_insns_i} || c_apc[63:4] >= 60'(IMEM_DEPTH);
@@ -482,7 +482,9 @@ module warpref_core #(
     end else if (SASS && issue && exec_ok) begin
       if (b_ev_trap) trap_q[pwi] <= 1'b1;
       else if (b_ev_rtt && trap_q[pwi] && !trap_mode_i && !bug_i[warpref_rtl_pkg::BUG_SASS_RTT_STAYS]) trap_q[pwi] <= 1'b0;
+      /*verilator tracing_off*/
       for (int w = 0; w < NW; w++)
+      /*verilator tracing_on*/
         if (k_unread_set[w] || (k_unread_clr && 5'(w) == pw)) unread_q[w] <= k_unread_set[w] && !(k_unread_clr && 5'(w) == pw);
     end
   end

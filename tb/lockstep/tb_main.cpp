@@ -64,7 +64,7 @@ struct gtkw_group {
 const gtkw_group k_gtkw_groups[] = {
     { "retire port (at the marker: the failing record)",
       { { "dut.rt_valid_o", 0x28 }, { "dut.rt_time_o[63:0]", 0x24 }, { "dut.rt_warp_o[4:0]", 0x24 },
-        { "dut.rt_pc_o[63:0]", 0x22 }, { "dut.rt_insn_o[127:0]", 0x22 }, { "dut.rt_ev_exc_o[2:0]", 0x24 } } },
+        { "dut.rt_pc_o[63:0]", 0x22 }, { "dut.rt_insn_o[127:0]", 0x22 }, { "dut.rt_ev_exc_o[3:0]", 0x24 } } },
     { "masks after the instruction",
       { { "dut.rt_apc_o[63:0]", 0x22 }, { "dut.rt_active_o[31:0]", 0x22 }, { "dut.rt_valid_mask_o[31:0]", 0x22 },
         { "dut.rt_yield_o[31:0]", 0x22 }, { "dut.rt_sleep_o[31:0]", 0x22 }, { "dut.rt_switch_o[31:0]", 0x22 } } },
