@@ -472,6 +472,59 @@ static void add_to_group(wr_mnem_group *groups, unsigned *ngroups, unsigned form
     gr->forms[0] = (uint8_t)form;
 }
 
+_Static_assert(WR_MNEM_HASH >= 2 * WR_FORM_COUNT && (WR_MNEM_HASH & (WR_MNEM_HASH - 1)) == 0,
+               "the mnemonic hash must be a power of two, at most half full");
+
+static char fold(char ch) { return ch >= 'a' && ch <= 'z' ? (char)(ch - 'a' + 'A') : ch; }
+
+/* FNV-1a of the case-folded bytes */
+static unsigned mnem_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)fold(s[i])) * 16777619u;
+    return h & (WR_MNEM_HASH - 1u);
+}
+
+/* Does s[0..n) spell the NUL-terminated w, case-insensitive? */
+static int fold_eq(const char *s, size_t n, const char *w)
+{
+    size_t i = 0;
+    for (; i < n && w[i] != '\0'; i++)
+        if (fold(s[i]) != fold(w[i]))
+            return 0;
+    return i == n && w[i] == '\0';
+}
+
+/* The slot of s[0..n) in table t: its group + 1, or the empty slot where it would go. */
+static unsigned mnem_slot(const uint16_t *t, const wr_mnem_group *gs, const char *s, size_t n)
+{
+    unsigned i = mnem_hash(s, n);
+    while (t[i] != 0 && !fold_eq(s, n, gs[t[i] - 1u].mnemonic))
+        i = (i + 1u) & (WR_MNEM_HASH - 1u);
+    return i;
+}
+
+/* Enter groups[0..ng) in table order: a later one spelled like an earlier
+ * one (case aside) is never found, as in a scan that stops at the first. */
+static void mnem_index(uint16_t *t, const wr_mnem_group *gs, unsigned ng)
+{
+    for (unsigned g = 0; g < ng; g++) {
+        unsigned i = mnem_slot(t, gs, gs[g].mnemonic, strlen(gs[g].mnemonic));
+        if (t[i] == 0)
+            t[i] = (uint16_t)(g + 1u);
+    }
+}
+
+const wr_mnem_group *wr_mnem_find(int profile, const char *s, size_t n)
+{
+    const wr_isa_aux *a = wr_isa_aux_get();
+    unsigned p = profile < 0 || profile >= WR_PROFILE_COUNT ? WR_PROFILE_COUNT : (unsigned)profile;
+    const wr_mnem_group *gs = p == WR_PROFILE_COUNT ? a->group : a->pgroup[p];
+    unsigned i = mnem_slot(a->mhash[p], gs, s, n);
+    return a->mhash[p][i] ? &gs[a->mhash[p][i] - 1u] : NULL;
+}
+
 /* The number of op spellings of a form: the product of its slots' value
  * counts (the row's own slot first). */
 static unsigned op_combinations(const wr_form_aux *fa)
@@ -545,6 +598,9 @@ static void build_aux(void)
             if (wr_form_in_profile(f, p))
                 add_to_group(a->pgroup[p], &a->npgroups[p], f);
     }
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+        mnem_index(a->mhash[p], a->pgroup[p], a->npgroups[p]);
+    mnem_index(a->mhash[WR_PROFILE_COUNT], a->group, a->ngroups);
 }
 
 const wr_isa_aux *wr_isa_aux_get(void)
