@@ -109,6 +109,7 @@ typedef struct asm_ctx {
     unsigned threads_line;
     int profile;               /* the profile the text is assembled for (G-01) */
     unsigned profile_line;     /* where `.profile` is, 0 if nowhere */
+    const wr_isa_aux *aux;     /* wr_isa_aux_get(), once */
 } asm_ctx;
 
 /* ---- errors ------------------------------------------------------------- */
@@ -744,10 +745,11 @@ static void try_form(const wr_form_aux *fa, const stmt *s, trial *t)
  * written in any order.  0 ok, else an error code with the offending
  * modifier in *which (MOD_MISSING: the slot). */
 enum { MOD_OK, MOD_UNKNOWN, MOD_DUP, MOD_CONFLICT, MOD_MISSING };
-static int resolve_mods(unsigned form, const stmt *s, int value[MAX_SLOTS], unsigned *which)
+static int resolve_mods(const wr_isa_aux *aux, unsigned form, const stmt *s, int value[MAX_SLOTS],
+                        unsigned *which)
 {
     const wr_form_desc *fd = &wr_forms[form];
-    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    const wr_form_aux *fa = &aux->form[form];
     for (unsigned k = 0; k < MAX_SLOTS; k++)
         value[k] = -1;
     *which = 0;
@@ -908,26 +910,32 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 
 /* Pick the form: modifiers first (every form of the mnemonic may take other
  * ones, BMOV), then operands in table order. */
-static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS])
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS], trial *t)
 {
     const wr_mnem_group *g = s->group;
+    /* the first form (table order) whose modifiers resolve and whose
+     * operands fit wins: stop there */
+    for (unsigned i = 0; i < g->nforms; i++) {
+        unsigned w;
+        if (resolve_mods(c->aux, g->forms[i], s, modval, &w) != MOD_OK)
+            continue;
+        try_form(&c->aux->form[g->forms[i]], s, t);
+        if (t->ok) {
+            *form_out = g->forms[i];
+            return (int)i;
+        }
+    }
+    /* none: survey every form to explain why */
     trial tr[WR_MAX_GROUP_FORMS];
     int mv[WR_MAX_GROUP_FORMS][MAX_SLOTS], code[WR_MAX_GROUP_FORMS];
     unsigned which[WR_MAX_GROUP_FORMS];
     uint8_t cand[WR_MAX_GROUP_FORMS];
     unsigned ncand = 0;
     for (unsigned i = 0; i < g->nforms; i++) {
-        code[i] = resolve_mods(g->forms[i], s, mv[i], &which[i]);
-        try_form(&wr_isa_aux_get()->form[g->forms[i]], s, &tr[i]);
+        code[i] = resolve_mods(c->aux, g->forms[i], s, mv[i], &which[i]);
+        try_form(&c->aux->form[g->forms[i]], s, &tr[i]);
         if (code[i] == MOD_OK)
             cand[ncand++] = (uint8_t)i;
-    }
-    for (unsigned i = 0; i < ncand; i++) {
-        if (tr[cand[i]].ok) {
-            *form_out = g->forms[cand[i]];
-            memcpy(modval, mv[cand[i]], sizeof mv[0]);
-            return (int)cand[i];
-        }
     }
     /* a form whose operands fit but whose modifiers do not explains best
      * (unless the modifier it lacks is a word a candidate is spelled with:
@@ -1119,11 +1127,12 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
 {
     unsigned form = 0;
     int modval[MAX_SLOTS];
-    int gi = choose_form(c, s, &form, modval);
+    trial t;                                   /* the chosen form's binding */
+    int gi = choose_form(c, s, &form, modval, &t);
     if (gi < 0)
         return -1;
     const wr_form_desc *fd = &wr_forms[form];
-    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    const wr_form_aux *fa = &c->aux->form[form];
     wr_insn_init(in, (wr_form)form);
     in->f[WR_F_PG] = s->guard_pred;
     in->f[WR_F_PG_NOT] = s->guard_not;
@@ -1139,8 +1148,6 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
         }
         in->f[field] = modval[k];
     }
-    trial t;
-    try_form(fa, s, &t);
     /* .ABS with its base register left out: the displacement is the target */
     int abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
     for (unsigned k = 0; k < fa->nspecs; k++)
@@ -1627,18 +1634,29 @@ static int encode_all(asm_ctx *c)
 /* ---- entry points --------------------------------------------------------------------------- */
 
 /* Can line s[0..n) stop profile_scan or hold `.profile`?  Only a line too
- * long, one with a `/ *` (an unterminated comment) or one that spells
- * ".profile" can; the others need no copy. */
+ * long, one with a `/ *` comment not closed on it (load_line's reading of
+ * the comments) or one that spells ".profile" somewhere can; the others
+ * need no copy. */
 static int profile_scan_needs(const char *s, size_t n)
 {
+    const char *e = s + n;
     if (n > MAX_LINE)
         return 1;
-    for (const char *q = s, *e = s + n; q < e; q++) {
-        if (*q == '/' && q + 1 < e && q[1] == '*')
-            return 1;
-        if (*q == '.' && (size_t)(e - q) >= 8 && ieq(q, 8, ".profile"))
-            return 1;
+    for (const char *q = s; (q = memchr(q, '/', (size_t)(e - q))) != NULL && q + 1 < e; q++) {
+        if (q[1] == '/')
+            break;
+        if (q[1] == '*') {
+            const char *t = q + 2;
+            while ((t = memchr(t, '*', (size_t)(e - t))) != NULL && !(t + 1 < e && t[1] == '/'))
+                t++;
+            if (t == NULL)
+                return 1;                  /* unterminated: load_line's error */
+            q = t + 1;
+        }
     }
+    for (const char *q = s; (q = memchr(q, '.', (size_t)(e - q))) != NULL; q++)
+        if ((size_t)(e - q) >= 8 && ieq(q, 8, ".profile"))
+            return 1;
     return 0;
 }
 
@@ -1707,6 +1725,7 @@ int wr_assemble_as(const char *text, const char *filename, int profile, wr_progr
     c.err = err;
     c.errsize = errsize;
     c.prog = out;
+    c.aux = wr_isa_aux_get();
     if (err && errsize)
         err[0] = '\0';
     c.buf = malloc(MAX_LINE + 1);

@@ -37,15 +37,16 @@ void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
 {
     if (width < 1 || width > 64 || lsb + width > 128)   /* no such field: never abort */
         return;
-    value &= low_bits(width);
-    for (unsigned done = 0; done < width;) {
-        unsigned bit = lsb + done, sh = bit & 31u;
-        unsigned take = 32u - sh < width - done ? 32u - sh : width - done;
-        uint32_t mask = (uint32_t)low_bits(take) << sh;
-        uint32_t bits = ((uint32_t)(value >> done) << sh) & mask;
-        word->w[bit >> 5] = (word->w[bit >> 5] & ~mask) | bits;
-        done += take;
-    }
+    const uint64_t m = low_bits(width);
+    value &= m;
+    /* the field spans 32-bit parts i, i+1 and (sh + width > 64) i+2 */
+    const unsigned i = lsb >> 5, sh = lsb & 31u;
+    const uint64_t mlo = m << sh, vlo = value << sh;
+    word->w[i] = (word->w[i] & ~(uint32_t)mlo) | (uint32_t)vlo;
+    if (sh + width > 32)
+        word->w[i + 1] = (word->w[i + 1] & ~(uint32_t)(mlo >> 32)) | (uint32_t)(vlo >> 32);
+    if (sh + width > 64)
+        word->w[i + 2] = (word->w[i + 2] & ~(uint32_t)(m >> (64u - sh))) | (uint32_t)(value >> (64u - sh));
 }
 
 /* ---- tables expanded from isa.def at compile time ---------------------- */
