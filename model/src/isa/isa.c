@@ -33,10 +33,18 @@ uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width)
     return v;
 }
 
+static inline void field_put(wr_word *word, unsigned lsb, unsigned width, uint64_t value);
+
 void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
 {
     if (width < 1 || width > 64 || lsb + width > 128)   /* no such field: never abort */
         return;
+    field_put(word, lsb, width, value);
+}
+
+/* wr_field_set of a field that exists (1 <= width <= 64, lsb + width <= 128) */
+static inline void field_put(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
+{
     const uint64_t m = low_bits(width);
     value &= m;
     /* the field spans 32-bit parts i, i+1 and (sh + width > 64) i+2 */
@@ -246,6 +254,24 @@ static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
     return 0;
 }
 
+/* Does check_value pass v without a word to say?  The common case, kept
+ * small so that it inlines; 0 also for every CMEM value (check_value then
+ * decides). */
+static inline int value_ok(unsigned form, const wr_field_pos *fp, int64_t v)
+{
+    const wr_field_desc *fd = &wr_fields[fp->id];
+    if (fd->kind == WR_FK_SIMM) {
+        if (fp->width < 64 && (v < -(int64_t)(UINT64_C(1) << (fp->width - 1u))
+                               || v > (int64_t)((UINT64_C(1) << (fp->width - 1u)) - 1u)))
+            return 0;
+    } else if (v < 0 || (fp->width < 64 && (uint64_t)v > low_bits(fp->width))) {
+        return 0;
+    }
+    if (fd->kind == WR_FK_ENUM || fd->kind == WR_FK_FLAG || fd->kind == WR_FK_PRED)
+        return v < 32 && ((wr_form_legal_values(form, fp->id) >> v) & 1u);
+    return fd->kind != WR_FK_CMEM;
+}
+
 /* ---- decode / encode --------------------------------------------------- */
 
 void wr_insn_init(wr_insn *insn, wr_form form)
@@ -303,13 +329,13 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
     const wr_form_desc *fd = &wr_forms[in->form];
     if (wr_ri_check(in, msg, msgsize) != 0)
         return -1;
-    wr_field_set(out, 0, 8, fd->optype);
-    wr_field_set(out, 8, 4, fd->stype);
+    field_put(out, 0, 8, fd->optype);
+    field_put(out, 8, 4, fd->stype);
     /* fields the form lacks are ignored: they are not part of the word */
     for (unsigned i = 0; i < fd->nfields; i++) {
         const wr_field_pos *fp = &fd->fields[i];
         int64_t v = in->f[fp->id];
-        if (check_value(in->form, fp, v, msg, msgsize) != 0) {
+        if (!value_ok(in->form, fp, v) && check_value(in->form, fp, v, msg, msgsize) != 0) {
             memset(out, 0, sizeof *out);
             return -1;
         }
