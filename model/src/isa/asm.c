@@ -109,6 +109,7 @@ typedef struct asm_ctx {
     unsigned threads_line;
     int profile;               /* the profile the text is assembled for (G-01) */
     unsigned profile_line;     /* where `.profile` is, 0 if nowhere */
+    const wr_isa_aux *aux;     /* wr_isa_aux_get(), once */
 } asm_ctx;
 
 /* ---- errors ------------------------------------------------------------- */
@@ -159,11 +160,31 @@ static int oom(asm_ctx *c)
 
 /* ---- characters --------------------------------------------------------- */
 
-static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v'; }
-static int is_digit(char ch) { return ch >= '0' && ch <= '9'; }
-static int is_alpha(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
-static int is_ident_start(char ch) { return is_alpha(ch) || ch == '_' || ch == '.'; }
-static int is_ident_char(char ch) { return is_ident_start(ch) || is_digit(ch); }
+/* One table lookup a character (the lexer's inner loops). */
+enum { CC_SPACE = 1, CC_DIGIT = 2, CC_ALPHA = 4, CC_IDENT = 8 };
+#define CC_A CC_ALPHA | CC_IDENT
+static const uint8_t cclass[256] = {
+    ['\t'] = CC_SPACE, ['\v'] = CC_SPACE, ['\f'] = CC_SPACE, ['\r'] = CC_SPACE, [' '] = CC_SPACE,
+    ['0'] = CC_DIGIT | CC_IDENT, ['1'] = CC_DIGIT | CC_IDENT, ['2'] = CC_DIGIT | CC_IDENT,
+    ['3'] = CC_DIGIT | CC_IDENT, ['4'] = CC_DIGIT | CC_IDENT, ['5'] = CC_DIGIT | CC_IDENT,
+    ['6'] = CC_DIGIT | CC_IDENT, ['7'] = CC_DIGIT | CC_IDENT, ['8'] = CC_DIGIT | CC_IDENT,
+    ['9'] = CC_DIGIT | CC_IDENT, ['_'] = CC_IDENT, ['.'] = CC_IDENT,
+    ['A'] = CC_A, ['B'] = CC_A, ['C'] = CC_A, ['D'] = CC_A, ['E'] = CC_A, ['F'] = CC_A, ['G'] = CC_A,
+    ['H'] = CC_A, ['I'] = CC_A, ['J'] = CC_A, ['K'] = CC_A, ['L'] = CC_A, ['M'] = CC_A, ['N'] = CC_A,
+    ['O'] = CC_A, ['P'] = CC_A, ['Q'] = CC_A, ['R'] = CC_A, ['S'] = CC_A, ['T'] = CC_A, ['U'] = CC_A,
+    ['V'] = CC_A, ['W'] = CC_A, ['X'] = CC_A, ['Y'] = CC_A, ['Z'] = CC_A,
+    ['a'] = CC_A, ['b'] = CC_A, ['c'] = CC_A, ['d'] = CC_A, ['e'] = CC_A, ['f'] = CC_A, ['g'] = CC_A,
+    ['h'] = CC_A, ['i'] = CC_A, ['j'] = CC_A, ['k'] = CC_A, ['l'] = CC_A, ['m'] = CC_A, ['n'] = CC_A,
+    ['o'] = CC_A, ['p'] = CC_A, ['q'] = CC_A, ['r'] = CC_A, ['s'] = CC_A, ['t'] = CC_A, ['u'] = CC_A,
+    ['v'] = CC_A, ['w'] = CC_A, ['x'] = CC_A, ['y'] = CC_A, ['z'] = CC_A,
+};
+#undef CC_A
+static int cc(char ch, unsigned m) { return (cclass[(unsigned char)ch] & m) != 0; }
+static int is_space(char ch) { return cc(ch, CC_SPACE); }
+static int is_digit(char ch) { return cc(ch, CC_DIGIT); }
+static int is_alpha(char ch) { return cc(ch, CC_ALPHA); }
+static int is_ident_start(char ch) { return cc(ch, CC_IDENT) && !is_digit(ch); }
+static int is_ident_char(char ch) { return cc(ch, CC_IDENT); }
 static const char *skip_ws(const char *p)
 {
     while (is_space(*p))
@@ -472,12 +493,16 @@ static long reg_index(const char *s, size_t n)
  * the kind and index; 1 = yes, 0 = no (a label), -1 = error reported. */
 static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v)
 {
-    static const struct { const char *pre; const char *zero; uint8_t kind; long max, zval; const char *range; } rc[] = {
-        { "UR", "URZ", O_UR,   62, WR_URZ, "UR0..UR62, URZ" },
-        { "R",  "RZ",  O_GPR,  254, WR_RZ, "R0..R254, RZ" },
-        { "P",  "PT",  O_PRED, 6,  WR_PT,  "P0..P6, PT" },
-        { "B",  NULL,  O_BREG, 15, 0,      "B0..B15" },
+    static const struct {
+        const char *pre; size_t pl; const char *zero; size_t zl; uint8_t kind; long max, zval; const char *range;
+    } rc[] = {
+        { "UR", 2, "URZ", 3, O_UR,   62, WR_URZ, "UR0..UR62, URZ" },
+        { "R",  1, "RZ",  2, O_GPR,  254, WR_RZ, "R0..R254, RZ" },
+        { "P",  1, "PT",  2, O_PRED, 6,  WR_PT,  "P0..P6, PT" },
+        { "B",  1, NULL,  0, O_BREG, 15, 0,      "B0..B15" },
     };
+    if (n == 0 || (s[0] != 'U' && s[0] != 'R' && s[0] != 'P' && s[0] != 'B' && s[0] != 'S'))
+        return 0;                       /* no register name starts otherwise */
     if (n > 3 && memcmp(s, "SR_", 3) == 0) {
         for (unsigned i = 0; i < WR_SR_COUNT; i++)
             if (strlen(wr_sr_names[i]) == n && memcmp(wr_sr_names[i], s, n) == 0) {
@@ -488,8 +513,8 @@ static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uin
         return err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s);
     }
     for (unsigned i = 0; i < sizeof rc / sizeof rc[0]; i++) {
-        size_t pl = strlen(rc[i].pre);
-        if (rc[i].zero && strlen(rc[i].zero) == n && memcmp(rc[i].zero, s, n) == 0) {
+        size_t pl = rc[i].pl;
+        if (rc[i].zero && rc[i].zl == n && memcmp(rc[i].zero, s, n) == 0) {
             *kind = rc[i].kind;
             *v = (uint64_t)rc[i].zval;
             return 1;
@@ -720,10 +745,11 @@ static void try_form(const wr_form_aux *fa, const stmt *s, trial *t)
  * written in any order.  0 ok, else an error code with the offending
  * modifier in *which (MOD_MISSING: the slot). */
 enum { MOD_OK, MOD_UNKNOWN, MOD_DUP, MOD_CONFLICT, MOD_MISSING };
-static int resolve_mods(unsigned form, const stmt *s, int value[MAX_SLOTS], unsigned *which)
+static int resolve_mods(const wr_isa_aux *aux, unsigned form, const stmt *s, int value[MAX_SLOTS],
+                        unsigned *which)
 {
     const wr_form_desc *fd = &wr_forms[form];
-    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    const wr_form_aux *fa = &aux->form[form];
     for (unsigned k = 0; k < MAX_SLOTS; k++)
         value[k] = -1;
     *which = 0;
@@ -884,26 +910,32 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 
 /* Pick the form: modifiers first (every form of the mnemonic may take other
  * ones, BMOV), then operands in table order. */
-static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS])
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS], trial *t)
 {
     const wr_mnem_group *g = s->group;
+    /* the first form (table order) whose modifiers resolve and whose
+     * operands fit wins: stop there */
+    for (unsigned i = 0; i < g->nforms; i++) {
+        unsigned w;
+        if (resolve_mods(c->aux, g->forms[i], s, modval, &w) != MOD_OK)
+            continue;
+        try_form(&c->aux->form[g->forms[i]], s, t);
+        if (t->ok) {
+            *form_out = g->forms[i];
+            return (int)i;
+        }
+    }
+    /* none: survey every form to explain why */
     trial tr[WR_MAX_GROUP_FORMS];
     int mv[WR_MAX_GROUP_FORMS][MAX_SLOTS], code[WR_MAX_GROUP_FORMS];
     unsigned which[WR_MAX_GROUP_FORMS];
     uint8_t cand[WR_MAX_GROUP_FORMS];
     unsigned ncand = 0;
     for (unsigned i = 0; i < g->nforms; i++) {
-        code[i] = resolve_mods(g->forms[i], s, mv[i], &which[i]);
-        try_form(&wr_isa_aux_get()->form[g->forms[i]], s, &tr[i]);
+        code[i] = resolve_mods(c->aux, g->forms[i], s, mv[i], &which[i]);
+        try_form(&c->aux->form[g->forms[i]], s, &tr[i]);
         if (code[i] == MOD_OK)
             cand[ncand++] = (uint8_t)i;
-    }
-    for (unsigned i = 0; i < ncand; i++) {
-        if (tr[cand[i]].ok) {
-            *form_out = g->forms[cand[i]];
-            memcpy(modval, mv[cand[i]], sizeof mv[0]);
-            return (int)cand[i];
-        }
     }
     /* a form whose operands fit but whose modifiers do not explains best
      * (unless the modifier it lacks is a word a candidate is spelled with:
@@ -1095,11 +1127,12 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
 {
     unsigned form = 0;
     int modval[MAX_SLOTS];
-    int gi = choose_form(c, s, &form, modval);
+    trial t;                                   /* the chosen form's binding */
+    int gi = choose_form(c, s, &form, modval, &t);
     if (gi < 0)
         return -1;
     const wr_form_desc *fd = &wr_forms[form];
-    const wr_form_aux *fa = &wr_isa_aux_get()->form[form];
+    const wr_form_aux *fa = &c->aux->form[form];
     wr_insn_init(in, (wr_form)form);
     in->f[WR_F_PG] = s->guard_pred;
     in->f[WR_F_PG_NOT] = s->guard_not;
@@ -1115,8 +1148,6 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
         }
         in->f[field] = modval[k];
     }
-    trial t;
-    try_form(fa, s, &t);
     /* .ABS with its base register left out: the displacement is the target */
     int abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
     for (unsigned k = 0; k < fa->nspecs; k++)
@@ -1175,7 +1206,6 @@ static const alias aliases[] = {
  * profile), through an alias of that profile if one matches (*via). */
 static const wr_mnem_group *find_group(int profile, const char *s, size_t n, const alias **via)
 {
-    const wr_isa_aux *aux = wr_isa_aux_get();
     const char *name = NULL;
     *via = NULL;
     for (unsigned i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
@@ -1183,10 +1213,13 @@ static const wr_mnem_group *find_group(int profile, const char *s, size_t n, con
             name = aliases[i].name;
             *via = &aliases[i];
         }
+    if (name == NULL)
+        return wr_mnem_find(profile, s, n);
+    const wr_isa_aux *aux = wr_isa_aux_get();
     const wr_mnem_group *gs = profile < 0 ? aux->group : aux->pgroup[profile];
     unsigned ng = profile < 0 ? aux->ngroups : aux->npgroups[profile];
-    for (unsigned g = 0; g < ng; g++)
-        if (name ? strcmp(gs[g].mnemonic, name) == 0 : ieq(s, n, gs[g].mnemonic))
+    for (unsigned g = 0; g < ng; g++)        /* an alias names its group exactly */
+        if (strcmp(gs[g].mnemonic, name) == 0)
             return &gs[g];
     return NULL;
 }
@@ -1341,9 +1374,14 @@ static int add_insn(asm_ctx *c, const wr_insn *in)
 
 static int parse_instruction(asm_ctx *c, const char *p)
 {
-    stmt s;
-    memset(&s, 0, sizeof s);
+    stmt s;                             /* op[], mod[]: only the first nops, nmods are read */
+    s.mnem = NULL;
+    s.mlen = 0;
+    s.group = NULL;
+    s.nmods = s.nwritten = s.nops = 0;
     s.guard_pred = WR_PT;
+    s.guard_not = 0;
+    s.ops_end = p;
     if (*p == '@' && parse_guard(c, &p, &s) != 0)
         return -1;
     if (parse_mnemonic(c, &p, &s) != 0 || parse_operands(c, &p, &s) != 0)
@@ -1537,7 +1575,7 @@ static int load_line(asm_ctx *c, const char *s, size_t n)
     memcpy(c->buf, s, n);
     c->buf[n] = '\0';
     c->lb = c->buf;
-    for (char *q = c->buf; *q; q++) {
+    for (char *q = c->buf; (q = memchr(q, '/', (size_t)(c->buf + n - q))) != NULL; q++) {
         if (q[0] == '/' && q[1] == '/') {
             memset(q, ' ', strlen(q));
             break;
@@ -1595,6 +1633,33 @@ static int encode_all(asm_ctx *c)
 
 /* ---- entry points --------------------------------------------------------------------------- */
 
+/* Can line s[0..n) stop profile_scan or hold `.profile`?  Only a line too
+ * long, one with a `/ *` comment not closed on it (load_line's reading of
+ * the comments) or one that spells ".profile" somewhere can; the others
+ * need no copy. */
+static int profile_scan_needs(const char *s, size_t n)
+{
+    const char *e = s + n;
+    if (n > MAX_LINE)
+        return 1;
+    for (const char *q = s; (q = memchr(q, '/', (size_t)(e - q))) != NULL && q + 1 < e; q++) {
+        if (q[1] == '/')
+            break;
+        if (q[1] == '*') {
+            const char *t = q + 2;
+            while ((t = memchr(t, '*', (size_t)(e - t))) != NULL && !(t + 1 < e && t[1] == '/'))
+                t++;
+            if (t == NULL)
+                return 1;                  /* unterminated: load_line's error */
+            q = t + 1;
+        }
+    }
+    for (const char *q = s; (q = memchr(q, '.', (size_t)(e - q))) != NULL; q++)
+        if ((size_t)(e - q) >= 8 && ieq(q, 8, ".profile"))
+            return 1;
+    return 0;
+}
+
 /* The `.profile` directive, before anything else: the mnemonics a line may
  * use depend on it (G-01).  Sets c->profile unless the caller chose one. */
 static int profile_scan(asm_ctx *c, const char *text, int forced)
@@ -1604,7 +1669,7 @@ static int profile_scan(asm_ctx *c, const char *text, int forced)
     for (c->line = 1;; c->line++) {
         const char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
-        if (memchr(s, '.', n) != NULL) {       /* cheap test first */
+        if (profile_scan_needs(s, n)) {        /* cheap test first */
             if (load_line(c, s, n) != 0)
                 return -1;
             const char *p = skip_ws(c->lb), *e;
@@ -1660,6 +1725,7 @@ int wr_assemble_as(const char *text, const char *filename, int profile, wr_progr
     c.err = err;
     c.errsize = errsize;
     c.prog = out;
+    c.aux = wr_isa_aux_get();
     if (err && errsize)
         err[0] = '\0';
     c.buf = malloc(MAX_LINE + 1);

@@ -33,19 +33,28 @@ uint64_t wr_field_get(const wr_word *word, unsigned lsb, unsigned width)
     return v;
 }
 
+static inline void field_put(wr_word *word, unsigned lsb, unsigned width, uint64_t value);
+
 void wr_field_set(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
 {
     if (width < 1 || width > 64 || lsb + width > 128)   /* no such field: never abort */
         return;
-    value &= low_bits(width);
-    for (unsigned done = 0; done < width;) {
-        unsigned bit = lsb + done, sh = bit & 31u;
-        unsigned take = 32u - sh < width - done ? 32u - sh : width - done;
-        uint32_t mask = (uint32_t)low_bits(take) << sh;
-        uint32_t bits = ((uint32_t)(value >> done) << sh) & mask;
-        word->w[bit >> 5] = (word->w[bit >> 5] & ~mask) | bits;
-        done += take;
-    }
+    field_put(word, lsb, width, value);
+}
+
+/* wr_field_set of a field that exists (1 <= width <= 64, lsb + width <= 128) */
+static inline void field_put(wr_word *word, unsigned lsb, unsigned width, uint64_t value)
+{
+    const uint64_t m = low_bits(width);
+    value &= m;
+    /* the field spans 32-bit parts i, i+1 and (sh + width > 64) i+2 */
+    const unsigned i = lsb >> 5, sh = lsb & 31u;
+    const uint64_t mlo = m << sh, vlo = value << sh;
+    word->w[i] = (word->w[i] & ~(uint32_t)mlo) | (uint32_t)vlo;
+    if (sh + width > 32)
+        word->w[i + 1] = (word->w[i + 1] & ~(uint32_t)(mlo >> 32)) | (uint32_t)(vlo >> 32);
+    if (sh + width > 64)
+        word->w[i + 2] = (word->w[i + 2] & ~(uint32_t)(m >> (64u - sh))) | (uint32_t)(value >> (64u - sh));
 }
 
 /* ---- tables expanded from isa.def at compile time ---------------------- */
@@ -245,6 +254,24 @@ static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
     return 0;
 }
 
+/* Does check_value pass v without a word to say?  The common case, kept
+ * small so that it inlines; 0 also for every CMEM value (check_value then
+ * decides). */
+static inline int value_ok(unsigned form, const wr_field_pos *fp, int64_t v)
+{
+    const wr_field_desc *fd = &wr_fields[fp->id];
+    if (fd->kind == WR_FK_SIMM) {
+        if (fp->width < 64 && (v < -(int64_t)(UINT64_C(1) << (fp->width - 1u))
+                               || v > (int64_t)((UINT64_C(1) << (fp->width - 1u)) - 1u)))
+            return 0;
+    } else if (v < 0 || (fp->width < 64 && (uint64_t)v > low_bits(fp->width))) {
+        return 0;
+    }
+    if (fd->kind == WR_FK_ENUM || fd->kind == WR_FK_FLAG || fd->kind == WR_FK_PRED)
+        return v < 32 && ((wr_form_legal_values(form, fp->id) >> v) & 1u);
+    return fd->kind != WR_FK_CMEM;
+}
+
 /* ---- decode / encode --------------------------------------------------- */
 
 void wr_insn_init(wr_insn *insn, wr_form form)
@@ -302,13 +329,13 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
     const wr_form_desc *fd = &wr_forms[in->form];
     if (wr_ri_check(in, msg, msgsize) != 0)
         return -1;
-    wr_field_set(out, 0, 8, fd->optype);
-    wr_field_set(out, 8, 4, fd->stype);
+    field_put(out, 0, 8, fd->optype);
+    field_put(out, 8, 4, fd->stype);
     /* fields the form lacks are ignored: they are not part of the word */
     for (unsigned i = 0; i < fd->nfields; i++) {
         const wr_field_pos *fp = &fd->fields[i];
         int64_t v = in->f[fp->id];
-        if (check_value(in->form, fp, v, msg, msgsize) != 0) {
+        if (!value_ok(in->form, fp, v) && check_value(in->form, fp, v, msg, msgsize) != 0) {
             memset(out, 0, sizeof *out);
             return -1;
         }
@@ -472,6 +499,59 @@ static void add_to_group(wr_mnem_group *groups, unsigned *ngroups, unsigned form
     gr->forms[0] = (uint8_t)form;
 }
 
+_Static_assert(WR_MNEM_HASH >= 2 * WR_FORM_COUNT && (WR_MNEM_HASH & (WR_MNEM_HASH - 1)) == 0,
+               "the mnemonic hash must be a power of two, at most half full");
+
+static char fold(char ch) { return ch >= 'a' && ch <= 'z' ? (char)(ch - 'a' + 'A') : ch; }
+
+/* FNV-1a of the case-folded bytes */
+static unsigned mnem_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)fold(s[i])) * 16777619u;
+    return h & (WR_MNEM_HASH - 1u);
+}
+
+/* Does s[0..n) spell the NUL-terminated w, case-insensitive? */
+static int fold_eq(const char *s, size_t n, const char *w)
+{
+    size_t i = 0;
+    for (; i < n && w[i] != '\0'; i++)
+        if (fold(s[i]) != fold(w[i]))
+            return 0;
+    return i == n && w[i] == '\0';
+}
+
+/* The slot of s[0..n) in table t: its group + 1, or the empty slot where it would go. */
+static unsigned mnem_slot(const uint16_t *t, const wr_mnem_group *gs, const char *s, size_t n)
+{
+    unsigned i = mnem_hash(s, n);
+    while (t[i] != 0 && !fold_eq(s, n, gs[t[i] - 1u].mnemonic))
+        i = (i + 1u) & (WR_MNEM_HASH - 1u);
+    return i;
+}
+
+/* Enter groups[0..ng) in table order: a later one spelled like an earlier
+ * one (case aside) is never found, as in a scan that stops at the first. */
+static void mnem_index(uint16_t *t, const wr_mnem_group *gs, unsigned ng)
+{
+    for (unsigned g = 0; g < ng; g++) {
+        unsigned i = mnem_slot(t, gs, gs[g].mnemonic, strlen(gs[g].mnemonic));
+        if (t[i] == 0)
+            t[i] = (uint16_t)(g + 1u);
+    }
+}
+
+const wr_mnem_group *wr_mnem_find(int profile, const char *s, size_t n)
+{
+    const wr_isa_aux *a = wr_isa_aux_get();
+    unsigned p = profile < 0 || profile >= WR_PROFILE_COUNT ? WR_PROFILE_COUNT : (unsigned)profile;
+    const wr_mnem_group *gs = p == WR_PROFILE_COUNT ? a->group : a->pgroup[p];
+    unsigned i = mnem_slot(a->mhash[p], gs, s, n);
+    return a->mhash[p][i] ? &gs[a->mhash[p][i] - 1u] : NULL;
+}
+
 /* The number of op spellings of a form: the product of its slots' value
  * counts (the row's own slot first). */
 static unsigned op_combinations(const wr_form_aux *fa)
@@ -545,6 +625,9 @@ static void build_aux(void)
             if (wr_form_in_profile(f, p))
                 add_to_group(a->pgroup[p], &a->npgroups[p], f);
     }
+    for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
+        mnem_index(a->mhash[p], a->pgroup[p], a->npgroups[p]);
+    mnem_index(a->mhash[WR_PROFILE_COUNT], a->group, a->ngroups);
 }
 
 const wr_isa_aux *wr_isa_aux_get(void)

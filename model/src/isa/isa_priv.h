@@ -14,7 +14,7 @@ typedef enum wr_spec_kind {
 } wr_spec_kind;
 
 enum { WR_MAX_SPECS = 6, WR_MAX_MODS = 8, WR_MAX_GROUP_FORMS = 16, WR_MAX_OPNAMES = 16,
-       WR_MAX_RI_SLOTS = 4 };
+       WR_MAX_RI_SLOTS = 4, WR_MNEM_HASH = 512 };
 
 /* One operand of a form's syntax: "?~U:URA" = optional, '~' allowed,
  * uniform register, field URA.  `extra` is the companion field: FIELD_NOT
@@ -63,10 +63,18 @@ typedef struct wr_isa_aux {
     wr_mnem_group group[WR_FORM_COUNT];
     unsigned npgroups[WR_PROFILE_COUNT]; /* the forms of each profile */
     wr_mnem_group pgroup[WR_PROFILE_COUNT][WR_FORM_COUNT];
+    /* the groups by case-folded mnemonic, open addressing: group index + 1,
+     * 0 = empty; [p] the groups of profile p, [WR_PROFILE_COUNT] `group` */
+    uint16_t mhash[WR_PROFILE_COUNT + 1][WR_MNEM_HASH];
 } wr_isa_aux;
 
 /* The derived tables, built once (thread-safe) from wr_forms. */
 const wr_isa_aux *wr_isa_aux_get(void);
+
+/* The group whose mnemonic is s[0..n), case-insensitive (the first in table
+ * order), of profile p (p < 0: of any profile); NULL if none.  One hash
+ * probe: the assembler's lookup of every statement. */
+const wr_mnem_group *wr_mnem_find(int profile, const char *s, size_t n);
 
 /* Parse one form's SYNTAX string; checks every spec against the form's
  * fields.  0 ok, -1 with msg. */
