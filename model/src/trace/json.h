@@ -414,6 +414,27 @@ static inline int key(jp *j, const char **k, size_t *n)
     return expect(j, ':');
 }
 
+/* The next key of an object whose keys are a schema table (`out`, a final
+ * warp): its index in keys[0..count), and its bit set in *seen.  An unknown
+ * key, or one whose bit is set already, fails at the key ("OBJ: unknown key
+ * 'K'", "OBJ: 'K' given twice"); -1 then.  *at: where the key starts. */
+static inline int table_key(jp *j, const wr_trace_key *keys, unsigned count, const char *obj, unsigned *seen,
+                            const char **at)
+{
+    const char *k;
+    size_t n;
+    *at = j->p;
+    if (key(j, &k, &n))
+        return -1;
+    const int i = wr_trace_key_find(keys, count, k, n, 0);
+    if (i < 0)
+        return jfail_at(j, *at, "%s: unknown key '%.*s'", obj, (int)(n < 40 ? n : 40), k);
+    if (*seen >> i & 1u)
+        return jfail_at(j, *at, "%s: '%s' given twice", obj, keys[i].name);
+    *seen |= 1u << i;
+    return i;
+}
+
 
 /* "B3" -> 3, "12" -> 12 (numbers below `limit`); -1 if not */
 static inline int small_index(const char *k, size_t n, int prefix, unsigned limit)

@@ -203,17 +203,9 @@ int wr_jsonl_final_warp(jp *j, wr_trace_scratch *s, unsigned w)
     const char *open = j->p;
     int r = obj_open(j);
     while (r > 0) {
-        const char *k, *at = j->p;
-        size_t n;
-        if (key(j, &k, &n))
-            return -1;
-        const int i = wr_trace_key_find(wk, WR_K_W_COUNT, k, n, 0);
-        if (i < 0)
-            return jfail_at(j, at, "%s: unknown key '%.*s'", WR_KEY(WARPS), (int)(n < 40 ? n : 40), k);
-        if (seen >> i & 1u)
-            return jfail_at(j, at, "%s: '%s' given twice", WR_KEY(WARPS), wk[i].name);
-        seen |= 1u << i;
-        if (warp_value(j, s, w, i, at))
+        const char *at;
+        const int i = table_key(j, wk, WR_K_W_COUNT, WR_KEY(WARPS), &seen, &at);
+        if (i < 0 || warp_value(j, s, w, i, at))
             return -1;
         r = more(j, '}');
     }

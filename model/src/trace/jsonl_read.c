@@ -263,16 +263,10 @@ static int parse_out(jp *j, wr_trace_rec *t)
     unsigned seen = 0;
     int go = obj_open(j);
     while (go > 0) {
-        const char *k, *at = j->p;
-        size_t n;
-        if (key(j, &k, &n))
-            return -1;
-        const int i = wr_trace_key_find(ok, WR_K_OUT_COUNT, k, n, 0);
+        const char *at;
+        const int i = table_key(j, ok, WR_K_OUT_COUNT, WR_KEY(OUT), &seen, &at);
         if (i < 0)
-            return jfail_at(j, at, "%s: unknown key '%.*s'", WR_KEY(OUT), (int)(n < 40 ? n : 40), k);
-        if (seen >> i & 1u)
-            return jfail_at(j, at, "%s: '%.*s' given twice", WR_KEY(OUT), (int)n, k);
-        seen |= 1u << i;
+            return -1;
         int wide = 0;
         unsigned nd = 0;
         switch (i) {
