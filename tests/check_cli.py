@@ -350,6 +350,9 @@ check("limit: the check past it costs at most an eighth of the run",
       and int(m.group(3)) == 80000 + int(m.group(2)), err)
 rc, _, err = run(["run", demo, "--stats"])
 check("stats", rc == 0 and re.search(r"stats: \d+ instructions in [0-9.]+ s", err) is not None, err)
+check("stats: the run's CPU time, last", rc == 0 and re.search(
+    r"\nwarpref: stats: CPU time of the run: \d+ instructions in [0-9.]+ s: [0-9.]+ M warp-instructions/s\n$", err)
+    is not None, err)
 
 # ---- explanations, coverage, the path list (docs/semantics.md) -------------------------
 rc, out, err = run(["paths"])

@@ -1522,6 +1522,31 @@ START_TEST(N_21_bsync_full_sync_clears_yield)
 }
 END_TEST
 
+START_TEST(N_21_arrivemask_compares_whole_rpcs)
+{
+    /* The arrive mask compares each lane's whole 64-bit RPC with ActivePC
+     * (rpc_eq compares it as two 32-bit words): lanes 8..15 wait at BS,
+     * lanes 16..23 at BS + 2^32 (the same low word), lanes 24..31 at BS +
+     * 16 (the same high word): only lanes 8..15 arrive.  B0 = 0x0f = the
+     * active lanes: full sync, ActiveMask = 0x0f | 0xff00. */
+    wr_cta c, x;
+    wr_retire e;
+    wr_warp *w = setup(&c, 32, 0, BS, 0xffffff0f, 0x0000000f);
+    w->breg[0] = 0x0000000f;
+    rpcs(w, 0x0000ff00, BS);
+    rpcs(w, 0x00ff0000, BS + ((uint64_t)1 << 32));
+    rpcs(w, 0xff000000, BS + 16);
+    snap(&x, &c);
+    do_bsync(&c, 0, 0, 0, 0, &e);
+    x.warp[0].breg[0] = 0;
+    x.warp[0].active = 0x0000ff0f;
+    x.warp[0].active_pc = BS + 16;
+    SAME(&x, &c);
+    NO_EVENTS(&e);
+    no_writes(&e);
+}
+END_TEST
+
 START_TEST(N_21_full_sync_takes_every_arrived_lane)
 {
     /* Lanes 4..7 ran a NANOSLEEP right before this BSYNC: asleep, RPC = the
@@ -2908,6 +2933,7 @@ void unit_add_suites(SRunner *sr)
 
     tc = tcase_create("BSYNC N-21");
     ADD(tc, N_21_bsync_full_sync_clears_yield);
+    ADD(tc, N_21_arrivemask_compares_whole_rpcs);
     ADD(tc, N_21_full_sync_converged_warp);
     ADD(tc, N_21_full_sync_takes_every_arrived_lane);
     ADD(tc, N_21_switch_to_unarrived_bmask_lane);

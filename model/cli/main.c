@@ -599,6 +599,9 @@ static void run_report(const char *path, const wr_run_result *res, int stats, do
     if (res->executed != res->run_steps || res->steps != res->run_steps)
         fprintf(stderr, "warpref: stats: in all: %" PRIu64 " instructions counted, %" PRIu64
                 " executed in %.6f s\n", res->steps, res->executed, seconds);
+    fprintf(stderr, "warpref: stats: CPU time of the run: %" PRIu64 " instructions in %.6f s: %.2f M warp-instructions/s\n",
+            res->run_steps, res->run_cpu_seconds,
+            res->run_cpu_seconds > 0 ? (double)res->run_steps / res->run_cpu_seconds / 1e6 : 0.0);
 }
 
 /* The program run with its outputs open: the exit status */

@@ -83,6 +83,7 @@ typedef struct wr_run_result {
     double run_seconds;          /* wall-clock time of each of the three */
     double check_seconds;
     double locate_seconds;
+    double run_cpu_seconds;      /* the run itself: the process's CPU time (user + system) */
     char error[160];             /* end `error`: the model's message */
 } wr_run_result;
 

@@ -55,6 +55,7 @@
 #include <time.h>
 
 #include "sem/sem.h"
+#include "sem/regfile.h"
 #include "warpref/run.h"
 #include "trace/trace.h"
 
@@ -90,6 +91,7 @@ struct wr_runner {
         uint8_t have;            /* word and text are made */
         char text[WR_TRACE_ASM_MAX];
     } *texts;                    /* per instruction; NULL without --trace-operands */
+    unsigned *reads;             /* per instruction: its read set (wr_insn_reads) */
 };
 
 /* The word and the text of instruction `at`, as the step would give the
@@ -353,6 +355,7 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
     const wr_program *p = r->prog;
     const int operands = r->opts.trace_operands;
     const int count = r->opts.coverage != NULL;
+    const int plain = !p->illegal && !r->opts.step;   /* every step a wr_step */
     wr_operands ops;
     wr_retire rec;
 
@@ -366,14 +369,15 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
         const unsigned why = wr_fetch_check(pc, 0, p->ninsns);
         if (why != WR_FETCH_NONE)
             return fetch_faults(r, s, xw, w, pc, why);
-        const wr_insn *insn = &p->insns[pc / WR_INST_SIZE];
-        wr_regfile_read(&s->rf, w, insn, &ops);
         const size_t at = pc / WR_INST_SIZE;     /* an illegal word: ILLEGAL_ENCODING (N-37) */
-        if ((p->illegal && p->illegal[at] ? wr_step_word(c, w, &p->words[at], &ops, &rec)
+        const wr_insn *insn = &p->insns[at];
+        regfile_read(&s->rf, w, insn, r->reads[at], &ops);      /* wr_regfile_read */
+        if ((plain ? wr_step(c, w, insn, &ops, &rec)
+             : p->illegal && p->illegal[at] ? wr_step_word(c, w, &p->words[at], &ops, &rec)
              : r->opts.step ? r->opts.step(r->opts.step_ctx, c, w, insn, &ops, &rec)
                             : wr_step(c, w, insn, &ops, &rec)) != 0)
             return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
-        wr_regfile_apply(&s->rf, &rec);
+        regfile_apply(&s->rf, &rec);             /* wr_regfile_apply */
         if (tw) {
             rec.after = *wp;
             const struct trace_text *x = operands ? trace_text(r, at) : NULL;
@@ -543,12 +547,15 @@ wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *
     r->threads = threads;
     r->nregs = wr_program_nregs(prog);
     if ((opts->trace && opts->trace_operands && !(r->texts = calloc(prog->ninsns, sizeof *r->texts))) ||
-        sim_init(r, &r->s) != 0) {
+        !(r->reads = malloc(prog->ninsns * sizeof *r->reads)) || sim_init(r, &r->s) != 0) {
         snprintf(err, errsize, "out of memory");
         free(r->texts);
+        free(r->reads);
         free(r);
         return NULL;
     }
+    for (size_t i = 0; i < prog->ninsns; i++)
+        r->reads[i] = wr_insn_reads(&prog->insns[i]);
     return r;
 }
 
@@ -691,8 +698,9 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     if (open_writers(r, res, &tw, &twp, &xw, &xwp) != 0)
         return -1;
     int rc = 0;
-    struct timespec clock;
+    struct timespec clock, cpu, cpu_end;
     clock_gettime(CLOCK_MONOTONIC, &clock);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
 
     brent b = { 0 };
     sim *mark = malloc((NMARK - 1) * sizeof *mark);   /* ~12 KiB each, off the stack */
@@ -707,6 +715,8 @@ int wr_runner_run(wr_runner *r, wr_run_result *res)
     if (xwp)
         wr_tw_flush(xwp);
     res->run_seconds = lap(&clock);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu_end);
+    res->run_cpu_seconds = (double)(cpu_end.tv_sec - cpu.tv_sec) + (double)(cpu_end.tv_nsec - cpu.tv_nsec) * 1e-9;
 
     uint64_t found = b.found;
     sim at_limit;
@@ -741,6 +751,7 @@ void wr_runner_free(wr_runner *r)
         return;
     sim_free(&r->s);
     free(r->texts);
+    free(r->reads);
     free(r);
 }
 

@@ -10,15 +10,14 @@
 #include "sem.h"
 
 /* The lanes where `a[l] OP b` holds, b the lane value or the immediate: one
- * straight loop per comparison, with no test inside. */
+ * straight loop per comparison, with no test inside, on the operands' low
+ * 32-bit words (a vector loop: LANE_MASK, sem.h). */
 #define CMP_LANES(op)                                                            \
     do {                                                                         \
         if (s.b)                                                                 \
-            for (unsigned l = 0; l < WR_LANES; l++)                              \
-                t |= (uint32_t)((uint32_t)s.a[l] op (uint32_t)s.b[l]) << l;      \
+            LANE_MASK(t, (uint32_t)s.a[l] op (uint32_t)s.b[l]);                  \
         else                                                                     \
-            for (unsigned l = 0; l < WR_LANES; l++)                              \
-                t |= (uint32_t)((uint32_t)s.a[l] op s.imm) << l;                 \
+            LANE_MASK(t, (uint32_t)s.a[l] op s.imm);                             \
     } while (0)
 
 /* One straight loop per operation over all 32 lanes of the write entry e

@@ -56,10 +56,13 @@ static inline __attribute__((always_inline)) int complete_(const wr_cta *cta, un
     unsigned arrived = BAR_FIELD(word, ARRIVED), expect = BAR_FIELD(word, EXPECT);
     if (expect != 0)
         return arrived >= expect;
-    unsigned exited = 0;
+    /* arrived + exited >= nwarps, i.e. arrived >= the warps not exited
+     * (trapped/faulted: not exited): counted until they outnumber it */
+    unsigned live = 0;
     for (unsigned i = 0; i < cta->nwarps; i++)
-        exited += cta->warp[i].run == WR_WARP_EXITED;  /* trapped/faulted: not exited */
-    return arrived + exited >= cta->nwarps;
+        if (cta->warp[i].run != WR_WARP_EXITED && ++live > arrived)
+            return 0;
+    return 1;
 }
 
 int bar_complete(const wr_cta *cta, unsigned b) { return complete_(cta, b); }
