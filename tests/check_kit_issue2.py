@@ -16,7 +16,8 @@ Usage: check_kit_issue2.py --tb TB_TEMPLATE_K2 --model WARPREF [--seeds A-B]
              cycles, some of them two arrivals at one barrier
   bug        dual_bar_swap (docs/bugs.md, section two-issue) is caught on
              its program at the record and field pinned below, exit 1; the
-             same run without it passes
+             same run without it passes; its docs/bugs.md row names that
+             program and record and an SV line naming BUG_DUAL_BAR_SWAP
 
 Prints one line per failing check, the figures, and `N passed, N failed`."""
 import argparse
@@ -121,6 +122,20 @@ def main():
         print('  ' + m.group(1))
     check(rc == 1 and r.get('status') == 'mismatch' and got == BUG_WANT and '0 passed, 1 failed' in out,
           'bug %s: exit %d, %s, want %s\n  %s' % (BUG, rc, got, BUG_WANT, out.strip().replace('\n', '\n  ')))
+
+    # ---- docs/bugs.md's row: the program, the records before, an SV line naming the bug ----
+    with open(os.path.join(ROOT, 'docs', 'bugs.md')) as f:
+        m = re.search(r'^\| two-issue \| `%s` \|.*\| (warpref_\w+\.sv):(\d+) \| (\S+) .*\| (\d+) \|$' % BUG,
+                      f.read(), re.M)
+    if check(m is not None, 'docs/bugs.md: no two-issue row for %s' % BUG):
+        with open(os.path.join(ROOT, 'rtl_stub', m.group(1))) as f:
+            src = f.read().splitlines()
+        line = int(m.group(2))
+        check(0 < line <= len(src) and 'BUG_' + BUG.upper() in src[line - 1],
+              'docs/bugs.md: %s:%d does not name BUG_%s' % (m.group(1), line, BUG.upper()))
+        check(os.path.join(ROOT, m.group(3)) == BUG_PROG and int(m.group(4)) == BUG_WANT['retired'] - 1,
+              'docs/bugs.md: %s row says %s, %s records before; the test: %s, %d' % (
+                  BUG, m.group(3), m.group(4), os.path.relpath(BUG_PROG, ROOT), BUG_WANT['retired'] - 1))
 
     print('%d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
