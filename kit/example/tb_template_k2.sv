@@ -83,8 +83,8 @@ module tb_template_k2;
   // how often both slots retired (the variant's figure, docs/rtl.md)
   longint unsigned n2 = 0, n1 = 0;
   always @(posedge clk) begin
-    if (issued == 2'b11) n2++;
-    else if (issued != 2'b00) n1++;
+    if (issued == 2'b11) n2 <= n2 + 1;
+    else if (issued != 2'b00) n1 <= n1 + 1;
   end
   final $display("tb_template_k2: %0d cycles retired two, %0d one", n2, n1);
   // ---- your design: to here ----
