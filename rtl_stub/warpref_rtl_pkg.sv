@@ -60,7 +60,7 @@ package warpref_rtl_pkg;
                           IN_UR = 5, IN_C = 6, IN_RA64 = 7, IN_UR64 = 8, IN_C64 = 9;
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 37;
+  localparam int unsigned NBUGS = 38;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -99,6 +99,8 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_SASS_BAR16_ALIAS     = 34;
   localparam int unsigned BUG_SASS_RTT_STAYS       = 35;
   localparam int unsigned BUG_SASS_RESULT_RAW      = 36;
+  // the two-issue variant (warpref_dual.sv only; docs/bugs.md, section two-issue)
+  localparam int unsigned BUG_DUAL_BAR_SWAP        = 37;
 
   function automatic int unsigned nbars(input int unsigned profile);
     nbars = profile == warpref_isa_pkg::PROFILE_SASS ? 17 : 16;
