@@ -54,4 +54,50 @@
   localparam int COUNT_MISMATCHED = 2;   // failing checks
   localparam int COUNT_WAKES      = 3;   // asynchronous wakes applied
   localparam int COUNT_ADOPTED    = 4;   // register lanes the model's step left undefined and the other side defined: the model took the other's value (SPEC-NOTES section 5: allowed, counted)
+
+  // the trace's names (TRACE-FORMAT): a warp's state, `exception:NAME`,
+  // `warning:NAME`, a fetch fault's `what`; "?" for a code with none
+  function automatic string run_name(input int unsigned code);
+    case (code)
+      0: run_name = "ready";
+      1: run_name = "blocked";
+      2: run_name = "asleep";
+      3: run_name = "exited";
+      4: run_name = "trapped";
+      5: run_name = "faulted";
+      default: run_name = "?";
+    endcase
+  endfunction
+  function automatic string exception_name(input int unsigned code);
+    case (code)
+      0: exception_name = "NONE";
+      1: exception_name = "BAR_CNT_ALIGN";
+      2: exception_name = "BAR_ARV_ZERO_CNT";
+      3: exception_name = "BAR_MODE_MISMATCH";
+      4: exception_name = "BAR_PARAM_MISMATCH";
+      5: exception_name = "ILLEGAL_ENCODING";
+      6: exception_name = "WARPSYNC_NOT_MEMBER";
+      7: exception_name = "WARPSYNC_GROUP_MISMATCH";
+      8: exception_name = "ILLEGAL_INSTR_ENCODING";
+      9: exception_name = "UNPREDICTABLE";
+      10: exception_name = "ALIGNED_DIVERGENT";
+      11: exception_name = "NBAR_WAIT_NOT_CONSUMER";
+      default: exception_name = "?";
+    endcase
+  endfunction
+  function automatic string warning_name(input int unsigned code);
+    case (code)
+      0: warning_name = "NONE";
+      1: warning_name = "OPERAND_NOT_UNIFORM";
+      2: warning_name = "RESULT_NOT_READ";
+      default: warning_name = "?";
+    endcase
+  endfunction
+  function automatic string fetch_what(input int unsigned why);
+    case (why)
+      1: fetch_what = "no instruction at pc";
+      2: fetch_what = "misaligned pc";
+      default: fetch_what = "?";
+    endcase
+  endfunction
   /* verilator lint_on UNUSEDPARAM */

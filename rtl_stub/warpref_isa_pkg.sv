@@ -421,5 +421,253 @@ package warpref_isa_pkg;
     word_legal = ok;
   endfunction
 
+  // op_name: the trace's `op` of word w of form `form` (decode_form), the
+  // mnemonic and its modifiers as the disassembler spells them (wr_op_name);
+  // "?" for FORM_NONE.  For testbenches (kit/warpref_trace_writer.sv): not
+  // read under SYNTHESIS
+`ifndef SYNTHESIS
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic string op_name(input logic [6:0] form, input logic [127:0] w);
+    string s;
+    case (form)
+      FORM_BAR_I:
+        case ({w[80:80]})
+          1'd0: s = "BAR.SYNC";
+          1'd1: s = "BAR.ARV";
+          default: s = "BAR";
+        endcase
+      FORM_BAR_RR:
+        case ({w[80:80]})
+          1'd0: s = "BAR.SYNC";
+          1'd1: s = "BAR.ARV";
+          default: s = "BAR";
+        endcase
+      FORM_BAR_RRI:
+        case ({w[80:80]})
+          1'd0: s = "BAR.SYNC";
+          1'd1: s = "BAR.ARV";
+          default: s = "BAR";
+        endcase
+      FORM_BAR_RIR:
+        case ({w[80:80]})
+          1'd0: s = "BAR.SYNC";
+          1'd1: s = "BAR.ARV";
+          default: s = "BAR";
+        endcase
+      FORM_BAR_RED_I:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_BAR_RED_R:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_BAR_RED_RRI:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_BAR_RED_RIR:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_B2R_I:
+        case ({w[80:80]})
+          1'd0: s = "B2R.WARP";
+          1'd1: s = "B2R.BAR";
+          default: s = "B2R";
+        endcase
+      FORM_B2R_RESULT_X: s = "BAR.RESULT";
+      FORM_R2B_RI:
+        case ({w[80:80]})
+          1'd0: s = "R2B.WARP";
+          1'd1: s = "R2B.BAR";
+          default: s = "R2B";
+        endcase
+      FORM_BRA_U:
+        case ({w[83:82]})
+          2'd0: s = "BRA";
+          2'd1: s = "BRA.U";
+          2'd2: s = "BRA.DIV";
+          2'd3: s = "BRA.CONV";
+          default: s = "BRA";
+        endcase
+      FORM_BRA_X:
+        case ({w[83:82]})
+          2'd0: s = "BRA";
+          2'd1: s = "BRA.U";
+          2'd2: s = "BRA.DIV";
+          2'd3: s = "BRA.CONV";
+          default: s = "BRA";
+        endcase
+      FORM_BRX_R: s = "BRX";
+      FORM_BRX_U: s = "BRX";
+      FORM_BRX_C: s = "BRX";
+      FORM_CALL_R:
+        case ({w[82:82]})
+          1'd0: s = "CALL.REL";
+          1'd1: s = "CALL.ABS";
+          default: s = "CALL";
+        endcase
+      FORM_CALL_U:
+        case ({w[82:82]})
+          1'd0: s = "CALL.REL";
+          1'd1: s = "CALL.ABS";
+          default: s = "CALL";
+        endcase
+      FORM_CALL_C:
+        case ({w[82:82]})
+          1'd0: s = "CALL.REL";
+          1'd1: s = "CALL.ABS";
+          default: s = "CALL";
+        endcase
+      FORM_RET_R:
+        case ({w[82:82]})
+          1'd0: s = "RET.REL";
+          1'd1: s = "RET.ABS";
+          default: s = "RET";
+        endcase
+      FORM_RET_U:
+        case ({w[82:82]})
+          1'd0: s = "RET.REL";
+          1'd1: s = "RET.ABS";
+          default: s = "RET";
+        endcase
+      FORM_RET_C:
+        case ({w[82:82]})
+          1'd0: s = "RET.REL";
+          1'd1: s = "RET.ABS";
+          default: s = "RET";
+        endcase
+      FORM_LEPC_I: s = "LEPC";
+      FORM_EXIT_X: s = "EXIT";
+      FORM_BMOV_X:
+        case ({w[82:82]})
+          1'd0: s = "BMOV";
+          1'd1: s = "BMOV.CLEAR";
+          default: s = "BMOV";
+        endcase
+      FORM_BMOV_R: s = "BMOV";
+      FORM_BSSY_I: s = "BSSY";
+      FORM_BSYNC_X: s = "BSYNC";
+      FORM_YIELD_X: s = "YIELD";
+      FORM_BREAK_X: s = "BREAK";
+      FORM_WARPSYNC_R: s = "WARPSYNC";
+      FORM_WARPSYNC_U: s = "WARPSYNC";
+      FORM_WARPSYNC_I: s = "WARPSYNC";
+      FORM_WARPSYNC_C: s = "WARPSYNC";
+      FORM_NANOSLEEP_R: s = "NANOSLEEP";
+      FORM_NANOSLEEP_U: s = "NANOSLEEP";
+      FORM_NANOSLEEP_I: s = "NANOSLEEP";
+      FORM_NANOSLEEP_C: s = "NANOSLEEP";
+      FORM_RTT_X: s = "RTT";
+      FORM_TRAP_R: s = "TRAP";
+      FORM_TRAP_C: s = "TRAP";
+      FORM_TRAP_I: s = "TRAP";
+      FORM_SYSCALL_X: s = "SYSCALL";
+      FORM_NOP_X: s = "NOP";
+      FORM_S2R_X: s = "S2R";
+      FORM_MOV_R: s = "MOV";
+      FORM_MOV_I: s = "MOV";
+      FORM_IADD_R: s = "IADD";
+      FORM_IADD_I: s = "IADD";
+      FORM_LOP_R:
+        case ({w[81:80]})
+          2'd0: s = "LOP.AND";
+          2'd1: s = "LOP.OR";
+          2'd2: s = "LOP.XOR";
+          default: s = "LOP";
+        endcase
+      FORM_LOP_I:
+        case ({w[81:80]})
+          2'd0: s = "LOP.AND";
+          2'd1: s = "LOP.OR";
+          2'd2: s = "LOP.XOR";
+          default: s = "LOP";
+        endcase
+      FORM_SHL_I: s = "SHL";
+      FORM_SHR_I: s = "SHR";
+      FORM_ISETP_R:
+        case ({w[82:80]})
+          3'd0: s = "ISETP.EQ";
+          3'd1: s = "ISETP.NE";
+          3'd2: s = "ISETP.LT";
+          3'd3: s = "ISETP.LE";
+          3'd4: s = "ISETP.GT";
+          3'd5: s = "ISETP.GE";
+          default: s = "ISETP";
+        endcase
+      FORM_ISETP_I:
+        case ({w[82:80]})
+          3'd0: s = "ISETP.EQ";
+          3'd1: s = "ISETP.NE";
+          3'd2: s = "ISETP.LT";
+          3'd3: s = "ISETP.LE";
+          3'd4: s = "ISETP.GT";
+          3'd5: s = "ISETP.GE";
+          default: s = "ISETP";
+        endcase
+      FORM_UMOV_I: s = "UMOV";
+      FORM_LDC_C: s = "LDC";
+      FORM_SBAR_SYNC_I: s = "BAR.SYNC";
+      FORM_SBAR_SYNC_RR: s = "BAR.SYNC";
+      FORM_SBAR_SYNC_RRI: s = "BAR.SYNC";
+      FORM_SBAR_SYNC_RIR: s = "BAR.SYNC";
+      FORM_SBAR_ARV_I: s = "BAR.ARV";
+      FORM_SBAR_ARV_RR: s = "BAR.ARV";
+      FORM_SBAR_ARV_RRI: s = "BAR.ARV";
+      FORM_SBAR_ARV_RIR: s = "BAR.ARV";
+      FORM_SBAR_RED_I:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_SBAR_RED_RR:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_SBAR_RED_RRI:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_SBAR_RED_RIR:
+        case ({w[81:80]})
+          2'd0: s = "BAR.RED.AND";
+          2'd1: s = "BAR.RED.OR";
+          2'd2: s = "BAR.RED.POPC";
+          default: s = "BAR.RED";
+        endcase
+      FORM_SBAR_SCAN_I: s = "BAR.SCAN";
+      FORM_SBAR_SCAN_RR: s = "BAR.SCAN";
+      FORM_SBAR_SCAN_RRI: s = "BAR.SCAN";
+      FORM_SBAR_SCAN_RIR: s = "BAR.SCAN";
+      FORM_SBAR_SYNCALL_X: s = "BAR.SYNCALL";
+      FORM_SB2R_RESULT_X: s = "B2R.RESULT";
+      default: s = "?";
+    endcase
+    op_name = s;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+`endif
+
 endpackage
 /* verilator lint_on UNUSEDPARAM */

@@ -71,7 +71,8 @@ def main():
         sv = subprocess.run(['pkg-config', '--variable=svdir', 'warpref'], capture_output=True, text=True,
                             env=env).stdout.strip()
         want = ['warpref_pkg.sv', 'warpref_pkg_consts.svh', 'warpref_retire_if.sv', 'warpref_checker.sv',
-                'warpref_dpi.c', 'warpref_dpi.h', 'example/tb_template.sv']
+                'warpref_dpi.c', 'warpref_dpi.h', 'example/tb_template.sv',
+                'warpref_trace_writer.sv', 'warpref_isa_pkg.sv']
         missing = [f for f in want if not os.path.isfile(os.path.join(sv, f))]
         check(sv == stage + prefix + '/share/warpref' and not missing,
               'svdir %r, missing there: %s' % (sv, missing))

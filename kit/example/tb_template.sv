@@ -7,7 +7,9 @@
 //
 // Build (Verilator 5, no Makefile: docs/integrate.md "Building"), run:
 //   ./tb_template +program=tests/programs/bar_red.s [+sched=rr] [+bug=NAME]
-// +sched and +bug are this design's own plusargs; the rest are the checker's.
+// +sched and +bug are this design's own plusargs; +trace_sv=FILE the trace
+// writer's (the trace written in SystemVerilog alone: docs/integrate.md,
+// "Traces without DPI"); the rest are the checker's.
 module tb_template #(
   // the optional parts this design reports (all of them: the stub does; tests/check_kit.py
   // builds it once more with them off, -GOPERANDS=0 -GRD_VALUES=0 -GCTA_WORDS=0)
@@ -19,6 +21,9 @@ module tb_template #(
   warpref_retire_if #(.K(1), .NW(32), .NBAR(16)) rif (.clk(clk));
   warpref_checker #(.NAME("tb_template"), .NR(64), .MAX_INSNS(4096), .MAX_CONSTS(256), .OPERANDS(OPERANDS),
                     .RD_VALUES(RD_VALUES), .CTA_WORDS(CTA_WORDS)) u_chk (.rif(rif));
+  // the trace with $fwrite alone (+trace_sv=FILE; idle without it)
+  warpref_trace_writer #(.NAME("tb_template"), .OPERANDS(OPERANDS), .RD_VALUES(RD_VALUES),
+                         .CTA_WORDS(CTA_WORDS)) u_trace (.rif(rif));
 
   // ---- your design: from here ----
   // the stub's own controls: its scheduler (+sched=rr: N-50's) and an injected bug (docs/bugs.md)

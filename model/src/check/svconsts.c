@@ -3,7 +3,9 @@
  * model's enums: LANES, the operand modes, the `reads` bits (WR_IN_BITS), the
  * `ev` bits of the retire port (WR_PORT_EVENTS), the run states
  * (WR_RUN_STATES), the fetch faults (WR_FETCH_FAULTS), the counters
- * (WR_CHECKER_COUNTS).  Deterministic: the
+ * (WR_CHECKER_COUNTS), and the trace's names of the run states, exceptions,
+ * warnings and fetch faults (run_name .. fetch_what: functions, for
+ * kit/warpref_trace_writer.sv).  Deterministic: the
  * checked-in file is diffed against `warpref encoding --sv-dpi`
  * (tests/check_svpkg.py), as rtl_stub/warpref_isa_pkg.sv against --sv.  The
  * C side of the DPI reads the same enums by name. */
@@ -82,6 +84,32 @@ int wr_checker_write_sv_consts(FILE *out)
     e |= konst(out, "int", "COUNT", #name, v, "", doc);
     WR_CHECKER_COUNTS(WR_X_)
 #undef WR_X_
+
+    /* the trace's spellings of the codes above (TRACE-FORMAT), for a
+     * testbench that writes the trace itself (kit/warpref_trace_writer.sv) */
+    P("\n  // the trace's names (TRACE-FORMAT): a warp's state, `exception:NAME`,\n"
+      "  // `warning:NAME`, a fetch fault's `what`; \"?\" for a code with none\n");
+    P("  function automatic string run_name(input int unsigned code);\n    case (code)\n");
+#define WR_X_(name, text, doc) P("      %d: run_name = \"%s\";\n", WR_WARP_##name, text);
+    WR_RUN_STATES(WR_X_)
+#undef WR_X_
+    P("      default: run_name = \"?\";\n    endcase\n  endfunction\n");
+    P("  function automatic string exception_name(input int unsigned code);\n    case (code)\n");
+#define WR_X_(name, doc) P("      %d: exception_name = \"%s\";\n", WR_EXC_##name, #name);
+    WR_EXCEPTIONS(WR_X_)
+#undef WR_X_
+    P("      default: exception_name = \"?\";\n    endcase\n  endfunction\n");
+    P("  function automatic string warning_name(input int unsigned code);\n    case (code)\n");
+#define WR_X_(name, doc) P("      %d: warning_name = \"%s\";\n", WR_WARN_##name, #name);
+    WR_WARNINGS(WR_X_)
+#undef WR_X_
+    P("      default: warning_name = \"?\";\n    endcase\n  endfunction\n");
+    P("  function automatic string fetch_what(input int unsigned why);\n    case (why)\n");
+#define WR_X_(name, text, doc) \
+    if (WR_FETCH_##name != WR_FETCH_NONE) P("      %d: fetch_what = \"%s\";\n", WR_FETCH_##name, text);
+    WR_FETCH_FAULTS(WR_X_)
+#undef WR_X_
+    P("      default: fetch_what = \"?\";\n    endcase\n  endfunction\n");
     P("  /* verilator lint_on UNUSEDPARAM */\n");
 #undef P
     return e ? -1 : 0;

@@ -5,10 +5,11 @@
  * What it holds: optype and stype values, a form number per form, the bit
  * position of every field (F_<FIELD>_LSB/_W when every form that has the
  * field puts it at one place, else F_<FIELD>_LSB_<FORM>), the forms that
- * have each field (HAS_<FIELD>, bit per form), and two functions:
- * decode_form (word -> form number, FORM_NONE for an unknown optype/stype)
- * and word_legal (reserved bits zero, legal field values, CMEM layout: the
- * decoder's ILLEGAL_ENCODING rules).
+ * have each field (HAS_<FIELD>, bit per form), and three functions:
+ * decode_form (word -> form number, FORM_NONE for an unknown optype/stype),
+ * word_legal (reserved bits zero, legal field values, CMEM layout: the
+ * decoder's ILLEGAL_ENCODING rules) and, for testbenches, op_name (the
+ * trace's `op` spelling of a word, wr_op_name's; kit/warpref_trace_writer.sv).
  *
  * Written for Verilator and for Yosys 0.23's SystemVerilog subset: only
  * localparams and functions (no enum, no struct, no `return`), referenced
@@ -296,6 +297,82 @@ static int sv_form_legal(FILE *out, unsigned f)
     return e;
 }
 
+/* op_name's case of form f: the op spelling (wr_op_name) of each value of
+ * the form's modifier field and further slots, the raw bits of those fields
+ * side by side as the selector (the row's modifier lowest); a value no name
+ * has is the bare mnemonic, as wr_op_name gives it */
+static int sv_form_op(FILE *out, unsigned f)
+{
+    int e = 0;
+    const wr_form_desc *fd = &wr_forms[f];
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[f];
+    const wr_field_pos *pos[1 + WR_MAX_XMODS];
+    unsigned radix[1 + WR_MAX_XMODS], nslots = 0, width = 0;
+    pos[nslots] = fd->modfield == WR_F_NONE ? NULL : pos_of(f, fd->modfield);
+    radix[nslots++] = fa->nmods;
+    for (unsigned k = 0; k < fa->nxslots; k++) {
+        pos[nslots] = fa->xslot[k].field == WR_F_NONE ? NULL : pos_of(f, fa->xslot[k].field);
+        radix[nslots++] = fa->xslot[k].nnames;
+    }
+    for (unsigned k = 0; k < nslots; k++)
+        width += pos[k] ? pos[k]->width : 0u;
+    if (width == 0) {
+        P("      FORM_%s: s = \"%s\";\n", fd->name, fa->opname[0]);
+        return e;
+    }
+    P("      FORM_%s:\n        case ({", fd->name);
+    for (unsigned k = nslots, first = 1; k-- > 0;)
+        if (pos[k]) {
+            P("%sw[%u:%u]", first ? "" : ", ", pos[k]->lsb + pos[k]->width - 1u, pos[k]->lsb);
+            first = 0;
+        }
+    P("})\n");
+    for (unsigned idx = 0; idx < fa->nops; idx++) {
+        unsigned v = idx, sel = 0, shift = 0, ok = 1;
+        for (unsigned k = 0; k < nslots; k++) {
+            const unsigned digit = v % radix[k];
+            v /= radix[k];
+            if (!pos[k]) {
+                ok &= digit == 0;       /* (a fixed word: wr_op_name reads 0) */
+                continue;
+            }
+            ok &= pos[k]->width >= 32 || digit < (1u << pos[k]->width);
+            sel |= digit << shift;
+            shift += pos[k]->width;
+        }
+        if (ok)
+            P("          %u'd%u: s = \"%s\";\n", width, sel, fa->opname[idx]);
+    }
+    P("          default: s = \"%s\";\n        endcase\n", fd->mnemonic);
+    return e;
+}
+
+/* op_name: TRACE-FORMAT's `op` of a word (wr_op_name), "?" for FORM_NONE;
+ * simulation only (a string: Yosys skips it, SYNTHESIS) */
+static int sv_op_name(FILE *out, unsigned fb)
+{
+    int e = 0;
+    P("\n  // op_name: the trace's `op` of word w of form `form` (decode_form), the\n"
+      "  // mnemonic and its modifiers as the disassembler spells them (wr_op_name);\n"
+      "  // \"?\" for FORM_NONE.  For testbenches (kit/warpref_trace_writer.sv): not\n"
+      "  // read under SYNTHESIS\n");
+    P("`ifndef SYNTHESIS\n");
+    P("  /* verilator lint_off UNUSEDSIGNAL */\n");
+    P("  function automatic string op_name(input logic [%u:0] form, input logic [127:0] w);\n", fb - 1);
+    P("    string s;\n");
+    P("    case (form)\n");
+    for (unsigned f = 0; f < WR_FORM_COUNT; f++)
+        if (in_pkg(f))
+            e |= sv_form_op(out, f);
+    P("      default: s = \"?\";\n");
+    P("    endcase\n");
+    P("    op_name = s;\n");
+    P("  endfunction\n");
+    P("  /* verilator lint_on UNUSEDSIGNAL */\n");
+    P("`endif\n");
+    return e;
+}
+
 /* word_legal, and the package's end */
 static int sv_word_legal(FILE *out, unsigned fb)
 {
@@ -311,8 +388,7 @@ static int sv_word_legal(FILE *out, unsigned fb)
     P("      default: ok = 1'b0;\n");
     P("    endcase\n");
     P("    word_legal = ok;\n");
-    P("  endfunction\n\n");
-    P("endpackage\n/* verilator lint_on UNUSEDPARAM */\n");
+    P("  endfunction\n");
     return e;
 }
 
@@ -328,6 +404,8 @@ int wr_isa_write_sv_package(FILE *out)
     e |= sv_has(out, fb);
     e |= sv_decode_form(out, fb);
     e |= sv_word_legal(out, fb);
+    e |= sv_op_name(out, fb);
+    P("\nendpackage\n/* verilator lint_on UNUSEDPARAM */\n");
     return e ? -1 : 0;
 }
 #undef P
