@@ -9,6 +9,8 @@
 // exclusive prefix, BAR.SYNCALL on barrier 16, RESULT_NOT_READ, the
 // trap-mode exceptions, B2R.RESULT's values).  The sass parts are the blocks
 // marked "sass"; everything else is the native instruction flow they share.
+// visa (seed 004, V-01..V-11) is its own engine, warpref_bcu_visa, whose
+// outputs replace this flow's for NBARRIER (the block marked "visa").
 // Barrier vectors carry NBAR_MAX barriers; the profile uses nbars(PROFILE).
 module warpref_bcu #(
   parameter int unsigned NW = 4,
@@ -25,6 +27,7 @@ module warpref_bcu #(
   input  logic [32*64-1:0]    ra_i,           // RZ reads 0
   input  logic [32*32-1:0]    rb_i,
   input  logic [32*32-1:0]    rc_i,
+  input  logic [32*32-1:0]    re_i,           // visa: the fourth GPR slot (RE)
   input  logic                ra_rz_i, rb_rz_i, rc_rz_i,
   input  logic [31:0]         wbs_i,          // the issuing warp's WarpBARState
   input  logic                wbs_def_i,
@@ -47,6 +50,7 @@ module warpref_bcu #(
   output logic [NW*32-1:0]    wbs_val_o,
   // the issuing warp
   output logic                block_o,        // the warp now waits on bar_o
+  output logic                stall_o,        // visa V-07: ActivePC stays (the signal goes again)
   output logic                arrive_o,
   output logic [4:0]          bar_o,
   output logic                warn_o,         // OPERAND_NOT_UNIFORM
@@ -67,6 +71,7 @@ module warpref_bcu #(
   localparam int unsigned NBM = warpref_rtl_pkg::NBAR_MAX;
   localparam int unsigned NB = warpref_rtl_pkg::nbars(PROFILE);
   localparam bit SASS = PROFILE == warpref_isa_pkg::PROFILE_SASS;
+  localparam bit VISA = PROFILE == warpref_isa_pkg::PROFILE_VISA;
   localparam int unsigned WAW = NW > 1 ? $clog2(NW) : 1;   // warp index bits
   localparam int unsigned ARR = warpref_rtl_pkg::BW_ARRIVED_LSB;
   localparam int unsigned EXP = warpref_rtl_pkg::BW_EXPECT_LSB;
@@ -172,6 +177,27 @@ module warpref_bcu #(
     end
   end
 
+  // ---- visa (seed 004): 32 named barriers, producers and consumers ----
+  logic [NBM*32-1:0] v_word, v_arrived, v_blocked;
+  logic [NBM-1:0]    v_changed, v_release;
+  logic [NW-1:0]     v_wake;
+  logic              v_block, v_stall, v_arrive, v_warn;
+  logic [4:0]        v_bar;
+  logic [3:0]        v_exc;
+  if (VISA) begin : g_visa
+    warpref_bcu_visa #(.NW(NW)) u_visa (
+      .insn_i, .form_i, .issue_i(issue_i && optype_i == warpref_isa_pkg::OPT_NBARRIER), .warp_i, .bug_i,
+      .pmask_i, .ra_i, .rb_i, .rc_i, .re_i, .nwarps_i, .word_i, .arrived_i, .blocked_i,
+      .word_o(v_word), .arrived_o(v_arrived), .blocked_o(v_blocked), .changed_o(v_changed),
+      .release_o(v_release), .wake_o(v_wake), .block_o(v_block), .stall_o(v_stall), .arrive_o(v_arrive),
+      .bar_o(v_bar), .warn_o(v_warn), .exc_o(v_exc)
+    );
+  end else begin : g_no_visa
+    assign v_word = '0; assign v_arrived = '0; assign v_blocked = '0; assign v_changed = '0;
+    assign v_release = '0; assign v_wake = '0; assign v_block = 1'b0; assign v_stall = 1'b0;
+    assign v_arrive = 1'b0; assign v_bar = 5'd0; assign v_warn = 1'b0; assign v_exc = 4'd0;
+  end
+
   // ---- N-32: is a phase complete? ----
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic done(input logic [31:0] w, input logic [5:0] exited, input logic [5:0] nw,
@@ -196,7 +222,7 @@ module warpref_bcu #(
 
     word_o = word_i; arrived_o = arrived_i; blocked_o = blocked_i;
     changed_o = '0; release_o = '0; wake_o = '0; wbs_we_o = '0; wbs_val_o = '0;
-    block_o = 1'b0; arrive_o = 1'b0; bar_o = bid; warn_o = 1'b0; exc_o = warpref_rtl_pkg::EXC_NONE;
+    block_o = 1'b0; stall_o = 1'b0; arrive_o = 1'b0; bar_o = bid; warn_o = 1'b0; exc_o = warpref_rtl_pkg::EXC_NONE;
     unread_warn_o = 1'b0; unread_set_o = '0; unread_clr_o = 1'b0;
     wbs_we_self_o = 1'b0; wbs_self_o = 32'd0;
     rd_we_o = 32'd0; rd_val_o = 32'd0; rd_dc_o = 1'b0; pd_we_o = 32'd0; pd_val_o = 1'b0; pd_dc_o = 1'b0;
@@ -380,9 +406,16 @@ module warpref_bcu #(
         unread_clr_o = pmask_i != 32'd0;
       end
     end
+    // ---- visa: the NBARRIER engine's outputs (no native instruction decodes in a visa build) ----
+    if (VISA) begin
+      word_o = v_word; arrived_o = v_arrived; blocked_o = v_blocked; changed_o = v_changed;
+      release_o = v_release; wake_o = v_wake; wbs_we_o = '0;
+      block_o = v_block; stall_o = v_stall; arrive_o = v_arrive; bar_o = v_bar; warn_o = v_warn; exc_o = v_exc;
+    end
   end
 
+
   logic unused;
-  assign unused = ^{ra_rz_i, rb_rz_i, rc_rz_i, insn_i[127:109], insn_i[11:0]};
+  assign unused = ^{ra_rz_i, rb_rz_i, rc_rz_i, re_i, insn_i[127:109], insn_i[11:0]};
 
 endmodule

@@ -1,6 +1,6 @@
 // warpref_core.sv - the RTL stub: a small SIMT control core with the
 // branch/reconvergence unit (warpref_bru) of seed 003 and the barrier unit
-// (warpref_bcu) of its PROFILE (native: seed 000; sass: seed 001), the helper instructions (warpref_alu), per-warp register
+// (warpref_bcu) of its PROFILE (native: seed 000; sass: seed 001; visa: seed 004), the helper instructions (warpref_alu), per-warp register
 // files (warpref_regfile), constant memory (warpref_cmem) and its own warp
 // scheduler (warpref_sched).  Independent of the C model: everything is
 // computed here.
@@ -50,12 +50,13 @@ module warpref_core #(
   output logic [63:0]          rt_pc_o,
   output logic [127:0]         rt_insn_o,
   output logic [warpref_isa_pkg::FORM_BITS-1:0] rt_form_o,
-  output logic [9:0]           rt_reads_o,
+  output logic [warpref_rtl_pkg::NREADS-1:0] rt_reads_o,
   output logic [31:0]          rt_pg_o,
   output logic [31:0]          rt_pp_o,
   output logic [32*64-1:0]     rt_ra_o,
   output logic [32*32-1:0]     rt_rb_o,
   output logic [32*32-1:0]     rt_rc_o,
+  output logic [32*32-1:0]     rt_re_o,        // visa: the fourth GPR operand (IN_RE)
   output logic [31:0]          rt_ra_undef_o,  // operand lanes holding undefined values (section 5)
   output logic [31:0]          rt_rb_undef_o,  // (Rb and Rc share bits 39:32)
   output logic [63:0]          rt_ur_o,
@@ -149,6 +150,8 @@ module warpref_core #(
   output logic [7*32-1:0]      dbg_pred_undef_o
 );
   localparam int unsigned WAW = NW > 1 ? $clog2(NW) : 1;   // warp index bits of the tables
+  localparam bit SASS = PROFILE == warpref_isa_pkg::PROFILE_SASS;
+  localparam bit VISA = PROFILE == warpref_isa_pkg::PROFILE_VISA;
   localparam logic [2:0] READY   = warpref_rtl_pkg::RUN_READY;
   localparam logic [2:0] BLOCKED = warpref_rtl_pkg::RUN_BLOCKED;
   localparam logic [2:0] ASLEEP  = warpref_rtl_pkg::RUN_ASLEEP;
@@ -264,7 +267,9 @@ module warpref_core #(
   logic [5:0]  f_ur;
   logic [21:0] f_cmem;
   logic        has_pp, has_ra, has_rb, has_rc, has_ura, has_urb, has_cmem, pair;
-  logic [9:0]  reads;
+  logic [warpref_rtl_pkg::NREADS-1:0] reads;
+  logic [7:0]  f_rc, f_re;             // visa: GPR slots C and E of NBARRIER_G (Rc is Rb's bits elsewhere)
+  logic        v_gen;
   always_comb begin
     f_ra = insn[warpref_isa_pkg::F_RA_LSB +: 8];
     f_rb = insn[warpref_isa_pkg::F_RB_LSB +: 8];    // RC shares these bits
@@ -283,7 +288,10 @@ module warpref_core #(
     f_ur = has_ura ? insn[warpref_isa_pkg::F_URA_LSB +: 6] : insn[warpref_isa_pkg::F_URB_LSB +: 6];
     f_cmem = insn[warpref_isa_pkg::F_CMEM_LSB +: 22];
     pair = optype == warpref_isa_pkg::OPT_CALL || optype == warpref_isa_pkg::OPT_RET;
-    reads = 10'd0;
+    v_gen = VISA && form == warpref_isa_pkg::FORM_NBARRIER_G;
+    f_rc = v_gen ? insn[warpref_isa_pkg::F_RC_LSB_NBARRIER_G +: 8] : f_rb;
+    f_re = insn[warpref_isa_pkg::F_RE_LSB +: 8];
+    reads = '0;
     reads[warpref_rtl_pkg::IN_PG] = 1'b1;
     reads[warpref_rtl_pkg::IN_PP] = has_pp;
     reads[warpref_rtl_pkg::IN_RA] = has_ra;
@@ -294,17 +302,21 @@ module warpref_core #(
     reads[warpref_rtl_pkg::IN_RA64] = has_ra && pair;
     reads[warpref_rtl_pkg::IN_UR64] = (has_ura || has_urb) && pair;
     reads[warpref_rtl_pkg::IN_C64] = has_cmem && pair;
+    // visa: RE is read when all four operands are registers (the fourth slot taken)
+    reads[warpref_rtl_pkg::IN_RE] = v_gen && insn[warpref_isa_pkg::F_NBID_R_LSB] &&
+                                    insn[warpref_isa_pkg::F_NBTYPE_R_LSB] && insn[warpref_isa_pkg::F_NBNP_R_LSB] &&
+                                    insn[warpref_isa_pkg::F_NBNC_R_LSB];
   end
 
   logic [32*64-1:0] rf_ra;
   logic [31:0]      rf_ra_undef, rf_ra_hi_undef, rf_rb_undef, rf_pg, rf_pp;
-  logic [32*32-1:0] rf_rb;
+  logic [32*32-1:0] rf_rb, rf_rc, rf_re;
   logic [63:0]      rf_ur;
   logic [31:0]      cm_lo, cm_hi;
 
   // operand values as read (RZ/URZ/PT read as constants)
   logic [32*64-1:0] op_ra;
-  logic [32*32-1:0] op_rb;
+  logic [32*32-1:0] op_rb, op_rc, op_re;
   logic [63:0]      op_ur, op_c;
   logic [31:0]      op_ra_undef, op_rb_undef;
   logic [31:0]      pgv, ppv, pmask;
@@ -316,6 +328,8 @@ module warpref_core #(
       op_ra[l*64 + 32 +: 32] = (f_ra == warpref_isa_pkg::REG_RZ || !pair) ? 32'd0 : rf_ra[l*64 + 32 +: 32];
     end
     op_rb = f_rb == warpref_isa_pkg::REG_RZ ? '0 : rf_rb;
+    op_rc = !v_gen ? op_rb : f_rc == warpref_isa_pkg::REG_RZ ? '0 : rf_rc;
+    op_re = !v_gen || f_re == warpref_isa_pkg::REG_RZ ? '0 : rf_re;
     op_ra_undef = f_ra == warpref_isa_pkg::REG_RZ ? 32'd0 : rf_ra_undef;
     op_rb_undef = f_rb == warpref_isa_pkg::REG_RZ ? 32'd0 : rf_rb_undef;
     op_ur = pair ? rf_ur : {32'd0, rf_ur[31:0]};
@@ -359,7 +373,7 @@ module warpref_core #(
   logic [warpref_rtl_pkg::NBAR_MAX-1:0]    k_changed, k_release;
   logic [NW-1:0]    k_wake, k_wbs_we;
   logic [NW*32-1:0] k_wbs_val;
-  logic             k_block, k_arrive, k_warn, k_wbs_we_self, k_rd_dc, k_pd_val, k_pd_dc;
+  logic             k_block, k_stall, k_arrive, k_warn, k_wbs_we_self, k_rd_dc, k_pd_val, k_pd_dc;
   logic [4:0]       k_bar;
   logic [3:0]       k_exc;
   logic             k_unread_warn, k_unread_clr;
@@ -367,7 +381,7 @@ module warpref_core #(
   logic [31:0]      k_wbs_self, k_rd_we, k_rd_val, k_pd_we;
   warpref_bcu #(.NW(NW), .PROFILE(PROFILE)) u_bcu (
     .insn_i(insn), .form_i(form), .optype_i(optype), .issue_i(issue && legal && !fetch_fault),
-    .warp_i(pw), .bug_i, .pmask_i(pmask), .ppv_i(ppv), .ra_i(op_ra), .rb_i(op_rb), .rc_i(op_rb),
+    .warp_i(pw), .bug_i, .pmask_i(pmask), .ppv_i(ppv), .ra_i(op_ra), .rb_i(op_rb), .rc_i(op_rc), .re_i(op_re),
     .ra_rz_i(f_ra == warpref_isa_pkg::REG_RZ), .rb_rz_i(f_rb == warpref_isa_pkg::REG_RZ),
     .rc_rz_i(f_rb == warpref_isa_pkg::REG_RZ), .wbs_i(c_wbs), .wbs_def_i(c_wbs_def),
     .trap_i(trap_q[pwi]), .unread_i(unread_q[pwi]),
@@ -375,7 +389,7 @@ module warpref_core #(
     .word_i(bword_q), .arrived_i(barrived_q), .blocked_i(bblocked_q),
     .word_o(k_word), .arrived_o(k_arrived), .blocked_o(k_blocked), .changed_o(k_changed),
     .release_o(k_release), .wake_o(k_wake), .wbs_we_o(k_wbs_we), .wbs_val_o(k_wbs_val),
-    .block_o(k_block), .arrive_o(k_arrive), .bar_o(k_bar), .warn_o(k_warn), .unread_warn_o(k_unread_warn),
+    .block_o(k_block), .stall_o(k_stall), .arrive_o(k_arrive), .bar_o(k_bar), .warn_o(k_warn), .unread_warn_o(k_unread_warn),
     .exc_o(k_exc), .wbs_we_self_o(k_wbs_we_self), .wbs_self_o(k_wbs_self), .unread_set_o(k_unread_set),
     .unread_clr_o(k_unread_clr), .rd_we_o(k_rd_we), .rd_val_o(k_rd_val),
     .rd_dc_o(k_rd_dc), .pd_we_o(k_pd_we), .pd_val_o(k_pd_val), .pd_dc_o(k_pd_dc)
@@ -401,7 +415,7 @@ module warpref_core #(
   logic [63:0] w_rd_dc;
   logic [2:0]  new_run;
   always_comb begin
-    is_bcu = optype[7:4] == 4'h1 || optype[7:4] == 4'h5;   // native 0x1X, sass 0x5X
+    is_bcu = optype[7:4] == 4'h1 || optype[7:4] == 4'h5 || optype[7:4] == 4'h6;   // native 0x1X, sass 0x5X, visa 0x60
     is_alu = optype[7:4] == 4'h4;
     if (!legal) exc = warpref_rtl_pkg::EXC_ILLEGAL_ENCODING;
     else if (k_exc != warpref_rtl_pkg::EXC_NONE) exc = k_exc;
@@ -445,9 +459,9 @@ module warpref_core #(
   end
 
   warpref_regfile #(.NW(NW), .NR(NR)) u_rf (
-    .clk_i, .rst_ni, .warp_i(pw), .ra_i(f_ra), .rb_i(f_rb), .pg_i(f_pg), .pp_i(f_pp), .ur_i(f_ur),
+    .clk_i, .rst_ni, .warp_i(pw), .ra_i(f_ra), .rb_i(f_rb), .rc_i(f_rc), .re_i(f_re), .pg_i(f_pg), .pp_i(f_pp), .ur_i(f_ur),
     .ra_val_o(rf_ra), .ra_undef_o(rf_ra_undef), .ra_hi_undef_o(rf_ra_hi_undef), .rb_val_o(rf_rb),
-    .rb_undef_o(rf_rb_undef), .pg_val_o(rf_pg), .pp_val_o(rf_pp), .ur_val_o(rf_ur),
+    .rb_undef_o(rf_rb_undef), .rc_val_o(rf_rc), .re_val_o(rf_re), .pg_val_o(rf_pg), .pp_val_o(rf_pp), .ur_val_o(rf_ur),
     .rd_we_i(w_rd_we), .rd_i(f_rd), .rd_pair_i(w_rd_pair), .rd_val_i(w_rd_val), .rd_undef_i(w_rd_undef),
     .pd_we_i(w_pd_we), .pd_i(insn[warpref_isa_pkg::F_PD_LSB +: 3] & {3{is_alu}} |
                                 insn[warpref_isa_pkg::F_PU_LSB +: 3] & {3{!is_alu}}),
@@ -464,12 +478,11 @@ module warpref_core #(
   // ---- sass (S-13): TRAP enters trap mode and goes on at the next
   // instruction; RTT in trap mode leaves it (not when pinned by trap_mode_i)
   // and goes on; RTT outside trap mode stops the warp as N-26 ----
-  localparam bit SASS = PROFILE == warpref_isa_pkg::PROFILE_SASS;
   logic        trap_go;
   logic [63:0] x_apc;                   // ActivePC after: the BRU's, or past a TRAP/RTT that goes on
   always_comb begin
     trap_go = SASS && (b_ev_trap || (b_ev_rtt && trap_q[pwi]));
-    x_apc = trap_go ? c_apc + 64'd16 : b_apc;
+    x_apc = trap_go ? c_apc + 64'd16 : k_stall ? c_apc : b_apc;   // visa V-07: a stalled signal stays
   end
 
   // sass: trap mode and unread results, committed with the instruction (S-12, S-13)
@@ -646,9 +659,9 @@ module warpref_core #(
   end
 
   // the read-set bits of UR and constant operands (bug reads_no_uniform leaves them out)
-  logic [9:0] uniform_reads;
+  logic [warpref_rtl_pkg::NREADS-1:0] uniform_reads;
   always_comb begin
-    uniform_reads = 10'd0;
+    uniform_reads = '0;
     uniform_reads[warpref_rtl_pkg::IN_UR] = 1'b1;
     uniform_reads[warpref_rtl_pkg::IN_C] = 1'b1;
     uniform_reads[warpref_rtl_pkg::IN_UR64] = 1'b1;
@@ -689,7 +702,8 @@ module warpref_core #(
     rt_pp_o <= rf_pp;
     rt_ra_o <= op_ra;
     rt_rb_o <= op_rb;
-    rt_rc_o <= op_rb;
+    rt_rc_o <= op_rc;
+    rt_re_o <= op_re;
     rt_ra_undef_o <= op_ra_undef | (pair && f_ra != warpref_isa_pkg::REG_RZ ? rf_ra_hi_undef : 32'd0);
     rt_rb_undef_o <= op_rb_undef;
     rt_ur_o <= bug_i[warpref_rtl_pkg::BUG_READS_NO_UNIFORM] ? 64'd0 : op_ur;

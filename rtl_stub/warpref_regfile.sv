@@ -2,7 +2,8 @@
 // registers read 0, writes to them are dropped), predicates P0..P6 (PT reads
 // all ones) and uniform registers UR0..UR62 (URZ reads 0), with the
 // undefined-lane marks of SPEC-NOTES section 5.  Registers start at 0 (N-04).
-// Two GPR read ports (A with its pair half, B), one predicate pair (Pg, Pp),
+// Two GPR read ports (A with its pair half, B) and two more (C, E: visa's
+// four-register NBARRIER.signal), one predicate pair (Pg, Pp),
 // one uniform pair, one write port each, and a debug read port.
 module warpref_regfile #(
   parameter int unsigned NW = 4,
@@ -15,6 +16,8 @@ module warpref_regfile #(
   input  logic [4:0]         warp_i,
   input  logic [7:0]         ra_i,
   input  logic [7:0]         rb_i,
+  input  logic [7:0]         rc_i,          // visa: ports C and E (values only)
+  input  logic [7:0]         re_i,
   input  logic [2:0]         pg_i,
   input  logic [2:0]         pp_i,
   input  logic [5:0]         ur_i,
@@ -23,6 +26,8 @@ module warpref_regfile #(
   output logic [31:0]        ra_hi_undef_o, // lanes of R(a+1) undefined
   output logic [32*32-1:0]   rb_val_o,
   output logic [31:0]        rb_undef_o,
+  output logic [32*32-1:0]   rc_val_o,
+  output logic [32*32-1:0]   re_val_o,
   output logic [31:0]        pg_val_o,
   output logic [31:0]        pp_val_o,
   output logic [63:0]        ur_val_o,      // {UR(u+1), URu}
@@ -83,7 +88,7 @@ module warpref_regfile #(
   endfunction
 
   /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0] ia, ia1, ib, id, id1;
+  logic [31:0] ia, ia1, ib, ic, ie, id, id1;
   /* verilator lint_on UNUSEDSIGNAL */
   logic va, va1, vb, vd, vd1;
   logic [32*32-1:0] ga, ga1;
@@ -91,6 +96,8 @@ module warpref_regfile #(
     ia = gidx(warp_i, ra_i);       va = 32'(ra_i) < NR;
     ia1 = gidx(warp_i, ra_i + 8'd1); va1 = 32'(ra_i) + 1 < NR;
     ib = gidx(warp_i, rb_i);       vb = 32'(rb_i) < NR;
+    ic = gidx(warp_i, rc_i);
+    ie = gidx(warp_i, re_i);
     id = gidx(warp_i, rd_i);       vd = 32'(rd_i) < NR;
     id1 = gidx(warp_i, rd_i + 8'd1); vd1 = rd_pair_i && 32'(rd_i) + 1 < NR;
     ga = va ? gpr_q(ia) : '0;
@@ -105,6 +112,8 @@ module warpref_regfile #(
     ra_hi_undef_o = va1 ? gundef_q(ia1) : 32'd0;
     rb_val_o = vb ? gpr_q(ib) : '0;
     rb_undef_o = vb ? gundef_q(ib) : 32'd0;
+    rc_val_o = 32'(rc_i) < NR ? gpr_q(ic) : '0;
+    re_val_o = 32'(re_i) < NR ? gpr_q(ie) : '0;
     pg_val_o = pg_i == 3'd7 ? 32'hffffffff : pred_q(32'(warp_i) * 7 + 32'(pg_i));
     pp_val_o = pp_i == 3'd7 ? 32'hffffffff : pred_q(32'(warp_i) * 7 + 32'(pp_i));
     ur_val_o[31:0]  = ur_i < 6'd63 ? ur_q(32'(warp_i) * 63 + 32'(ur_i)) : 32'd0;

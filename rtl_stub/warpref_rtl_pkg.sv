@@ -32,6 +32,7 @@ package warpref_rtl_pkg;
   localparam logic [3:0] EXC_WARPSYNC_GROUP_MISMATCH = 4'd7;
   localparam logic [3:0] EXC_ILLEGAL_INSTR_ENCODING  = 4'd8;   // sass S-06
   localparam logic [3:0] EXC_UNPREDICTABLE           = 4'd9;   // sass S-07
+  localparam logic [3:0] EXC_NBAR_WAIT_NOT_CONSUMER  = 4'd11;  // visa V-08 (10: ptx's ALIGNED_DIVERGENT)
 
   // barrier state word (N-38)
   localparam int unsigned BW_ARRIVED_LSB = 0;   // 5:0
@@ -50,17 +51,18 @@ package warpref_rtl_pkg;
 
   // profiles (SPEC-NOTES section 8; warpref_core's PROFILE, warpref_isa_pkg::PROFILE_*):
   // every port carries NBAR_MAX barriers with BAR_ID_W-bit ids; a profile uses
-  // nbars(PROFILE) of them (native 16, sass 17: SYNCALL's is 16, S-15)
+  // nbars(PROFILE) of them (native 16, sass 17: SYNCALL's is 16, S-15; visa 32, V-01)
   localparam int unsigned NBAR_MAX = 32;
   localparam int unsigned BAR_ID_W = 5;
   localparam logic [4:0] SYNCALL_BAR = 5'd16;
 
   // operands read (same bits as the model's WR_IN_*: TRACE-FORMAT `in`)
   localparam int unsigned IN_PG = 0, IN_PP = 1, IN_RA = 2, IN_RB = 3, IN_RC = 4,
-                          IN_UR = 5, IN_C = 6, IN_RA64 = 7, IN_UR64 = 8, IN_C64 = 9;
+                          IN_UR = 5, IN_C = 6, IN_RA64 = 7, IN_UR64 = 8, IN_C64 = 9, IN_RE = 10;
+  localparam int unsigned NREADS = 11;        // the read set's width
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 38;
+  localparam int unsigned NBUGS = 44;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -99,11 +101,18 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_SASS_BAR16_ALIAS     = 34;
   localparam int unsigned BUG_SASS_RTT_STAYS       = 35;
   localparam int unsigned BUG_SASS_RESULT_RAW      = 36;
+  // visa (PROFILE_VISA builds only; docs/bugs.md, section visa)
+  localparam int unsigned BUG_VISA_CONSUMER_PRODUCES = 37;
+  localparam int unsigned BUG_VISA_ID_ALIAS16        = 38;
+  localparam int unsigned BUG_VISA_COMPLETE_EITHER   = 39;
+  localparam int unsigned BUG_VISA_FREE_AT_COMPLETE  = 40;
+  localparam int unsigned BUG_VISA_WAIT_NOT_COUNTED  = 41;
+  localparam int unsigned BUG_VISA_NC_IS_NP          = 42;
   // the two-issue variant (warpref_dual.sv only; docs/bugs.md, section two-issue)
-  localparam int unsigned BUG_DUAL_BAR_SWAP        = 37;
+  localparam int unsigned BUG_DUAL_BAR_SWAP        = 43;
 
   function automatic int unsigned nbars(input int unsigned profile);
-    nbars = profile == warpref_isa_pkg::PROFILE_SASS ? 17 : 16;
+    nbars = profile == warpref_isa_pkg::PROFILE_SASS ? 17 : profile == warpref_isa_pkg::PROFILE_VISA ? 32 : 16;
   endfunction
 
   // lowest(m): index of the lowest set bit of a non-zero mask (N-01)

@@ -274,11 +274,11 @@ def rtl_cmd(tb, prog, threads, steps=None, operands=False, sched='rr', bug=None)
 
 
 # the profiles the RTL stub implements (one tb_rtl_run / tb_lockstep build each)
-RTL_PROFILES = ('native', 'sass')
+RTL_PROFILES = ('native', 'sass', 'visa')
 
 
 def tb_suffix(profile):
-    """the suffix of a profile's testbench builds: '' (native), '_sass'"""
+    """the suffix of a profile's testbench builds: '' (native), '_sass', '_visa'"""
     return '' if profile == 'native' else '_' + profile
 
 

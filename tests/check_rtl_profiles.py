@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check_rtl_profiles.py - the per-profile builds of tb_rtl_run refuse what is not theirs.
 
-Usage: check_rtl_profiles.py TB_RTL_RUN TB_RTL_RUN_SASS SOURCE_ROOT
+Usage: check_rtl_profiles.py TB_RTL_RUN TB_RTL_RUN_SASS SOURCE_ROOT [TB_RTL_RUN_VISA]
 
 A program of another profile, +trap_mode outside sass and a bug of the other
 profile's catalogue are bad input (status 2, one line: docs/errors.md,
@@ -13,6 +13,7 @@ import sys
 
 def main():
     native, sass, root = sys.argv[1], sys.argv[2], sys.argv[3]
+    visa = sys.argv[4] if len(sys.argv) > 4 else None
     scan = os.path.join('tests', 'programs', 'sass', 'sass_scan.s')
     red = os.path.join('tests', 'programs', 'bar_red.s')
     cases = [
@@ -24,6 +25,22 @@ def main():
         ([sass, '+program=' + scan, '+bug=bra_u_any'], "tb: unknown bug 'bra_u_any' (see docs/bugs.md)"),
         ([native, '+program=' + red, '+bug=sass_scan_waits'], "tb: unknown bug 'sass_scan_waits' (see docs/bugs.md)"),
     ]
+    builds = [(native, ''), (sass, 'sass_')]
+    if visa:
+        roles = os.path.join('tests', 'programs', 'visa', 'visa_roles.s')
+        cases += [
+            ([native, '+program=' + roles],
+             'tb: %s: a visa program, and this testbench\'s RTL runs the native profile' % roles),
+            ([visa, '+program=' + red], 'tb: %s: a native program, and this testbench\'s RTL runs the visa profile' % red),
+            ([visa, '+program=' + scan], 'tb: %s: a sass program, and this testbench\'s RTL runs the visa profile' % scan),
+            ([visa, '+program=' + roles, '+trap_mode'],
+             'tb: +trap_mode is a sass setting, and this testbench runs the visa profile'),
+            ([visa, '+program=' + roles, '+bug=sass_scan_waits'], "tb: unknown bug 'sass_scan_waits' (see docs/bugs.md)"),
+            ([visa, '+program=' + roles, '+bug=bra_u_any'], "tb: unknown bug 'bra_u_any' (see docs/bugs.md)"),
+            ([sass, '+program=' + scan, '+bug=visa_nc_is_np'], "tb: unknown bug 'visa_nc_is_np' (see docs/bugs.md)"),
+            ([native, '+program=' + red, '+bug=visa_nc_is_np'], "tb: unknown bug 'visa_nc_is_np' (see docs/bugs.md)"),
+        ]
+        builds.append((visa, 'visa_'))
     passed = failed = 0
     for cmd, want in cases:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=root)
@@ -33,9 +50,10 @@ def main():
         else:
             failed += 1
             print('FAIL: %s: want status 2 and %r, got %d and %r' % (' '.join(cmd[1:]), want, p.returncode, got))
-    for tb, sass_build in ((native, False), (sass, True)):
+    others = [p for _, p in builds if p]
+    for tb, own in builds:
         names = subprocess.run([tb, '+list_bugs'], capture_output=True, text=True).stdout.split()
-        ok = names and all(n.startswith('sass_') == sass_build for n in names)
+        ok = names and all((n.startswith(own) if own else not any(n.startswith(o) for o in others)) for n in names)
         passed += bool(ok)
         failed += not ok
         if not ok:

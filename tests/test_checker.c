@@ -423,7 +423,7 @@ START_TEST(checker_compares_the_fourth_operand)
             wr_checker_first_failure(c, &f);
             ck_assert_str_eq(f.field, "in.re");
             ck_assert_str_eq(wr_checker_messages(c), "cycle 24: in.re: warp 1 pc 0x40 NBARRIER.signal R30, R33, R31, "
-                                                     "R32: 1 field differ [V-01; NBARRIER.signal N-51]\n");
+                                                     "R32: 1 field differ [V-01; NBARRIER.signal V-01]\n");
         }
         fixture_done(&x);
     }

@@ -36,7 +36,7 @@ module tb_template #(
     if ($value$plusargs("bug=%s", s))
       for (int i = 0; i < int'(warpref_rtl_pkg::NBUGS); i++) if (bug_names[i] == s) bugs[i] = 1'b1;
   end
-  logic [9:0] reads; logic [4:0] ev_bar; logic pd_dc; logic [31:0] pd_undef; logic [32*32-1:0] wbs_all; logic [32*5-1:0] bbar;
+  logic [10:0] reads; logic [4:0] ev_bar; logic pd_dc; logic [31:0] pd_undef; logic [32*32-1:0] wbs_all; logic [32*5-1:0] bbar;
   // the stub's barrier ports have room for 32 barriers; its native build uses the first 16 (NBAR)
   /* verilator lint_off UNUSEDSIGNAL */
   logic [32*32-1:0] bar_words, woken, st_bar_words; logic [31:0] bar_changed, release_;
@@ -49,7 +49,7 @@ module tb_template #(
     .cmem_addr_i({rif.ld_cmem_bank, rif.ld_cmem_offset[15:2]}), .cmem_wdata_i(rif.ld_cmem_data),
     .rt_valid_o(rif.rt_valid), .rt_warp_o(rif.rt_warp), .rt_time_o(rif.rt_time), .rt_pc_o(rif.rt_pc),
     .rt_insn_o(rif.rt_insn), .rt_form_o(), .rt_reads_o(reads), .rt_pg_o(rif.rt_pg), .rt_pp_o(rif.rt_pp),
-    .rt_ra_o(rif.rt_ra), .rt_rb_o(rif.rt_rb), .rt_rc_o(rif.rt_rc), .rt_ra_undef_o(rif.rt_ra_undef),
+    .rt_ra_o(rif.rt_ra), .rt_rb_o(rif.rt_rb), .rt_rc_o(rif.rt_rc), .rt_re_o(rif.rt_re), .rt_ra_undef_o(rif.rt_ra_undef),
     .rt_rb_undef_o(rif.rt_rb_undef), .rt_ur_o(rif.rt_ur), .rt_c_o(rif.rt_c), .rt_apc_o(rif.rt_apc),
     .rt_valid_mask_o(rif.rt_valid_mask), .rt_active_o(rif.rt_active), .rt_yield_o(rif.rt_yield),
     .rt_sleep_o(rif.rt_sleep), .rt_switch_o(rif.rt_switch), .rt_rpc_o(rif.rt_rpc), .rt_breg_o(rif.rt_breg),
@@ -89,7 +89,6 @@ module tb_template #(
   assign rif.rt_warn = 4'd1;                  // OPERAND_NOT_UNIFORM, the stub's one warning
   assign rif.rt_wbs_all = wbs_all;
   assign rif.rt_blocked_bar = bbar[rif.rt_warp*5 +: 5];
-  assign rif.rt_re = '0;                      // no fourth register operand (HAS_RE = 0: not read)
   assign rif.ld_done = 1'b0;                  // the checker loads through the load port (EXT_LOAD = 0)
   // ---- your design: to here ----
 endmodule

@@ -29,8 +29,8 @@
 
   // ---- the retire port (docs/rtl.md): the instruction that committed at the last edge ----
   logic rt_valid; logic [4:0] rt_warp; logic [63:0] rt_time, rt_pc; logic [127:0] rt_insn;
-  logic [warpref_isa_pkg::FORM_BITS-1:0] rt_form; logic [9:0] rt_reads; logic [31:0] rt_pg, rt_pp;
-  logic [32*64-1:0] rt_ra; logic [32*32-1:0] rt_rb, rt_rc; logic [31:0] rt_ra_undef, rt_rb_undef;
+  logic [warpref_isa_pkg::FORM_BITS-1:0] rt_form; logic [warpref_rtl_pkg::NREADS-1:0] rt_reads; logic [31:0] rt_pg, rt_pp;
+  logic [32*64-1:0] rt_ra; logic [32*32-1:0] rt_rb, rt_rc, rt_re; logic [31:0] rt_ra_undef, rt_rb_undef;
   logic [63:0] rt_ur, rt_c;
   logic [63:0] rt_apc; logic [31:0] rt_valid_mask, rt_active, rt_yield, rt_sleep, rt_switch;
   logic [32*64-1:0] rt_rpc; logic [16*32-1:0] rt_breg; logic [31:0] rt_wbs; logic rt_wbs_def;
@@ -63,7 +63,7 @@
     .cmem_we_i(cmem_we), .cmem_addr_i(cmem_addr), .cmem_wdata_i(cmem_wdata),
     .rt_valid_o(rt_valid), .rt_warp_o(rt_warp), .rt_time_o(rt_time), .rt_pc_o(rt_pc), .rt_insn_o(rt_insn),
     .rt_form_o(rt_form), .rt_reads_o(rt_reads), .rt_pg_o(rt_pg), .rt_pp_o(rt_pp), .rt_ra_o(rt_ra),
-    .rt_rb_o(rt_rb), .rt_rc_o(rt_rc), .rt_ra_undef_o(rt_ra_undef), .rt_rb_undef_o(rt_rb_undef),
+    .rt_rb_o(rt_rb), .rt_rc_o(rt_rc), .rt_re_o(rt_re), .rt_ra_undef_o(rt_ra_undef), .rt_rb_undef_o(rt_rb_undef),
     .rt_ur_o(rt_ur), .rt_c_o(rt_c), .rt_apc_o(rt_apc),
     .rt_valid_mask_o(rt_valid_mask), .rt_active_o(rt_active), .rt_yield_o(rt_yield), .rt_sleep_o(rt_sleep),
     .rt_switch_o(rt_switch), .rt_rpc_o(rt_rpc), .rt_breg_o(rt_breg), .rt_wbs_o(rt_wbs),

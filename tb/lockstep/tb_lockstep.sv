@@ -133,8 +133,9 @@ module tb_lockstep #(
     int unsigned ev;
     int unsigned w;
     w = 32'(rt_warp);
-    if (rt_reads[warpref_rtl_pkg::IN_RA] || rt_reads[warpref_rtl_pkg::IN_RB] || rt_reads[warpref_rtl_pkg::IN_RC])
-      warpref_pkg::warpref_dpi_retire_in(h, rt_ra, rt_rb, rt_rc, '0);   // (the stub is native: no RE slot)
+    if (rt_reads[warpref_rtl_pkg::IN_RA] || rt_reads[warpref_rtl_pkg::IN_RB] || rt_reads[warpref_rtl_pkg::IN_RC] ||
+        rt_reads[warpref_rtl_pkg::IN_RE])
+      warpref_pkg::warpref_dpi_retire_in(h, rt_ra, rt_rb, rt_rc, rt_re);
     if (rt_rd_we != 0) warpref_pkg::warpref_dpi_retire_rd(h, rt_rd_val);
     if (rt_bar_changed != 0 || rt_wbs_we != 0 || rt_ev_release != 0)
       warpref_pkg::warpref_dpi_retire_cta(h, rt_bar_words, (32*32)'(st_wbs), rt_ev_woken);

@@ -59,20 +59,25 @@ module tb_rtl_run #(
   // bug_names [NB]: generated from warpref_rtl_pkg's BUG_* (tb/common/bug_names.py)
   `include "warpref_bug_names.svh"
   string run_names [6] = '{"ready", "blocked", "asleep", "exited", "trapped", "faulted"};
-  string exc_names [10] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
+  string exc_names [12] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
     "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER", "WARPSYNC_GROUP_MISMATCH",
-    "ILLEGAL_INSTR_ENCODING", "UNPREDICTABLE"};
+    "ILLEGAL_INSTR_ENCODING", "UNPREDICTABLE", "ALIGNED_DIVERGENT", "NBAR_WAIT_NOT_CONSUMER"};
   localparam int unsigned NBM = warpref_rtl_pkg::NBAR_MAX;
 
   int fd;
 
-  // the catalogue of this build is its profile's: a bug named sass_... is a sass
-  // one, dual_... the two-issue variant's (none here), the others native (docs/bugs.md)
+  // the catalogue of this build is its profile's: a bug named P_... belongs to
+  // profile P (sass_..., visa_...), dual_... the two-issue variant's (none here),
+  // the others to native (docs/bugs.md)
   function automatic bit bug_of_profile(input string name);
-    bit sass;
-    sass = name.len() > 5 && name.substr(0, 4) == "sass_";
-    bug_of_profile = sass == (PROFILE == warpref_isa_pkg::PROFILE_SASS) &&
-                     !(name.len() > 5 && name.substr(0, 4) == "dual_");   // the two-issue variant's only
+    string p;
+    int owner;
+    owner = 0;
+    for (int k = 1; k < int'(warpref_isa_pkg::NPROFILES); k++) begin
+      p = {tb_profile_name(k), "_"};
+      if (name.len() > p.len() && name.substr(0, p.len() - 1) == p) owner = k;
+    end
+    bug_of_profile = owner == int'(PROFILE) && !(name.len() > 5 && name.substr(0, 4) == "dual_");
   endfunction
 
   function automatic string hex8(input logic [31:0] v);
@@ -223,6 +228,7 @@ module tb_rtl_run #(
     if (rt_reads[warpref_rtl_pkg::IN_RA]) s = {s, lanes("ra", rt_ra, 64, rt_reads[warpref_rtl_pkg::IN_RA64])};
     if (rt_reads[warpref_rtl_pkg::IN_RB]) s = {s, lanes("rb", {1024'd0, rt_rb}, 32, 1'b0)};
     if (rt_reads[warpref_rtl_pkg::IN_RC]) s = {s, lanes("rc", {1024'd0, rt_rc}, 32, 1'b0)};
+    if (rt_reads[warpref_rtl_pkg::IN_RE]) s = {s, lanes("re", {1024'd0, rt_re}, 32, 1'b0)};
     if (rt_reads[warpref_rtl_pkg::IN_UR])
       s = {s, ",\"ur\":", rt_reads[warpref_rtl_pkg::IN_UR64] ? $sformatf("\"0x%016x\"", rt_ur) : hex8(rt_ur[31:0])};
     if (rt_reads[warpref_rtl_pkg::IN_C])

@@ -51,8 +51,8 @@ using port_t = std::conditional_t<W == 1, bool,
     X(cmem_addr_i, 19) X(cmem_wdata_i, 32) X(dbg_warp_i, 5) X(dbg_reg_i, 8)
 #define CORE_OUTPUTS(X)                                                                         \
     X(rt_valid_o, 1) X(rt_warp_o, 5) X(rt_time_o, 64) X(rt_pc_o, 64) X(rt_insn_o, 128)          \
-    X(rt_form_o, 7) X(rt_reads_o, 10) X(rt_pg_o, 32) X(rt_pp_o, 32) X(rt_ra_o, 32 * 64)         \
-    X(rt_rb_o, 32 * 32) X(rt_rc_o, 32 * 32) X(rt_ra_undef_o, 32) X(rt_rb_undef_o, 32)           \
+    X(rt_form_o, 7) X(rt_reads_o, 11) X(rt_pg_o, 32) X(rt_pp_o, 32) X(rt_ra_o, 32 * 64)         \
+    X(rt_rb_o, 32 * 32) X(rt_rc_o, 32 * 32) X(rt_re_o, 32 * 32) X(rt_ra_undef_o, 32) X(rt_rb_undef_o, 32)           \
     X(rt_ur_o, 64) X(rt_c_o, 64) X(rt_apc_o, 64) X(rt_valid_mask_o, 32) X(rt_active_o, 32)      \
     X(rt_yield_o, 32) X(rt_sleep_o, 32) X(rt_switch_o, 32) X(rt_rpc_o, 32 * 64)                 \
     X(rt_breg_o, 16 * 32) X(rt_wbs_o, 32) X(rt_wbs_def_o, 1) X(rt_rd_we_o, 32) X(rt_rd_o, 8)    \
@@ -154,6 +154,8 @@ public:
             words(s_.rt_rb_o.read(), r.rb, 32);
         if (reads & WR_IN_RC)
             words(s_.rt_rc_o.read(), r.rc, 32);
+        if (reads & WR_IN_RE)
+            words(s_.rt_re_o.read(), r.re, 32);
         r.ur = s_.rt_ur_o.read();
         r.c = s_.rt_c_o.read();
         r.ra_undef = s_.rt_ra_undef_o.read();

@@ -48,7 +48,7 @@ struct retire_sample {
     uint32_t exc, reads, pg, pp;
     uint32_t ra[64];                 // 64-bit pairs
     uint32_t rb[32], rc[32];
-    uint32_t re[32] = {};            // visa's fourth GPR slot (the stub is native: always 0)
+    uint32_t re[32] = {};            // visa's fourth GPR slot (read when reads has WR_IN_RE)
     uint64_t ur, c;
     uint32_t ra_undef, rb_undef, rc_undef;   // lanes holding undefined values
     uint64_t active_pc;
