@@ -56,12 +56,13 @@ module warpref_dual #(
   output logic [1:0][63:0]     rt_time_o,
   output logic [1:0][63:0]     rt_pc_o,
   output logic [1:0][127:0]    rt_insn_o,
-  output logic [1:0][9:0]      rt_reads_o,
+  output logic [1:0][warpref_rtl_pkg::NREADS-1:0] rt_reads_o,
   output logic [1:0][31:0]     rt_pg_o,
   output logic [1:0][31:0]     rt_pp_o,
   output logic [1:0][32*64-1:0] rt_ra_o,
   output logic [1:0][32*32-1:0] rt_rb_o,
   output logic [1:0][32*32-1:0] rt_rc_o,
+  output logic [1:0][32*32-1:0] rt_re_o,
   output logic [1:0][31:0]     rt_ra_undef_o,
   output logic [1:0][31:0]     rt_rb_undef_o,
   output logic [1:0][63:0]     rt_ur_o,
@@ -166,12 +167,13 @@ module warpref_dual #(
   `WR_DUAL_SLOT(rt_time, 64)
   `WR_DUAL_SLOT(rt_pc, 64)
   `WR_DUAL_SLOT(rt_insn, 128)
-  `WR_DUAL_SLOT(rt_reads, 10)
+  `WR_DUAL_SLOT(rt_reads, warpref_rtl_pkg::NREADS)
   `WR_DUAL_SLOT(rt_pg, 32)
   `WR_DUAL_SLOT(rt_pp, 32)
   `WR_DUAL_SLOT(rt_ra, 32*64)
   `WR_DUAL_SLOT(rt_rb, 32*32)
   `WR_DUAL_SLOT(rt_rc, 32*32)
+  `WR_DUAL_SLOT(rt_re, 32*32)
   `WR_DUAL_SLOT(rt_ra_undef, 32)
   `WR_DUAL_SLOT(rt_rb_undef, 32)
   `WR_DUAL_SLOT(rt_ur, 64)
@@ -292,7 +294,7 @@ module warpref_dual #(
     .imem_we_i, .imem_addr_i, .imem_wdata_i, .cmem_we_i, .cmem_addr_i, .cmem_wdata_i,
     .rt_valid_o(c_rt_valid), .rt_warp_o(c_rt_warp), .rt_time_o(c_rt_time), .rt_pc_o(c_rt_pc),
     .rt_insn_o(c_rt_insn), .rt_form_o(c_form), .rt_reads_o(c_rt_reads), .rt_pg_o(c_rt_pg), .rt_pp_o(c_rt_pp),
-    .rt_ra_o(c_rt_ra), .rt_rb_o(c_rt_rb), .rt_rc_o(c_rt_rc), .rt_ra_undef_o(c_rt_ra_undef),
+    .rt_ra_o(c_rt_ra), .rt_rb_o(c_rt_rb), .rt_rc_o(c_rt_rc), .rt_re_o(c_rt_re), .rt_ra_undef_o(c_rt_ra_undef),
     .rt_rb_undef_o(c_rt_rb_undef), .rt_ur_o(c_rt_ur), .rt_c_o(c_rt_c), .rt_apc_o(c_rt_apc),
     .rt_valid_mask_o(c_rt_valid_mask), .rt_active_o(c_rt_active), .rt_yield_o(c_rt_yield),
     .rt_sleep_o(c_rt_sleep), .rt_switch_o(c_rt_switch), .rt_rpc_o(c_rt_rpc), .rt_breg_o(c_rt_breg),

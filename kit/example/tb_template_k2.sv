@@ -27,7 +27,7 @@ module tb_template_k2;
       for (int i = 0; i < int'(warpref_rtl_pkg::NBUGS); i++) if (bug_names[i] == s) bugs[i] = 1'b1;
   end
   localparam int unsigned NBM = warpref_rtl_pkg::NBAR_MAX;
-  logic [1:0][9:0] reads; logic [1:0] pd_dc; logic [1:0][31:0] pd_undef; logic [1:0][32*5-1:0] bbar;
+  logic [1:0][warpref_rtl_pkg::NREADS-1:0] reads; logic [1:0] pd_dc; logic [1:0][31:0] pd_undef; logic [1:0][32*5-1:0] bbar;
   logic [1:0][32*32-1:0] wbs_all; logic [1:0] issued;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [1:0][NBM*32-1:0] bar_words, woken; logic [1:0][NBM-1:0] bar_changed, release_;
@@ -40,7 +40,7 @@ module tb_template_k2;
     .cmem_addr_i({rif.ld_cmem_bank, rif.ld_cmem_offset[15:2]}), .cmem_wdata_i(rif.ld_cmem_data),
     .rt_valid_o(rif.rt_valid), .rt_warp_o(rif.rt_warp), .rt_time_o(rif.rt_time), .rt_pc_o(rif.rt_pc),
     .rt_insn_o(rif.rt_insn), .rt_reads_o(reads), .rt_pg_o(rif.rt_pg), .rt_pp_o(rif.rt_pp),
-    .rt_ra_o(rif.rt_ra), .rt_rb_o(rif.rt_rb), .rt_rc_o(rif.rt_rc), .rt_ra_undef_o(rif.rt_ra_undef),
+    .rt_ra_o(rif.rt_ra), .rt_rb_o(rif.rt_rb), .rt_rc_o(rif.rt_rc), .rt_re_o(rif.rt_re), .rt_ra_undef_o(rif.rt_ra_undef),
     .rt_rb_undef_o(rif.rt_rb_undef), .rt_ur_o(rif.rt_ur), .rt_c_o(rif.rt_c), .rt_apc_o(rif.rt_apc),
     .rt_valid_mask_o(rif.rt_valid_mask), .rt_active_o(rif.rt_active), .rt_yield_o(rif.rt_yield),
     .rt_sleep_o(rif.rt_sleep), .rt_switch_o(rif.rt_switch), .rt_rpc_o(rif.rt_rpc), .rt_breg_o(rif.rt_breg),
@@ -66,7 +66,7 @@ module tb_template_k2;
     .dbg_gpr_undef_o(rif.dbg_gpr_undef), .dbg_pred_o(rif.dbg_pred), .dbg_pred_undef_o(rif.dbg_pred_undef));
   // per slot, what the stub reports in another shape (as tb_template.sv)
   for (genvar s = 0; s < 2; s++) begin : g_slot
-    assign rif.rt_reads[s] = 11'(reads[s]);
+    assign rif.rt_reads[s] = reads[s];
     assign rif.rt_bar_words[s] = bar_words[s][16*32-1:0];
     assign rif.rt_bar_changed[s] = bar_changed[s][15:0];
     assign rif.rt_ev_release[s] = release_[s][15:0];
@@ -76,7 +76,6 @@ module tb_template_k2;
     assign rif.rt_warn[s] = 4'd1;
     assign rif.rt_wbs_all[s] = wbs_all[s];
     assign rif.rt_blocked_bar[s] = bbar[s][rif.rt_warp[s]*5 +: 5];
-    assign rif.rt_re[s] = '0;
   end
   assign rif.st_bar_words = st_bar_words[16*32-1:0];
   assign rif.ld_done = 1'b0;
