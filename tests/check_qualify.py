@@ -125,6 +125,21 @@ def main():
         check("--resume: status 0", rc == 0, err[-2000:])
         check("--resume: one mutant to run", "--resume: 9 of 10 mutants have their verdict, 1 to run" in err, err)
         check("--resume: the same verdicts", dict(re.findall(r"^M(\d{4})\s+(\w+)", out, re.M)) == verdicts)
+
+        # --slurm (the stand-in Slurm of tests/fake/slurm): the two pinned
+        # mutants again as a job array, the first task dying once (submitted
+        # again), the same verdicts
+        for m in (kill, still):
+            os.unlink(os.path.join(out_dir, f"M{m:04d}", "result.json"))
+        env = dict(os.environ, PATH=os.path.join(HERE, "tests", "fake", "slurm") + os.pathsep + os.environ["PATH"],
+                   FAKE_SLURM_DIR=os.path.join(out_dir, "fake-slurm"), FAKE_SLURM="die-once:0")
+        p = subprocess.run([sys.executable, QUALIFY] + args + ["--resume", "--slurm", "--poll", "1"],
+                           capture_output=True, text=True, timeout=900, env=env)
+        check("--slurm: status 0", p.returncode == 0, p.stderr[-2000:])
+        check("--slurm: the dead task submitted again", "ended NODE_FAIL without finishing; submitting it once more"
+              in p.stderr, p.stderr[-2000:])
+        check("--slurm: the same verdicts", dict(re.findall(r"^M(\d{4})\s+(\w+)", p.stdout, re.M)) == verdicts,
+              p.stdout)
     finally:
         shutil.rmtree(out_dir, ignore_errors=True)
     print(f"{0 if FAILED else 1} passed, {1 if FAILED else 0} failed")

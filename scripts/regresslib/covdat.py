@@ -56,7 +56,8 @@ class Coverage:
     def __init__(self, path, files=None):
         self.path = path
         base = {os.path.basename(f) for f in files} if files else None
-        self.lines = {}          # (file base name, line) -> hits (max over its points)
+        self.lines = {}          # (file base name, line) -> hits (of its innermost point)
+        self._span = {}
         self.toggle = {}         # file base name -> [points, points hit]
         self.block_points = {}   # file -> [points, hit]
         for keys, n in parse(path):
@@ -72,8 +73,15 @@ class Coverage:
                 b = self.block_points.setdefault(f, [0, 0])
                 b[0] += 1
                 b[1] += n > 0
-                for ln in _lines_of(keys):
-                    self.lines[(f, ln)] = max(self.lines.get((f, ln), 0), n)
+                # a line's hits: those of the innermost point that covers it
+                # (the smallest span of lines: a block's S range holds the
+                # lines of the blocks nested in it), the most of equal ones
+                span = _lines_of(keys)
+                for ln in span:
+                    best = self._span.get((f, ln))
+                    if best is None or len(span) < best or (len(span) == best and n > self.lines[(f, ln)]):
+                        self._span[(f, ln)] = len(span)
+                        self.lines[(f, ln)] = n
 
     def line_hits(self, file, line):
         """hits of a source line, None when no point covers it"""

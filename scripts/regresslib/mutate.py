@@ -118,6 +118,7 @@ def _mark_skipped(toks):
     n = len(toks)
     i = 0
     stmt_start = True
+    begin = 0                       # the first token of the statement
     decl = False
     header = False
     while i < n:
@@ -147,6 +148,7 @@ def _mark_skipped(toks):
             if x == ";":
                 header = decl = False
                 stmt_start = True
+                begin = i + 1
             i += 1
             continue
         if x == "[" or (x == "(" and i > 0 and toks[i - 1].text == "for"):
@@ -176,8 +178,13 @@ def _mark_skipped(toks):
             continue
         if t.kind == "ident" and x in STMT_RESET or x in (";",):
             stmt_start = True
-        elif x == ":" and stmt_start is False and _is_label(toks, i):
+            begin = i + 1
+        elif x == ":" and _is_label(toks, i):
+            # a case item's label (or a block's name): not logic
+            for j in range(begin, i + 1):
+                toks[j].skip = True
             stmt_start = True
+            begin = i + 1
         else:
             stmt_start = False
         if t.kind == "ident" and x in ("if", "for", "while", "case", "casez", "casex", "unique", "priority"):

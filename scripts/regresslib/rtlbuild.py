@@ -91,7 +91,7 @@ def lint_command(cmd, replace=None):
     """Verilator's -Wall lint of the same sources and parameters (a mutant
     that does not lint is stillborn)"""
     replace = {os.path.realpath(k): v for k, v in (replace or {}).items()}
-    out = [cmd[0], "--lint-only", "-Wall"]
+    out = [cmd[0], "--lint-only", "-Wall"] + (["--timing"] if "--binary" in cmd and "--no-timing" not in cmd else [])
     i = 1
     while i < len(cmd):
         a = cmd[i]
