@@ -55,6 +55,24 @@ def main():
         if msg:
             check(f"{args}: the message", lines == [msg], err)
 
+    # the long regression's knob: +gen_weights= writes what warpref gen --weights writes
+    tmp = tempfile.mkdtemp(prefix="qualify-weights-")
+    try:
+        prog = os.path.join(tmp, "p.s")
+        p = subprocess.run([os.path.join(a.build_dir, "tb", "tb_lockstep"), "+gen_seed=7", f"+program={prog}",
+                            "+gen_weights=sleep=40,barrier=30", f"+result={os.path.join(tmp, 'r.json')}"],
+                           capture_output=True, text=True, timeout=300)
+        g = subprocess.run([os.path.join(a.build_dir, "model", "warpref"), "gen", "--seed", "7", "--weights",
+                            "sleep=40,barrier=30"], capture_output=True, text=True, timeout=300)
+        with open(prog) as f:
+            text = f.read()
+        d = subprocess.run([os.path.join(a.build_dir, "model", "warpref"), "gen", "--seed", "7"],
+                           capture_output=True, text=True, timeout=300)
+        check("+gen_weights=: warpref gen --weights's program, not the default one",
+              p.returncode == 0 and text == g.stdout and text != d.stdout, p.stdout[-500:])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
     # the mutants, pinned by their text
     rc, out, err = run(base + ["--list"])
     check("--list: status 0", rc == 0, err)

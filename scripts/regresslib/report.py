@@ -233,7 +233,8 @@ def parameters(a, jobs, bugs, out):
         ("injected bugs", ", ".join(bugs) if bugs else "none (clean RTL)"),
         ("backend", f"Slurm (partition {a.partition or 'default'}, {a.chunk} jobs per array task"
                     f"{', sbatch ' + a.slurm_opts if a.slurm_opts else ''})" if a.slurm else f"local, -j {a.jobs}"),
-        ("scheduler", a.sched), ("threads", a.threads or "from the seed"), ("size", a.size or "default (200)"),
+        ("scheduler", a.sched), ("threads", (",".join(map(str, a.threads)) + " (by seed)" if isinstance(a.threads, list) else a.threads)
+                                     or "from the seed"), ("size", a.size or "default (200)"),
         ("timeout", f"{a.timeout} s"), ("waves", "off" if a.no_waves else f"window {a.window} cycles"),
         ("resume", "yes" if a.resume else "no"), ("testbench", a.tb), ("warpref", a.warpref),
         ("weights", getattr(a, "weights", None) or "default"),
