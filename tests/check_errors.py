@@ -229,7 +229,7 @@ def python_messages(rel, calls):
 # no-false-pass lines of scripts/regress; its notes (say) and its lines that
 # start "regress: " (print)
 for rel, calls in (("scripts/lockstep_common.py", ("die",)), ("scripts/regress", ("die", "say", "print")),
-                   ("scripts/shrink", ("die",)), ("scripts/gen-coverage", ("die",)),
+                   ("scripts/shrink", ("die",)), ("scripts/gen-coverage", ("die",)), ("scripts/qualify", ("die", "say")),
                    ("scripts/regresslib/slurm.py", ("SlurmError", "log")),
                    ("scripts/regresslib/verdict.py", ("append", "insert"))):
     if os.path.exists(os.path.join(SRC, rel)):

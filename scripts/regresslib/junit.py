@@ -87,8 +87,14 @@ def write(path, jobs, bugs, out, sim, seconds, params):
         if kind:
             counts[kind] += 1
     name = "warpref-lockstep" + ("-systemc" if sim == "systemc" else "")
-    tot = f'tests="{len(cases)}" failures="{counts["failure"]}" errors="{counts["error"]}" skipped="0" ' \
-          f'time="{_secs(seconds)}"'
+    write_suite(path, name, cases, counts, seconds, params)
+
+
+def write_suite(path, name, cases, counts, seconds, params):
+    """one suite of test cases (their XML text) with its counts ('failure',
+    'error', 'skipped') and properties: the file (scripts/qualify's too)"""
+    tot = f'tests="{len(cases)}" failures="{counts["failure"]}" errors="{counts["error"]}" ' \
+          f'skipped="{counts.get("skipped", 0)}" time="{_secs(seconds)}"'
     stamp = datetime.datetime.now().replace(microsecond=0).isoformat()
     props = "".join(f"\n      <property name={_attr(k)} value={_attr(v)}/>" for k, v in params)
     xml = ('<?xml version="1.0" encoding="UTF-8"?>\n'

@@ -233,9 +233,11 @@ def parameters(a, jobs, bugs, out):
         ("injected bugs", ", ".join(bugs) if bugs else "none (clean RTL)"),
         ("backend", f"Slurm (partition {a.partition or 'default'}, {a.chunk} jobs per array task"
                     f"{', sbatch ' + a.slurm_opts if a.slurm_opts else ''})" if a.slurm else f"local, -j {a.jobs}"),
-        ("scheduler", a.sched), ("threads", a.threads or "from the seed"), ("size", a.size or "default (200)"),
+        ("scheduler", a.sched), ("threads", (",".join(map(str, a.threads)) + " (by seed)" if isinstance(a.threads, list) else a.threads)
+                                     or "from the seed"), ("size", a.size or "default (200)"),
         ("timeout", f"{a.timeout} s"), ("waves", "off" if a.no_waves else f"window {a.window} cycles"),
         ("resume", "yes" if a.resume else "no"), ("testbench", a.tb), ("warpref", a.warpref),
+        ("weights", getattr(a, "weights", None) or "default"),
         ("output", out), ("commit", _git(["describe", "--always", "--dirty"]) or "-"),
         ("host", platform.node()), ("written", datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S")),
     ]
@@ -316,6 +318,9 @@ def context(run, path):
         "plot_throughput": Markup(plot_throughput(jobs) or ""),
         "plot_detection": Markup(plot_detection(jobs, run.bugs, detected) or "") if run.bugs else None,
         "junit": _rel(a.junit or os.path.join(out, "junit.xml"), from_dir),
+        # --rtl-coverage: the design's line and toggle figures, the annotated source's page
+        "rtl_coverage": getattr(run, "rtl_coverage", None),
+        "rtl_coverage_page": _rel(os.path.join(out, "rtl-coverage.html"), from_dir),
     }
 
 

@@ -46,6 +46,7 @@ const plusarg_doc k_plusargs[] = {
     { "gen_exceptions=", "PCT", "with +gen_seed=: warpref gen's --exceptions PCT" },
     { "gen_wide_links", "", "with +gen_seed=: warpref gen's --wide-links" },
     { "gen_profile=", "NAME", "with +gen_seed=: warpref gen's --profile NAME (native, sass, ptx, visa)" },
+    { "gen_weights=", "NAME=W,...", "with +gen_seed=: warpref gen's --weights NAME=W,... (the statement classes' weights)" },
     { "threads=", "N", "CTA size 1..1024 (default: the program's .threads, else 32)" },
     { "sched=", "own|rr", "the RTL's scheduler: own (default, greedy-then-oldest) or rr (N-50 round robin)" },
     { "operands=", "self|rtl", "self (default): the model reads its own registers; rtl: it takes the RTL's operands" },
@@ -66,6 +67,7 @@ const plusarg_doc k_plusargs[] = {
     { "waves=", "FILE.fst", "write FST waves (tb_lockstep: one time unit a cycle, and FILE.gtkw for GTKWave on a failure)" },
     { "waves_from=", "T", "start the waves when the RTL's time reaches T" },
     { "trace=", "FILE", "write the RTL's own trace (.wtb binary, else JSONL) for warpref replay" },
+    { "rtl_coverage=", "FILE", "write the design's Verilator coverage (a testbench built with --coverage) to FILE at the end" },
     { "help", "", "print this list and exit 0" },
 };
 
@@ -237,6 +239,9 @@ int generate(lockstep_session &s, int argc, char **argv)
         go.profile = static_cast<unsigned>(prof);
     }
     char err[512];
+    if (const char *w = plusarg(argc, argv, "gen_weights"))
+        if (wr_gen_parse_weights(w, go.weight, err, sizeof err) != 0)
+            return usage_error(s, "+gen_weights=%s: %s", w, err);
     char *text = nullptr, *words = nullptr;
     wr_gen_result res;
     const int v = wr_gen_verified(&go, 0, &text, &res, err, sizeof err);
@@ -298,7 +303,7 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     }
     // the files it will write: their directories must be writable (one line and
     // exit 2 now, not a lost dump at the end of a long run)
-    for (const char *k : { "dump", "result", "waves", "trace" }) {
+    for (const char *k : { "dump", "result", "waves", "trace", "rtl_coverage" }) {
         const char *v = plusarg(argc, argv, k);
         if (!v || !*v)
             continue;
@@ -392,13 +397,14 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     s.wake_early = static_cast<int64_t>(we);
     s.wake_late = any_late ? -1 : static_cast<int64_t>(wl);
     for (const char *k : { "sched", "operands", "bug", "ignore", "mask", "waves", "seed", "result", "dump", "test",
-                           "trace" }) {
+                           "trace", "rtl_coverage" }) {
         const char *v = plusarg(argc, argv, k);
         std::string *dst = !strcmp(k, "sched") ? &s.sched : !strcmp(k, "operands") ? &s.operands
                          : !strcmp(k, "bug") ? &s.bug : !strcmp(k, "ignore") ? &s.ignore
                          : !strcmp(k, "mask") ? &s.mask : !strcmp(k, "waves") ? &s.waves
                          : !strcmp(k, "seed") ? &s.seed : !strcmp(k, "result") ? &s.result
-                         : !strcmp(k, "dump") ? &s.dump : !strcmp(k, "test") ? &s.test : &s.trace;
+                         : !strcmp(k, "dump") ? &s.dump : !strcmp(k, "test") ? &s.test
+                         : !strcmp(k, "trace") ? &s.trace : &s.rtl_coverage;
         if (v)
             *dst = v;
     }
@@ -437,7 +443,7 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
         if (g >= 0)
             return g;
     } else {
-        for (const char *k : { "gen_size", "gen_threads", "gen_exceptions", "gen_profile" })
+        for (const char *k : { "gen_size", "gen_threads", "gen_exceptions", "gen_profile", "gen_weights" })
             if (plusarg(argc, argv, k))
                 return usage_error(s, "+%s=: only with +gen_seed=", k);
         if (flag(argc, argv, "gen_wide_links"))

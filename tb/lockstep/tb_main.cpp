@@ -209,6 +209,11 @@ static int run_one(int argc, char **argv)
         top->eval();
     }
     top->final();
+#if VM_COVERAGE
+    // the design's line and toggle coverage of this job (--rtl-coverage, docs/qualify.md)
+    if (!g_s.rtl_coverage.empty())
+        ctx->coveragep()->write(g_s.rtl_coverage.c_str());
+#endif
     if (fst)
         fst->close();
     lockstep_close(g_s);

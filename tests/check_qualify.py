@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""check_qualify.py - the CI smoke of scripts/qualify (docs/qualify.md):
+ten mutants of the RTL stub at -j 2 through a 2-seed regression, with the
+coverage build (not reached, --explain).  Pinned by their text (not their
+numbers, which move when the RTL changes): the issue signal's `!init_q`
+dropped (nothing issues: killed, a hang), `ur_i < 6'd63` made `<=` (lint:
+CMPCONST: stillborn, never counted as killed); eight more of the seed's
+order get some verdict.  Then the outputs (table, JUnit valid against
+tests/junit/junit.xsd, the HTML page), --resume after a mutant's verdict
+is lost (a kill before its result was written), --explain, and bad
+arguments (status 2, one line).
+
+    check_qualify.py --build-dir BUILD"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+QUALIFY = os.path.join(HERE, "scripts", "qualify")
+FAILED = []
+
+
+def check(what, ok, extra=""):
+    print(f"{'ok' if ok else 'FAIL'}: {what}" + (f" ({extra})" if extra and not ok else ""))
+    if not ok:
+        FAILED.append(what)
+
+
+def run(args, timeout=900):
+    p = subprocess.run([sys.executable, QUALIFY] + args, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build-dir", required=True)
+    a = ap.parse_args()
+    base = ["--build-dir", a.build_dir]
+    regress = ("{regress} --seeds 1-2 -j 1 --no-waves --quiet --no-rebuild --tb {tb} --warpref {warpref} "
+               "--out {out}")
+
+    # bad arguments: one line, status 2, before any build
+    for args, msg in ((["--ops", "eq,foo"], "qualify: --ops: unknown operator 'foo' (operators: eq, logic, bit, not, "
+                                            "rel, arith, const, bool, ternary)"),
+                      (["--regress-cmd", "true {out}"], "qualify: --regress-cmd: no {tb} in 'true {out}'"),
+                      (["--mutants", "0"], None),
+                      (["--explain", "999999"], None)):
+        rc, out, err = run(base + args)
+        lines = err.strip().splitlines()
+        check(f"{args}: status 2, one line", rc == 2 and len(lines) == 1, f"{rc} {err!r}")
+        if msg:
+            check(f"{args}: the message", lines == [msg], err)
+
+    # the long regression's knob: +gen_weights= writes what warpref gen --weights writes
+    tmp = tempfile.mkdtemp(prefix="qualify-weights-")
+    try:
+        prog = os.path.join(tmp, "p.s")
+        p = subprocess.run([os.path.join(a.build_dir, "tb", "tb_lockstep"), "+gen_seed=7", f"+program={prog}",
+                            "+gen_weights=sleep=40,barrier=30", f"+result={os.path.join(tmp, 'r.json')}"],
+                           capture_output=True, text=True, timeout=300)
+        g = subprocess.run([os.path.join(a.build_dir, "model", "warpref"), "gen", "--seed", "7", "--weights",
+                            "sleep=40,barrier=30"], capture_output=True, text=True, timeout=300)
+        with open(prog) as f:
+            text = f.read()
+        d = subprocess.run([os.path.join(a.build_dir, "model", "warpref"), "gen", "--seed", "7"],
+                           capture_output=True, text=True, timeout=300)
+        check("+gen_weights=: warpref gen --weights's program, not the default one",
+              p.returncode == 0 and text == g.stdout and text != d.stdout, p.stdout[-500:])
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    # the mutants, pinned by their text
+    rc, out, err = run(base + ["--list"])
+    check("--list: status 0", rc == 0, err)
+    rows = [ln.split(" ", 4) for ln in out.splitlines() if ln.startswith("M")]
+
+    def find(file, op, snippet):
+        for r in rows:
+            fname, line = r[1].split(":")[0], int(r[1].split(":")[1])
+            if fname.endswith(file) and r[2] == op:
+                with open(os.path.join(HERE, fname)) as f:
+                    if snippet in f.read().split("\n")[line - 1]:
+                        return int(r[0][1:])
+        return None
+
+    kill = find("warpref_core.sv", "not", "assign issue = run_i && pick_valid && !init_q;")
+    still = find("warpref_regfile.sv", "rel", "ur_i < 6'd63 ?")
+    check("the pinned mutants are generated", kill is not None and still is not None, f"{kill} {still}")
+    if kill is None or still is None:
+        return 1
+    others = [int(r[0][1:]) for r in rows if int(r[0][1:]) not in (kill, still)][:8]
+    ids = [kill, still] + others
+    out_dir = tempfile.mkdtemp(prefix="qualify-smoke-")
+    try:
+        args = base + ["--ids", ",".join(map(str, ids)), "-j", "2", "--out", out_dir, "--regress-cmd", regress,
+                       "--long-seeds", "3-4", "--warp-seeds", "0", "--weight-seeds", "0"]
+        rc, out, err = run(args)
+        print(out)
+        check("qualify: status 0", rc == 0, err[-2000:])
+        verdicts = dict(re.findall(r"^M(\d{4})\s+(\w+)", out, re.M))
+        check("the certain kill is killed", verdicts.get(f"{kill:04d}") == "killed", str(verdicts))
+        check("the lint failure is stillborn", verdicts.get(f"{still:04d}") == "stillborn", str(verdicts))
+        check("every mutant has a verdict", len(verdicts) == 10
+              and set(verdicts.values()) <= {"killed", "survived", "stillborn", "timeout"}, str(verdicts))
+        last = out.strip().splitlines()[-1]
+        check("the closing line", re.fullmatch(r"qualify: 10 of \d+ mutants: \d+ viable, \d+ killed \(\d+ of them "
+                                               r"only by the long regression\), \d+ survived \(\d+ not reached\), "
+                                               r"\d+ stillborn, \d+ timeout; [\d.]+ % of viable killed, "
+                                               r"[\d.]+ % of viable reached", last) is not None, last)
+        check("the RTL coverage line", re.search(r"RTL coverage of the default regression: lines \d+ of \d+", out)
+              is not None)
+        check("the per-mutant time line", "qualify: per mutant (median of" in out)
+        junit = os.path.join(out_dir, "junit.xml")
+        xsd = os.path.join(HERE, "tests", "junit", "junit.xsd")
+        if shutil.which("xmllint"):
+            p = subprocess.run(["xmllint", "--noout", "--schema", xsd, junit], capture_output=True, text=True)
+            check("the JUnit XML is valid", p.returncode == 0, p.stderr)
+        with open(junit) as f:
+            x = f.read()
+        check("JUnit: 10 test cases, the stillborn skipped", 'tests="10"' in x and
+              f"M{still:04d}" in x and "<skipped message=\"stillborn: lint:" in x)
+        with open(os.path.join(out_dir, "report.html")) as f:
+            page = f.read()
+        check("the report: survivors, killed and stillborn sections",
+              all(f'id="{s}-sec"' in page for s in ("survivors", "killed", "stillborn")))
+
+        # --explain: the mutant, its line's coverage, the rules and paths
+        rc, out, err = run(base + ["--out", out_dir, "--explain", str(kill)])
+        check("--explain: status 0", rc == 0, err)
+        check("--explain: the mutant and its verdict", f"mutant M{kill:04d}: rtl_stub/warpref_core.sv:" in out
+              and "verdict: killed" in out, out)
+        # (a continuous assignment has no line point of Verilator's: '-')
+        check("--explain: the line's coverage", re.search(r"^ >\s*(\d+|-)\s+\d+\s+assign issue", out, re.M)
+              is not None and "line coverage of the default regression (" in out, out)
+
+        # --resume: a mutant whose verdict was never written (killed before
+        # its end) runs again, the others are kept
+        os.unlink(os.path.join(out_dir, f"M{kill:04d}", "result.json"))
+        rc, out, err = run(args + ["--resume"])
+        check("--resume: status 0", rc == 0, err[-2000:])
+        check("--resume: one mutant to run", "--resume: 9 of 10 mutants have their verdict, 1 to run" in err, err)
+        check("--resume: the same verdicts", dict(re.findall(r"^M(\d{4})\s+(\w+)", out, re.M)) == verdicts)
+
+        # --slurm (the stand-in Slurm of tests/fake/slurm): the two pinned
+        # mutants again as a job array, the first task dying once (submitted
+        # again), the same verdicts
+        for m in (kill, still):
+            os.unlink(os.path.join(out_dir, f"M{m:04d}", "result.json"))
+        env = dict(os.environ, PATH=os.path.join(HERE, "tests", "fake", "slurm") + os.pathsep + os.environ["PATH"],
+                   FAKE_SLURM_DIR=os.path.join(out_dir, "fake-slurm"), FAKE_SLURM="die-once:0")
+        p = subprocess.run([sys.executable, QUALIFY] + args + ["--resume", "--slurm", "--poll", "1"],
+                           capture_output=True, text=True, timeout=900, env=env)
+        check("--slurm: status 0", p.returncode == 0, p.stderr[-2000:])
+        check("--slurm: the dead task submitted again", "ended NODE_FAIL without finishing; submitting it once more"
+              in p.stderr, p.stderr[-2000:])
+        check("--slurm: the same verdicts", dict(re.findall(r"^M(\d{4})\s+(\w+)", p.stdout, re.M)) == verdicts,
+              p.stdout)
+    finally:
+        shutil.rmtree(out_dir, ignore_errors=True)
+    print(f"{0 if FAILED else 1} passed, {1 if FAILED else 0} failed")
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
