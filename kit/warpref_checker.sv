@@ -27,6 +27,19 @@
 // Optional parts the design does not drive (parameters = 0) are not
 // compared, through the compare controls, and the summary says so
 // ("not compared: ..."); they are never taken as zero.
+//
+// A host of your own (compiled with WARPREF_CHECKER_HOST defined: Verilator
+// +define+WARPREF_CHECKER_HOST): a C/C++ main that owns the session makes the
+// handle and reads the plusargs itself, and this module makes the same calls
+// in the same order on it, asking and telling the host through four DPI
+// functions the host defines (docs/integrate.md, "A host of your own"; the
+// project's tb_lockstep is one: tb/lockstep/tb_main.cpp):
+//   warpref_host_config     at time 0: the handle, +max_cycles, +watchdog,
+//                           +check (0: no DPI call at all), the waves window
+//   warpref_host_failed_at  the first failure: the edge count of the failing ports
+//   warpref_host_waves      the design's time reached the waves window
+//   warpref_host_finish     the end (instead of the dump, result file, summary
+//                           and exit status here); then $finish
 module warpref_checker #(
   parameter string NAME = "warpref_checker",  // the first word of every line it prints
   // what the design drives (docs/integrate.md, "Optional parts")
@@ -36,7 +49,10 @@ module warpref_checker #(
   parameter bit CTA_WORDS = 1'b1,             // rt_bar_words, rt_wbs_all, st_bar_words
   parameter bit FINAL_REGS = 1'b1,            // dbg_gpr, dbg_pred
   parameter bit FINAL_UNDEF = 1'b1,           // dbg_gpr_undef, dbg_pred_undef
-  // what the design holds (a program that does not fit is refused, exit 2)
+  // what the design holds (a program that does not fit is refused, exit 2; with a host, by the host)
+`ifdef WARPREF_CHECKER_HOST
+  /* verilator lint_off UNUSEDPARAM */
+`endif
   parameter int unsigned NR = 256,            // GPRs per lane
   parameter int unsigned MAX_INSNS = 0,       // instructions (0: no limit)
   parameter int unsigned MAX_CONSTS = 0,      // constant words (0: no limit)
@@ -47,14 +63,28 @@ module warpref_checker #(
   parameter int unsigned DBG_LATENCY = 1,     // edges from dbg_warp/dbg_reg to their values
   parameter int unsigned DRAIN = 8,           // edges run after a mismatch (for the waves)
   parameter bit WAVES = 1'b0                  // +waves=FILE: $dumpfile/$dumpvars (Verilator: --trace-fst)
+`ifdef WARPREF_CHECKER_HOST
+  /* verilator lint_on UNUSEDPARAM */
+`endif
 ) (
   warpref_retire_if rif
 );
+  // the checker's own variables stay out of the waves (the interface is there: rif.*)
+  /*verilator tracing_off*/
   import warpref_pkg::*;
   // a word list with illegal words (+words=): dpi/warpref_dpi.h, not in the package
   import "DPI-C" function chandle warpref_dpi_new_words(input string prog, input string words, input int threads,
       input int operand_mode, input string ignore, input string mask, input int max_mismatches,
       input longint wake_early, input longint wake_late);
+`ifdef WARPREF_CHECKER_HOST
+  import "DPI-C" function void warpref_host_config(output chandle h, output longint unsigned max_cycles,
+      output longint unsigned watchdog, output int check, output int waves, output longint unsigned waves_from);
+  import "DPI-C" function void warpref_host_failed_at(input longint unsigned cycle);
+  import "DPI-C" function void warpref_host_waves(input int on);
+  import "DPI-C" function void warpref_host_finish(input int errored, input int hung, input int failed,
+      input string end_reason, input longint unsigned t_end, input longint unsigned nretired,
+      input longint unsigned cycles);
+`endif
 
   localparam int unsigned K = rif.K;
   localparam int unsigned NW = rif.NW;
@@ -62,12 +92,23 @@ module warpref_checker #(
 
   // ---- configuration (plusargs) ----
   chandle h;
+`ifdef WARPREF_CHECKER_HOST
+  /* verilator lint_off UNUSEDSIGNAL */       // (the host reads the plusargs)
+`endif
   string prog = "", words = "", operands = "self", ignore = "", mask = "", dump = "warpref-dump";
   string result = "", seed = "", test = "", trace = "", waves = "", args = "", not_compared = "";
   longint unsigned max_cycles = 1000000, watchdog = 10000, max_mismatches = 1, threads = 0;
   longint unsigned wake_early = 0, wake_late = 0;
   bit any_late = 1'b0;
+`ifdef WARPREF_CHECKER_HOST
+  /* verilator lint_on UNUSEDSIGNAL */
+`endif
   int ninsns, nconsts, nregs, nwarps;
+  bit chk = 1'b1;                             // checking (a host's +check=0: no DPI call)
+`ifdef WARPREF_CHECKER_HOST
+  bit want_waves = 1'b0, waves_on = 1'b0;     // the host's waves window: asked for, open
+  longint unsigned waves_from = 0;            // ... from the design's time
+`endif
 
   // arguments of the load and final calls
   bit [127:0] word;
@@ -162,8 +203,18 @@ module warpref_checker #(
     if (mk != "") mask = mask == "" ? mk : {mask, ",", mk};
   endfunction
 
-  // ---- construction: the plusargs, the handle, the program's fit ----
+  // ---- construction: the plusargs, the handle, the program's fit (a host: its handle) ----
   initial begin
+`ifdef WARPREF_CHECKER_HOST
+    int c, wv;
+    warpref_host_config(h, max_cycles, watchdog, c, wv, waves_from);
+    chk = c != 0;
+    want_waves = wv != 0;
+    ninsns = warpref_dpi_ninsns(h);
+    nconsts = warpref_dpi_nconsts(h);
+    nregs = warpref_dpi_nregs(h);
+    nwarps = (warpref_dpi_threads(h) + 31) / 32;
+`else
     string s;
     int opmode;
     void'(arg_str("program", prog));
@@ -227,6 +278,7 @@ module warpref_checker #(
       $dumpfile(waves);
       $dumpvars;
     end
+`endif
     for (int i = 0; i < 32; i++) a_bw[i] = 0;
     // the design's inputs before the first edge
     rif.h = h;
@@ -263,7 +315,13 @@ module warpref_checker #(
 
   function automatic void note(input int r);
     if (r < 0) errored = 1'b1;
-    else if (r > 0) failed = 1'b1;
+    else if (r > 0) begin
+`ifdef WARPREF_CHECKER_HOST
+      // (the ports sampled at this edge are the values of the cycle before)
+      if (!failed) warpref_host_failed_at(cyc - 1);
+`endif
+      failed = 1'b1;
+    end
   endfunction
 
   // the checker takes more: no error, not stopped by +max_mismatches
@@ -313,13 +371,13 @@ module warpref_checker #(
   // the records of this edge: deadlines that fired, then slot by slot its
   // fault and its retire; nothing once the checker has stopped
   function automatic void ports();
-    if (rif.as_valid) begin
+    if (rif.as_valid && chk) begin
       for (int w = 0; w < int'(NW); w++)
         if (rif.as_fired[w] && live()) note(warpref_dpi_wake(h, rif.as_time, w, 32'(rif.as_woke[w])));
     end
     for (int s = 0; s < int'(K); s++) begin
       if (rif.ft_valid[s]) begin
-        if (live())
+        if (chk && live())
           note(warpref_dpi_fetch_fault(h, rif.ft_time[s], 32'(rif.ft_warp[s]), rif.ft_pc[s],
                                        rif.ft_misaligned[s] ? FETCH_MISALIGNED : FETCH_NO_INSN));
         stop_exc = 1'b1;
@@ -327,7 +385,7 @@ module warpref_checker #(
         last_retire = cyc;
       end
       if (rif.rt_valid[s]) begin
-        if (live()) note(retire(s));
+        if (chk && live()) note(retire(s));
         if (rif.rt_exc[s] != 4'd0) stop_exc = 1'b1;
         nretired++;
         last_retire = cyc;
@@ -377,8 +435,13 @@ module warpref_checker #(
     end
   endfunction
 
-  // the end: trace, dump, result file, summary, exit status
+  // the end: trace, dump, result file, summary, exit status (a host: its own)
   function automatic void finish_run();
+`ifdef WARPREF_CHECKER_HOST
+    warpref_host_finish(32'(errored), 32'(hung), 32'(failed), endr, t_end, nretired, cyc);
+    $finish;
+  endfunction
+`else
     string status, summary, counts;
     longint unsigned retired, compared, mism, adopted;
     bit lost;
@@ -424,6 +487,7 @@ module warpref_checker #(
     if (status != "pass" || lost) warpref_dpi_exit_at_end(status == "pass" ? 2 : 1);
     $finish;
   endfunction
+`endif
 
   always @(posedge rif.clk) begin
     cyc = cyc + 1;
@@ -481,7 +545,7 @@ module warpref_checker #(
         end else if (stop_exc) stop("exception");
         else if (rif.st_stuck) stop(all_finished() ? "done" : "deadlock");
         else if (rif.st_now >= max_cycles) stop("limit");
-        else if (cyc - last_retire >= watchdog) begin
+        else if (cyc - last_retire >= watchdog && chk) begin
           int unsigned ready;
           ready = warpref_dpi_ready(h);
           if (ready != 0) begin
@@ -517,7 +581,7 @@ module warpref_checker #(
         end
       end
       S_FINAL: begin
-        if (failed || errored) state = S_END;
+        if (failed || errored || !chk) state = S_END;
         else if (wait_dbg > 1) wait_dbg--;
         else final_step();
       end
@@ -527,6 +591,13 @@ module warpref_checker #(
       end
       default: ;
     endcase
+`ifdef WARPREF_CHECKER_HOST
+    // the host's waves window opens at the design's time waves_from
+    if (want_waves && !waves_on && rif.st_now >= waves_from) begin
+      waves_on = 1'b1;
+      warpref_host_waves(1);
+    end
+`endif
   end
   /* verilator lint_on BLKSEQ */
 

@@ -108,7 +108,8 @@ interface warpref_retire_if #(
   logic [K-1:0][31:0]    rt_trap_idx;                 // 32 R ... its index
   logic [K-1:0]          rt_ev_syscall, rt_ev_rtt;    // 1 R
   logic [K-1:0]          rt_ev_warn;                  // 1 R a warning ...
-  logic [K-1:0][3:0]     rt_warn;                     // 4 R ... its code (1: OPERAND_NOT_UNIFORM)
+  logic [K-1:0][15:0]    rt_warn;                     // 16 R ... its code (1: OPERAND_NOT_UNIFORM, 2: sass's
+                                                      //   RESULT_NOT_READ); two: the first in 7:0, the second in 15:8
   logic [K-1:0]          rt_ev_wake;                  // 1 R first instruction since a sleep deadline woke the warp
   logic [K-1:0][NBAR-1:0]    rt_ev_release;           // NBAR R barriers this instruction completed
   logic [K-1:0][NBAR*32-1:0] rt_ev_woken;             // NBARx32 R per barrier released, the warps it woke

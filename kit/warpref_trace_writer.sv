@@ -114,7 +114,10 @@ module warpref_trace_writer #(
     string e;
     e = "";
     if (rif.rt_ev_wake[s]) add(e, "\"wake\"");
-    if (rif.rt_ev_warn[s]) add(e, {"\"warning:", warning_name(32'(rif.rt_warn[s])), "\""});
+    if (rif.rt_ev_warn[s]) begin              // the first code in bits 7:0, a second in 15:8 (docs/dpi.md)
+      add(e, {"\"warning:", warning_name(32'(rif.rt_warn[s][7:0])), "\""});
+      if (rif.rt_warn[s][15:8] != 8'd0) add(e, {"\"warning:", warning_name(32'(rif.rt_warn[s][15:8])), "\""});
+    end
     if (rif.rt_exc[s] != 0) begin
       add(e, {"\"exception:", exception_name(32'(rif.rt_exc[s])), "\""});
     end else begin

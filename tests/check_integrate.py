@@ -7,7 +7,8 @@ and its first-failure walkthrough shows what the built template prints.
 Usage: check_integrate.py ROOT BUILD_DIR
 
   example   the ```systemverilog block of docs/integrate.md that starts
-            "// tb_template.sv" is kit/example/tb_template.sv, byte for byte
+            "// tb_template.sv" is kit/example/tb_template.sv, byte for byte,
+            and the one that starts "// stub_wiring.svh" kit/example/stub_wiring.svh
   install   `meson install` of BUILD_DIR into a temporary folder (its
             warpref.pc moved there: a temporary prefix) puts the package, its
             constants, the interface, the checker, the C glue and the
@@ -50,6 +51,10 @@ def main():
     tpl = open(os.path.join(root, 'kit', 'example', 'tb_template.sv')).read()
     check(m is not None and m.group(1) == tpl, 'docs/integrate.md: the template block differs from '
           'kit/example/tb_template.sv')
+    m = re.search(r'```systemverilog\n(// stub_wiring\.svh .*?)```', page, re.S)
+    wiring = open(os.path.join(root, 'kit', 'example', 'stub_wiring.svh')).read()
+    check(m is not None and m.group(1) == wiring, 'docs/integrate.md: the wiring block differs from '
+          'kit/example/stub_wiring.svh')
 
     tmp = tempfile.mkdtemp(prefix='check-integrate-')
     ok = False
@@ -71,7 +76,7 @@ def main():
         sv = subprocess.run(['pkg-config', '--variable=svdir', 'warpref'], capture_output=True, text=True,
                             env=env).stdout.strip()
         want = ['warpref_pkg.sv', 'warpref_pkg_consts.svh', 'warpref_retire_if.sv', 'warpref_checker.sv',
-                'warpref_dpi.c', 'warpref_dpi.h', 'example/tb_template.sv',
+                'warpref_dpi.c', 'warpref_dpi.h', 'example/tb_template.sv', 'example/stub_wiring.svh',
                 'warpref_trace_writer.sv', 'warpref_isa_pkg.sv']
         missing = [f for f in want if not os.path.isfile(os.path.join(sv, f))]
         check(sv == stage + prefix + '/share/warpref' and not missing,

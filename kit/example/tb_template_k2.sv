@@ -73,7 +73,7 @@ module tb_template_k2;
     assign rif.rt_ev_woken[s] = woken[s][16*32-1:0];
     assign rif.rt_rc_undef[s] = rif.rt_rb_undef[s];
     assign rif.rt_pd_undef[s] = pd_undef[s] | (pd_dc[s] ? rif.rt_pd_we[s] : 32'd0);
-    assign rif.rt_warn[s] = 4'd1;
+    assign rif.rt_warn[s] = 16'd1;
     assign rif.rt_wbs_all[s] = wbs_all[s];
     assign rif.rt_blocked_bar[s] = bbar[s][rif.rt_warp[s]*5 +: 5];
   end

@@ -6,7 +6,7 @@
 // drives the clock (the testbench has no delays: Verilator without
 // --timing), writes the FST wave file of +waves=FILE while the testbench has
 // the wave window on, and returns the exit status the testbench's end set
-// (tb_finish), after $finish, after the final blocks have run and the wave
+// (warpref_host_finish), after $finish, after the final blocks have run and the wave
 // file is closed.  Nothing here exits during the simulation.
 //
 // The waves (docs/lockstep.md#waves): the design at tb_lockstep.dut, one
@@ -15,10 +15,13 @@
 // failing run adds a GTKWave save file beside them (FILE.gtkw) that opens at
 // the failing cycle with the retire port and the masks grouped.
 //
-// DPI functions for the testbench: tb_config (the checker and the plusargs
-// the run needs), tb_waves, tb_failed_at (the cycle of the first failure),
-// tb_finish (the dump, the result file, the summary and the exit status:
-// lockstep_finish).
+// It is the host of the kit's checker (kit/warpref_checker.sv built with
+// WARPREF_CHECKER_HOST, docs/integrate.md "A host of your own"), whose DPI
+// functions it defines: warpref_host_config (the handle and the plusargs the
+// run needs), warpref_host_waves, warpref_host_failed_at (the cycle of the
+// first failure), warpref_host_finish (the dump, the result file, the summary
+// and the exit status: lockstep_finish); and tb_design_config for the stub's
+// own controls (+bug, +sched).
 //
 // With +jobs=FILE it runs many programs one after another in this process
 // (tb/common/lockstep_jobs: each line of FILE the plusargs of one run): each
@@ -39,9 +42,9 @@
 #include "verilated_fst_c.h"
 
 namespace {
-int g_exit = 1;                      // set by tb_finish; 1 if it never runs
+int g_exit = 1;                      // set by warpref_host_finish; 1 if it never runs
 bool g_waves = false;                // the wave window is open
-bool g_failed = false;               // tb_failed_at was called
+bool g_failed = false;               // warpref_host_failed_at was called
 unsigned long long g_fail_cycle = 0; // its cycle: the wave time of the failing ports
 bool g_dumped = false;               // the wave file has a sample
 unsigned long long g_first = 0;      // its first cycle
@@ -117,30 +120,34 @@ void vl_finish(const char *filename, int linenum, const char *hier)
     Verilated::threadContextp()->gotFinish(true);
 }
 
-void tb_config(void **h, unsigned long long *max_cycles, unsigned long long *watchdog,
-               unsigned long long *waves_from, unsigned long long *check, int *bug, int *rr, int *waves)
+void warpref_host_config(void **h, unsigned long long *max_cycles, unsigned long long *watchdog, int *check,
+                         int *waves, unsigned long long *waves_from)
 {
     *h = g_s.h;
     *max_cycles = g_s.max_cycles;
     *watchdog = g_s.watchdog;
-    *waves_from = g_s.waves_from;
-    *check = g_s.check;
-    *bug = g_s.bug_index;
-    *rr = g_s.sched == "rr";
+    *check = g_s.check != 0;
     *waves = !g_s.waves.empty();
+    *waves_from = g_s.waves_from;
 }
 
-void tb_waves(int on) { g_waves = on != 0; }
+void tb_design_config(int *bug, int *rr)
+{
+    *bug = g_s.bug_index;
+    *rr = g_s.sched == "rr";
+}
 
-void tb_failed_at(unsigned long long cycle)
+void warpref_host_waves(int on) { g_waves = on != 0; }
+
+void warpref_host_failed_at(unsigned long long cycle)
 {
     if (!g_failed)
         g_fail_cycle = cycle;
     g_failed = true;
 }
 
-void tb_finish(int errored, int hung, int failed, const char *end_reason, unsigned long long t_end,
-               unsigned long long nretired, unsigned long long cycles)
+void warpref_host_finish(int errored, int hung, int failed, const char *end_reason, unsigned long long t_end,
+                         unsigned long long nretired, unsigned long long cycles)
 {
     lockstep_end e;
     e.errored = errored != 0;
