@@ -174,8 +174,9 @@ def plot_detection(jobs, bugs, detected):
 
 # ---- coverage and profiles -----------------------------------------------------------------
 
-def coverage(jobs, warpref):
-    """(rows [(path, rules, reach, hits, hole)], summary) or None when no result carries path hits"""
+def coverage(jobs, warpref, profile="native"):
+    """(rows [(path, rules, reach, hits, hole)], summary) or None when no result carries path hits;
+    the paths of the profile (`warpref paths --profile P`: reach 'absent' for those it cannot take)"""
     carried = [j.result.get("paths") for j in jobs if isinstance(j.result.get("paths"), dict)]
     if not carried:
         return None
@@ -185,7 +186,8 @@ def coverage(jobs, warpref):
             hits[name] = hits.get(name, 0) + int(n)
     listed = []
     try:
-        p = subprocess.run([warpref, "paths"], capture_output=True, text=True, timeout=30)
+        p = subprocess.run([warpref, "paths"] + (["--profile", profile] if profile != "native" else []),
+                           capture_output=True, text=True, timeout=30)
         if p.returncode == 0:
             listed = [l.split(None, 3)[:3] for l in p.stdout.splitlines() if l.strip() and not l.startswith("#")]
     except (OSError, subprocess.TimeoutExpired):
@@ -296,7 +298,7 @@ def context(run, path):
     else:
         words = "PASS" if run.status == 0 else "FAIL"
         line = f"{run.counts[0]} passed, {run.counts[1]} failed"
-    cov = coverage(jobs, a.warpref)
+    cov = coverage(jobs, a.warpref, getattr(a, "profile", "native"))
     return {
         "rule_link": lambda r: rule_links(r, from_dir),
         "title": "warpref lockstep regression",
