@@ -286,7 +286,11 @@ public:
         sensitive << clk.pos();
         dont_initialize();
         s_.rst_ni.write(false);
-        s_.bug_i.write(ls.bug_index >= 0 ? 1u << ls.bug_index : 0u);
+        // one-hot, in the port's type: the catalogue has more than 32 bugs (the
+        // profiles' at its end), so a 32-bit shift would inject another one
+        using bug_t = port_t<WR_RTL_NBUGS>;
+        static_assert(WR_RTL_NBUGS <= 64, "bug_i wider than 64 bits: build the one-hot vector as an sc_bv");
+        s_.bug_i.write(ls.bug_index >= 0 ? bug_t{1} << ls.bug_index : bug_t{0});
         s_.threads_i.write(static_cast<uint32_t>(ls.threads_run));
         s_.n_insns_i.write(static_cast<uint32_t>(ls.ninsns));
         s_.rr_i.write(ls.sched == "rr");
