@@ -9,10 +9,14 @@ Usage: check_main_command.py --tb TB_LOCKSTEP --build BUILD_DIR
              directory: exit 0, its usage and scripts/regress's options, no
              installation (scripts/install-deps not run), no build/ made
   targets    with fake meson, ninja, install-deps and regress: ninja is asked
-             for model/warpref and tb/tb_lockstep only (the SystemC
-             testbench with --sim systemc only, never both), each target a
-             ninja target of the real build directory; regress gets the
-             options given and picks the testbench by --sim (no --tb)
+             for model/warpref and the testbench of each profile of
+             RTL_PROFILES only (tb/tb_lockstep, tb/tb_lockstep_P; the
+             SystemC ones with --sim systemc only, never both; with
+             --profile P that profile's only), each target a ninja target
+             of the real build directory; regress gets the options given
+             and picks the testbench by --sim (no --tb), then each other
+             profile's short regression runs (the same --sim and -j), and
+             the run ends with one summary line per profile
   progress   a line saying what is built, progress lines with ninja's step
              and the time so far, `lockstep: built in ...`; a failing build
              shows the end of ninja's output and exits with its status
@@ -33,6 +37,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(ROOT, 'scripts'))
+from lockstep_common import RTL_PROFILES as PROFILES  # noqa: E402
 passed = failed = 0
 
 
@@ -92,9 +99,13 @@ def check_script(build):
         # the regression's stand-in: its arguments
         script(os.path.join(t, 'scripts', 'regress'), '#!/bin/sh\necho "regress $*"\n')
         b = fake_tools(tmp)
-        for args, want in ((['--seeds', '1-3'], ['model/warpref', 'tb/tb_lockstep']),
-                           (['--sim', 'systemc', '--seeds', '1'], ['model/warpref', 'tb/sc/tb_sc_lockstep']),
-                           (['--sim=systemc'], ['model/warpref', 'tb/sc/tb_sc_lockstep'])):
+        # every profile the stub implements (RTL_PROFILES): native's testbench and tb_lockstep_P
+        others = [p for p in PROFILES if p != 'native']
+        sv = ['model/warpref', 'tb/tb_lockstep'] + ['tb/tb_lockstep_' + p for p in others]
+        sc = ['model/warpref', 'tb/sc/tb_sc_lockstep'] + ['tb/sc/tb_sc_lockstep_' + p for p in others]
+        for args, want in ((['--seeds', '1-3'], sv), (['--sim', 'systemc', '--seeds', '1'], sc),
+                           (['--sim=systemc'], sc), (['--profile', 'sass'], ['model/warpref', 'tb/tb_lockstep_sass']),
+                           (['-j', '2'], sv)):
             for f in ('ninja.args', 'meson.args'):
                 if os.path.exists(os.path.join(t, f)):
                     os.unlink(os.path.join(t, f))
@@ -114,10 +125,26 @@ def check_script(build):
                   any(s.startswith('[2/3]') for _, s in steps),
                   'lockstep %s: no progress lines with ninja\'s steps and the time: %s' % (args, out))
             check(re.search(r'^lockstep: built in 0m0\ds$', out, re.M), 'lockstep %s: no "built in"' % args)
-            last = out.strip().split('\n')[-1]
-            check(last.startswith('regress --seeds 1-100 --out build/regress --warpref build/model/warpref ' +
-                                  ' '.join(args)) and '--tb' not in last,
-                  'lockstep %s: regress got %r' % (args, last))
+            native = 'regress --seeds 1-100 --out build/regress --warpref build/model/warpref ' + ' '.join(args)
+            if '--profile' in args:
+                # one profile: its regression only, the options given
+                last = out.strip().split('\n')[-1]
+                check(last == native and '--tb' not in last, 'lockstep %s: regress got %r' % (args, last))
+                continue
+            # native's regression with the options given, then each other
+            # profile's short one (the same --sim and -j); a line per profile
+            sim = 'systemc' if any('systemc' in x for x in args) else 'sv'
+            j = ' -j 2' if '-j' in args else ''
+            lines = out.strip().split('\n')
+            check(native in lines, 'lockstep %s: native regress not run with %r: %s' % (args, native, out[-600:]))
+            want_tail = ['lockstep: native: %s (status 0; build/regress)' % native]
+            for p in others:
+                cmd = ('regress --profile %s --seeds 1-20 --out build/regress-%s --warpref build/model/warpref '
+                       '--sim %s%s' % (p, p, sim, j))
+                check(cmd in lines, 'lockstep %s: %s not run: %s' % (args, cmd, out[-600:]))
+                want_tail.append('lockstep: %s: %s (status 0; build/regress-%s)' % (p, cmd, p))
+            check(lines[-len(want_tail):] == want_tail and '--tb' not in out,
+                  'lockstep %s: the summary lines %r, not %r' % (args, lines[-len(want_tail):], want_tail))
         # a failing build: its end shown, its status
         b = fake_tools(os.path.join(tmp, 'failing'), ninja_status=3)
         r = main_command(t, b, [])
@@ -127,7 +154,8 @@ def check_script(build):
               'a failing build: exit %d: %s' % (r.returncode, r.stdout[-400:]))
 
     # the targets are the real build directory's
-    for target in ('model/warpref', 'tb/tb_lockstep', 'tb/sc/tb_sc_lockstep'):
+    for target in ['model/warpref', 'tb/tb_lockstep', 'tb/sc/tb_sc_lockstep'] + [
+            t + '_' + p for p in PROFILES if p != 'native' for t in ('tb/tb_lockstep', 'tb/sc/tb_sc_lockstep')]:
         if target.startswith('tb/sc/') and not os.path.exists(os.path.join(build, 'tb', 'sc')):
             continue                      # (a build without SystemC)
         r = subprocess.run(['ninja', '-C', build, '-t', 'query', target], capture_output=True, text=True)

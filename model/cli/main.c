@@ -72,13 +72,15 @@ static const char *const usage_run =
     "3 deadlock or livelock, 4 exception or fetch fault, 5 limit.\n";
 
 static const char *const usage_paths =
-    "usage: warpref paths\n"
+    "usage: warpref paths [--profile NAME]\n"
     "\n"
     "Lists the semantic paths of the model, one per line: the name, the rules of\n"
     "SPEC-NOTES, where the path is reached (gen: by generated programs; error:\n"
     "only by a program error; hazard: only in a spec hazard, which generated\n"
     "programs avoid; word: only by a word the assembler never writes; never) and\n"
-    "the template of its explanation.  docs/semantics.md explains each.\n";
+    "the template of its explanation.  docs/semantics.md explains each.\n"
+    "--profile NAME (native, sass, ptx, visa): the paths of that profile's\n"
+    "programs; one its engine cannot take has reach 'absent' (docs/profiles.md).\n";
 
 static const char *const usage_asm =
     "usage: warpref asm PROG.s|- [-o FILE|-] [--profile NAME]\n"
@@ -669,20 +671,27 @@ static int cmd_run(int argc, char **argv)
     return rc;
 }
 
+static const optspec paths_opts[] = { { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" } };
+
 static int cmd_paths(int argc, char **argv)
 {
     optvals ov;
-    int rc = parse_opts("paths", usage_paths, argc, argv, NULL, 0, "takes no arguments, got '%s'", &ov);
+    int rc = parse_opts("paths", usage_paths, argc, argv, paths_opts, 1, "takes no arguments, got '%s'", &ov);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (ov.arg)
         return usage_error("paths", "takes no arguments, got '%s'", ov.arg);
+    int profile;
+    if (profile_opt("paths", ov.str[0], &profile) != 0)
+        return WR_EXIT_USAGE;
     output out;
     if ((rc = out_open(&out, "paths", "list", NULL, NULL, 0)) == 0) {
         fprintf(out.f, "# %-28s %-14s %-6s %s\n", "path", "rules", "reach", "explanation");
         for (unsigned p = 0; p < WR_PATH_COUNT; p++)
             fprintf(out.f, "%-30s %-14s %-6s %s\n", wr_path_name(p), wr_path_rules(p),
-                    wr_reach_name(wr_path_reach(p)), wr_path_template(p));
+                    profile != WR_PROFILE_ANY && !wr_path_in_profile(p, (unsigned)profile)
+                        ? "absent" : wr_reach_name(wr_path_reach(p)),
+                    wr_path_template(p));
         rc = out_close(&out, "paths");
     }
     return rc;

@@ -103,3 +103,37 @@ def write_suite(path, name, cases, counts, seconds, params):
            f'    <properties>{props}\n    </properties>\n'
            + "\n".join(cases) + "\n  </testsuite>\n</testsuites>\n")
     write_atomic(path, xml)
+
+
+def combine(path, parts):
+    """scripts/regress --profile all: one JUnit XML of the profiles' files,
+    `parts` (profile, path of its junit.xml): a testsuite per profile, named
+    SUITE.PROFILE (warpref-lockstep.sass), the counts added up; a profile
+    whose file is missing or unreadable is a suite with one error"""
+    import xml.etree.ElementTree as ET
+    suites, tot = [], {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    seconds, name = 0.0, "warpref-lockstep"
+    for prof, part in parts:
+        try:
+            root = ET.parse(part).getroot()
+            suite = root.find("testsuite")
+            if suite is None:
+                raise ET.ParseError("no testsuite")
+            name = root.get("name", name)
+        except (OSError, ET.ParseError) as e:
+            suite = ET.Element("testsuite", {"name": name, "tests": "1", "failures": "0", "errors": "1",
+                                             "skipped": "0", "time": "0"})
+            case = ET.SubElement(suite, "testcase", {"classname": "warpref.lockstep", "name": f"profile-{prof}",
+                                                      "time": "0"})
+            ET.SubElement(case, "error", {"message": f"no JUnit XML of profile {prof}: {e}",
+                                          "type": "missing"})
+        suite.set("name", f"{suite.get('name', name)}.{prof}")
+        for k in tot:
+            tot[k] += int(suite.get(k, "0"))
+        seconds += float(suite.get("time", "0"))
+        suites.append(ET.tostring(suite, encoding="unicode").rstrip())
+    counts = " ".join(f'{k}="{v}"' for k, v in tot.items())
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           f'<testsuites name="{name}" {counts} time="{_secs(seconds)}">\n  '
+           + "\n  ".join(suites) + "\n</testsuites>\n")
+    write_atomic(path, xml.translate(_BAD))

@@ -174,8 +174,9 @@ def plot_detection(jobs, bugs, detected):
 
 # ---- coverage and profiles -----------------------------------------------------------------
 
-def coverage(jobs, warpref):
-    """(rows [(path, rules, reach, hits, hole)], summary) or None when no result carries path hits"""
+def coverage(jobs, warpref, profile="native"):
+    """(rows [(path, rules, reach, hits, hole)], summary) or None when no result carries path hits;
+    the paths of the profile (`warpref paths --profile P`: reach 'absent' for those it cannot take)"""
     carried = [j.result.get("paths") for j in jobs if isinstance(j.result.get("paths"), dict)]
     if not carried:
         return None
@@ -185,7 +186,8 @@ def coverage(jobs, warpref):
             hits[name] = hits.get(name, 0) + int(n)
     listed = []
     try:
-        p = subprocess.run([warpref, "paths"], capture_output=True, text=True, timeout=30)
+        p = subprocess.run([warpref, "paths"] + (["--profile", profile] if profile != "native" else []),
+                           capture_output=True, text=True, timeout=30)
         if p.returncode == 0:
             listed = [l.split(None, 3)[:3] for l in p.stdout.splitlines() if l.strip() and not l.startswith("#")]
     except (OSError, subprocess.TimeoutExpired):
@@ -298,7 +300,7 @@ def context(run, path):
     else:
         words = "PASS" if run.status == 0 else "FAIL"
         line = f"{run.counts[0]} passed, {run.counts[1]} failed"
-    cov = coverage(jobs, a.warpref)
+    cov = coverage(jobs, a.warpref, getattr(a, "profile", "native"))
     return {
         "rule_link": lambda r: rule_links(r, from_dir),
         "title": "warpref lockstep regression",
@@ -333,3 +335,25 @@ def render(ctx):
 def write(path, run):
     write_atomic(path, render(context(run, path)))
 
+
+
+def write_index(path, runs):
+    """scripts/regress --profile all: the page of the profiles' runs, `runs`
+    (profile, status, closing lines, its report relative to OUT): a row per
+    profile with its verdict and a link to its own report"""
+    rows = []
+    for prof, status, lines, rel in runs:
+        href = _rel(os.path.join(os.path.dirname(os.path.abspath(path)), rel), os.path.dirname(os.path.abspath(path)))
+        verdict = "passed" if status == 0 else f"failed (status {status})"
+        rows.append(f"<tr><td>{html.escape(prof)}</td><td class=\"{'ok' if status == 0 else 'bad'}\">{verdict}</td>"
+                    f"<td>{'<br>'.join(html.escape(line) for line in lines)}</td>"
+                    f"<td><a href=\"{html.escape(href)}\">{html.escape(rel)}</a></td></tr>")
+    bad = sum(1 for r in runs if r[1])
+    page = ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<title>warpref lockstep regression: every profile</title>"
+            "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:left;vertical-align:top}"
+            ".ok{color:#070}.bad{color:#b00}</style></head><body>\n"
+            f"<h1>Lockstep regression, every profile: {len(runs) - bad} passed, {bad} failed</h1>\n"
+            "<table><tr><th>profile</th><th>verdict</th><th>closing lines</th><th>report</th></tr>\n"
+            + "\n".join(rows) + "\n</table></body></html>\n")
+    write_atomic(path, page)

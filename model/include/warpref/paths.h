@@ -62,6 +62,11 @@ size_t wr_rule_doc(const char *rule, size_t len, char *buf, size_t size);
 unsigned wr_path_reach(unsigned path);      /* wr_reach */
 const char *wr_path_template(unsigned path);
 const char *wr_reach_name(unsigned reach);  /* "gen" */
+/* 1 when a program of `profile` (WR_PROFILE_*) can take the path, 0 when the
+ * profile's engine has no instruction or step that takes it (ptx and visa
+ * have no B2R/R2B, visa no reduction, sass its own B2R.RESULT): `warpref
+ * paths --profile P` marks it `absent`, and coverage counts no hole there */
+int wr_path_in_profile(unsigned path, unsigned profile);
 int wr_path_by_name(const char *name);      /* the path, -1 if none */
 
 /* One path taken, with the values that decided it (they mean what its

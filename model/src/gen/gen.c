@@ -2285,8 +2285,14 @@ static void sass_syncall(gen *g)
     separated(g, 0);
 }
 
-/* BAR.SCAN of every live warp with a false input: every prefix is 0 whatever
- * the order of arrival (S-04), read back by B2R.RESULT; then R2B.WARP */
+/* BAR.SCAN of every live warp, read back by B2R.RESULT; then R2B.WARP.
+ * Half the scans have a false input: every prefix is 0 whatever the order of
+ * arrival (S-04).  The others a true one (PT, or a predicate that splits the
+ * lanes): each warp's prefix counts the true lanes of the warps that arrived
+ * before it, so the value B2R.RESULT writes depends on the order; the checker
+ * compares it at that retire (lockstep follows the RTL's order), and a MOV
+ * clears the register at once so that the final state does not depend on the
+ * schedule (docs/gen.md, guarantee 3) */
 static void sass_scan(gen *g, ctx *c)
 {
     rng *r = &g->r;
@@ -2296,25 +2302,43 @@ static void sass_scan(gen *g, ctx *c)
         return;
     }
     unsigned cnt = 32 * live_warps(g);
-    char d[8];
+    char d[8], in[8] = "!PT";
+    const int true_in = rng_below(r, 2);
+    if (true_in && rng_below(r, 3)) {    /* a predicate that splits the lanes */
+        ctx tmp;
+        memset(&tmp, 0, sizeof tmp);
+        memcpy(tmp.cur, g->valid, sizeof tmp.cur);
+        pform f = pf_split(g, &tmp);
+        unsigned p = ptemp(g);
+        pf_emit(g, &f, p);
+        snprintf(in, sizeof in, "%sP%u", rng_below(r, 2) ? "!" : "", p);
+    } else if (true_in) {
+        snprintf(in, sizeof in, "PT");
+    }
     switch (rng_below(r, 4)) {
     case 0:
-        ins(g, "BAR.SCAN 0x%x, 0x%x, !PT", (unsigned)b, cnt);
+        ins(g, "BAR.SCAN 0x%x, 0x%x, %s", (unsigned)b, cnt, in);
         break;
     case 1:                      /* one register: barrier [3:0], count [27:16] (S-02) */
         ins(g, "MOV R%u, 0x%x", R_BAR, (unsigned)b | cnt << 16);
-        ins(g, "BAR.SCAN R%u, R%u, !PT", R_BAR, R_BAR);
+        ins(g, "BAR.SCAN R%u, R%u, %s", R_BAR, R_BAR, in);
         break;
     case 2:
         ins(g, "MOV R%u, 0x%x", R_BAR, (unsigned)b);
-        ins(g, "BAR.SCAN R%u, 0x%x, !PT", R_BAR, cnt);
+        ins(g, "BAR.SCAN R%u, 0x%x, %s", R_BAR, cnt, in);
         break;
     default:
         ins(g, "MOV R%u, 0x%x", R_BAR + 1, cnt);
-        ins(g, "BAR.SCAN 0x%x, R%u, !PT", (unsigned)b, R_BAR + 1);
+        ins(g, "BAR.SCAN 0x%x, R%u, %s", (unsigned)b, R_BAR + 1, in);
         break;
     }
-    ins(g, "B2R.RESULT %s%s", dreg(g, d), rng_below(r, 2) ? ", P6" : "");
+    if (true_in) {               /* the order-dependent prefix, checked at its retire, then cleared */
+        dreg(g, d);
+        ins(g, "B2R.RESULT %s", d);
+        ins(g, "MOV %s, 0x0", d);
+    } else {
+        ins(g, "B2R.RESULT %s%s", dreg(g, d), rng_below(r, 2) ? ", P6" : "");
+    }
     /* the scan's WarpBARState holds the arrival order (S-11): replaced, so
      * that the final state does not depend on the schedule */
     ins(g, "R2B.WARP RZ");

@@ -29,6 +29,32 @@ unsigned wr_path_reach(unsigned p) { return p < WR_PATH_COUNT ? rows[p].reach : 
 const char *wr_path_template(unsigned p) { return p < WR_PATH_COUNT ? rows[p].tmpl : ""; }
 const char *wr_reach_name(unsigned r) { return r < WR_REACH_COUNT ? reach_names[r] : "?"; }
 
+/* the paths that a profile's programs cannot take (docs/profiles.md):
+ * B2R/R2B and BAR.RESULT are native and sass instructions (sass reads a
+ * reduction with its own B2R.RESULT, S-03); ptx delivers a reduction's
+ * result to each lane at once (P-05, P-11); visa has no reduction, counts
+ * no exited warp (V-09) and completes by its producer/consumer counts */
+static int absent(unsigned p, unsigned profile)
+{
+    const int results = p == WR_PATH_BAR_RESULT_POPC || p == WR_PATH_BAR_RESULT_PRED ||
+                        p == WR_PATH_BAR_RESULT_UNDEFINED;
+    const int bstate = p == WR_PATH_B2R_BAR || p == WR_PATH_B2R_WARP || p == WR_PATH_B2R_WARP_UNDEFINED ||
+                       p == WR_PATH_R2B_BAR || p == WR_PATH_R2B_WARP || p == WR_PATH_R2B_NO_OP;
+    switch (profile) {
+    case WR_PROFILE_SASS:
+        return results;
+    case WR_PROFILE_PTX:
+        return results || bstate || p == WR_PATH_BAR_RED_RESULT;
+    case WR_PROFILE_VISA:
+        return results || bstate || p == WR_PATH_BAR_RED_BLOCK || p == WR_PATH_BAR_RED_RESULT ||
+               p == WR_PATH_BAR_COMPLETE_CNT || p == WR_PATH_BAR_COMPLETE_ON_EXIT;
+    default:
+        return 0;
+    }
+}
+
+int wr_path_in_profile(unsigned p, unsigned profile) { return p < WR_PATH_COUNT && !absent(p, profile); }
+
 int wr_path_by_name(const char *name)
 {
     for (unsigned p = 0; p < WR_PATH_COUNT; p++)

@@ -24,7 +24,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include "Vwarpref_core.h"
+#include TB_VCORE_H                 // the core of the build's profile (Vwarpref_core[_P].h)
 #include "lockstep_session.h"
 #include "svdpi.h"
 #include "Vtb_lockstep__Dpi.h"      // the glue's calls (dpi/warpref_pkg.sv)
@@ -79,7 +79,7 @@ struct core_signals {
     CORE_INPUTS(WR_X_)
     CORE_OUTPUTS(WR_X_)
 #undef WR_X_
-    void bind(Vwarpref_core &c)
+    void bind(TB_VCORE &c)
     {
 #define WR_X_(name, w) c.name(name);
         CORE_INPUTS(WR_X_)
@@ -288,7 +288,11 @@ public:
         sensitive << clk.pos();
         dont_initialize();
         s_.rst_ni.write(false);
-        s_.bug_i.write(ls.bug_index >= 0 ? 1u << ls.bug_index : 0u);
+        // one-hot, in the port's type: the catalogue has more than 32 bugs (the
+        // profiles' at its end), so a 32-bit shift would inject another one
+        using bug_t = port_t<WR_RTL_NBUGS>;
+        static_assert(WR_RTL_NBUGS <= 64, "bug_i wider than 64 bits: build the one-hot vector as an sc_bv");
+        s_.bug_i.write(ls.bug_index >= 0 ? bug_t{1} << ls.bug_index : bug_t{0});
         s_.threads_i.write(static_cast<uint32_t>(ls.threads_run));
         s_.n_insns_i.write(static_cast<uint32_t>(ls.ninsns));
         s_.rr_i.write(ls.sched == "rr");
@@ -548,7 +552,8 @@ int main(int argc, char **argv)
 int sc_main(int argc, char **argv)
 {
     static lockstep_session ls;
-    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N, "native" };   // (the native core)
+    // the core's parameters and barrier engine (tb/sc/meson.build: one build a profile)
+    const lockstep_limits lim = { TB_NW, TB_NR, TB_IMEM_DEPTH, TB_CMEM_N, wr_profile_name(TB_PROFILE) };
     const int rc = lockstep_open(ls, argc, argv, "tb_sc_lockstep", lim);
     if (rc >= 0)
         return rc;
@@ -561,7 +566,7 @@ int sc_main(int argc, char **argv)
 
     sc_core::sc_clock clk("clk", 10, sc_core::SC_NS, 0.5, 0, sc_core::SC_NS, true);
     auto sig = std::make_unique<core_signals>();
-    auto core = std::make_unique<Vwarpref_core>("dut");
+    auto core = std::make_unique<TB_VCORE>("dut");
     sig->bind(*core);
     core->clk_i(clk);
     auto checker = std::make_unique<warpref_tlm_checker>("checker", ls.h);
