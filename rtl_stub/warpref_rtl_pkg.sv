@@ -1,5 +1,5 @@
 // warpref_rtl_pkg.sv - shared constants and helpers of the RTL stub (the
-// BRU of seed 003 and the barrier unit of each profile, seeds 000 and 001,
+// BRU of seed 003 and the barrier unit of each profile, seeds 000, 001 and 002,
 // as SPEC-NOTES reads them).
 //
 // Written for Verilator and Yosys 0.23: localparams and functions only
@@ -32,6 +32,7 @@ package warpref_rtl_pkg;
   localparam logic [3:0] EXC_WARPSYNC_GROUP_MISMATCH = 4'd7;
   localparam logic [3:0] EXC_ILLEGAL_INSTR_ENCODING  = 4'd8;   // sass S-06
   localparam logic [3:0] EXC_UNPREDICTABLE           = 4'd9;   // sass S-07
+  localparam logic [3:0] EXC_ALIGNED_DIVERGENT       = 4'd10;  // ptx P-04, P-09
 
   // barrier state word (N-38)
   localparam int unsigned BW_ARRIVED_LSB = 0;   // 5:0
@@ -60,7 +61,7 @@ package warpref_rtl_pkg;
                           IN_UR = 5, IN_C = 6, IN_RA64 = 7, IN_UR64 = 8, IN_C64 = 9;
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 37;
+  localparam int unsigned NBUGS = 42;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -99,6 +100,12 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_SASS_BAR16_ALIAS     = 34;
   localparam int unsigned BUG_SASS_RTT_STAYS       = 35;
   localparam int unsigned BUG_SASS_RESULT_RAW      = 36;
+  // ptx (PROFILE_PTX builds only; docs/bugs.md, section ptx)
+  localparam int unsigned BUG_PTX_ALIGNED_EXITED   = 37;
+  localparam int unsigned BUG_PTX_GATHER_EACH      = 38;
+  localparam int unsigned BUG_PTX_NO_MOVE_PAST     = 39;
+  localparam int unsigned BUG_PTX_RED_EARLY        = 40;
+  localparam int unsigned BUG_PTX_INPUT_LOST       = 41;
 
   function automatic int unsigned nbars(input int unsigned profile);
     nbars = profile == warpref_isa_pkg::PROFILE_SASS ? 17 : 16;

@@ -59,19 +59,21 @@ module tb_rtl_run #(
   // bug_names [NB]: generated from warpref_rtl_pkg's BUG_* (tb/common/bug_names.py)
   `include "warpref_bug_names.svh"
   string run_names [6] = '{"ready", "blocked", "asleep", "exited", "trapped", "faulted"};
-  string exc_names [10] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
+  string exc_names [11] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
     "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER", "WARPSYNC_GROUP_MISMATCH",
-    "ILLEGAL_INSTR_ENCODING", "UNPREDICTABLE"};
+    "ILLEGAL_INSTR_ENCODING", "UNPREDICTABLE", "ALIGNED_DIVERGENT"};
   localparam int unsigned NBM = warpref_rtl_pkg::NBAR_MAX;
 
   int fd;
 
   // the catalogue of this build is its profile's: a bug named sass_... is a sass
-  // one, the others native (docs/bugs.md)
+  // one, ptx_... a ptx one, the others native (docs/bugs.md)
   function automatic bit bug_of_profile(input string name);
-    bit sass;
+    bit sass, ptx;
     sass = name.len() > 5 && name.substr(0, 4) == "sass_";
-    bug_of_profile = sass == (PROFILE == warpref_isa_pkg::PROFILE_SASS);
+    ptx = name.len() > 4 && name.substr(0, 3) == "ptx_";
+    bug_of_profile = sass ? PROFILE == warpref_isa_pkg::PROFILE_SASS
+                   : ptx ? PROFILE == warpref_isa_pkg::PROFILE_PTX : PROFILE == warpref_isa_pkg::PROFILE_NATIVE;
   endfunction
 
   function automatic string hex8(input logic [31:0] v);
@@ -502,17 +504,22 @@ module tb_rtl_run #(
       // the start of a turn (N-50): done, livelock, limit, then issue
       begin
         int fin;
-        bit any_armed;
+        bit any_armed, any_ready;
         fin = 0;
         any_armed = 0;
+        any_ready = 0;
         for (int w = 0; w < int'(st_nwarps); w++) begin
           if (st_run[w*3 +: 3] == warpref_rtl_pkg::RUN_EXITED || st_run[w*3 +: 3] == warpref_rtl_pkg::RUN_TRAPPED)
             fin++;
           if (st_armed[w]) any_armed = 1;
+          if (st_run[w*3 +: 3] == warpref_rtl_pkg::RUN_READY && (rr || st_sched[w*11 + 8 +: 3] == 3'd0))
+            any_ready = 1;
         end
         tend = st_now;
         if (fin == int'(st_nwarps)) begin endr = "done"; break; end
-        if (!any_armed) begin
+        // a warp can issue (ready, not busy) and none did: the ptx unit's delivery
+        // cycles (docs/rtl.md) hold the issue; the turn has not started, nothing to hash
+        if (!any_armed && !(run && !rt_valid && any_ready)) begin
           longint unsigned h;
           h = turn_hash();
           if (seen.exists(h) != 0) begin endr = "livelock"; break; end

@@ -15,8 +15,8 @@
  * with `warpref_isa_pkg::NAME`.
  *
  * The package holds the forms (and their optypes) of the profiles the RTL
- * stub implements (PKG_PROFILES: native and sass; ptx and visa join when
- * the stub has their barrier engines), with form numbers = their rows in the
+ * stub implements (PKG_PROFILES: native, sass and ptx; visa joins when
+ * the stub has its barrier engine), with form numbers = their rows in the
  * table; a word of another profile is FORM_NONE to it.  PROFILE_<NAME> are
  * the profiles' numbers (wr_profile: the stub's PROFILE parameter) and
  * PROFILE_FORMS the forms of each (the rows marked IN(), and every row
@@ -47,7 +47,7 @@ static const struct {
 };
 
 /* the profiles the RTL stub implements (bit per wr_profile) */
-#define PKG_PROFILES (1u << WR_PROFILE_NATIVE | 1u << WR_PROFILE_SASS)
+#define PKG_PROFILES (1u << WR_PROFILE_NATIVE | 1u << WR_PROFILE_SASS | 1u << WR_PROFILE_PTX)
 
 /* the forms of the package: those of the stub's profiles */
 static int in_pkg(unsigned form)
