@@ -517,9 +517,9 @@ module tb_rtl_run #(
         end
         tend = st_now;
         if (fin == int'(st_nwarps)) begin endr = "done"; break; end
-        // a warp can issue (ready, not busy) and none did: the ptx unit's delivery
+        // ptx: a warp can issue (ready, not busy) and none did: the unit's delivery
         // cycles (docs/rtl.md) hold the issue; the turn has not started, nothing to hash
-        if (!any_armed && !(run && !rt_valid && any_ready)) begin
+        if (!any_armed && !(PROFILE == warpref_isa_pkg::PROFILE_PTX && run && !rt_valid && any_ready)) begin
           longint unsigned h;
           h = turn_hash();
           if (seen.exists(h) != 0) begin endr = "livelock"; break; end
