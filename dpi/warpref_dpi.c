@@ -131,9 +131,13 @@ void *warpref_dpi_new_words(const char *prog, const char *words, int threads, in
         return NULL;
     }
     wr_checker_opts o;
-    if (checker_opts(&o, threads, operand_mode, ignore, mask, max_mismatches, wake_early, wake_late, err,
-                     sizeof err) != 0 ||
-        !(d->chk = wr_checker_new(&d->prog, &o, err, sizeof err))) {
+    int bad = checker_opts(&o, threads, operand_mode, ignore, mask, max_mismatches, wake_early, wake_late, err,
+                           sizeof err);
+    /* ptx (P-11): a retire shows the red's write to its own instruction's
+     * destination, as a trace's `out`; the results delivered to other lanes and
+     * warps are compared in the final state (docs/lockstep.md) */
+    o.trace_writes = d->prog.profile == WR_PROFILE_PTX;
+    if (bad != 0 || !(d->chk = wr_checker_new(&d->prog, &o, err, sizeof err))) {
         snprintf(new_error, sizeof new_error, "warpref_dpi_new: %s", err);
         wr_program_free(&d->prog);
         free(d);

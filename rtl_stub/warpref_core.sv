@@ -219,7 +219,8 @@ module warpref_core #(
     .take_i(issue), .valid_o(pick_valid), .warp_o(pw), .ptr_o(sched_ptr),
     .wait_o(sched_wait)
   );
-  assign issue = run_i && pick_valid && !init_q;
+  logic       p_dlv;                    // ptx: a delivery cycle, nothing issues (warpref_bcu_ptx)
+  assign issue = run_i && pick_valid && !init_q && !p_dlv;
   logic [WAW-1:0] pwi, dwi;
   assign pwi = pw[WAW-1:0];
   assign dwi = dbg_warp_i[WAW-1:0];
@@ -379,21 +380,57 @@ module warpref_core #(
   logic             k_unread_warn, k_unread_clr;
   logic [NW-1:0]    k_unread_set;
   logic [31:0]      k_wbs_self, k_rd_we, k_rd_val, k_pd_we;
-  warpref_bcu #(.NW(NW), .PROFILE(PROFILE)) u_bcu (
-    .insn_i(insn), .form_i(form), .optype_i(optype), .issue_i(issue && legal && !fetch_fault),
-    .warp_i(pw), .bug_i, .pmask_i(pmask), .ppv_i(ppv), .ra_i(op_ra), .rb_i(op_rb), .rc_i(op_rc), .re_i(op_re),
-    .ra_rz_i(f_ra == warpref_isa_pkg::REG_RZ), .rb_rz_i(f_rb == warpref_isa_pkg::REG_RZ),
-    .rc_rz_i(f_rb == warpref_isa_pkg::REG_RZ), .wbs_i(c_wbs), .wbs_def_i(c_wbs_def),
-    .trap_i(trap_q[pwi]), .unread_i(unread_q[pwi]),
-    .nwarps_i(nwarps_q), .exited_i(exited_cnt), .exit_i(issue && legal && !fetch_fault && b_ev_exit),
-    .word_i(bword_q), .arrived_i(barrived_q), .blocked_i(bblocked_q),
-    .word_o(k_word), .arrived_o(k_arrived), .blocked_o(k_blocked), .changed_o(k_changed),
-    .release_o(k_release), .wake_o(k_wake), .wbs_we_o(k_wbs_we), .wbs_val_o(k_wbs_val),
-    .block_o(k_block), .stall_o(k_stall), .arrive_o(k_arrive), .bar_o(k_bar), .warn_o(k_warn), .unread_warn_o(k_unread_warn),
-    .exc_o(k_exc), .wbs_we_self_o(k_wbs_we_self), .wbs_self_o(k_wbs_self), .unread_set_o(k_unread_set),
-    .unread_clr_o(k_unread_clr), .rd_we_o(k_rd_we), .rd_val_o(k_rd_val),
-    .rd_dc_o(k_rd_dc), .pd_we_o(k_pd_we), .pd_val_o(k_pd_val), .pd_dc_o(k_pd_dc)
-  );
+  // ptx (seed 002): its own barrier unit; the warp state after a gather's
+  // park or arrival (p_ovr) and the delivery cycles of P-11 (p_dlv)
+  localparam bit PTX = PROFILE == warpref_isa_pkg::PROFILE_PTX;
+  logic             exec_ok;            // the instruction commits (below)
+  logic             p_ovr, p_sleep, p_dlv_gpr;
+  logic [63:0]      p_apc;
+  logic [31:0]      p_active, p_dlv_lanes, p_dlv_val;
+  logic [32*64-1:0] p_rpc;
+  logic [4:0]       p_dlv_warp;
+  logic [7:0]       p_dlv_dest;
+  generate
+    if (PTX) begin : g_ptx
+      warpref_bcu_ptx #(.NW(NW)) u_bcu (
+        .clk_i, .rst_ni, .insn_i(insn), .form_i(form), .optype_i(optype),
+        .issue_i(issue && legal && !fetch_fault), .commit_i(exec_ok), .warp_i(pw), .bug_i,
+        .pmask_i(pmask), .ppv_i(ppv), .ra_i(op_ra), .rb_i(op_rb),
+        .apc_i(c_apc), .valid_i(c_valid), .active_i(c_active), .yield_i(c_yield), .sleep_i(c_sleep),
+        .rpc_i(c_rpc), .nwarps_i(nwarps_q), .exited_i(exited_cnt),
+        .exit_i(issue && legal && !fetch_fault && b_ev_exit),
+        .word_i(bword_q), .arrived_i(barrived_q), .blocked_i(bblocked_q),
+        .word_o(k_word), .arrived_o(k_arrived), .blocked_o(k_blocked), .changed_o(k_changed),
+        .release_o(k_release), .wake_o(k_wake), .block_o(k_block), .arrive_o(k_arrive), .bar_o(k_bar),
+        .warn_o(k_warn), .exc_o(k_exc), .rd_we_o(k_rd_we), .rd_val_o(k_rd_val), .pd_we_o(k_pd_we),
+        .pd_val_o(k_pd_val), .ovr_o(p_ovr), .apc_o(p_apc), .active_o(p_active), .rpc_o(p_rpc),
+        .sleep_o(p_sleep), .dlv_o(p_dlv), .dlv_warp_o(p_dlv_warp), .dlv_gpr_o(p_dlv_gpr),
+        .dlv_dest_o(p_dlv_dest), .dlv_lanes_o(p_dlv_lanes), .dlv_val_o(p_dlv_val)
+      );
+      assign k_wbs_we = '0; assign k_wbs_val = '0; assign k_unread_warn = 1'b0; assign k_unread_set = '0;
+      assign k_unread_clr = 1'b0; assign k_wbs_we_self = 1'b0; assign k_wbs_self = 32'd0;
+      assign k_rd_dc = 1'b0; assign k_pd_dc = 1'b0; assign k_stall = 1'b0;   // (visa's V-07 stall)
+    end else begin : g_bcu
+    warpref_bcu #(.NW(NW), .PROFILE(PROFILE)) u_bcu (
+      .insn_i(insn), .form_i(form), .optype_i(optype), .issue_i(issue && legal && !fetch_fault),
+      .warp_i(pw), .bug_i, .pmask_i(pmask), .ppv_i(ppv), .ra_i(op_ra), .rb_i(op_rb), .rc_i(op_rc), .re_i(op_re),
+      .ra_rz_i(f_ra == warpref_isa_pkg::REG_RZ), .rb_rz_i(f_rb == warpref_isa_pkg::REG_RZ),
+      .rc_rz_i(f_rb == warpref_isa_pkg::REG_RZ), .wbs_i(c_wbs), .wbs_def_i(c_wbs_def),
+      .trap_i(trap_q[pwi]), .unread_i(unread_q[pwi]),
+      .nwarps_i(nwarps_q), .exited_i(exited_cnt), .exit_i(issue && legal && !fetch_fault && b_ev_exit),
+      .word_i(bword_q), .arrived_i(barrived_q), .blocked_i(bblocked_q),
+      .word_o(k_word), .arrived_o(k_arrived), .blocked_o(k_blocked), .changed_o(k_changed),
+      .release_o(k_release), .wake_o(k_wake), .wbs_we_o(k_wbs_we), .wbs_val_o(k_wbs_val),
+      .block_o(k_block), .stall_o(k_stall), .arrive_o(k_arrive), .bar_o(k_bar), .warn_o(k_warn), .unread_warn_o(k_unread_warn),
+      .exc_o(k_exc), .wbs_we_self_o(k_wbs_we_self), .wbs_self_o(k_wbs_self), .unread_set_o(k_unread_set),
+      .unread_clr_o(k_unread_clr), .rd_we_o(k_rd_we), .rd_val_o(k_rd_val),
+      .rd_dc_o(k_rd_dc), .pd_we_o(k_pd_we), .pd_val_o(k_pd_val), .pd_dc_o(k_pd_dc)
+    );
+      assign p_ovr = 1'b0; assign p_sleep = 1'b0; assign p_apc = 64'd0; assign p_active = 32'd0;
+      assign p_rpc = '0; assign p_dlv = 1'b0; assign p_dlv_warp = 5'd0; assign p_dlv_gpr = 1'b0;
+      assign p_dlv_dest = 8'd0; assign p_dlv_lanes = 32'd0; assign p_dlv_val = 32'd0;
+    end
+  endgenerate
 
   logic [31:0]      a_rd_we, a_rd_undef, a_pd_we, a_pd_val, a_pd_undef, a_ur_val;
   logic [32*32-1:0] a_rd_val;
@@ -407,7 +444,7 @@ module warpref_core #(
   );
 
   // ---- the instruction's result ----
-  logic        is_bcu, is_alu, exec_ok;
+  logic        is_bcu, is_alu;
   logic [3:0]  exc;
   logic [31:0] w_rd_we, w_rd_undef, w_pd_we, w_pd_val, w_pd_undef;
   logic [32*64-1:0] w_rd_val;
@@ -415,7 +452,7 @@ module warpref_core #(
   logic [63:0] w_rd_dc;
   logic [2:0]  new_run;
   always_comb begin
-    is_bcu = optype[7:4] == 4'h1 || optype[7:4] == 4'h5 || optype[7:4] == 4'h6;   // native 0x1X, sass 0x5X, visa 0x60
+    is_bcu = optype[7:4] == 4'h1 || optype[7:4] == 4'h5 || optype[7:4] == 4'h6 || optype[7:4] == 4'h7;   // native 0x1X, sass 0x5X, visa 0x60, ptx 0x7X
     is_alu = optype[7:4] == 4'h4;
     if (!legal) exc = warpref_rtl_pkg::EXC_ILLEGAL_ENCODING;
     else if (k_exc != warpref_rtl_pkg::EXC_NONE) exc = k_exc;
@@ -453,19 +490,33 @@ module warpref_core #(
     end
     if (b_ev_exit) new_run = EXITED;
     else if ((b_ev_trap || b_ev_syscall || b_ev_rtt) && !trap_go) new_run = TRAPPED;
-    else if (b_ev_sleep) new_run = ASLEEP;
+    else if (b_ev_sleep || (p_ovr && p_sleep)) new_run = ASLEEP;
     else if (k_block) new_run = BLOCKED;
     else new_run = READY;
   end
 
+  // the predicate destination: ISETP's and ptx barrier.red's Pd, else Pu; a
+  // ptx delivery cycle writes a waiting result (the write port is free then)
+  logic pd_is_pd;
+  logic [32*64-1:0] dlv_rd_val;
+  assign pd_is_pd = is_alu || (PTX && optype == warpref_isa_pkg::OPT_PBAR_REDP);
+  always_comb begin
+    /*verilator tracing_off*/
+    for (int l = 0; l < 32; l++) dlv_rd_val[l*64 +: 64] = {32'd0, p_dlv_val};
+    /*verilator tracing_on*/
+  end
   warpref_regfile #(.NW(NW), .NR(NR)) u_rf (
-    .clk_i, .rst_ni, .warp_i(pw), .ra_i(f_ra), .rb_i(f_rb), .rc_i(f_rc), .re_i(f_re), .pg_i(f_pg), .pp_i(f_pp), .ur_i(f_ur),
-    .ra_val_o(rf_ra), .ra_undef_o(rf_ra_undef), .ra_hi_undef_o(rf_ra_hi_undef), .rb_val_o(rf_rb),
+    .clk_i, .rst_ni, .warp_i(p_dlv ? p_dlv_warp : pw), .ra_i(f_ra), .rb_i(f_rb), .rc_i(f_rc), .re_i(f_re), .pg_i(f_pg), .pp_i(f_pp),
+    .ur_i(f_ur), .ra_val_o(rf_ra), .ra_undef_o(rf_ra_undef), .ra_hi_undef_o(rf_ra_hi_undef), .rb_val_o(rf_rb),
     .rb_undef_o(rf_rb_undef), .rc_val_o(rf_rc), .re_val_o(rf_re), .pg_val_o(rf_pg), .pp_val_o(rf_pp), .ur_val_o(rf_ur),
-    .rd_we_i(w_rd_we), .rd_i(f_rd), .rd_pair_i(w_rd_pair), .rd_val_i(w_rd_val), .rd_undef_i(w_rd_undef),
-    .pd_we_i(w_pd_we), .pd_i(insn[warpref_isa_pkg::F_PD_LSB +: 3] & {3{is_alu}} |
-                                insn[warpref_isa_pkg::F_PU_LSB +: 3] & {3{!is_alu}}),
-    .pd_val_i(w_pd_val), .pd_undef_i(w_pd_undef), .ur_we_i(w_ur_we), .urd_i(a_urd), .ur_wval_i(a_ur_val),
+    .rd_we_i(p_dlv ? (p_dlv_gpr ? p_dlv_lanes : 32'd0) : w_rd_we), .rd_i(p_dlv ? p_dlv_dest : f_rd),
+    .rd_pair_i(w_rd_pair && !p_dlv), .rd_val_i(p_dlv ? dlv_rd_val : w_rd_val),
+    .rd_undef_i(p_dlv ? 32'd0 : w_rd_undef),
+    .pd_we_i(p_dlv ? (p_dlv_gpr ? 32'd0 : p_dlv_lanes) : w_pd_we),
+    .pd_i(p_dlv ? p_dlv_dest[2:0] : insn[warpref_isa_pkg::F_PD_LSB +: 3] & {3{pd_is_pd}} |
+                                    insn[warpref_isa_pkg::F_PU_LSB +: 3] & {3{!pd_is_pd}}),
+    .pd_val_i(p_dlv ? p_dlv_val : w_pd_val), .pd_undef_i(p_dlv ? 32'd0 : w_pd_undef),
+    .ur_we_i(w_ur_we && !p_dlv), .urd_i(a_urd), .ur_wval_i(a_ur_val),
     .dbg_warp_i, .dbg_reg_i, .dbg_gpr_o, .dbg_gpr_undef_o, .dbg_pred_o, .dbg_pred_undef_o,
     .stale_undef_i(bug_i[warpref_rtl_pkg::BUG_RF_STALE_UNDEF])
   );
@@ -480,9 +531,13 @@ module warpref_core #(
   // and goes on; RTT outside trap mode stops the warp as N-26 ----
   logic        trap_go;
   logic [63:0] x_apc;                   // ActivePC after: the BRU's, or past a TRAP/RTT that goes on
+  logic [31:0] x_active;                // ActiveMask and RPC after: the BRU's, or a ptx gather's
+  logic [32*64-1:0] x_rpc;
   always_comb begin
     trap_go = SASS && (b_ev_trap || (b_ev_rtt && trap_q[pwi]));
-    x_apc = trap_go ? c_apc + 64'd16 : k_stall ? c_apc : b_apc;   // visa V-07: a stalled signal stays
+    x_apc = trap_go ? c_apc + 64'd16 : k_stall ? c_apc : p_ovr ? p_apc : b_apc;   // visa V-07: a stalled signal stays
+    x_active = p_ovr ? p_active : b_active;
+    x_rpc = p_ovr ? p_rpc : b_rpc;
   end
 
   // sass: trap mode and unread results, committed with the instruction (S-12, S-13)
@@ -619,11 +674,11 @@ module warpref_core #(
       end else if (issue) begin
         apc_q[pwi] <= x_apc;
         valid_q[pwi] <= b_valid;
-        active_q[pwi] <= b_active;
+        active_q[pwi] <= x_active;
         yield_q[pwi] <= b_yield;
         sleep_q[pwi] <= b_sleep;
         switch_q[pwi] <= b_switch;
-        rpc_q[pwi] <= b_rpc;
+        rpc_q[pwi] <= x_rpc;
         breg_q[pwi] <= b_breg;
         armed_q[pwi] <= b_armed;
         deadline_q[pwi] <= b_deadline;
@@ -710,11 +765,11 @@ module warpref_core #(
     rt_c_o <= bug_i[warpref_rtl_pkg::BUG_READS_NO_UNIFORM] ? 64'd0 : op_c;
     rt_apc_o <= exec_ok ? x_apc : c_apc;
     rt_valid_mask_o <= exec_ok ? b_valid : c_valid;
-    rt_active_o <= exec_ok ? b_active : c_active;
+    rt_active_o <= exec_ok ? x_active : c_active;
     rt_yield_o <= exec_ok ? b_yield : c_yield;
     rt_sleep_o <= exec_ok ? b_sleep : c_sleep;
     rt_switch_o <= exec_ok ? b_switch : c_switch;
-    rt_rpc_o <= exec_ok ? b_rpc : c_rpc;
+    rt_rpc_o <= exec_ok ? x_rpc : c_rpc;
     rt_breg_o <= exec_ok ? b_breg : c_breg;
     rt_wbs_o <= exec_ok && k_wbs_we_self ? k_wbs_self : exec_ok && k_wbs_we[pwi] ? k_wbs_val[pw*32 +: 32] : c_wbs;
     rt_wbs_def_o <= exec_ok && (k_wbs_we_self || k_wbs_we[pwi]) ? 1'b1 : c_wbs_def;
@@ -725,7 +780,7 @@ module warpref_core #(
     rt_rd_dc_o <= w_rd_dc;
     rt_rd_undef_o <= w_rd_undef;
     rt_pd_we_o <= w_pd_we;
-    rt_pd_o <= is_alu ? insn[warpref_isa_pkg::F_PD_LSB +: 3] : insn[warpref_isa_pkg::F_PU_LSB +: 3];
+    rt_pd_o <= pd_is_pd ? insn[warpref_isa_pkg::F_PD_LSB +: 3] : insn[warpref_isa_pkg::F_PU_LSB +: 3];
     rt_pd_val_o <= w_pd_val;
     rt_pd_dc_o <= w_pd_dc;
     rt_pd_undef_o <= w_pd_undef;
@@ -752,7 +807,7 @@ module warpref_core #(
     rt_ev_exit_o <= exec_ok && b_ev_exit;
     rt_ev_release_o <= exec_ok ? k_release : '0;
     rt_ev_woken_o <= bblocked_q;
-    rt_ev_sleep_o <= exec_ok && b_ev_sleep;
+    rt_ev_sleep_o <= exec_ok && (b_ev_sleep || (p_ovr && p_sleep));
     rt_ev_trap_o <= exec_ok && b_ev_trap;
     rt_trap_idx_o <= b_trap_idx;
     rt_ev_syscall_o <= exec_ok && b_ev_syscall;

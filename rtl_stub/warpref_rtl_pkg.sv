@@ -1,5 +1,5 @@
 // warpref_rtl_pkg.sv - shared constants and helpers of the RTL stub (the
-// BRU of seed 003 and the barrier unit of each profile, seeds 000 and 001,
+// BRU of seed 003 and the barrier unit of each profile, seeds 000, 001, 002 and 004,
 // as SPEC-NOTES reads them).
 //
 // Written for Verilator and Yosys 0.23: localparams and functions only
@@ -32,6 +32,7 @@ package warpref_rtl_pkg;
   localparam logic [3:0] EXC_WARPSYNC_GROUP_MISMATCH = 4'd7;
   localparam logic [3:0] EXC_ILLEGAL_INSTR_ENCODING  = 4'd8;   // sass S-06
   localparam logic [3:0] EXC_UNPREDICTABLE           = 4'd9;   // sass S-07
+  localparam logic [3:0] EXC_ALIGNED_DIVERGENT       = 4'd10;  // ptx P-04, P-09
   localparam logic [3:0] EXC_NBAR_WAIT_NOT_CONSUMER  = 4'd11;  // visa V-08 (10: ptx's ALIGNED_DIVERGENT)
 
   // barrier state word (N-38)
@@ -62,7 +63,7 @@ package warpref_rtl_pkg;
   localparam int unsigned NREADS = 11;        // the read set's width
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 44;
+  localparam int unsigned NBUGS = 49;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -110,6 +111,12 @@ package warpref_rtl_pkg;
   localparam int unsigned BUG_VISA_NC_IS_NP          = 42;
   // the two-issue variant (warpref_dual.sv only; docs/bugs.md, section two-issue)
   localparam int unsigned BUG_DUAL_BAR_SWAP        = 43;
+  // ptx (PROFILE_PTX builds only; docs/bugs.md, section ptx)
+  localparam int unsigned BUG_PTX_ALIGNED_EXITED   = 44;
+  localparam int unsigned BUG_PTX_GATHER_EACH      = 45;
+  localparam int unsigned BUG_PTX_NO_MOVE_PAST     = 46;
+  localparam int unsigned BUG_PTX_RED_EARLY        = 47;
+  localparam int unsigned BUG_PTX_INPUT_LOST       = 48;
 
   function automatic int unsigned nbars(input int unsigned profile);
     nbars = profile == warpref_isa_pkg::PROFILE_SASS ? 17 : profile == warpref_isa_pkg::PROFILE_VISA ? 32 : 16;

@@ -274,7 +274,7 @@ def rtl_cmd(tb, prog, threads, steps=None, operands=False, sched='rr', bug=None)
 
 
 # the profiles the RTL stub implements (one tb_rtl_run / tb_lockstep build each)
-RTL_PROFILES = ('native', 'sass', 'visa')
+RTL_PROFILES = ('native', 'sass', 'ptx', 'visa')
 
 
 def tb_suffix(profile):

@@ -93,7 +93,8 @@ extern "C" void tb_const(int i, int *addr, int *value)
 }
 
 // The trace name (TRACE-FORMAT `op`) of the form the RTL decoded, with the
-// value of the form's modifier field in the word.
+// values of the form's fields in the word (its modifier field, and the
+// other modifiers a row spells: ptx's .aligned and and/or).
 extern "C" const char *tb_op_name(int form, const svBitVecVal *w)
 {
     if (form < 0 || form >= WR_FORM_COUNT) return "ILLEGAL";
@@ -103,8 +104,7 @@ extern "C" const char *tb_op_name(int form, const svBitVecVal *w)
     wr_insn_init(&in, (wr_form)form);
     const wr_form_desc *fd = &wr_forms[form];
     for (unsigned i = 0; i < fd->nfields; i++)
-        if (fd->fields[i].id == fd->modfield)
-            in.f[fd->modfield] = (int64_t)wr_field_get(&word, fd->fields[i].lsb, fd->fields[i].width);
+        in.f[fd->fields[i].id] = (int64_t)wr_field_get(&word, fd->fields[i].lsb, fd->fields[i].width);
     return wr_op_name(&in);
 }
 

@@ -67,7 +67,7 @@ module tb_rtl_run #(
   int fd;
 
   // the catalogue of this build is its profile's: a bug named P_... belongs to
-  // profile P (sass_..., visa_...), dual_... the two-issue variant's (none here),
+  // profile P (sass_..., ptx_..., visa_...), dual_... the two-issue variant's (none here),
   // the others to native (docs/bugs.md)
   function automatic bit bug_of_profile(input string name);
     string p;
@@ -509,17 +509,22 @@ module tb_rtl_run #(
       // the start of a turn (N-50): done, livelock, limit, then issue
       begin
         int fin;
-        bit any_armed;
+        bit any_armed, any_ready;
         fin = 0;
         any_armed = 0;
+        any_ready = 0;
         for (int w = 0; w < int'(st_nwarps); w++) begin
           if (st_run[w*3 +: 3] == warpref_rtl_pkg::RUN_EXITED || st_run[w*3 +: 3] == warpref_rtl_pkg::RUN_TRAPPED)
             fin++;
           if (st_armed[w]) any_armed = 1;
+          if (st_run[w*3 +: 3] == warpref_rtl_pkg::RUN_READY && (rr || st_sched[w*11 + 8 +: 3] == 3'd0))
+            any_ready = 1;
         end
         tend = st_now;
         if (fin == int'(st_nwarps)) begin endr = "done"; break; end
-        if (!any_armed) begin
+        // ptx: a warp can issue (ready, not busy) and none did: the unit's delivery
+        // cycles (docs/rtl.md) hold the issue; the turn has not started, nothing to hash
+        if (!any_armed && !(PROFILE == warpref_isa_pkg::PROFILE_PTX && run && !rt_valid && any_ready)) begin
           longint unsigned h;
           h = turn_hash();
           if (seen.exists(h) != 0) begin endr = "livelock"; break; end

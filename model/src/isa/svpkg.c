@@ -16,7 +16,7 @@
  * with `warpref_isa_pkg::NAME`.
  *
  * The package holds the forms (and their optypes) of the profiles the RTL
- * stub implements (PKG_PROFILES: native, sass and visa; ptx joins when
+ * stub implements (PKG_PROFILES: native, sass, ptx and visa: a profile joins when
  * the stub has its barrier engine), with form numbers = their rows in the
  * table; a word of another profile is FORM_NONE to it.  PROFILE_<NAME> are
  * the profiles' numbers (wr_profile: the stub's PROFILE parameter) and
@@ -48,7 +48,7 @@ static const struct {
 };
 
 /* the profiles the RTL stub implements (bit per wr_profile) */
-#define PKG_PROFILES (1u << WR_PROFILE_NATIVE | 1u << WR_PROFILE_SASS | 1u << WR_PROFILE_VISA)
+#define PKG_PROFILES (1u << WR_PROFILE_NATIVE | 1u << WR_PROFILE_SASS | 1u << WR_PROFILE_PTX | 1u << WR_PROFILE_VISA)
 
 /* the forms of the package: those of the stub's profiles */
 static int in_pkg(unsigned form)
