@@ -52,6 +52,10 @@ package warpref_isa_pkg;
   localparam logic [7:0] OPT_SBAR_SYNCALL = 8'h54;
   localparam logic [7:0] OPT_SB2R_RESULT = 8'h55;
   localparam logic [7:0] OPT_NBARRIER = 8'h60;
+  localparam logic [7:0] OPT_PBAR_SYNC = 8'h70;
+  localparam logic [7:0] OPT_PBAR_ARV = 8'h71;
+  localparam logic [7:0] OPT_PBAR_RED = 8'h72;
+  localparam logic [7:0] OPT_PBAR_REDP = 8'h73;
 
   // stypes (bits 11:8)
   localparam logic [3:0] ST_X = 4'd0;
@@ -147,6 +151,22 @@ package warpref_isa_pkg;
   localparam logic [6:0] FORM_NBARRIER_W = 7'd75;
   localparam logic [6:0] FORM_NBARRIER_S = 7'd76;
   localparam logic [6:0] FORM_NBARRIER_G = 7'd77;
+  localparam logic [6:0] FORM_PBAR_SYNC_I = 7'd78;
+  localparam logic [6:0] FORM_PBAR_SYNC_RR = 7'd79;
+  localparam logic [6:0] FORM_PBAR_SYNC_RRI = 7'd80;
+  localparam logic [6:0] FORM_PBAR_SYNC_RIR = 7'd81;
+  localparam logic [6:0] FORM_PBAR_ARV_I = 7'd82;
+  localparam logic [6:0] FORM_PBAR_ARV_RR = 7'd83;
+  localparam logic [6:0] FORM_PBAR_ARV_RRI = 7'd84;
+  localparam logic [6:0] FORM_PBAR_ARV_RIR = 7'd85;
+  localparam logic [6:0] FORM_PBAR_RED_I = 7'd86;
+  localparam logic [6:0] FORM_PBAR_RED_RR = 7'd87;
+  localparam logic [6:0] FORM_PBAR_RED_RRI = 7'd88;
+  localparam logic [6:0] FORM_PBAR_RED_RIR = 7'd89;
+  localparam logic [6:0] FORM_PBAR_REDP_I = 7'd90;
+  localparam logic [6:0] FORM_PBAR_REDP_RR = 7'd91;
+  localparam logic [6:0] FORM_PBAR_REDP_RRI = 7'd92;
+  localparam logic [6:0] FORM_PBAR_REDP_RIR = 7'd93;
   localparam logic [6:0] FORM_NONE = 7'd127;
 
   // profiles (SPEC-NOTES section 8; warpref_core's PROFILE), and the forms of
@@ -159,7 +179,7 @@ package warpref_isa_pkg;
   localparam int unsigned NPROFILES = 4;
   localparam logic [511:0] PROFILE_FORMS = {
     128'b00000000000000000000000000000000000000000000000000111000000000000000000111111111111111111111111111111111111111111111100000000000,   // visa
-    128'b00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000,   // ptx
+    128'b00000000000000000000000000000000001111111111111111000000000000000000000111111111111111111111111111111111111111111111100000000000,   // ptx
     128'b00000000000000000000000000000000000000000000000000000111111111111111111111111111111111111111111111111111111111111111110100000000,   // sass
     128'b00000000000000000000000000000000000000000000000000000000000000000000000111111111111111111111111111111111111111111111111111111111   // native
   };
@@ -201,6 +221,8 @@ package warpref_isa_pkg;
   localparam int unsigned F_SR_LSB = 40, F_SR_W = 8;
   localparam int unsigned F_LOP_LSB = 80, F_LOP_W = 2;
   localparam int unsigned F_CMP_LSB = 80, F_CMP_W = 3;
+  localparam int unsigned F_CTA_LSB = 84, F_CTA_W = 1;
+  localparam int unsigned F_ALIGNED_LSB = 85, F_ALIGNED_W = 1;
   localparam int unsigned F_NBMODE_LSB = 80, F_NBMODE_W = 1;
   localparam int unsigned F_NBID_LSB = 48, F_NBID_W = 5;
   localparam int unsigned F_NBID_R_LSB = 53, F_NBID_R_W = 1;
@@ -212,48 +234,50 @@ package warpref_isa_pkg;
   localparam int unsigned F_NBNC_R_LSB = 96, F_NBNC_R_W = 1;
 
   // forms that have each field: bit f set = form f has it
-  localparam logic [127:0] HAS_PG = 128'b111111111111111111111111111111111111111111111111111111111111111111111111111111;
-  localparam logic [127:0] HAS_PG_NOT = 128'b111111111111111111111111111111111111111111111111111111111111111111111111111111;
-  localparam logic [127:0] HAS_PP = 128'b000001111111100000000000000000000000000011111111110000101111111111100011110000;
-  localparam logic [127:0] HAS_PP_NOT = 128'b000001111111100000000000000000000000000011111111110000101111111111100011110000;
-  localparam logic [127:0] HAS_RD = 128'b000100000000000000000100011111111100000000000000000001010000000000001100000000;
-  localparam logic [127:0] HAS_RA = 128'b111000110011001100110001111111101000000000000000000010000010010010010000000010;
-  localparam logic [127:0] HAS_RB = 128'b110001000100010001000000100010100000001000010001000000000000000000000001100110;
-  localparam logic [127:0] HAS_RC = 128'b100000000000000000000000000000000000000000000000000000000000000000000010001000;
-  localparam logic [127:0] HAS_RE = 128'b100000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_URA = 128'b000000000000000000000000000000000000000000000000000000000100100100100000000000;
-  localparam logic [127:0] HAS_URB = 128'b000000000000000000000000000000000000000000100010000000000000000000000000000000;
-  localparam logic [127:0] HAS_URD = 128'b000000000000000000000010000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_PU = 128'b000100000000000000000000000000000000000000000000000000000000000000001000000000;
-  localparam logic [127:0] HAS_PD = 128'b000000000000000000000001100000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_BARID = 128'b000001001100110011001000000000000000000000000000000000000000000000010110011001;
-  localparam logic [127:0] HAS_CNT = 128'b000000101010101010101000000000000000000000000000000000000000000000000001010101;
-  localparam logic [127:0] HAS_BARMODE = 128'b000000000000000000000000000000000000000000000000000000000000000000000000001111;
-  localparam logic [127:0] HAS_REDOP = 128'b000000000111100000000000000000000000000000000000000000000000000000000011110000;
-  localparam logic [127:0] HAS_B2RMODE = 128'b000000000000000000000000000000000000000000000000000000000000000000010100000000;
-  localparam logic [127:0] HAS_COND = 128'b000000000000000000000000000000000000000000000000000000000000000001100000000000;
-  localparam logic [127:0] HAS_BASEMODE = 128'b000000000000000000000000000000000000000000000000000000001111110000000000000000;
-  localparam logic [127:0] HAS_BITNOT = 128'b000000000000000000000000000000000000000000001011000000000000000000100000000000;
-  localparam logic [127:0] HAS_CLEAR = 128'b000000000000000000000000000000000000000000000000000001000000000000000000000000;
-  localparam logic [127:0] HAS_BREG = 128'b000000000000000000000000000000000000000000000000101111000000000000000000000000;
-  localparam logic [127:0] HAS_OFFSET = 128'b000000000000000000000000000000000000000000000000000000010110110111100000000000;
-  localparam logic [127:0] HAS_SYNCPOINT = 128'b000000000000000000000000000000000000000000000000000100000000000000000000000000;
-  localparam logic [127:0] HAS_IMM32 = 128'b000000000000000000000011011101010000100001000100000000000000000000000000000000;
-  localparam logic [127:0] HAS_CMEM = 128'b000000000000000000000100000000000000010010001000000000001001001000000000000000;
-  localparam logic [127:0] HAS_SR = 128'b000000000000000000000000000000000100000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_LOP = 128'b000000000000000000000000000110000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_CMP = 128'b000000000000000000000001100000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBMODE = 128'b111000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBID = 128'b111000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBID_R = 128'b111000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBTYPE = 128'b100000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBTYPE_R = 128'b100000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBNP = 128'b110000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBNP_R = 128'b110000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBNC = 128'b100000000000000000000000000000000000000000000000000000000000000000000000000000;
-  localparam logic [127:0] HAS_NBNC_R = 128'b100000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_PG = 128'b1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111;
+  localparam logic [127:0] HAS_PG_NOT = 128'b1111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111;
+  localparam logic [127:0] HAS_PP = 128'b1111111100000000000001111111100000000000000000000000000011111111110000101111111111100011110000;
+  localparam logic [127:0] HAS_PP_NOT = 128'b1111111100000000000001111111100000000000000000000000000011111111110000101111111111100011110000;
+  localparam logic [127:0] HAS_RD = 128'b0000111100000000000100000000000000000100011111111100000000000000000001010000000000001100000000;
+  localparam logic [127:0] HAS_RA = 128'b0110011001100110111000110011001100110001111111101000000000000000000010000010010010010000000010;
+  localparam logic [127:0] HAS_RB = 128'b1010101010101010110001000100010001000000100010100000001000010001000000000000000000000001100110;
+  localparam logic [127:0] HAS_RC = 128'b0000000000000000100000000000000000000000000000000000000000000000000000000000000000000010001000;
+  localparam logic [127:0] HAS_RE = 128'b0000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_URA = 128'b0000000000000000000000000000000000000000000000000000000000000000000000000100100100100000000000;
+  localparam logic [127:0] HAS_URB = 128'b0000000000000000000000000000000000000000000000000000000000100010000000000000000000000000000000;
+  localparam logic [127:0] HAS_URD = 128'b0000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_PU = 128'b0000000000000000000100000000000000000000000000000000000000000000000000000000000000001000000000;
+  localparam logic [127:0] HAS_PD = 128'b1111000000000000000000000000000000000001100000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_BARID = 128'b1001100110011001000001001100110011001000000000000000000000000000000000000000000000010110011001;
+  localparam logic [127:0] HAS_CNT = 128'b0101010101010101000000101010101010101000000000000000000000000000000000000000000000000001010101;
+  localparam logic [127:0] HAS_BARMODE = 128'b0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111;
+  localparam logic [127:0] HAS_REDOP = 128'b1111000000000000000000000111100000000000000000000000000000000000000000000000000000000011110000;
+  localparam logic [127:0] HAS_B2RMODE = 128'b0000000000000000000000000000000000000000000000000000000000000000000000000000000000010100000000;
+  localparam logic [127:0] HAS_COND = 128'b0000000000000000000000000000000000000000000000000000000000000000000000000000000001100000000000;
+  localparam logic [127:0] HAS_BASEMODE = 128'b0000000000000000000000000000000000000000000000000000000000000000000000001111110000000000000000;
+  localparam logic [127:0] HAS_BITNOT = 128'b0000000000000000000000000000000000000000000000000000000000001011000000000000000000100000000000;
+  localparam logic [127:0] HAS_CLEAR = 128'b0000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000;
+  localparam logic [127:0] HAS_BREG = 128'b0000000000000000000000000000000000000000000000000000000000000000101111000000000000000000000000;
+  localparam logic [127:0] HAS_OFFSET = 128'b0000000000000000000000000000000000000000000000000000000000000000000000010110110111100000000000;
+  localparam logic [127:0] HAS_SYNCPOINT = 128'b0000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000;
+  localparam logic [127:0] HAS_IMM32 = 128'b0000000000000000000000000000000000000011011101010000100001000100000000000000000000000000000000;
+  localparam logic [127:0] HAS_CMEM = 128'b0000000000000000000000000000000000000100000000000000010010001000000000001001001000000000000000;
+  localparam logic [127:0] HAS_SR = 128'b0000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_LOP = 128'b0000000000000000000000000000000000000000000110000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_CMP = 128'b0000000000000000000000000000000000000001100000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_CTA = 128'b1111111111111111000000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_ALIGNED = 128'b1111111111111111000000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBMODE = 128'b0000000000000000111000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBID = 128'b0000000000000000111000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBID_R = 128'b0000000000000000111000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBTYPE = 128'b0000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBTYPE_R = 128'b0000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBNP = 128'b0000000000000000110000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBNP_R = 128'b0000000000000000110000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBNC = 128'b0000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000;
+  localparam logic [127:0] HAS_NBNC_R = 128'b0000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000;
   // forms whose Pp is an input, not a guard: pmask = ActiveMask & Pg (N-05)
-  localparam logic [127:0] PP_INPUT = 128'b000001111111100000000000000000000000000000000000000000000000000000000011110000;
+  localparam logic [127:0] PP_INPUT = 128'b1111111100000000000001111111100000000000000000000000000000000000000000000000000000000011110000;
 
   // form of a word; FORM_NONE if no form has its (optype, stype)
   function automatic logic [6:0] decode_form(input logic [11:0] opst);
@@ -337,6 +361,22 @@ package warpref_isa_pkg;
       {4'd9, 8'h60}: f = FORM_NBARRIER_W;
       {4'd10, 8'h60}: f = FORM_NBARRIER_S;
       {4'd11, 8'h60}: f = FORM_NBARRIER_G;
+      {4'd1, 8'h70}: f = FORM_PBAR_SYNC_I;
+      {4'd3, 8'h70}: f = FORM_PBAR_SYNC_RR;
+      {4'd4, 8'h70}: f = FORM_PBAR_SYNC_RRI;
+      {4'd5, 8'h70}: f = FORM_PBAR_SYNC_RIR;
+      {4'd1, 8'h71}: f = FORM_PBAR_ARV_I;
+      {4'd3, 8'h71}: f = FORM_PBAR_ARV_RR;
+      {4'd4, 8'h71}: f = FORM_PBAR_ARV_RRI;
+      {4'd5, 8'h71}: f = FORM_PBAR_ARV_RIR;
+      {4'd1, 8'h72}: f = FORM_PBAR_RED_I;
+      {4'd3, 8'h72}: f = FORM_PBAR_RED_RR;
+      {4'd4, 8'h72}: f = FORM_PBAR_RED_RRI;
+      {4'd5, 8'h72}: f = FORM_PBAR_RED_RIR;
+      {4'd1, 8'h73}: f = FORM_PBAR_REDP_I;
+      {4'd3, 8'h73}: f = FORM_PBAR_REDP_RR;
+      {4'd4, 8'h73}: f = FORM_PBAR_REDP_RRI;
+      {4'd5, 8'h73}: f = FORM_PBAR_REDP_RIR;
       default: f = FORM_NONE;
     endcase
     decode_form = f;
@@ -452,6 +492,26 @@ package warpref_isa_pkg;
       FORM_NBARRIER_G: ok = (w & 128'hffff00fe00fefe00f8c0000000ff0000) == 128'h0
           && ((32'h00000002 >> w[80:80]) & 32'd1) == 32'd1
           && ((32'h00000007 >> w[57:56]) & 32'd1) == 32'd1;
+      FORM_PBAR_SYNC_I: ok = (w & 128'hffffffffffcfffffff0000ffffff0000) == 128'h0;
+      FORM_PBAR_SYNC_RR: ok = (w & 128'hffffffffffcfffffffffff0000ff0000) == 128'h0;
+      FORM_PBAR_SYNC_RRI: ok = (w & 128'hffffffffffcfffffff000fff00ff0000) == 128'h0;
+      FORM_PBAR_SYNC_RIR: ok = (w & 128'hffffffffffcffffffffff000ffff0000) == 128'h0;
+      FORM_PBAR_ARV_I: ok = (w & 128'hffffffffffcfffffff0000ffffff0000) == 128'h0;
+      FORM_PBAR_ARV_RR: ok = (w & 128'hffffffffffcfffffffffff0000ff0000) == 128'h0;
+      FORM_PBAR_ARV_RRI: ok = (w & 128'hffffffffffcfffffff000fff00ff0000) == 128'h0;
+      FORM_PBAR_ARV_RIR: ok = (w & 128'hffffffffffcffffffffff000ffff0000) == 128'h0;
+      FORM_PBAR_RED_I: ok = (w & 128'hffffffc3ffcfffffff0000ffff000000) == 128'h0;
+      FORM_PBAR_RED_RR: ok = (w & 128'hffffffc3ffcfffffffffff0000000000) == 128'h0;
+      FORM_PBAR_RED_RRI: ok = (w & 128'hffffffc3ffcfffffff000fff00000000) == 128'h0;
+      FORM_PBAR_RED_RIR: ok = (w & 128'hffffffc3ffcffffffffff000ff000000) == 128'h0;
+      FORM_PBAR_REDP_I: ok = (w & 128'hffffffc3ffccffffff0000fffff80000) == 128'h0
+          && ((32'h00000003 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_PBAR_REDP_RR: ok = (w & 128'hffffffc3ffccffffffffff0000f80000) == 128'h0
+          && ((32'h00000003 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_PBAR_REDP_RRI: ok = (w & 128'hffffffc3ffccffffff000fff00f80000) == 128'h0
+          && ((32'h00000003 >> w[81:80]) & 32'd1) == 32'd1;
+      FORM_PBAR_REDP_RIR: ok = (w & 128'hffffffc3ffccfffffffff000fff80000) == 128'h0
+          && ((32'h00000003 >> w[81:80]) & 32'd1) == 32'd1;
       default: ok = 1'b0;
     endcase
     word_legal = ok;
@@ -698,6 +758,168 @@ package warpref_isa_pkg;
       FORM_SBAR_SCAN_RIR: s = "BAR.SCAN";
       FORM_SBAR_SYNCALL_X: s = "BAR.SYNCALL";
       FORM_SB2R_RESULT_X: s = "B2R.RESULT";
+      FORM_NBARRIER_W:
+        case ({w[80:80]})
+          1'd0: s = "NBARRIER.wait";
+          1'd1: s = "NBARRIER.signal";
+          default: s = "NBARRIER";
+        endcase
+      FORM_NBARRIER_S:
+        case ({w[80:80]})
+          1'd0: s = "NBARRIER.wait";
+          1'd1: s = "NBARRIER.signal";
+          default: s = "NBARRIER";
+        endcase
+      FORM_NBARRIER_G:
+        case ({w[80:80]})
+          1'd0: s = "NBARRIER.wait";
+          1'd1: s = "NBARRIER.signal";
+          default: s = "NBARRIER";
+        endcase
+      FORM_PBAR_SYNC_I:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.sync";
+          2'd1: s = "barrier.cta.sync";
+          2'd2: s = "barrier.sync.aligned";
+          2'd3: s = "barrier.cta.sync.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_SYNC_RR:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.sync";
+          2'd1: s = "barrier.cta.sync";
+          2'd2: s = "barrier.sync.aligned";
+          2'd3: s = "barrier.cta.sync.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_SYNC_RRI:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.sync";
+          2'd1: s = "barrier.cta.sync";
+          2'd2: s = "barrier.sync.aligned";
+          2'd3: s = "barrier.cta.sync.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_SYNC_RIR:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.sync";
+          2'd1: s = "barrier.cta.sync";
+          2'd2: s = "barrier.sync.aligned";
+          2'd3: s = "barrier.cta.sync.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_ARV_I:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.arrive";
+          2'd1: s = "barrier.cta.arrive";
+          2'd2: s = "barrier.arrive.aligned";
+          2'd3: s = "barrier.cta.arrive.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_ARV_RR:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.arrive";
+          2'd1: s = "barrier.cta.arrive";
+          2'd2: s = "barrier.arrive.aligned";
+          2'd3: s = "barrier.cta.arrive.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_ARV_RRI:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.arrive";
+          2'd1: s = "barrier.cta.arrive";
+          2'd2: s = "barrier.arrive.aligned";
+          2'd3: s = "barrier.cta.arrive.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_ARV_RIR:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.arrive";
+          2'd1: s = "barrier.cta.arrive";
+          2'd2: s = "barrier.arrive.aligned";
+          2'd3: s = "barrier.cta.arrive.aligned";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_RED_I:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.red.popc.u32";
+          2'd1: s = "barrier.cta.red.popc.u32";
+          2'd2: s = "barrier.red.popc.aligned.u32";
+          2'd3: s = "barrier.cta.red.popc.aligned.u32";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_RED_RR:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.red.popc.u32";
+          2'd1: s = "barrier.cta.red.popc.u32";
+          2'd2: s = "barrier.red.popc.aligned.u32";
+          2'd3: s = "barrier.cta.red.popc.aligned.u32";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_RED_RRI:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.red.popc.u32";
+          2'd1: s = "barrier.cta.red.popc.u32";
+          2'd2: s = "barrier.red.popc.aligned.u32";
+          2'd3: s = "barrier.cta.red.popc.aligned.u32";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_RED_RIR:
+        case ({w[85:85], w[84:84]})
+          2'd0: s = "barrier.red.popc.u32";
+          2'd1: s = "barrier.cta.red.popc.u32";
+          2'd2: s = "barrier.red.popc.aligned.u32";
+          2'd3: s = "barrier.cta.red.popc.aligned.u32";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_REDP_I:
+        case ({w[85:85], w[81:80], w[84:84]})
+          4'd0: s = "barrier.red.and.pred";
+          4'd1: s = "barrier.cta.red.and.pred";
+          4'd2: s = "barrier.red.or.pred";
+          4'd3: s = "barrier.cta.red.or.pred";
+          4'd8: s = "barrier.red.and.aligned.pred";
+          4'd9: s = "barrier.cta.red.and.aligned.pred";
+          4'd10: s = "barrier.red.or.aligned.pred";
+          4'd11: s = "barrier.cta.red.or.aligned.pred";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_REDP_RR:
+        case ({w[85:85], w[81:80], w[84:84]})
+          4'd0: s = "barrier.red.and.pred";
+          4'd1: s = "barrier.cta.red.and.pred";
+          4'd2: s = "barrier.red.or.pred";
+          4'd3: s = "barrier.cta.red.or.pred";
+          4'd8: s = "barrier.red.and.aligned.pred";
+          4'd9: s = "barrier.cta.red.and.aligned.pred";
+          4'd10: s = "barrier.red.or.aligned.pred";
+          4'd11: s = "barrier.cta.red.or.aligned.pred";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_REDP_RRI:
+        case ({w[85:85], w[81:80], w[84:84]})
+          4'd0: s = "barrier.red.and.pred";
+          4'd1: s = "barrier.cta.red.and.pred";
+          4'd2: s = "barrier.red.or.pred";
+          4'd3: s = "barrier.cta.red.or.pred";
+          4'd8: s = "barrier.red.and.aligned.pred";
+          4'd9: s = "barrier.cta.red.and.aligned.pred";
+          4'd10: s = "barrier.red.or.aligned.pred";
+          4'd11: s = "barrier.cta.red.or.aligned.pred";
+          default: s = "barrier";
+        endcase
+      FORM_PBAR_REDP_RIR:
+        case ({w[85:85], w[81:80], w[84:84]})
+          4'd0: s = "barrier.red.and.pred";
+          4'd1: s = "barrier.cta.red.and.pred";
+          4'd2: s = "barrier.red.or.pred";
+          4'd3: s = "barrier.cta.red.or.pred";
+          4'd8: s = "barrier.red.and.aligned.pred";
+          4'd9: s = "barrier.cta.red.and.aligned.pred";
+          4'd10: s = "barrier.red.or.aligned.pred";
+          4'd11: s = "barrier.cta.red.or.aligned.pred";
+          default: s = "barrier";
+        endcase
       default: s = "?";
     endcase
     op_name = s;
