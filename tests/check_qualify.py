@@ -87,7 +87,7 @@ def main():
                         return int(r[0][1:])
         return None
 
-    kill = find("warpref_core.sv", "not", "assign issue = run_i && pick_valid && !init_q;")
+    kill = find("warpref_core.sv", "not", "assign issue = run_i && pick_valid && !init_q")
     still = find("warpref_regfile.sv", "rel", "ur_i < 6'd63 ?")
     check("the pinned mutants are generated", kill is not None and still is not None, f"{kill} {still}")
     if kill is None or still is None:
