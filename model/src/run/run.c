@@ -358,6 +358,10 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
     const int plain = !p->illegal && !r->opts.step;   /* every step a wr_step */
     wr_operands ops;
     wr_retire rec;
+    /* the plain run's operands, pointed at in the register file; every
+     * pointer valid from the start (a form reads only its own) */
+    wr_srcs src = { .ra = wr_zero_lanes, .ra_hi = wr_zero_lanes, .rb = wr_zero_lanes,
+                    .rc = wr_zero_lanes, .re = wr_zero_lanes };
 
     for (;;) {
         int end = turn_gate(s, limit, wt);
@@ -371,11 +375,18 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
             return fetch_faults(r, s, xw, w, pc, why);
         const size_t at = pc / WR_INST_SIZE;     /* an illegal word: ILLEGAL_ENCODING (N-37) */
         const wr_insn *insn = &p->insns[at];
-        regfile_read(&s->rf, w, insn, r->reads[at], &ops);      /* wr_regfile_read */
-        if ((plain ? wr_step(c, w, insn, &ops, &rec)
-             : p->illegal && p->illegal[at] ? wr_step_word(c, w, &p->words[at], &ops, &rec)
-             : r->opts.step ? r->opts.step(r->opts.step_ctx, c, w, insn, &ops, &rec)
-                            : wr_step(c, w, insn, &ops, &rec)) != 0)
+        int rc;
+        if (plain && !operands) {                /* no copy of any operand */
+            regfile_srcs(&s->rf, w, insn, r->reads[at], &src);
+            rc = wr_step_srcs(c, w, insn, &src, &rec);
+        } else {
+            regfile_read(&s->rf, w, insn, r->reads[at], &ops);  /* wr_regfile_read */
+            rc = plain ? wr_step(c, w, insn, &ops, &rec)
+                 : p->illegal && p->illegal[at] ? wr_step_word(c, w, &p->words[at], &ops, &rec)
+                 : r->opts.step ? r->opts.step(r->opts.step_ctx, c, w, insn, &ops, &rec)
+                                : wr_step(c, w, insn, &ops, &rec);
+        }
+        if (rc != 0)
             return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
         regfile_apply(&s->rf, &rec);             /* wr_regfile_apply */
         if (tw) {

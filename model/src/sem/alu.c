@@ -37,7 +37,7 @@ static inline void propagate_undefined(wr_write *e, uint32_t undef)
 
 /* The source operands of a helper: Ra, and Rb or the immediate. */
 typedef struct srcs {
-    const uint64_t *a, *b;           /* b: NULL for the immediate forms */
+    const uint32_t *a, *b;           /* b: NULL for the immediate forms */
     uint32_t imm;
     uint32_t undef;                  /* lanes whose sources were undefined (section 5) */
 } srcs;
@@ -166,6 +166,6 @@ void exec_UMOV(wr_ctx *x)            /* N-54: writes iff pmask != 0 */
 void exec_LDC(wr_ctx *x)             /* Rd = c[bank][offset] */
 {
     wr_write *e = write_rd(x, x->pmask);
-    LANES(x->ops->c);
+    LANES(x->src->c);
     helper_done(x);
 }

@@ -14,7 +14,7 @@
 
 /* ---- operands, shared by the engines --------------------------------------- */
 
-int gpr_uniform(const uint64_t *v, uint32_t m, uint32_t bits)
+int gpr_uniform(const uint32_t *v, uint32_t m, uint32_t bits)
 {
     uint32_t ref = (uint32_t)v[lowest(m)] & bits;
     for (; m; m &= m - 1)
@@ -24,7 +24,7 @@ int gpr_uniform(const uint64_t *v, uint32_t m, uint32_t bits)
 }
 
 /* the lanes of GPR source a, b or c (RZ: zeros) */
-static const uint64_t *gpr_from(const wr_ctx *x, unsigned from)
+static const uint32_t *gpr_from(const wr_ctx *x, unsigned from)
 {
     return from == BAR_FROM_RA ? gpr_a(x) : from == BAR_FROM_RB ? gpr_b(x) : gpr_c(x);
 }

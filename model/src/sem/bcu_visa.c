@@ -44,7 +44,7 @@ static uint32_t ri_value(const wr_ctx *x, unsigned field, int *uniform)
     const int slot = wr_insn_ri_reg(x->in, field);
     if (slot < 0)
         return (uint32_t)x->in->f[field];
-    const uint64_t *v = slot == WR_F_RA ? gpr_a(x) : slot == WR_F_RB ? gpr_b(x) : slot == WR_F_RC ? gpr_c(x) : gpr_e(x);
+    const uint32_t *v = slot == WR_F_RA ? gpr_a(x) : slot == WR_F_RB ? gpr_b(x) : slot == WR_F_RC ? gpr_c(x) : gpr_e(x);
     if (!gpr_uniform(v, x->pmask, 0xffffffffu))
         *uniform = 0;
     return (uint32_t)v[lowest(x->pmask)];

@@ -172,7 +172,7 @@ void exec_BRX(wr_ctx *x)
 
     switch (x->in->form) {
     case WR_FORM_BRX_R: {                     /* per lane */
-        const uint64_t *a = gpr_a(x);
+        const uint32_t *a = gpr_a(x);
         for (uint32_t m = b_jump; m; m &= m - 1) {
             unsigned l = lowest(m);
             target[l] = disp_target(x, sext32(a[l]));
@@ -184,7 +184,7 @@ void exec_BRX(wr_ctx *x)
         target[0] = disp_target(x, sext32(ureg(x)));
         break;
     default:                                  /* BRX_C: no offset field */
-        target[0] = disp_target(x, sext32(x->ops->c));
+        target[0] = disp_target(x, sext32(x->src->c));
         break;
     }
     take_branch(x, b_jump, target, 1);
@@ -201,10 +201,9 @@ static void call_or_ret(wr_ctx *x)
     switch (x->in->form) {
     case WR_FORM_CALL_R:
     case WR_FORM_RET_R: {                     /* Va = R[a:a+1] per lane */
-        const uint64_t *a = gpr_a(x);
         for (uint32_t m = b_jump; m; m &= m - 1) {
             unsigned l = lowest(m);
-            target[l] = disp_target(x, a[l]);
+            target[l] = disp_target(x, gpr_a64(x, l));
         }
         take_branch(x, b_jump, target, 0);
         return;
@@ -214,7 +213,7 @@ static void call_or_ret(wr_ctx *x)
         target[0] = disp_target(x, ureg(x));
         break;
     default:                                  /* _C: 64-bit constant, no offset */
-        target[0] = disp_target(x, x->ops->c);
+        target[0] = disp_target(x, x->src->c);
         break;
     }
     take_branch(x, b_jump, target, 1);
@@ -451,7 +450,7 @@ static uint32_t uniform_membermask(const wr_ctx *x)
     switch (x->in->form) {
     case WR_FORM_WARPSYNC_I: return F_(x, IMM32);
     case WR_FORM_WARPSYNC_U: return maybe_not(x, (uint32_t)ureg(x));
-    default:                 return maybe_not(x, (uint32_t)x->ops->c);
+    default:                 return maybe_not(x, (uint32_t)x->src->c);
     }
 }
 
@@ -495,7 +494,7 @@ static void warpsync_uniform(wr_ctx *x, uint32_t mmask, uint32_t arrive)
 static void warpsync_per_lane(wr_ctx *x, uint32_t arrive)
 {
     wr_warp *w = x->w;
-    const uint64_t *vb = gpr_b(x);
+    const uint32_t *vb = gpr_b(x);
     uint32_t mmask[WR_LANES];
     uint32_t warp_syncmask = 0;               /* arrived lanes whose group arrived */
     uint32_t any_member = 0;                  /* array_or(mmask) over arrivemask */
@@ -594,7 +593,7 @@ static uint32_t sleep_time(const wr_ctx *x)
     }
     case WR_FORM_NANOSLEEP_U: return (uint32_t)ureg(x);
     case WR_FORM_NANOSLEEP_I: return F_(x, IMM32);
-    default:                  return (uint32_t)x->ops->c;
+    default:                  return (uint32_t)x->src->c;
     }
 }
 
@@ -654,7 +653,7 @@ void exec_TRAP(wr_ctx *x)
     switch (x->in->form) {
     case WR_FORM_TRAP_I: idx = F_(x, IMM32); break;
     case WR_FORM_TRAP_R: idx = (uint32_t)gpr_b(x)[lowest(pmask)]; break;
-    default:             idx = (uint32_t)x->ops->c; break;
+    default:             idx = (uint32_t)x->src->c; break;
     }
     stop_warp(x, WR_PATH_TRAP_STOP, WR_EV_TRAP, idx);
 }

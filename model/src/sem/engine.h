@@ -110,7 +110,7 @@ void bar_execute(wr_ctx *x, const wr_bar_op *op);
 uint32_t bar_wake_blocked(wr_ctx *x, unsigned b);
 
 /* Do the lanes of m agree on `bits` of the GPR values v?  m != 0. */
-int gpr_uniform(const uint64_t *v, uint32_t m, uint32_t bits);
+int gpr_uniform(const uint32_t *v, uint32_t m, uint32_t bits);
 
 /* Where a form's barrier id and count come from (N-30, S-02, P-07): an
  * immediate field (BAR_FROM_IMM: BARID / CNT) or bits [shift +: width] of a

@@ -5,7 +5,7 @@
  * (step.c) call them. */
 #include "engine.h"
 
-const uint64_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
+const uint32_t wr_zero_lanes[WR_LANES];   /* what RZ reads (sem.h) */
 const uint32_t wr_lane_bit[WR_LANES] = {  /* 1u << l (sem.h: LANE_MASK) */
     1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
     1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,

@@ -77,6 +77,52 @@ static inline void regfile_read(const wr_regfile *rf, unsigned w, const wr_insn 
     }
 }
 
+/* GPR reg's lanes where the register file keeps them (RZ and unstored
+ * registers: zeros) and its undefined lanes */
+static inline const uint32_t *gpr_row(const wr_regfile *rf, unsigned w, unsigned reg, uint32_t *undef)
+{
+    if (reg < rf->nregs) {
+        *undef |= rf->r_undef[wr_regfile_slot(rf, w, reg)];
+        return gpr(rf, w, reg);
+    }
+    return wr_zero_lanes;
+}
+
+/* The operands as wr_step_srcs reads them: the same values as
+ * regfile_read's, the GPRs pointed at in place (no copy, no widening). */
+static inline void regfile_srcs(const wr_regfile *rf, unsigned w, const wr_insn *insn, unsigned reads,
+                                wr_srcs *s)
+{
+    const int64_t *f = insn->f;
+    s->pg = read_pred(rf, w, wr_f_PG(insn));
+    s->pp = (reads & WR_IN_PP) ? read_pred(rf, w, wr_f_PP(insn)) : 0xffffffffu;
+    s->ra_undef = s->rb_undef = s->rc_undef = s->re_undef = 0;
+    if (!(reads & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_UR | WR_IN_C)))
+        return;                         /* (the branches' common case) */
+    if (reads & WR_IN_RA) {
+        s->ra = gpr_row(rf, w, (unsigned)f[WR_F_RA], &s->ra_undef);
+        s->ra_hi = (reads & WR_IN_RA64) ? gpr_row(rf, w, (unsigned)f[WR_F_RA] + 1u, &s->ra_undef)
+                                        : wr_zero_lanes;   /* (R254's pair: RZ above) */
+    }
+    if (reads & WR_IN_RB)
+        s->rb = gpr_row(rf, w, (unsigned)f[WR_F_RB], &s->rb_undef);
+    if (reads & WR_IN_RC) {
+        s->rc = gpr_row(rf, w, (unsigned)f[WR_F_RC], &s->rc_undef);
+        if (reads & WR_IN_RE)           /* (the fourth slot: only after the third) */
+            s->re = gpr_row(rf, w, (unsigned)f[WR_F_RE], &s->re_undef);
+    }
+    if (reads & WR_IN_UR) {
+        int64_t u = wr_form_has(insn->form, WR_F_URA) ? f[WR_F_URA] : f[WR_F_URB];
+        s->ur = read_ureg(rf, w, u, (reads & WR_IN_UR64) != 0);
+    }
+    if (reads & WR_IN_C) {
+        unsigned bank = wr_cmem_bank(f[WR_F_CMEM]), off = wr_cmem_offset(f[WR_F_CMEM]);
+        s->c = wr_regfile_const_read(rf, bank, off);
+        if (reads & WR_IN_C64)              /* N-54: low word at off, high at off + 4 */
+            s->c |= (uint64_t)wr_regfile_const_read(rf, bank, off + 4) << 32;
+    }
+}
+
 static inline void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, uint32_t undef,
                       const uint32_t val[WR_LANES])
 {

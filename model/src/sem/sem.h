@@ -6,13 +6,27 @@
 #include "warpref/model.h"
 #include "warpref/retire.h"
 
+/* The source operands as the step reads them (TRACE-FORMAT `in`, section
+ * 5): each GPR source as 32 lanes of 32-bit words, where the register
+ * file keeps them, never widened; a pair's high words apart (ra_hi).  The
+ * standalone run points them into its register file (regfile.h:
+ * regfile_srcs, no copy); wr_step makes them from a caller's wr_operands
+ * (step.c: srcs_from_ops).  RZ and unstored registers point at zeros. */
+typedef struct wr_srcs {
+    uint32_t pg, pp;             /* per-lane Pg, Pp before .not (as wr_operands) */
+    const uint32_t *ra, *ra_hi;  /* ra_hi: the pair's high words (RA64 forms) */
+    const uint32_t *rb, *rc, *re;
+    uint32_t ra_undef, rb_undef, rc_undef, re_undef;
+    uint64_t ur, c;
+} wr_srcs;
+
 /* The per-instruction context built by the dispatcher (step.c). */
 typedef struct wr_ctx {
     wr_cta *cta;
     wr_warp *w;
     unsigned warp;               /* index of w in cta */
     const wr_insn *in;
-    const wr_operands *ops;
+    const wr_srcs *src;          /* the operands (NULL: a fetch fault reads none) */
     wr_retire *rec;              /* the record being filled */
     uint32_t pgv;                /* Pg after .not, per lane (PT: all ones) */
     uint32_t ppv;                /* Pp after .not; all ones if the form has no Pp */
@@ -37,22 +51,27 @@ typedef struct wr_ctx {
 /* ---- operands: the constants PT, RZ, URZ in one place --------------------
  * PT reads as all ones (wr_pred_value, model.h); RZ and URZ read 0 whatever
  * the caller put in wr_operands. */
-extern const uint64_t wr_zero_lanes[WR_LANES];   /* helpers.c */
+extern const uint32_t wr_zero_lanes[WR_LANES];   /* helpers.c */
 
-/* the 32 lane values of GPR source a, b, c, e (pairs: 64-bit) */
-static inline const uint64_t *gpr_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? wr_zero_lanes : x->ops->ra; }
-static inline const uint64_t *gpr_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? wr_zero_lanes : x->ops->rb; }
-static inline const uint64_t *gpr_c(const wr_ctx *x) { return F_(x, RC) == WR_RZ ? wr_zero_lanes : x->ops->rc; }
-static inline const uint64_t *gpr_e(const wr_ctx *x) { return F_(x, RE) == WR_RZ ? wr_zero_lanes : x->ops->re; }
+/* the 32 lane values (low words) of GPR source a, b, c, e */
+static inline const uint32_t *gpr_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? wr_zero_lanes : x->src->ra; }
+static inline const uint32_t *gpr_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? wr_zero_lanes : x->src->rb; }
+static inline const uint32_t *gpr_c(const wr_ctx *x) { return F_(x, RC) == WR_RZ ? wr_zero_lanes : x->src->rc; }
+static inline const uint32_t *gpr_e(const wr_ctx *x) { return F_(x, RE) == WR_RZ ? wr_zero_lanes : x->src->re; }
+/* lane l of the pair R[a:a+1] (forms whose row marks RA wide) */
+static inline uint64_t gpr_a64(const wr_ctx *x, unsigned l)
+{
+    return F_(x, RA) == WR_RZ ? 0 : x->src->ra[l] | (uint64_t)x->src->ra_hi[l] << 32;
+}
 /* ... and their undefined lanes (section 5); RZ has none */
-static inline uint32_t undef_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? 0 : x->ops->ra_undef; }
-static inline uint32_t undef_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? 0 : x->ops->rb_undef; }
+static inline uint32_t undef_a(const wr_ctx *x) { return F_(x, RA) == WR_RZ ? 0 : x->src->ra_undef; }
+static inline uint32_t undef_b(const wr_ctx *x) { return F_(x, RB) == WR_RZ ? 0 : x->src->rb_undef; }
 
 /* the uniform register operand (URa or URb, whichever the form has) */
 static inline uint64_t ureg(const wr_ctx *x)
 {
     const unsigned u = wr_form_has(x->in->form, WR_F_URA) ? F_(x, URA) : F_(x, URB);
-    return u == WR_URZ ? 0 : x->ops->ur;
+    return u == WR_URZ ? 0 : x->src->ur;
 }
 
 /* lowest(m): index of the lowest set bit of a non-zero mask (N-01). */
@@ -248,6 +267,10 @@ static inline void write_ur(wr_ctx *x, unsigned u, uint32_t v)
 {
     new_write(x, WR_WRITE_UR, u, 1, u != WR_URZ)->value[0] = v;
 }
+
+/* wr_step on operands already in the step's form (the standalone run's,
+ * regfile_srcs): the same step, without a copy of any operand. */
+int wr_step_srcs(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_srcs *src, struct wr_retire *rec);
 
 /* The body of each instruction: one function per optype of isa.def, named
  * exec_<OPTYPE> (bru.c, bcu.c, alu.c).  The prototypes and the dispatch

@@ -152,7 +152,7 @@ static inline void dispatch(wr_ctx *x)
 /* What every step does first: the warp must be ready; the record starts
  * empty; a pending `wake` goes to its bookkeeping (TRACE-FORMAT).  -1 if
  * the call is invalid. */
-static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operands *ops, wr_retire *rec)
+static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_srcs *src, wr_retire *rec)
 {
     if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY) {
         fail(cta, WR_ERR_CALL, w >= cta->nwarps ? "no warp %u" : "warp %u is not ready", w);
@@ -161,7 +161,7 @@ static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_operan
     x->cta = cta;
     x->w = &cta->warp[w];
     x->warp = w;
-    x->ops = ops;
+    x->src = src;
     x->rec = rec;
     x->bars_changed = x->warpbar_changed = x->runs_changed = 0;
     x->lost_events = x->lost_writes = 0;
@@ -261,14 +261,14 @@ static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 /* An instruction that fails the first test of step_insn: not of the table
  * (a call error), or of another profile (G-01: an illegal encoding here). */
 __attribute__((noinline)) static int step_not_here(wr_cta *cta, unsigned w, const wr_insn *insn,
-                                                   const wr_word *word, const wr_operands *ops,
+                                                   const wr_word *word, const wr_srcs *src,
                                                    wr_retire *rec)
 {
     if (insn->form >= WR_FORM_COUNT || insn->optype != form_optype[insn->form])
         return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
                     insn->form, insn->optype);
     wr_ctx x;
-    if (step_begin(&x, cta, w, ops, rec) != 0)
+    if (step_begin(&x, cta, w, src, rec) != 0)
         return -1;
     rec->exception = WR_EXC_ILLEGAL_ENCODING;    /* N-37: no effect at all */
     return step_end(&x, insn, word);
@@ -278,23 +278,23 @@ __attribute__((noinline)) static int step_not_here(wr_cta *cta, unsigned w, cons
  * it (else the record's is encoded, when recorded at all). */
 static inline __attribute__((always_inline)) int
 step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
-          const wr_operands *ops, wr_retire *rec)
+          const wr_srcs *src, wr_retire *rec)
 {
     /* only instructions of the table (the form's own optype) and of the
      * CTA's profile: one compare, the slow path tells which */
     if (__builtin_expect(insn->form >= WR_FORM_COUNT || insn->optype != cta->form_optypes[insn->form], 0))
-        return step_not_here(cta, w, insn, word, ops, rec);
+        return step_not_here(cta, w, insn, word, src, rec);
     wr_ctx x;
-    if (step_begin(&x, cta, w, ops, rec) != 0)
+    if (step_begin(&x, cta, w, src, rec) != 0)
         return -1;
     x.in = insn;
     const wr_warp *wp = x.w;
-    x.pgv = wr_pred_value(wr_f_PG(insn), ops->pg);
+    x.pgv = wr_pred_value(wr_f_PG(insn), src->pg);
     if (wr_f_PG_NOT(insn))
         x.pgv = ~x.pgv;
     x.ppv = 0xffffffffu;                  /* forms without Pp: all true */
     if (wr_form_has(insn->form, WR_F_PP)) {
-        x.ppv = wr_pred_value(wr_f_PP(insn), ops->pp);
+        x.ppv = wr_pred_value(wr_f_PP(insn), src->pp);
         if (wr_f_PP_NOT(insn))
             x.ppv = ~x.ppv;
     }
@@ -307,18 +307,80 @@ step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
     return step_end(&x, insn, word);
 }
 
+/* A caller's wr_operands (64-bit lanes) as the step reads them: the GPR
+ * sources of the form split into their 32-bit words (the high words only
+ * of a pair), into `buf`. */
+typedef struct srcs_buf {
+    uint32_t lanes[5][WR_LANES];
+} srcs_buf;
+
+static void split_lanes(const uint64_t v[WR_LANES], uint32_t lo[WR_LANES])
+{
+    for (unsigned l = 0; l < WR_LANES; l++)
+        lo[l] = (uint32_t)v[l];
+}
+
+static void srcs_from_ops(const wr_insn *insn, const wr_operands *ops, srcs_buf *buf, wr_srcs *src)
+{
+    const unsigned form = insn->form < WR_FORM_COUNT ? insn->form : 0;
+    src->pg = ops->pg;
+    src->pp = ops->pp;
+    src->ra = src->ra_hi = src->rb = src->rc = src->re = wr_zero_lanes;
+    if (wr_form_has(form, WR_F_RA)) {
+        split_lanes(ops->ra, buf->lanes[0]);
+        src->ra = buf->lanes[0];
+        if (wr_form_wide(form, WR_F_RA)) {
+            for (unsigned l = 0; l < WR_LANES; l++)
+                buf->lanes[1][l] = (uint32_t)(ops->ra[l] >> 32);
+            src->ra_hi = buf->lanes[1];
+        }
+    }
+    if (wr_form_has(form, WR_F_RB)) {
+        split_lanes(ops->rb, buf->lanes[2]);
+        src->rb = buf->lanes[2];
+    }
+    if (wr_form_has(form, WR_F_RC)) {
+        split_lanes(ops->rc, buf->lanes[3]);
+        src->rc = buf->lanes[3];
+    }
+    if (wr_form_has(form, WR_F_RE)) {
+        split_lanes(ops->re, buf->lanes[4]);
+        src->re = buf->lanes[4];
+    }
+    src->ra_undef = ops->ra_undef;
+    src->rb_undef = ops->rb_undef;
+    src->rc_undef = ops->rc_undef;
+    src->re_undef = ops->re_undef;
+    src->ur = ops->ur;
+    src->c = ops->c;
+}
+
 int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops, wr_retire *rec)
 {
-    return step_insn(cta, w, insn, NULL, ops, rec);
+    srcs_buf buf;
+    wr_srcs src;
+    if (ops)
+        srcs_from_ops(insn, ops, &buf, &src);
+    return step_insn(cta, w, insn, NULL, ops ? &src : NULL, rec);
+}
+
+int wr_step_srcs(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_srcs *src, wr_retire *rec)
+{
+    return step_insn(cta, w, insn, NULL, src, rec);
 }
 
 int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_retire *rec)
 {
     wr_insn insn;
-    if (wr_decode(word, &insn, NULL, 0) == 0)
-        return step_insn(cta, w, &insn, word, ops, rec);
+    srcs_buf buf;
+    wr_srcs src;
+    if (wr_decode(word, &insn, NULL, 0) == 0) {
+        if (ops)
+            srcs_from_ops(&insn, ops, &buf, &src);
+        return step_insn(cta, w, &insn, word, ops ? &src : NULL, rec);
+    }
     wr_ctx x;
-    if (step_begin(&x, cta, w, ops, rec) != 0)
+    if (step_begin(&x, cta, w, NULL, rec) != 0)
         return -1;
     rec->exception = WR_EXC_ILLEGAL_ENCODING;   /* N-37: no effect at all */
     TOOK(&x, ILLEGAL_ENCODING, .a = x.w->active);
