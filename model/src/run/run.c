@@ -56,6 +56,7 @@
 
 #include "sem/sem.h"
 #include "sem/regfile.h"
+#include "sem/step.h"
 #include "warpref/run.h"
 #include "trace/trace.h"
 
@@ -378,7 +379,7 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
         int rc;
         if (plain && !operands) {                /* no copy of any operand */
             regfile_srcs(&s->rf, w, insn, r->reads[at], &src);
-            rc = wr_step_srcs(c, w, insn, &src, &rec);
+            rc = step_srcs(c, w, insn, &src, &rec);
         } else {
             regfile_read(&s->rf, w, insn, r->reads[at], &ops);  /* wr_regfile_read */
             rc = plain ? wr_step(c, w, insn, &ops, &rec)

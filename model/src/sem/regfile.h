@@ -88,7 +88,7 @@ static inline const uint32_t *gpr_row(const wr_regfile *rf, unsigned w, unsigned
     return wr_zero_lanes;
 }
 
-/* The operands as wr_step_srcs reads them: the same values as
+/* The operands as step_srcs (step.h) reads them: the same values as
  * regfile_read's, the GPRs pointed at in place (no copy, no widening). */
 static inline void regfile_srcs(const wr_regfile *rf, unsigned w, const wr_insn *insn, unsigned reads,
                                 wr_srcs *s)

@@ -101,7 +101,33 @@ extern const uint32_t wr_lane_bit[WR_LANES];     /* helpers.c: 1u << l */
     } while (0)
 
 /* lanes where RPC == pc: each 64-bit RPC compared as its two 32-bit
- * words (a vector loop; one lane's test is (lo ^ pc_lo) | (hi ^ pc_hi) == 0) */
+ * words, one lane's test (lo ^ pc_lo) | (hi ^ pc_hi) == 0.  At SSE2 (every
+ * x86-64) the words are split and compared four lanes at a time and the
+ * results packed to a mask (pmovmskb): the vectoriser's own loop for the
+ * same test spends about 170 instructions on the deinterleave, this one
+ * about 70.  Elsewhere the plain vector loop. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+static inline __m128i rpc_eq4(const uint64_t *r, __m128i plo, __m128i phi)
+{
+    const __m128 v0 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)r));
+    const __m128 v1 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)(r + 2)));
+    const __m128i lo = _mm_castps_si128(_mm_shuffle_ps(v0, v1, _MM_SHUFFLE(2, 0, 2, 0)));
+    const __m128i hi = _mm_castps_si128(_mm_shuffle_ps(v0, v1, _MM_SHUFFLE(3, 1, 3, 1)));
+    return _mm_and_si128(_mm_cmpeq_epi32(lo, plo), _mm_cmpeq_epi32(hi, phi));
+}
+static inline uint32_t rpc_eq16(const uint64_t *r, __m128i plo, __m128i phi)
+{
+    const __m128i a = _mm_packs_epi32(rpc_eq4(r, plo, phi), rpc_eq4(r + 4, plo, phi));
+    const __m128i b = _mm_packs_epi32(rpc_eq4(r + 8, plo, phi), rpc_eq4(r + 12, plo, phi));
+    return (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(a, b));
+}
+static inline uint32_t rpc_eq(const wr_warp *w, uint64_t pc)
+{
+    const __m128i plo = _mm_set1_epi32((int)(uint32_t)pc), phi = _mm_set1_epi32((int)(uint32_t)(pc >> 32));
+    return rpc_eq16(w->rpc, plo, phi) | rpc_eq16(w->rpc + 16, plo, phi) << 16;
+}
+#else
 static inline uint32_t rpc_eq(const wr_warp *w, uint64_t pc)
 {
     const uint32_t lo = (uint32_t)pc, hi = (uint32_t)(pc >> 32);
@@ -109,6 +135,7 @@ static inline uint32_t rpc_eq(const wr_warp *w, uint64_t pc)
     LANE_MASK(m, (((uint32_t)w->rpc[l] ^ lo) | ((uint32_t)(w->rpc[l] >> 32) ^ hi)) == 0);
     return m;
 }
+#endif
 
 /* RPC[lanes of m] = pc */
 static inline void set_rpc(wr_warp *w, uint32_t m, uint64_t pc)
@@ -267,10 +294,6 @@ static inline void write_ur(wr_ctx *x, unsigned u, uint32_t v)
 {
     new_write(x, WR_WRITE_UR, u, 1, u != WR_URZ)->value[0] = v;
 }
-
-/* wr_step on operands already in the step's form (the standalone run's,
- * regfile_srcs): the same step, without a copy of any operand. */
-int wr_step_srcs(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_srcs *src, struct wr_retire *rec);
 
 /* The body of each instruction: one function per optype of isa.def, named
  * exec_<OPTYPE> (bru.c, bcu.c, alu.c).  The prototypes and the dispatch

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "step.h"
 
 /* A failed call: the code and a one-line message stay in the CTA. */
 static int fail(wr_cta *cta, unsigned err, const char *fmt, ...)
@@ -43,7 +44,7 @@ static const uint8_t form_optype[WR_FORM_COUNT] = {     /* whatever the profile 
 #define PIN() | 1u
 #define WR_FORM(name, opt, st, mnem, modfield, modnames, moddefault, syntax, ...) \
     [WR_FORM_##name] = 0u __VA_ARGS__,
-static const uint8_t form_pin[WR_FORM_COUNT] = {
+const uint8_t wr_form_pin_[WR_FORM_COUNT] = {
 #include "warpref/isa.def"
 };
 #undef WR_FORM
@@ -135,49 +136,10 @@ int wr_cta_init(wr_cta *cta, const wr_config *cfg)
     return 0;
 }
 
-/* The dispatch, expanded from isa.def: exec_<OPTYPE> for every optype
- * (sem.h).  wr_step accepts only instructions whose optype is its form's,
- * so the default is unreachable. */
-static inline void dispatch(wr_ctx *x)
+/* step_begin's refusal: the warp is out of range or not ready */
+__attribute__((noinline)) int wr_step_refused_(wr_cta *cta, unsigned w)
 {
-    switch (x->in->optype) {
-#define WR_OPTYPE(name, value, group, rule) case value: exec_##name(x); break;
-#include "warpref/isa.def"
-#undef WR_OPTYPE
-    default: __builtin_unreachable();
-    }
-}
-
-
-/* What every step does first: the warp must be ready; the record starts
- * empty; a pending `wake` goes to its bookkeeping (TRACE-FORMAT).  -1 if
- * the call is invalid. */
-static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_srcs *src, wr_retire *rec)
-{
-    if (w >= cta->nwarps || cta->warp[w].run != WR_WARP_READY) {
-        fail(cta, WR_ERR_CALL, w >= cta->nwarps ? "no warp %u" : "warp %u is not ready", w);
-        return -1;
-    }
-    x->cta = cta;
-    x->w = &cta->warp[w];
-    x->warp = w;
-    x->src = src;
-    x->rec = rec;
-    x->bars_changed = x->warpbar_changed = x->runs_changed = 0;
-    x->lost_events = x->lost_writes = 0;
-    rec->warp = w;
-    rec->pc = x->w->active_pc;
-    rec->exception = WR_EXC_NONE;
-    rec->fetch_fault = WR_FETCH_NONE;
-    rec->nev = 0;
-    rec->nwrites = 0;
-    rec->book.t = cta->now;
-    rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
-    x->why = cta->record_paths ? &rec->why : NULL;
-    if (x->why)
-        x->why->n = 0;
-    cta->wake_pending &= ~(1u << w);
-    return 0;
+    return fail(cta, WR_ERR_CALL, w >= cta->nwarps ? "no warp %u" : "warp %u is not ready", w);
 }
 
 /* The writes beyond the executing warp's destinations, ascending: barrier
@@ -211,7 +173,7 @@ static void record_cta_writes(wr_ctx *x)
  * record; an event past the capacity and, when checks are on, a broken
  * invariant are the call's errors.  Off the hot path: a step that does
  * none of this tests one word. */
-__attribute__((noinline)) static int step_end_slow(wr_ctx *x, const wr_insn *insn, const wr_word *word)
+__attribute__((noinline)) int wr_step_end_slow_(wr_ctx *x, const wr_insn *insn, const wr_word *word)
 {
 #define OP_ (insn ? wr_op_name(insn) : "an undecodable word")
     wr_cta *cta = x->cta;
@@ -247,22 +209,10 @@ __attribute__((noinline)) static int step_end_slow(wr_ctx *x, const wr_insn *ins
 #undef OP_
 }
 
-static inline int step_end(wr_ctx *x, const wr_insn *insn, const wr_word *word)
-{
-    const wr_cta *cta = x->cta;
-    x->rec->has_state = cta->record_state;
-    /* (a lost write comes with a release: bars_changed) */
-    if (x->rec->exception | x->bars_changed | x->warpbar_changed | x->runs_changed |
-        x->lost_events | cta->record_state | cta->checks)
-        return step_end_slow(x, insn, word);
-    return 0;
-}
-
 /* An instruction that fails the first test of step_insn: not of the table
  * (a call error), or of another profile (G-01: an illegal encoding here). */
-__attribute__((noinline)) static int step_not_here(wr_cta *cta, unsigned w, const wr_insn *insn,
-                                                   const wr_word *word, const wr_srcs *src,
-                                                   wr_retire *rec)
+__attribute__((noinline)) int wr_step_not_here_(wr_cta *cta, unsigned w, const wr_insn *insn,
+                                               const wr_word *word, const wr_srcs *src, wr_retire *rec)
 {
     if (insn->form >= WR_FORM_COUNT || insn->optype != form_optype[insn->form])
         return fail(cta, WR_ERR_CALL, "form %u with optype 0x%02x is not an instruction of the table",
@@ -271,39 +221,6 @@ __attribute__((noinline)) static int step_not_here(wr_cta *cta, unsigned w, cons
     if (step_begin(&x, cta, w, src, rec) != 0)
         return -1;
     rec->exception = WR_EXC_ILLEGAL_ENCODING;    /* N-37: no effect at all */
-    return step_end(&x, insn, word);
-}
-
-/* The step of a decoded instruction; `word` is its word if the caller has
- * it (else the record's is encoded, when recorded at all). */
-static inline __attribute__((always_inline)) int
-step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
-          const wr_srcs *src, wr_retire *rec)
-{
-    /* only instructions of the table (the form's own optype) and of the
-     * CTA's profile: one compare, the slow path tells which */
-    if (__builtin_expect(insn->form >= WR_FORM_COUNT || insn->optype != cta->form_optypes[insn->form], 0))
-        return step_not_here(cta, w, insn, word, src, rec);
-    wr_ctx x;
-    if (step_begin(&x, cta, w, src, rec) != 0)
-        return -1;
-    x.in = insn;
-    const wr_warp *wp = x.w;
-    x.pgv = wr_pred_value(wr_f_PG(insn), src->pg);
-    if (wr_f_PG_NOT(insn))
-        x.pgv = ~x.pgv;
-    x.ppv = 0xffffffffu;                  /* forms without Pp: all true */
-    if (wr_form_has(insn->form, WR_F_PP)) {
-        x.ppv = wr_pred_value(wr_f_PP(insn), src->pp);
-        if (wr_f_PP_NOT(insn))
-            x.ppv = ~x.ppv;
-    }
-    /* N-05 (fix): BAR.RED's Pp is the reduction input, not a guard (the
-     * forms marked PIN(), the profiles' reductions too) */
-    x.pmask = wp->active & x.pgv & (form_pin[insn->form] ? 0xffffffffu : x.ppv);
-    x.next = wp->active_pc + WR_INST_SIZE;  /* PCs wrap modulo 2^64 (N-61) */
-
-    dispatch(&x);
     return step_end(&x, insn, word);
 }
 
@@ -362,11 +279,6 @@ int wr_step(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops
     if (ops)
         srcs_from_ops(insn, ops, &buf, &src);
     return step_insn(cta, w, insn, NULL, ops ? &src : NULL, rec);
-}
-
-int wr_step_srcs(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_srcs *src, wr_retire *rec)
-{
-    return step_insn(cta, w, insn, NULL, src, rec);
 }
 
 int wr_step_word(wr_cta *cta, unsigned w, const wr_word *word, const wr_operands *ops, wr_retire *rec)
