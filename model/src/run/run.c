@@ -263,7 +263,7 @@ static inline __attribute__((always_inline)) int turn_gate(sim *s, uint64_t limi
     if (s->finished == s->cta.nwarps)
         return WR_END_DONE;
     const int dfturn = !s->pending;
-    if (dfturn && !s->checked && s->df >= wt->next && watch_turn(wt, s)) {
+    if (dfturn && s->df >= wt->next && !s->checked && watch_turn(wt, s)) {
         s->checked = 1;
         return WR_END_NONE;
     }
@@ -283,6 +283,10 @@ static inline __attribute__((always_inline)) int turn_gate(sim *s, uint64_t limi
 static inline __attribute__((always_inline)) int pick_warp(sim *s, unsigned *wo)
 {
     wr_cta *c = &s->cta;
+    if (__builtin_expect(!s->pending && c->warp[s->ptr].run == WR_WARP_READY, 1)) {
+        *wo = s->ptr;                            /* the common turn: the pointer's warp */
+        return -1;
+    }
     for (;;) {
         if (s->pending) {
             wr_fire_deadlines(c);                /* N-23 */
@@ -337,10 +341,8 @@ static inline __attribute__((always_inline)) void after_step(sim *s, unsigned w)
     s->steps++;
     c->now++;
     s->ptr = w + 1 == c->nwarps ? 0 : w + 1;
-    if (c->deadline[w] != WR_NO_DEADLINE)
-        s->pending |= 1u << w;
-    else
-        s->pending &= ~(1u << w);
+    const uint32_t bit = 1u << w;                /* (no branch) */
+    s->pending = (s->pending & ~bit) | (c->deadline[w] != WR_NO_DEADLINE ? bit : 0u);
     if (wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED)
         s->finished++;
 }

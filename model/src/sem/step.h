@@ -51,11 +51,14 @@ static inline int step_begin(wr_ctx *x, wr_cta *cta, unsigned w, const wr_srcs *
     rec->nev = 0;
     rec->nwrites = 0;
     rec->book.t = cta->now;
-    rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
+    rec->book.wake = 0;
+    if (__builtin_expect(cta->wake_pending != 0, 0)) {   /* (rare: a deadline fired) */
+        rec->book.wake = (uint8_t)(cta->wake_pending >> w & 1u);
+        cta->wake_pending &= ~(1u << w);
+    }
     x->why = cta->record_paths ? &rec->why : NULL;
     if (x->why)
         x->why->n = 0;
-    cta->wake_pending &= ~(1u << w);
     return 0;
 }
 
