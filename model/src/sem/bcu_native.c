@@ -58,11 +58,20 @@ static inline __attribute__((always_inline)) int complete_(const wr_cta *cta, un
         return arrived >= expect;
     /* arrived + exited >= nwarps, i.e. arrived >= the warps not exited
      * (trapped/faulted: not exited): counted until they outnumber it */
-    unsigned live = 0;
-    for (unsigned i = 0; i < cta->nwarps; i++)
-        if (cta->warp[i].run != WR_WARP_EXITED && ++live > arrived)
+    const unsigned n = cta->nwarps;
+    if (arrived >= n)
+        return 1;
+    unsigned live = 0, i = 0;
+    for (; i + 4 <= n; i += 4) {         /* four warps a test (they cannot
+                                            outnumber it sooner) */
+        live += (cta->warp[i].run != WR_WARP_EXITED) + (cta->warp[i + 1].run != WR_WARP_EXITED) +
+                (cta->warp[i + 2].run != WR_WARP_EXITED) + (cta->warp[i + 3].run != WR_WARP_EXITED);
+        if (live > arrived)
             return 0;
-    return 1;
+    }
+    for (; i < n; i++)
+        live += cta->warp[i].run != WR_WARP_EXITED;
+    return live <= arrived;
 }
 
 int bar_complete(const wr_cta *cta, unsigned b) { return complete_(cta, b); }

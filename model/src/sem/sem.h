@@ -92,6 +92,26 @@ static inline unsigned popcount32(uint32_t m)
  * for a recurrence) and no 64-bit compare (SSE2 has none): gcc -O2
  * -fopt-info-vec reports each such loop "vectorized using 16 byte vectors". */
 extern const uint32_t wr_lane_bit[WR_LANES];     /* helpers.c: 1u << l */
+#if defined(__SSE2__)
+/* At SSE2 (every x86-64) the per-lane results are made as whole words,
+ * 0 or ~0 (a compare gives just that), and packed to the mask with
+ * pmovmskb: cheaper than the vectoriser's OR-reduction of bit[l] & word. */
+#include <emmintrin.h>
+static inline uint32_t lane_words_mask16(const uint32_t *t)
+{
+    const __m128i *v = (const __m128i *)t;
+    const __m128i a = _mm_packs_epi32(_mm_loadu_si128(v), _mm_loadu_si128(v + 1));
+    const __m128i b = _mm_packs_epi32(_mm_loadu_si128(v + 2), _mm_loadu_si128(v + 3));
+    return (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(a, b));
+}
+#define LANE_MASK(out, cond)                                              \
+    do {                                                                  \
+        uint32_t t_[WR_LANES];                                            \
+        for (unsigned l = 0; l < WR_LANES; l++)                           \
+            t_[l] = -(uint32_t)(cond);                                    \
+        (out) = lane_words_mask16(t_) | lane_words_mask16(t_ + 16) << 16; \
+    } while (0)
+#else
 #define LANE_MASK(out, cond)                                              \
     do {                                                                  \
         uint32_t m_ = 0;                                                  \
@@ -99,6 +119,7 @@ extern const uint32_t wr_lane_bit[WR_LANES];     /* helpers.c: 1u << l */
             m_ |= wr_lane_bit[l] & -(uint32_t)(cond);                     \
         (out) = m_;                                                       \
     } while (0)
+#endif
 
 /* lanes where RPC == pc: each 64-bit RPC compared as its two 32-bit
  * words, one lane's test (lo ^ pc_lo) | (hi ^ pc_hi) == 0.  At SSE2 (every
@@ -107,7 +128,6 @@ extern const uint32_t wr_lane_bit[WR_LANES];     /* helpers.c: 1u << l */
  * same test spends about 170 instructions on the deinterleave, this one
  * about 70.  Elsewhere the plain vector loop. */
 #if defined(__SSE2__)
-#include <emmintrin.h>
 static inline __m128i rpc_eq4(const uint64_t *r, __m128i plo, __m128i phi)
 {
     const __m128 v0 = _mm_castsi128_ps(_mm_loadu_si128((const __m128i *)r));
