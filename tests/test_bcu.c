@@ -576,6 +576,27 @@ START_TEST(N_32_cnt_zero_counts_exited_warps)
 }
 END_TEST
 
+START_TEST(N_32_cnt_zero_counts_every_warp_group)
+{
+    /* The cnt-0 completion counts the live warps a group of four at a time
+     * (bcu_native.c): 7 warps, warps 1 and 6 exited (one in the first
+     * group, one in the tail past it): 5 live, so the fourth arrival
+     * blocks and the fifth completes. */
+    wr_cta c;
+    wr_retire e;
+    unit_cta(&c, 224, 0);
+    make_exited(&c, 1);
+    make_exited(&c, 6);
+    do_bar(&c, 0, SYNC, 0, 0, &e);
+    do_bar(&c, 2, SYNC, 0, 0, &e);
+    do_bar(&c, 3, SYNC, 0, 0, &e);
+    do_bar(&c, 4, SYNC, 0, 0, &e);
+    EVENTS(&e, BLOCK(0));                       /* 4 x 32 + 2 x 32 exited < 7 x 32 */
+    do_bar(&c, 5, SYNC, 0, 0, &e);
+    EVENTS(&e, ARRIVE(0), RELEASE(0, 0x1d));    /* 5 x 32 + 2 x 32 >= 7 x 32 */
+}
+END_TEST
+
 START_TEST(N_32_trapped_and_faulted_are_not_exited)
 {
     wr_cta c;
@@ -1935,6 +1956,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_32_cnt_positive_completes_at_count);
     tcase_add_test(tc, N_32_cnt_positive_ignores_exited);
     tcase_add_test(tc, N_32_cnt_zero_counts_exited_warps);
+    tcase_add_test(tc, N_32_cnt_zero_counts_every_warp_group);
     tcase_add_test(tc, N_32_trapped_and_faulted_are_not_exited);
     tcase_add_test(tc, N_32_partial_last_warp_counts_32);
     tcase_add_test(tc, N_32_r2b_count_above_expected_completes);
