@@ -197,6 +197,29 @@ START_TEST(N_27_fetch_past_the_end)
 }
 END_TEST
 
+START_TEST(N_16_run_reads_the_register_pair)
+{
+    /* The standalone run reads CALL's Va = R[2:3] in place (regfile.h:
+     * regfile_srcs, the pair's high words apart): R2 = 0x40, R3 = 1, so
+     * CALL.ABS jumps to 0x1_00000040, past the end of the program. */
+    prog_builder b = { 0 };
+    wr_insn *lo = add(&b, WR_FORM_MOV_I);
+    lo->f[WR_F_RD] = 2;
+    lo->f[WR_F_IMM32] = 0x40;
+    wr_insn *hi = add(&b, WR_FORM_MOV_I);
+    hi->f[WR_F_RD] = 3;
+    hi->f[WR_F_IMM32] = 1;
+    wr_insn *call = add(&b, WR_FORM_CALL_R);
+    call->f[WR_F_RA] = 2;
+    call->f[WR_F_BASEMODE] = 1;                   /* .ABS */
+    add(&b, WR_FORM_EXIT_X);
+    outcome o = run(&b, 32, 0, 0);
+    ck_assert_int_eq(o.res.end, WR_END_EXCEPTION);
+    ck_assert_uint_eq(o.res.fault_pc, 0x100000040ull);
+    done(&o);
+}
+END_TEST
+
 START_TEST(N_27_fetch_misaligned_target)
 {
     /* BRX R0 with R0 = 8 jumps to 0x10 + 8 = 0x18: not 16-aligned */
@@ -790,6 +813,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_50_skips_finished_warps);
     tcase_add_test(tc, N_50_limit);
     tcase_add_test(tc, N_27_fetch_past_the_end);
+    tcase_add_test(tc, N_16_run_reads_the_register_pair);
     tcase_add_test(tc, N_27_fetch_misaligned_target);
     tcase_add_test(tc, N_53_threads_from_program_and_command_line);
     tcase_add_test(tc, N_52_ldc_reads_const_and_unwritten_zero);
