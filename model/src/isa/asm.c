@@ -712,30 +712,12 @@ static int op_fits(const wr_spec *sp, const operand *op)
 
 enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS };
 
-/* What one spelling of MNEMONIC{.MOD} (the token's exact bytes) stands for:
- * its group, its modifiers resolved against each of the group's forms
- * (resolve_mods), whether a form separates operands by blanks.  Worked out
- * the first time the spelling is met in a text, then found by one probe of
- * a hash table (a program uses a few dozen spellings over and over).  Only
- * a spelling that parsed is kept: an error stops the assembly. */
-typedef struct spelling {
-    size_t name;               /* offset of the bytes in asm_ctx.names */
-    uint32_t len;
-    uint32_t hash;
-    const wr_mnem_group *group;
-    const struct alias *via;   /* the alias it was written as, or NULL */
-    uint32_t cut;              /* length of the mnemonic (the modifiers follow) */
-    uint8_t blanks;            /* a form of the group takes blank-separated operands */
-    uint8_t code[WR_MAX_GROUP_FORMS];     /* resolve_mods of form i of the group */
-    uint8_t which[WR_MAX_GROUP_FORMS];
-    int8_t modval[WR_MAX_GROUP_FORMS][MAX_SLOTS];
-} spelling;
 
 typedef struct stmt {
     const char *mnem;          /* mnemonic as written */
     size_t mlen;
     const wr_mnem_group *group;
-    const struct spelling *spell;   /* what the spelling resolves to */
+    struct spelling *spell;    /* what the spelling resolves to */
     unsigned nmods;
     unsigned nwritten;         /* of them written (the rest: an alias's implied one) */
     const char *mod[MAX_STMT_MODS];   /* modifiers as written (an alias's implied one too) */
@@ -753,6 +735,31 @@ typedef struct trial {
     unsigned expected;         /* spec kinds that were tried there (bit mask) */
     int bind[WR_MAX_SPECS];    /* operand index per spec, -1 = default */
 } trial;
+
+/* What one spelling of MNEMONIC{.MOD} (the token's exact bytes) stands for:
+ * its group, its modifiers resolved against each of the group's forms
+ * (resolve_mods), whether a form separates operands by blanks.  Worked out
+ * the first time the spelling is met in a text, then found by one probe of
+ * a hash table (a program uses a few dozen spellings over and over).  Only
+ * a spelling that parsed is kept: an error stops the assembly. */
+typedef struct spelling {
+    size_t name;               /* offset of the bytes in asm_ctx.names */
+    uint32_t len;
+    uint32_t hash;
+    const wr_mnem_group *group;
+    const struct alias *via;   /* the alias it was written as, or NULL */
+    uint32_t cut;              /* length of the mnemonic (the modifiers follow) */
+    uint8_t blanks;            /* a form of the group takes blank-separated operands */
+    uint8_t code[WR_MAX_GROUP_FORMS];     /* resolve_mods of form i of the group */
+    uint8_t which[WR_MAX_GROUP_FORMS];
+    int8_t modval[WR_MAX_GROUP_FORMS][MAX_SLOTS];
+    struct {                   /* the last forms chosen (choose_form), by the */
+        uint64_t sig;          /* operands' kinds (op_signature; 0 = unused) */
+        unsigned index;        /* of the form in the group */
+        trial t;
+    } memo[2];
+    uint8_t next_memo;
+} spelling;
 
 /* Greedy walk of the form's specs (isa.def SYNTAX): a fitting operand is
  * taken, a non-fitting one skips an optional spec and fails a required one. */
@@ -777,6 +784,17 @@ static void try_form(const wr_form_aux *fa, const stmt *s, trial *t)
     }
     t->fail_at = i;
     t->ok = i == s->nops;
+}
+
+/* What try_form reads of the operands (op_fits: kind, '~', '!') and their
+ * number, as one nonzero key. */
+_Static_assert(O_LABEL < 16 && 4 + 6 * MAX_OPERANDS <= 64 && MAX_OPERANDS + 1 < 16, "op_signature's key");
+static uint64_t op_signature(const stmt *s)
+{
+    uint64_t sig = (uint64_t)s->nops + 1u;
+    for (unsigned i = 0; i < s->nops; i++)
+        sig |= (uint64_t)(s->op[i].kind | s->op[i].tilde << 4 | s->op[i].bang << 5) << (4u + 6u * i);
+    return sig;
 }
 
 /* Modifier values of a form for the written modifiers, one per slot (the
@@ -952,14 +970,30 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS], trial *t)
 {
     const wr_mnem_group *g = s->group;
-    const spelling *sp = s->spell;
+    spelling *sp = s->spell;
     /* the first form (table order) whose modifiers resolve and whose
-     * operands fit wins: stop there */
+     * operands fit wins: stop there.  The choice depends on the spelling
+     * and the operands' kinds alone: the last two are remembered. */
+    const uint64_t sig = op_signature(s);
+    for (unsigned m = 0; m < 2; m++) {
+        if (sp->memo[m].sig != sig)
+            continue;
+        const unsigned i = sp->memo[m].index;
+        *t = sp->memo[m].t;
+        for (unsigned k = 0; k < MAX_SLOTS; k++)
+            modval[k] = sp->modval[i][k];
+        *form_out = g->forms[i];
+        return (int)i;
+    }
     for (unsigned i = 0; i < g->nforms; i++) {
         if (sp->code[i] != MOD_OK)
             continue;
         try_form(&c->aux->form[g->forms[i]], s, t);
         if (t->ok) {
+            sp->memo[sp->next_memo].sig = sig;
+            sp->memo[sp->next_memo].index = i;
+            sp->memo[sp->next_memo].t = *t;
+            sp->next_memo ^= 1u;
             for (unsigned k = 0; k < MAX_SLOTS; k++)
                 modval[k] = sp->modval[i][k];
             *form_out = g->forms[i];
@@ -1267,12 +1301,12 @@ static const wr_mnem_group *find_group(int profile, const char *s, size_t n, con
 }
 
 /* The spelling p[0..n) (hash h) if met before, else NULL. */
-static const spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
+static spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
 {
     if (c->spsize == 0)
         return NULL;
     for (size_t i = h & (c->spsize - 1); c->sptab[i] != 0; i = (i + 1) & (c->spsize - 1)) {
-        const spelling *sp = &c->sp[c->sptab[i] - 1];
+        spelling *sp = &c->sp[c->sptab[i] - 1];
         if (sp->hash == h && sp->len == n && memcmp(c->names + sp->name, p, n) == 0)
             return sp;
     }
@@ -1282,7 +1316,7 @@ static const spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, 
 /* Keep the spelling s->mnem[0..s->mlen) (hash h), parsed into s (group,
  * modifiers) through `via` with the mnemonic `cut` bytes long: its
  * modifiers resolved against every form of the group.  NULL: out of memory. */
-static const spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struct alias *via, size_t cut)
+static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struct alias *via, size_t cut)
 {
     if ((c->nsp + 1) * 2 > c->spsize) {
         size_t n = c->spsize ? c->spsize * 2 : 256;
@@ -1343,7 +1377,7 @@ static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
     s->mnem = p;
     s->mlen = (size_t)(e - p);
     const uint32_t h = hash_name(p, s->mlen);
-    const spelling *known = spelling_find(c, p, s->mlen, h);
+    spelling *known = spelling_find(c, p, s->mlen, h);
     const char *cut = e;
     const alias *via;
     if (known != NULL) {
@@ -1502,10 +1536,21 @@ static int parse_instruction(asm_ctx *c, const char *p)
         return -1;
     if (parse_mnemonic(c, &p, &s) != 0 || parse_operands(c, &p, &s) != 0)
         return -1;
-    wr_insn in;
-    if (build_insn(c, &s, (uint64_t)c->prog->ninsns * WR_INST_SIZE, &in) != 0)
+    wr_program *pr = c->prog;
+    const uint64_t pc = (uint64_t)pr->ninsns * WR_INST_SIZE;
+    if (pr->ninsns == WR_MAX_INSNS) {           /* the statement's own error first */
+        wr_insn in;
+        return build_insn(c, &s, pc, &in) != 0 ? -1 : add_insn(c, &in);
+    }
+    /* built in its place in the program (no copy) */
+    if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
+        || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
+        return oom(c);
+    if (build_insn(c, &s, pc, &pr->insns[pr->ninsns]) != 0)
         return -1;
-    return add_insn(c, &in);
+    pr->lines[pr->ninsns] = c->line;
+    pr->ninsns++;
+    return 0;
 }
 
 /* ---- directives (N-52, N-53) ----------------------------------------------------------- */
@@ -1697,7 +1742,9 @@ static int load_line(asm_ctx *c, const char *s, size_t n)
             break;
         }
         if (q[0] == '/' && q[1] == '*') {
-            char *end = strstr(q + 2, "*/");
+            char *end = q + 2;          /* the first "* /" after it (no strstr: lines are short) */
+            while ((end = memchr(end, '*', (size_t)(c->buf + n - end))) != NULL && end[1] != '/')
+                end++;
             if (end == NULL)
                 return err_at(c, q, "unterminated '/*' comment (comments end on their line)");
             memset(q, ' ', (size_t)(end + 2 - q));
