@@ -109,6 +109,8 @@ typedef struct asm_ctx {
     unsigned threads_line;
     int profile;               /* the profile the text is assembled for (G-01) */
     unsigned profile_line;     /* where `.profile` is, 0 if nowhere */
+    int optimistic;            /* no profile_scan: stop at a `.profile` (assemble_pass) */
+    int forced;                /* the profile the caller chose, or < 0 */
     const wr_isa_aux *aux;     /* wr_isa_aux_get(), once */
     struct spelling *sp;       /* the mnemonic spellings met (parse_mnemonic) */
     size_t nsp, cap_sp;
@@ -1674,8 +1676,20 @@ static int parse_directive(asm_ctx *c, const char *p)
         return parse_threads(c, e);
     if (ieq(p, (size_t)(e - p), ".const"))
         return parse_const(c, e);
-    if (ieq(p, (size_t)(e - p), ".profile"))
+    if (ieq(p, (size_t)(e - p), ".profile")) {
+        /* optimistic (no profile_scan): a first `.profile` before any
+         * instruction is taken, as the scan would; another, or a bad one,
+         * stops the pass (the full one says why) */
+        if (c->optimistic) {
+            int prof;
+            if (c->profile_line != 0 || c->nsp != 0 || c->prog->ninsns != 0 || parse_profile(c, e, &prof) != 0)
+                return -1;
+            c->profile = c->forced >= 0 ? c->forced : prof;
+            c->prog->profile = (unsigned)c->profile;
+            c->profile_line = c->line;
+        }
         return 0;                              /* read by profile_scan */
+    }
     return err_at(c, p, "unknown directive '%.*s' (a label needs ':')", (int)(e - p), p);
 }
 
@@ -1878,8 +1892,15 @@ int wr_assemble(const char *text, const char *filename, wr_program *out, char *e
     return wr_assemble_as(text, filename, WR_PROFILE_ANY, out, err, errsize);
 }
 
-int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out, char *err,
-                   size_t errsize)
+/* One assembly of text.  optimistic: without profile_scan, for the profile
+ * the command line forces, else the one a `.profile` written before any
+ * instruction names, else native, which is what the scan finds in such a
+ * text; the pass gives up (returns 1) at a later `.profile` and at any
+ * error, since the scan might have stopped earlier (its errors come first)
+ * or chosen another profile.  A text the optimistic pass assembles is
+ * assembled exactly as in full. */
+static int assemble_pass(const char *text, const char *filename, int profile, wr_program *out, char *err,
+                         size_t errsize, int optimistic)
 {
     asm_ctx c;
     memset(&c, 0, sizeof c);
@@ -1889,15 +1910,22 @@ int wr_assemble_as(const char *text, const char *filename, int profile, wr_progr
     c.errsize = errsize;
     c.prog = out;
     c.aux = wr_isa_aux_get();
+    c.optimistic = optimistic;
+    c.forced = profile;
     if (err && errsize)
         err[0] = '\0';
     c.buf = malloc(MAX_LINE + 1);
     out->filename = strdup(c.fname);
-    if (profile >= WR_PROFILE_COUNT)
-        profile = WR_PROFILE_ANY;
-    int rc = c.buf == NULL || out->filename == NULL ? oom(&c)
-             : profile_scan(&c, text, profile) != 0 ? -1
-                                                   : assemble_text(&c, text);
+    int rc;
+    if (c.buf == NULL || out->filename == NULL) {
+        rc = oom(&c);
+    } else if (optimistic) {
+        c.profile = profile >= 0 ? profile : WR_PROFILE_NATIVE;
+        c.prog->profile = (unsigned)c.profile;
+        rc = assemble_text(&c, text);
+    } else {
+        rc = profile_scan(&c, text, profile) != 0 ? -1 : assemble_text(&c, text);
+    }
     free(c.buf);
     free(c.labels);
     free(c.htab);
@@ -1908,6 +1936,19 @@ int wr_assemble_as(const char *text, const char *filename, int profile, wr_progr
     free(c.sptab);
     if (rc != 0)
         wr_program_free(out);
+    return rc != 0 && optimistic ? 1 : rc;
+}
+
+int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out, char *err,
+                   size_t errsize)
+{
+    if (profile >= WR_PROFILE_COUNT)
+        profile = WR_PROFILE_ANY;
+    /* the scan for `.profile` costs as much as a tenth of the assembly:
+     * first without it, then (rarely) in full */
+    int rc = assemble_pass(text, filename, profile, out, err, errsize, 1);
+    if (rc == 1)
+        rc = assemble_pass(text, filename, profile, out, err, errsize, 0);
     return rc;
 }
 
