@@ -1383,6 +1383,55 @@ START_TEST(bad_input_rejected)
 }
 END_TEST
 
+/* Issue 22 item 4: the fast paths (a first pass without the .profile
+ * scan, spellings and forms remembered per assembly) give the full
+ * assembly's words and messages: the scan's errors come before an earlier
+ * line's, a .profile after an instruction is still the text's profile, one
+ * spelling with other operand kinds takes another form, another case of a
+ * spelling is the same instruction. */
+START_TEST(asm_fast_paths_as_full)
+{
+    /* the scan's error (line 3) before line 1's own */
+    expect_error_exact("BOGUS R1\nEXIT\nEXIT /* open\n",
+                       "t.s:3:6: error: unterminated '/*' comment (comments end on their line)");
+    expect_error_exact("BOGUS R1\n.profile sass\n.profile ptx\n", "t.s:3:1: error: duplicate .profile (first at line 2)");
+    /* .profile after an instruction: the whole text is sass (BAR.RESULT is
+     * sass's alias of B2R.RESULT, S-12) */
+    wr_program a, b;
+    char err[512];
+    ck_assert_int_eq(wr_assemble("B2R.RESULT R1\nEXIT\n.profile sass\n", "t.s", &a, err, sizeof err), 0);
+    ck_assert_uint_eq(a.profile, WR_PROFILE_SASS);
+    ck_assert_int_eq(wr_assemble(".profile sass\nB2R.RESULT R1\nEXIT\n", "t.s", &b, err, sizeof err), 0);
+    ck_assert_uint_eq(b.ninsns, a.ninsns);
+    ck_assert_mem_eq(a.words, b.words, a.ninsns * sizeof *a.words);
+    wr_program_free(&a);
+    wr_program_free(&b);
+    /* one spelling, other operand kinds: each line its own form, as alone */
+    static const char *const lines[] = { "WARPSYNC R1", "WARPSYNC 0x3", "WARPSYNC UR2",
+                                         "warpsync R1", "WARPSYNC c[0x2][0x100]", "WARPSYNC R1" };
+    char text[512] = "";
+    for (unsigned i = 0; i < 6; i++) {
+        strcat(text, lines[i]);
+        strcat(text, "\n");
+    }
+    ck_assert_int_eq(wr_assemble(text, "t.s", &a, err, sizeof err), 0);
+    ck_assert_uint_eq(a.ninsns, 6);
+    for (unsigned i = 0; i < 6; i++) {
+        ck_assert_int_eq(wr_assemble(lines[i], "t.s", &b, err, sizeof err), 0);
+        ck_assert_mem_eq(&a.words[i], &b.words[0], sizeof b.words[0]);
+        ck_assert_uint_eq(a.insns[i].form, b.insns[0].form);
+        wr_program_free(&b);
+    }
+    ck_assert_uint_ne(a.insns[0].form, a.insns[1].form);
+    ck_assert_uint_ne(a.insns[0].form, a.insns[2].form);
+    wr_program_free(&a);
+    /* a spelling met before still reports its operand errors */
+    expect_error_exact("WARPSYNC R1\nWARPSYNC P2\n", 
+                       "t.s:2:12: error: missing operand for WARPSYNC: expected a GPR, a uniform register, "
+                       "an immediate or a constant c[bank][offset]");
+}
+END_TEST
+
 START_TEST(bad_input_long_line)
 {
     size_t n = 20000;
@@ -1734,6 +1783,7 @@ void unit_add_suites(SRunner *sr)
 
     t = tc(s, "bad_input");
     tcase_add_loop_test(t, bad_input_rejected, 0, (int)(sizeof bad_inputs / sizeof bad_inputs[0]));
+    tcase_add_test(t, asm_fast_paths_as_full);
     tcase_add_test(t, bad_input_long_line);
     tcase_add_test(t, bad_input_count);
     srunner_add_suite(sr, s);

@@ -109,7 +109,13 @@ typedef struct asm_ctx {
     unsigned threads_line;
     int profile;               /* the profile the text is assembled for (G-01) */
     unsigned profile_line;     /* where `.profile` is, 0 if nowhere */
+    int optimistic;            /* no profile_scan: stop at a `.profile` (assemble_pass) */
+    int forced;                /* the profile the caller chose, or < 0 */
     const wr_isa_aux *aux;     /* wr_isa_aux_get(), once */
+    struct spelling *sp;       /* the mnemonic spellings met (parse_mnemonic) */
+    size_t nsp, cap_sp;
+    uint32_t *sptab;           /* spelling index + 1, 0 = empty */
+    size_t spsize;
 } asm_ctx;
 
 /* ---- errors ------------------------------------------------------------- */
@@ -490,47 +496,62 @@ static long reg_index(const char *s, size_t n)
 }
 
 /* Is s[0..n) a register-like name (R5, RZ, UR3, P2, PT, B1, SR_...)?  Sets
- * the kind and index; 1 = yes, 0 = no (a label), -1 = error reported. */
+ * the kind and index; 1 = yes, 0 = no (a label), -1 = error reported.
+ * One switch on the first letter: a name is a register of the class its
+ * prefix names (UR, R, P, B), its zero register (URZ, RZ, PT) or, written
+ * SR_..., a special register; anything else is a label. */
 static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v)
 {
     static const struct {
-        const char *pre; size_t pl; const char *zero; size_t zl; uint8_t kind; long max, zval; const char *range;
+        size_t pl; char zero; uint8_t kind; long max, zval; const char *range;
     } rc[] = {
-        { "UR", 2, "URZ", 3, O_UR,   62, WR_URZ, "UR0..UR62, URZ" },
-        { "R",  1, "RZ",  2, O_GPR,  254, WR_RZ, "R0..R254, RZ" },
-        { "P",  1, "PT",  2, O_PRED, 6,  WR_PT,  "P0..P6, PT" },
-        { "B",  1, NULL,  0, O_BREG, 15, 0,      "B0..B15" },
+        { 2, 'Z', O_UR,   62,  WR_URZ, "UR0..UR62, URZ" },
+        { 1, 'Z', O_GPR,  254, WR_RZ,  "R0..R254, RZ" },
+        { 1, 'T', O_PRED, 6,   WR_PT,  "P0..P6, PT" },
+        { 1, 0,   O_BREG, 15,  0,      "B0..B15" },
     };
-    if (n == 0 || (s[0] != 'U' && s[0] != 'R' && s[0] != 'P' && s[0] != 'B' && s[0] != 'S'))
-        return 0;                       /* no register name starts otherwise */
-    if (n > 3 && memcmp(s, "SR_", 3) == 0) {
-        for (unsigned i = 0; i < WR_SR_COUNT; i++)
-            if (strlen(wr_sr_names[i]) == n && memcmp(wr_sr_names[i], s, n) == 0) {
-                *kind = O_SR;
-                *v = i;
-                return 1;
-            }
-        return err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s);
-    }
-    for (unsigned i = 0; i < sizeof rc / sizeof rc[0]; i++) {
-        size_t pl = rc[i].pl;
-        if (rc[i].zero && rc[i].zl == n && memcmp(rc[i].zero, s, n) == 0) {
-            *kind = rc[i].kind;
-            *v = (uint64_t)rc[i].zval;
-            return 1;
+    unsigned i;
+    if (n == 0)
+        return 0;
+    switch (s[0]) {
+    case 'U':
+        if (n < 2 || s[1] != 'R')
+            return 0;
+        i = 0;
+        break;
+    case 'R': i = 1; break;
+    case 'P': i = 2; break;
+    case 'B': i = 3; break;
+    case 'S':
+        if (n > 3 && memcmp(s, "SR_", 3) == 0) {
+            for (unsigned k = 0; k < WR_SR_COUNT; k++)
+                if (strlen(wr_sr_names[k]) == n && memcmp(wr_sr_names[k], s, n) == 0) {
+                    *kind = O_SR;
+                    *v = k;
+                    return 1;
+                }
+            return err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s);
         }
-        if (n <= pl || memcmp(s, rc[i].pre, pl) != 0)
-            continue;
-        long idx = reg_index(s + pl, n - pl);
-        if (idx < 0)
-            continue;
-        if (idx > rc[i].max)
-            return err_at(c, s, "register '%.*s' out of range (%s)", (int)n, s, rc[i].range);
+        return 0;
+    default:
+        return 0;                       /* no register name starts otherwise */
+    }
+    const size_t pl = rc[i].pl;
+    if (rc[i].zero && n == pl + 1 && s[pl] == rc[i].zero) {
         *kind = rc[i].kind;
-        *v = (uint64_t)idx;
+        *v = (uint64_t)rc[i].zval;
         return 1;
     }
-    return 0;
+    if (n <= pl)
+        return 0;
+    long idx = reg_index(s + pl, n - pl);
+    if (idx < 0)
+        return 0;
+    if (idx > rc[i].max)
+        return err_at(c, s, "register '%.*s' out of range (%s)", (int)n, s, rc[i].range);
+    *kind = rc[i].kind;
+    *v = (uint64_t)idx;
+    return 1;
 }
 
 /* R[n:n+1] or UR[n:n+1]; p at '['.  N-61: pairs need not be even; the
@@ -693,10 +714,12 @@ static int op_fits(const wr_spec *sp, const operand *op)
 
 enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS };
 
+
 typedef struct stmt {
     const char *mnem;          /* mnemonic as written */
     size_t mlen;
     const wr_mnem_group *group;
+    struct spelling *spell;    /* what the spelling resolves to */
     unsigned nmods;
     unsigned nwritten;         /* of them written (the rest: an alias's implied one) */
     const char *mod[MAX_STMT_MODS];   /* modifiers as written (an alias's implied one too) */
@@ -714,6 +737,31 @@ typedef struct trial {
     unsigned expected;         /* spec kinds that were tried there (bit mask) */
     int bind[WR_MAX_SPECS];    /* operand index per spec, -1 = default */
 } trial;
+
+/* What one spelling of MNEMONIC{.MOD} (the token's exact bytes) stands for:
+ * its group, its modifiers resolved against each of the group's forms
+ * (resolve_mods), whether a form separates operands by blanks.  Worked out
+ * the first time the spelling is met in a text, then found by one probe of
+ * a hash table (a program uses a few dozen spellings over and over).  Only
+ * a spelling that parsed is kept: an error stops the assembly. */
+typedef struct spelling {
+    size_t name;               /* offset of the bytes in asm_ctx.names */
+    uint32_t len;
+    uint32_t hash;
+    const wr_mnem_group *group;
+    const struct alias *via;   /* the alias it was written as, or NULL */
+    uint32_t cut;              /* length of the mnemonic (the modifiers follow) */
+    uint8_t blanks;            /* a form of the group takes blank-separated operands */
+    uint8_t code[WR_MAX_GROUP_FORMS];     /* resolve_mods of form i of the group */
+    uint8_t which[WR_MAX_GROUP_FORMS];
+    int8_t modval[WR_MAX_GROUP_FORMS][MAX_SLOTS];
+    struct {                   /* the last forms chosen (choose_form), by the */
+        uint64_t sig;          /* operands' kinds (op_signature; 0 = unused) */
+        unsigned index;        /* of the form in the group */
+        trial t;
+    } memo[2];
+    uint8_t next_memo;
+} spelling;
 
 /* Greedy walk of the form's specs (isa.def SYNTAX): a fitting operand is
  * taken, a non-fitting one skips an optional spec and fails a required one. */
@@ -738,6 +786,17 @@ static void try_form(const wr_form_aux *fa, const stmt *s, trial *t)
     }
     t->fail_at = i;
     t->ok = i == s->nops;
+}
+
+/* What try_form reads of the operands (op_fits: kind, '~', '!') and their
+ * number, as one nonzero key. */
+_Static_assert(O_LABEL < 16 && 4 + 6 * MAX_OPERANDS <= 64 && MAX_OPERANDS + 1 < 16, "op_signature's key");
+static uint64_t op_signature(const stmt *s)
+{
+    uint64_t sig = (uint64_t)s->nops + 1u;
+    for (unsigned i = 0; i < s->nops; i++)
+        sig |= (uint64_t)(s->op[i].kind | s->op[i].tilde << 4 | s->op[i].bang << 5) << (4u + 6u * i);
+    return sig;
 }
 
 /* Modifier values of a form for the written modifiers, one per slot (the
@@ -913,26 +972,45 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS], trial *t)
 {
     const wr_mnem_group *g = s->group;
+    spelling *sp = s->spell;
     /* the first form (table order) whose modifiers resolve and whose
-     * operands fit wins: stop there */
+     * operands fit wins: stop there.  The choice depends on the spelling
+     * and the operands' kinds alone: the last two are remembered. */
+    const uint64_t sig = op_signature(s);
+    for (unsigned m = 0; m < 2; m++) {
+        if (sp->memo[m].sig != sig)
+            continue;
+        const unsigned i = sp->memo[m].index;
+        *t = sp->memo[m].t;
+        for (unsigned k = 0; k < MAX_SLOTS; k++)
+            modval[k] = sp->modval[i][k];
+        *form_out = g->forms[i];
+        return (int)i;
+    }
     for (unsigned i = 0; i < g->nforms; i++) {
-        unsigned w;
-        if (resolve_mods(c->aux, g->forms[i], s, modval, &w) != MOD_OK)
+        if (sp->code[i] != MOD_OK)
             continue;
         try_form(&c->aux->form[g->forms[i]], s, t);
         if (t->ok) {
+            sp->memo[sp->next_memo].sig = sig;
+            sp->memo[sp->next_memo].index = i;
+            sp->memo[sp->next_memo].t = *t;
+            sp->next_memo ^= 1u;
+            for (unsigned k = 0; k < MAX_SLOTS; k++)
+                modval[k] = sp->modval[i][k];
             *form_out = g->forms[i];
             return (int)i;
         }
     }
     /* none: survey every form to explain why */
     trial tr[WR_MAX_GROUP_FORMS];
-    int mv[WR_MAX_GROUP_FORMS][MAX_SLOTS], code[WR_MAX_GROUP_FORMS];
+    int code[WR_MAX_GROUP_FORMS];
     unsigned which[WR_MAX_GROUP_FORMS];
     uint8_t cand[WR_MAX_GROUP_FORMS];
     unsigned ncand = 0;
     for (unsigned i = 0; i < g->nforms; i++) {
-        code[i] = resolve_mods(c->aux, g->forms[i], s, mv[i], &which[i]);
+        code[i] = sp->code[i];
+        which[i] = sp->which[i];
         try_form(&c->aux->form[g->forms[i]], s, &tr[i]);
         if (code[i] == MOD_OK)
             cand[ncand++] = (uint8_t)i;
@@ -1224,9 +1302,73 @@ static const wr_mnem_group *find_group(int profile, const char *s, size_t n, con
     return NULL;
 }
 
+/* The spelling p[0..n) (hash h) if met before, else NULL. */
+static spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
+{
+    if (c->spsize == 0)
+        return NULL;
+    for (size_t i = h & (c->spsize - 1); c->sptab[i] != 0; i = (i + 1) & (c->spsize - 1)) {
+        spelling *sp = &c->sp[c->sptab[i] - 1];
+        if (sp->hash == h && sp->len == n && memcmp(c->names + sp->name, p, n) == 0)
+            return sp;
+    }
+    return NULL;
+}
+
+/* Keep the spelling s->mnem[0..s->mlen) (hash h), parsed into s (group,
+ * modifiers) through `via` with the mnemonic `cut` bytes long: its
+ * modifiers resolved against every form of the group.  NULL: out of memory. */
+static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struct alias *via, size_t cut)
+{
+    if ((c->nsp + 1) * 2 > c->spsize) {
+        size_t n = c->spsize ? c->spsize * 2 : 256;
+        uint32_t *t = calloc(n, sizeof *t);
+        if (t == NULL)
+            return NULL;
+        for (size_t i = 0; i < c->nsp; i++) {
+            size_t k = c->sp[i].hash & (n - 1);
+            while (t[k] != 0)
+                k = (k + 1) & (n - 1);
+            t[k] = (uint32_t)(i + 1);
+        }
+        free(c->sptab);
+        c->sptab = t;
+        c->spsize = n;
+    }
+    if (grow(&c->sp, &c->cap_sp, c->nsp + 1, sizeof *c->sp) != 0
+        || grow(&c->names, &c->cap_names, c->nnames + s->mlen, 1) != 0)
+        return NULL;
+    spelling *sp = &c->sp[c->nsp];
+    memset(sp, 0, sizeof *sp);
+    memcpy(c->names + c->nnames, s->mnem, s->mlen);
+    sp->name = c->nnames;
+    sp->len = (uint32_t)s->mlen;
+    sp->hash = h;
+    sp->group = s->group;
+    sp->via = via;
+    sp->cut = (uint32_t)cut;
+    c->nnames += s->mlen;
+    const wr_mnem_group *g = s->group;
+    for (unsigned i = 0; i < g->nforms; i++) {
+        int mv[MAX_SLOTS];
+        unsigned which;
+        sp->code[i] = (uint8_t)resolve_mods(c->aux, g->forms[i], s, mv, &which);
+        sp->which[i] = (uint8_t)which;
+        for (unsigned k = 0; k < MAX_SLOTS; k++)
+            sp->modval[i][k] = (int8_t)mv[k];
+        sp->blanks |= (wr_form_exts[g->forms[i]].flags & WR_FORMF_BLANKS) != 0;
+    }
+    size_t k = h & (c->spsize - 1);
+    while (c->sptab[k] != 0)
+        k = (k + 1) & (c->spsize - 1);
+    c->sptab[k] = (uint32_t)(c->nsp + 1);
+    return &c->sp[c->nsp++];
+}
+
 /* MNEMONIC{.MOD}: the longest dotted prefix naming a mnemonic of the
  * profile, then the modifiers (case-insensitive, N-61).  A mnemonic of
- * another profile only is bad input (SPEC-NOTES G-01). */
+ * another profile only is bad input (SPEC-NOTES G-01).  A spelling met
+ * before is not looked up again (spelling_find). */
 static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
 {
     const char *p = *pp, *e = ident_end(p);
@@ -1236,27 +1378,35 @@ static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
         return err_at(c, p, "unexpected '%c' where an instruction should be", *p);
     s->mnem = p;
     s->mlen = (size_t)(e - p);
-    for (const char *q = p; q < e; q++)
-        if (*q == '.' && (q + 1 == e || q[1] == '.'))
-            return err_at(c, q, "empty modifier in '%.*s'", (int)s->mlen, p);
-    /* try prefixes from the longest down */
+    const uint32_t h = hash_name(p, s->mlen);
+    spelling *known = spelling_find(c, p, s->mlen, h);
     const char *cut = e;
     const alias *via;
-    for (;;) {
-        s->group = find_group(c->profile, p, (size_t)(cut - p), &via);
-        if (s->group != NULL)
-            break;
-        while (cut > p && *--cut != '.')
-            ;
-        if (cut == p) {
-            for (cut = e; cut > p;) {
-                if (find_group(-1, p, (size_t)(cut - p), &via) != NULL)
-                    return err_at(c, p, "'%.*s' is not an instruction of the %s profile (SPEC-NOTES G-01)",
-                                  (int)s->mlen, p, wr_profile_name((unsigned)c->profile));
-                while (cut > p && *--cut != '.')
-                    ;
+    if (known != NULL) {
+        s->group = known->group;
+        via = known->via;
+        cut = p + known->cut;
+    } else {
+        for (const char *q = p; q < e; q++)
+            if (*q == '.' && (q + 1 == e || q[1] == '.'))
+                return err_at(c, q, "empty modifier in '%.*s'", (int)s->mlen, p);
+        /* try prefixes from the longest down */
+        for (;;) {
+            s->group = find_group(c->profile, p, (size_t)(cut - p), &via);
+            if (s->group != NULL)
+                break;
+            while (cut > p && *--cut != '.')
+                ;
+            if (cut == p) {
+                for (cut = e; cut > p;) {
+                    if (find_group(-1, p, (size_t)(cut - p), &via) != NULL)
+                        return err_at(c, p, "'%.*s' is not an instruction of the %s profile (SPEC-NOTES G-01)",
+                                      (int)s->mlen, p, wr_profile_name((unsigned)c->profile));
+                    while (cut > p && *--cut != '.')
+                        ;
+                }
+                return err_at(c, p, "unknown mnemonic '%.*s'", (int)s->mlen, p);
             }
-            return err_at(c, p, "unknown mnemonic '%.*s'", (int)s->mlen, p);
         }
     }
     s->nmods = 0;
@@ -1278,6 +1428,9 @@ static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
         s->mod[s->nmods] = via->implied;
         s->modlen[s->nmods++] = strlen(via->implied);
     }
+    if (known == NULL && (known = spelling_add(c, s, h, via, (size_t)(cut - p))) == NULL)
+        return oom(c);
+    s->spell = known;
     *pp = e;
     return 0;
 }
@@ -1321,9 +1474,7 @@ static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
     if (need)
         p = skip_ws(p + 1);
     /* seed 004's text separates operands by blanks (BLANKS() forms) */
-    int blanks = 0;
-    for (unsigned i = 0; i < s->group->nforms; i++)
-        blanks |= (wr_form_exts[s->group->forms[i]].flags & WR_FORMF_BLANKS) != 0;
+    const int blanks = s->spell->blanks;
     s->nops = 0;
     while (*p != '\0' && *p != ';' && !is_annotation_start(*p)) {
         if (s->nops == MAX_OPERANDS)
@@ -1378,6 +1529,7 @@ static int parse_instruction(asm_ctx *c, const char *p)
     s.mnem = NULL;
     s.mlen = 0;
     s.group = NULL;
+    s.spell = NULL;
     s.nmods = s.nwritten = s.nops = 0;
     s.guard_pred = WR_PT;
     s.guard_not = 0;
@@ -1386,10 +1538,21 @@ static int parse_instruction(asm_ctx *c, const char *p)
         return -1;
     if (parse_mnemonic(c, &p, &s) != 0 || parse_operands(c, &p, &s) != 0)
         return -1;
-    wr_insn in;
-    if (build_insn(c, &s, (uint64_t)c->prog->ninsns * WR_INST_SIZE, &in) != 0)
+    wr_program *pr = c->prog;
+    const uint64_t pc = (uint64_t)pr->ninsns * WR_INST_SIZE;
+    if (pr->ninsns == WR_MAX_INSNS) {           /* the statement's own error first */
+        wr_insn in;
+        return build_insn(c, &s, pc, &in) != 0 ? -1 : add_insn(c, &in);
+    }
+    /* built in its place in the program (no copy) */
+    if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
+        || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
+        return oom(c);
+    if (build_insn(c, &s, pc, &pr->insns[pr->ninsns]) != 0)
         return -1;
-    return add_insn(c, &in);
+    pr->lines[pr->ninsns] = c->line;
+    pr->ninsns++;
+    return 0;
 }
 
 /* ---- directives (N-52, N-53) ----------------------------------------------------------- */
@@ -1513,8 +1676,20 @@ static int parse_directive(asm_ctx *c, const char *p)
         return parse_threads(c, e);
     if (ieq(p, (size_t)(e - p), ".const"))
         return parse_const(c, e);
-    if (ieq(p, (size_t)(e - p), ".profile"))
+    if (ieq(p, (size_t)(e - p), ".profile")) {
+        /* optimistic (no profile_scan): a first `.profile` before any
+         * instruction is taken, as the scan would; another, or a bad one,
+         * stops the pass (the full one says why) */
+        if (c->optimistic) {
+            int prof;
+            if (c->profile_line != 0 || c->nsp != 0 || c->prog->ninsns != 0 || parse_profile(c, e, &prof) != 0)
+                return -1;
+            c->profile = c->forced >= 0 ? c->forced : prof;
+            c->prog->profile = (unsigned)c->profile;
+            c->profile_line = c->line;
+        }
         return 0;                              /* read by profile_scan */
+    }
     return err_at(c, p, "unknown directive '%.*s' (a label needs ':')", (int)(e - p), p);
 }
 
@@ -1581,7 +1756,9 @@ static int load_line(asm_ctx *c, const char *s, size_t n)
             break;
         }
         if (q[0] == '/' && q[1] == '*') {
-            char *end = strstr(q + 2, "*/");
+            char *end = q + 2;          /* the first "* /" after it (no strstr: lines are short) */
+            while ((end = memchr(end, '*', (size_t)(c->buf + n - end))) != NULL && end[1] != '/')
+                end++;
             if (end == NULL)
                 return err_at(c, q, "unterminated '/*' comment (comments end on their line)");
             memset(q, ' ', (size_t)(end + 2 - q));
@@ -1715,8 +1892,15 @@ int wr_assemble(const char *text, const char *filename, wr_program *out, char *e
     return wr_assemble_as(text, filename, WR_PROFILE_ANY, out, err, errsize);
 }
 
-int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out, char *err,
-                   size_t errsize)
+/* One assembly of text.  optimistic: without profile_scan, for the profile
+ * the command line forces, else the one a `.profile` written before any
+ * instruction names, else native, which is what the scan finds in such a
+ * text; the pass gives up (returns 1) at a later `.profile` and at any
+ * error, since the scan might have stopped earlier (its errors come first)
+ * or chosen another profile.  A text the optimistic pass assembles is
+ * assembled exactly as in full. */
+static int assemble_pass(const char *text, const char *filename, int profile, wr_program *out, char *err,
+                         size_t errsize, int optimistic)
 {
     asm_ctx c;
     memset(&c, 0, sizeof c);
@@ -1726,23 +1910,45 @@ int wr_assemble_as(const char *text, const char *filename, int profile, wr_progr
     c.errsize = errsize;
     c.prog = out;
     c.aux = wr_isa_aux_get();
+    c.optimistic = optimistic;
+    c.forced = profile;
     if (err && errsize)
         err[0] = '\0';
     c.buf = malloc(MAX_LINE + 1);
     out->filename = strdup(c.fname);
-    if (profile >= WR_PROFILE_COUNT)
-        profile = WR_PROFILE_ANY;
-    int rc = c.buf == NULL || out->filename == NULL ? oom(&c)
-             : profile_scan(&c, text, profile) != 0 ? -1
-                                                   : assemble_text(&c, text);
+    int rc;
+    if (c.buf == NULL || out->filename == NULL) {
+        rc = oom(&c);
+    } else if (optimistic) {
+        c.profile = profile >= 0 ? profile : WR_PROFILE_NATIVE;
+        c.prog->profile = (unsigned)c.profile;
+        rc = assemble_text(&c, text);
+    } else {
+        rc = profile_scan(&c, text, profile) != 0 ? -1 : assemble_text(&c, text);
+    }
     free(c.buf);
     free(c.labels);
     free(c.htab);
     free(c.names);
     free(c.xt);
     free(c.fx);
+    free(c.sp);
+    free(c.sptab);
     if (rc != 0)
         wr_program_free(out);
+    return rc != 0 && optimistic ? 1 : rc;
+}
+
+int wr_assemble_as(const char *text, const char *filename, int profile, wr_program *out, char *err,
+                   size_t errsize)
+{
+    if (profile >= WR_PROFILE_COUNT)
+        profile = WR_PROFILE_ANY;
+    /* the scan for `.profile` costs as much as a tenth of the assembly:
+     * first without it, then (rarely) in full */
+    int rc = assemble_pass(text, filename, profile, out, err, errsize, 1);
+    if (rc == 1)
+        rc = assemble_pass(text, filename, profile, out, err, errsize, 0);
     return rc;
 }
 

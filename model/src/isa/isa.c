@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <threads.h>
 #include "warpref/isa.h"
 #include "isa_priv.h"
@@ -254,22 +255,30 @@ static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
     return 0;
 }
 
-/* Does check_value pass v without a word to say?  The common case, kept
- * small so that it inlines; 0 also for every CMEM value (check_value then
- * decides). */
-static inline int value_ok(unsigned form, const wr_field_pos *fp, int64_t v)
+/* The values of field fp of a form that check_value passes without a
+ * word to say, as a range and a mask (wr_form_aux.quick, made once by
+ * build_aux): the common case of wr_encode, one compare each way and a
+ * bit test; every CMEM value is left to check_value. */
+static void quick_range(unsigned form, const wr_field_pos *fp, int64_t *lo, int64_t *hi, uint32_t *legal)
 {
     const wr_field_desc *fd = &wr_fields[fp->id];
+    *legal = 0xffffffffu;
     if (fd->kind == WR_FK_SIMM) {
-        if (fp->width < 64 && (v < -(int64_t)(UINT64_C(1) << (fp->width - 1u))
-                               || v > (int64_t)((UINT64_C(1) << (fp->width - 1u)) - 1u)))
-            return 0;
-    } else if (v < 0 || (fp->width < 64 && (uint64_t)v > low_bits(fp->width))) {
-        return 0;
+        *lo = fp->width < 64 ? -(int64_t)(UINT64_C(1) << (fp->width - 1u)) : INT64_MIN;
+        *hi = fp->width < 64 ? (int64_t)((UINT64_C(1) << (fp->width - 1u)) - 1u) : INT64_MAX;
+    } else {
+        *lo = 0;
+        *hi = fp->width < 64 ? (int64_t)low_bits(fp->width) : INT64_MAX;
     }
-    if (fd->kind == WR_FK_ENUM || fd->kind == WR_FK_FLAG || fd->kind == WR_FK_PRED)
-        return v < 32 && ((wr_form_legal_values(form, fp->id) >> v) & 1u);
-    return fd->kind != WR_FK_CMEM;
+    if (fd->kind == WR_FK_ENUM || fd->kind == WR_FK_FLAG || fd->kind == WR_FK_PRED) {
+        if (*hi > 31)
+            *hi = 31;
+        *legal = wr_form_legal_values(form, fp->id);
+    }
+    if (fd->kind == WR_FK_CMEM) {
+        *lo = 1;
+        *hi = 0;
+    }
 }
 
 /* ---- decode / encode --------------------------------------------------- */
@@ -327,19 +336,23 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
     if (in->form >= WR_FORM_COUNT)
         return fail(msg, msgsize, "no form %u", (unsigned)in->form);
     const wr_form_desc *fd = &wr_forms[in->form];
-    if (wr_ri_check(in, msg, msgsize) != 0)
+    const wr_form_aux *fa = &wr_isa_aux_get()->form[in->form];
+    if (fa->nrislots != 0 && wr_ri_check(in, msg, msgsize) != 0)
         return -1;
     field_put(out, 0, 8, fd->optype);
     field_put(out, 8, 4, fd->stype);
-    /* fields the form lacks are ignored: they are not part of the word */
+    /* fields the form lacks are ignored: they are not part of the word;
+     * a field of the table is 1..64 bits wide and ends by bit 127
+     * (wr_isa_check), so field_put needs no guard */
     for (unsigned i = 0; i < fd->nfields; i++) {
         const wr_field_pos *fp = &fd->fields[i];
         int64_t v = in->f[fp->id];
-        if (!value_ok(in->form, fp, v) && check_value(in->form, fp, v, msg, msgsize) != 0) {
+        if (!(v >= fa->quick[i].lo && v <= fa->quick[i].hi && ((fa->quick[i].legal >> (v & 31)) & 1u))
+            && check_value(in->form, fp, v, msg, msgsize) != 0) {
             memset(out, 0, sizeof *out);
             return -1;
         }
-        wr_field_set(out, fp->lsb, fp->width, (uint64_t)v);
+        field_put(out, fp->lsb, fp->width, (uint64_t)v);
     }
     return 0;
 }
@@ -620,6 +633,8 @@ static void build_aux(void)
                         fa->rislot[fa->nrislots++] = slots[i];
                 break;
             }
+        for (unsigned i = 0; i < fd->nfields; i++)
+            quick_range(f, &fd->fields[i], &fa->quick[i].lo, &fa->quick[i].hi, &fa->quick[i].legal);
         add_to_group(a->group, &a->ngroups, f);
         for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
             if (wr_form_in_profile(f, p))
@@ -630,9 +645,17 @@ static void build_aux(void)
     mnem_index(a->mhash[WR_PROFILE_COUNT], a->group, a->ngroups);
 }
 
+/* Set once the tables are built: the common call is one acquire load, not
+ * call_once's (the assembler and the encoder ask once per instruction). */
+static _Atomic(const wr_isa_aux *) isa_aux_ready;
+
 const wr_isa_aux *wr_isa_aux_get(void)
 {
+    const wr_isa_aux *a = atomic_load_explicit(&isa_aux_ready, memory_order_acquire);
+    if (a != NULL)
+        return a;
     call_once(&isa_aux_once, build_aux);
+    atomic_store_explicit(&isa_aux_ready, &isa_aux, memory_order_release);
     return &isa_aux;
 }
 

@@ -48,6 +48,10 @@ typedef struct wr_form_aux {
     char opname[WR_MAX_OPNAMES][40];     /* the slots' values, wr_op_name's index */
     uint8_t nrislots;                    /* the GPR slots RI operands take, in order */
     uint8_t rislot[WR_MAX_RI_SLOTS];     /* (RA, RB, RC, RE among the form's fields) */
+    struct {                             /* wr_encode's quick test of fields[i]: a value */
+        int64_t lo, hi;                  /* in lo..hi whose bit (v & 31) is set in legal */
+        uint32_t legal;                  /* passes check_value (CMEM: empty, always checked) */
+    } quick[WR_MAX_FORM_FIELDS];
 } wr_form_aux;
 
 /* Forms sharing one base mnemonic, in table order (assembler candidates). */
