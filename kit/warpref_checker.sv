@@ -338,36 +338,6 @@ module warpref_checker #(
     return 1'b1;
   endfunction
 
-  // slot s's retire: the wide parts it uses, then the record
-  function automatic int retire(input int s);
-    int unsigned w, ev, reads;
-    w = 32'(rif.rt_warp[s]);
-    reads = OPERANDS ? 32'(rif.rt_reads[s]) : 0;
-    if ((reads & IN_GPRS) != 0)
-      warpref_dpi_retire_in(h, rif.rt_ra[s], rif.rt_rb[s], rif.rt_rc[s], HAS_RE ? rif.rt_re[s] : '0);
-    if (RD_VALUES && rif.rt_rd_we[s] != 0) warpref_dpi_retire_rd(h, rif.rt_rd_val[s]);
-    if (rif.rt_bar_changed[s] != 0 || rif.rt_wbs_we[s] != 0 || rif.rt_ev_release[s] != 0)
-      warpref_dpi_retire_cta(h, CTA_WORDS ? (32*32)'(rif.rt_bar_words[s]) : '0,
-                             CTA_WORDS ? (32*32)'(rif.rt_wbs_all[s]) : '0, (32*32)'(rif.rt_ev_woken[s]));
-    ev = (rif.rt_ev_block[s] ? EV_BLOCK : 0) | (rif.rt_ev_arrive[s] ? EV_ARRIVE : 0) |
-         (rif.rt_ev_exit[s] ? EV_EXIT : 0) | (rif.rt_ev_sleep[s] ? EV_SLEEP : 0) |
-         (rif.rt_ev_trap[s] ? EV_TRAP : 0) | (rif.rt_ev_syscall[s] ? EV_SYSCALL : 0) |
-         (rif.rt_ev_rtt[s] ? EV_RTT : 0) | (rif.rt_ev_warn[s] ? EV_WARNING : 0) |
-         (rif.rt_ev_wake[s] ? EV_WAKE : 0);
-    return warpref_dpi_retire(h, rif.rt_time[s], w, rif.rt_pc[s], rif.rt_insn[s], 32'(rif.rt_exc[s]),
-        reads, OPERANDS ? rif.rt_pg[s] : 0, OPERANDS ? rif.rt_pp[s] : 0,
-        OPERANDS ? rif.rt_ur[s] : 0, OPERANDS ? rif.rt_c[s] : 0,
-        OPERANDS ? rif.rt_ra_undef[s] : 0, OPERANDS ? rif.rt_rb_undef[s] : 0, OPERANDS ? rif.rt_rc_undef[s] : 0,
-        rif.rt_apc[s], rif.rt_valid_mask[s], rif.rt_active[s], rif.rt_yield[s], rif.rt_sleep[s],
-        rif.rt_switch[s], rif.rt_rpc[s], rif.rt_breg[s], rif.rt_wbs[s], 32'(rif.rt_wbs_def[s]),
-        32'(rif.rt_runs[s][w*3 +: 3]), 32'(rif.rt_blocked_bar[s]),
-        RD_VALUES ? rif.rt_rd_we[s] : 0, 32'(rif.rt_rd[s]), 32'(rif.rt_rd_pair[s]), rif.rt_rd_dc[s],
-        rif.rt_rd_undef[s], rif.rt_pd_we[s], 32'(rif.rt_pd[s]), rif.rt_pd_val[s], rif.rt_pd_undef[s],
-        32'(rif.rt_ur_we[s]), 32'(rif.rt_urd[s]), rif.rt_ur_val[s], 32'(rif.rt_bar_changed[s]),
-        (32*3)'(rif.rt_runs[s]), 32'(rif.rt_wbs_we[s]), ev, 32'(rif.rt_ev_bar[s]),
-        rif.rt_ev_warn[s] ? 32'(rif.rt_warn[s]) : 0, 32'(rif.rt_ev_release[s]), rif.rt_trap_idx[s]);
-  endfunction
-
   // the records of this edge: deadlines that fired, then slot by slot its
   // fault and its retire; nothing once the checker has stopped
   function automatic void ports();
@@ -384,8 +354,41 @@ module warpref_checker #(
         nretired++;
         last_retire = cyc;
       end
+      if (rif.rt_valid[s] && chk && live()) begin
+        // slot s's retire: the wide parts it uses, then the record.  Here in the
+        // loop, not a function of s: Verilator unrolls the loop, s is then a
+        // constant and each vector a copy of words (an argument s stays a
+        // variable, and every word of every vector is shifted by it)
+        int r;
+        int unsigned w, ev, reads;
+        w = 32'(rif.rt_warp[s]);
+        reads = OPERANDS ? 32'(rif.rt_reads[s]) : 0;
+        if ((reads & IN_GPRS) != 0)
+          warpref_dpi_retire_in(h, rif.rt_ra[s], rif.rt_rb[s], rif.rt_rc[s], HAS_RE ? rif.rt_re[s] : '0);
+        if (RD_VALUES && rif.rt_rd_we[s] != 0) warpref_dpi_retire_rd(h, rif.rt_rd_val[s]);
+        if (rif.rt_bar_changed[s] != 0 || rif.rt_wbs_we[s] != 0 || rif.rt_ev_release[s] != 0)
+          warpref_dpi_retire_cta(h, CTA_WORDS ? (32*32)'(rif.rt_bar_words[s]) : '0,
+                                 CTA_WORDS ? (32*32)'(rif.rt_wbs_all[s]) : '0, (32*32)'(rif.rt_ev_woken[s]));
+        ev = (rif.rt_ev_block[s] ? EV_BLOCK : 0) | (rif.rt_ev_arrive[s] ? EV_ARRIVE : 0) |
+             (rif.rt_ev_exit[s] ? EV_EXIT : 0) | (rif.rt_ev_sleep[s] ? EV_SLEEP : 0) |
+             (rif.rt_ev_trap[s] ? EV_TRAP : 0) | (rif.rt_ev_syscall[s] ? EV_SYSCALL : 0) |
+             (rif.rt_ev_rtt[s] ? EV_RTT : 0) | (rif.rt_ev_warn[s] ? EV_WARNING : 0) |
+             (rif.rt_ev_wake[s] ? EV_WAKE : 0);
+        r = warpref_dpi_retire(h, rif.rt_time[s], w, rif.rt_pc[s], rif.rt_insn[s], 32'(rif.rt_exc[s]),
+            reads, OPERANDS ? rif.rt_pg[s] : 0, OPERANDS ? rif.rt_pp[s] : 0,
+            OPERANDS ? rif.rt_ur[s] : 0, OPERANDS ? rif.rt_c[s] : 0,
+            OPERANDS ? rif.rt_ra_undef[s] : 0, OPERANDS ? rif.rt_rb_undef[s] : 0, OPERANDS ? rif.rt_rc_undef[s] : 0,
+            rif.rt_apc[s], rif.rt_valid_mask[s], rif.rt_active[s], rif.rt_yield[s], rif.rt_sleep[s],
+            rif.rt_switch[s], rif.rt_rpc[s], rif.rt_breg[s], rif.rt_wbs[s], 32'(rif.rt_wbs_def[s]),
+            32'(rif.rt_runs[s][w*3 +: 3]), 32'(rif.rt_blocked_bar[s]),
+            RD_VALUES ? rif.rt_rd_we[s] : 0, 32'(rif.rt_rd[s]), 32'(rif.rt_rd_pair[s]), rif.rt_rd_dc[s],
+            rif.rt_rd_undef[s], rif.rt_pd_we[s], 32'(rif.rt_pd[s]), rif.rt_pd_val[s], rif.rt_pd_undef[s],
+            32'(rif.rt_ur_we[s]), 32'(rif.rt_urd[s]), rif.rt_ur_val[s], 32'(rif.rt_bar_changed[s]),
+            (32*3)'(rif.rt_runs[s]), 32'(rif.rt_wbs_we[s]), ev, 32'(rif.rt_ev_bar[s]),
+            rif.rt_ev_warn[s] ? 32'(rif.rt_warn[s]) : 0, 32'(rif.rt_ev_release[s]), rif.rt_trap_idx[s]);
+        note(r);
+      end
       if (rif.rt_valid[s]) begin
-        if (chk && live()) note(retire(s));
         if (rif.rt_exc[s] != 4'd0) stop_exc = 1'b1;
         nretired++;
         last_retire = cyc;
