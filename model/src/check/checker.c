@@ -754,6 +754,18 @@ static int compare_fail(wr_checker *c, uint64_t cycle, wr_retire *m, const wr_re
     return fail(c, cycle, m, other, rep, &c->before, line);
 }
 
+/* A record (a retire, a fetch fault) whose time is before the previous
+ * one's: time never goes back (N-50; several records may share a time).
+ * Reported after the record's own compare, so a difference in it is named
+ * first. */
+static int time_back(wr_checker *c, uint64_t cycle, uint64_t prev, const wr_retire *other, const char *what)
+{
+    char line[320];
+    snprintf(line, sizeof line, "t: warp %u %s at t=%" PRIu64 ", before the previous record's t=%" PRIu64
+             " (time never goes back) [N-50]", other->warp, what, cycle, prev);
+    return fail(c, cycle, NULL, other, NULL, NULL, line);
+}
+
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     c->n.retired++;
@@ -803,6 +815,12 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         c->n.adopted += adopt(m, as_is);
         raw_apply(c, m, cycle);
     }
+    const uint64_t prev = c->retire_t;
+    c->retire_t = cycle;
+    if (cycle < prev) {
+        const int rt = time_back(c, cycle, prev, as_is, "retired");
+        rc = rc == WR_CHK_OK ? rt : rc;
+    }
     return rc;
 }
 
@@ -850,7 +868,9 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     remember(c, cycle, m, &c->cta.warp[w], &m->why);
     c->last_step = m;
     c->n.compared++;
-    return WR_CHK_OK;
+    const uint64_t prev = c->retire_t;
+    c->retire_t = cycle;
+    return cycle < prev ? time_back(c, cycle, prev, m, "faulted") : WR_CHK_OK;
 }
 
 int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke)

@@ -87,6 +87,8 @@ struct wr_checker {
     uint32_t late_told;          /* warps whose overdue deadline was reported */
     uint64_t end_t;              /* the model's time after its last step (the final t) */
     uint64_t wake_t;             /* the time of the last wake */
+    uint64_t retire_t;           /* the time of the last retire or fetch fault (N-50: never
+                                    later than the next one's) */
     int end_checked;             /* wr_checker_final compared the end */
 };
 
