@@ -47,6 +47,7 @@ typedef struct dpi {
     wr_trace_rec *trec;
     int fault_warp;                        /* a fetch fault: the final record's `fault` */
     uint64_t fault_pc;
+    uint64_t fault_t;                      /* ... and its `t` (TRACE-FORMAT: the fault's time) */
     unsigned fault_why;
     int have_final;                        /* warpref_dpi_final was called */
     uint32_t final_bars[WR_MAX_BARRIERS];
@@ -481,6 +482,7 @@ int warpref_dpi_fetch_fault(void *h, unsigned long long cycle, unsigned int warp
         d->fault_warp = (int)warp;
         d->fault_pc = pc;
         d->fault_why = why;
+        d->fault_t = cycle;
     }
     return wr_checker_fetch_fault(d->chk, cycle, warp, pc, why);
 }
@@ -645,8 +647,8 @@ int warpref_dpi_trace_end(void *h, const char *end_reason, unsigned long long t)
         return d ? 0 : -1;
     const unsigned end = end_by_name(end_reason);
     wr_trace_final *f = end != WR_END_NONE && d->have_final ? calloc(1, sizeof *f) : NULL;
-    if (f)
-        final_record(d, end, t, f);
+    if (f)                                 /* (after a fetch fault: its time, not the design's now) */
+        final_record(d, end, d->fault_warp >= 0 ? d->fault_t : t, f);
     int rc = f && wr_trace_put_end(d->trace, f) != 0 ? -1 : 0;
     free(f);
     char err[600];

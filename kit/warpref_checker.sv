@@ -185,6 +185,7 @@ module warpref_checker #(
       not_compared = "operand values (reads, in.*)";
     end else if (!HAS_RE) begin
       ig = "in.re";
+      not_compared = "Re operand values (in.re)";
     end
     if (!RD_VALUES) begin
       ig = {ig, ig == "" ? "" : ",", "write.gpr"};

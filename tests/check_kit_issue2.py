@@ -10,12 +10,14 @@ Usage: check_kit_issue2.py --tb TB_TEMPLATE_K2 --model WARPREF [--seeds A-B]
              lockstep under the stub's own scheduler and N-50's (+sched=rr)
   seeds      `warpref gen --seed S --exceptions 25 --wide-links` (the
              regression's programs, scripts/regress) for S in A-B (default
-             1-20) pass under both schedulers
+             1-20) pass under both schedulers; the verdict line says in.re is
+             not compared (the template leaves HAS_RE = 0)
   two        the variant retires two instructions in one cycle: in the runs
              above, and on tests/programs/bar_red.s (rr) in at least 8
              cycles, some of them two arrivals at one barrier
   bug        dual_bar_swap (docs/bugs.md, section two-issue) is caught on
-             its program at the record and field pinned below, exit 1; the
+             its program at the record and field pinned below, exit 1 (and,
+             going on, its slots' times going back are reported, N-50); the
              same run without it passes; its docs/bugs.md row names that
              program and record and an SV line naming BUG_DUAL_BAR_SWAP
 
@@ -97,7 +99,9 @@ def main():
     for prog in progs:
         for mode in two:
             rc, out, r, n2 = run(tb, tmp, ['+program=' + prog, mode])
+            # (HAS_RE = 0: the template says in.re is not compared)
             if check(rc == 0 and r.get('status') == 'pass' and re.search(r'^tb_template_k2: PASS ', out, re.M)
+                     and '; not compared: Re operand values (in.re)' in out
                      and n2 >= 0, '%s %s: exit %d, %s\n  %s' % (
                          os.path.basename(prog), mode, rc, r, out.strip().replace('\n', '\n  '))):
                 clean[mode] += 1
@@ -122,6 +126,15 @@ def main():
         print('  ' + m.group(1))
     check(rc == 1 and r.get('status') == 'mismatch' and got == BUG_WANT and '0 passed, 1 failed' in out,
           'bug %s: exit %d, %s, want %s\n  %s' % (BUG, rc, got, BUG_WANT, out.strip().replace('\n', '\n  ')))
+
+    # ---- ... and its slot 1 retires before slot 0's time: the checker says so by itself (N-50),
+    # after the record's own differences (the first failure stays the one above) ----
+    rc, out, r, _ = run(tb, tmp, ['+program=' + BUG_PROG, '+sched=rr', '+bug=' + BUG, '+max_mismatches=100'])
+    with open(os.path.join(tmp, 'dump.txt')) as f:
+        back = re.findall(r"t: warp \d+ retired at t=(\d+), before the previous record's t=(\d+) "
+                          r"\(time never goes back\) \[N-50\]", f.read())
+    check(rc == 1 and r.get('field') == BUG_WANT['field'] and back and all(int(a) < int(b) for a, b in back),
+          'bug %s, +max_mismatches=100: exit %d, first %s, time going back: %s' % (BUG, rc, r.get('field'), back))
 
     # ---- docs/bugs.md's row: the program, the records before, an SV line naming the bug ----
     with open(os.path.join(ROOT, 'docs', 'bugs.md')) as f:

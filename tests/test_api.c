@@ -429,6 +429,7 @@ static const struct {
     [WR_RF_IN_RA] = { "in.ra", 1u << 2, 0 },     [WR_RF_IN_RB] = { "in.rb", 1u << 17, 0 },
     [WR_RF_IN_RC] = { "in.rc", 1u << 30, 0 },    [WR_RF_IN_UR] = { "in.ur", 0, 0 },
     [WR_RF_IN_C] = { "in.c", 0, 0 },             [WR_RF_IN_RE] = { "in.re", 1u << 11, 0 },
+    [WR_RF_UNDEF] = { "undef", 1u << 6, 5 },
 };
 
 static void break_field(wr_retire *o, unsigned f)
@@ -470,6 +471,7 @@ static void break_field(wr_retire *o, unsigned f)
     case WR_RF_IN_UR:             o->in.ur = 0; break;
     case WR_RF_IN_C:              o->in.c = 0; break;
     case WR_RF_IN_RE:             o->in.re[11] = 0; break;
+    case WR_RF_UNDEF:             find_kind(o, WR_WRITE_GPR)->dc_lanes = 0; break;   /* R5's lane 6 defined */
     default:                      ck_abort_msg("field %u has no mismatch in this test", f);
     }
 }
@@ -739,7 +741,9 @@ END_TEST
 
 /* SPEC-NOTES section 5: where the model's value is defined, the other side
  * calling it undefined differs (an operand lane, a written lane); the
- * reverse is allowed.  A write's don't-care bits are one mask for every
+ * reverse is allowed for its value (write.gpr, write.pred, in.*), but a
+ * written lane the model leaves undefined must be marked undefined by the
+ * other (row undef).  A write's don't-care bits are one mask for every
  * lane in a trace (rd_dc): the other's must be the model's in some lane. */
 START_TEST(section_5_undefined_where_the_model_is_defined)
 {
@@ -748,10 +752,32 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
     *o = *m;
     wr_compare_report rep;
     char text[1024];
-    /* the reverse: the other defines what the model leaves undefined */
+    wr_compare_ctl nomarks;                /* every row but undef */
+    wr_compare_ctl_init(&nomarks);
+    nomarks.field[WR_RF_UNDEF].enable = 0;
+    /* the reverse: the other defines what the model leaves undefined: any
+     * value, but the written lane's mark is missing */
     find_kind(o, WR_WRITE_GPR)->dc_lanes = 0;
     o->in.ra_undef = 0;
-    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 0);
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_UNDEF);
+    ck_assert_uint_eq(rep.diff[0].index, 5);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 6);
+    wr_compare_format(&rep, m, o, "RTL", text, sizeof text);
+    ck_assert_str_eq(text, "undef                  S5    R5 of warp 1 differs, lanes 0x00000040: undefined in the "
+                           "model, defined (0x00000012) in the RTL\n");
+    ck_assert_int_eq(same(m, o, NULL), 0);
+    ck_assert_int_eq(same(m, o, &nomarks), 1);
+    nomarks.field[WR_RF_UNDEF].enable = 1;                 /* the mask: the lanes compared */
+    nomarks.field[WR_RF_UNDEF].mask = ~(UINT64_C(1) << 6);
+    ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 0);
+    nomarks.field[WR_RF_UNDEF].mask = ~UINT64_C(0);
+    nomarks.field[WR_RF_UNDEF].enable = 0;
+    find_kind(o, WR_WRITE_GPR)->lanes &= ~(1u << 6);      /* the lane not written: write.gpr's, not undef's */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_WRITE_GPR);
+    ck_assert_uint_eq(rep.diff[0].what, WR_DIFF_LANES);
     /* an operand lane the model has defined, undefined in the other */
     *o = *m;
     o->in.ra_undef |= 1u << 4;
@@ -798,12 +824,23 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
     ck_assert_uint_eq(rep.diff[0].field, WR_RF_WRITE_PRED);
     ck_assert_uint_eq(rep.diff[0].lanes, 0x30);
     find_kind(m, WR_WRITE_PRED)->dc_lanes = 0x80;           /* the model's has one: allowed */
+    ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 0);
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);      /* ... but lane 7 is defined in the other's */
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_UNDEF);
+    ck_assert_uint_eq(rep.diff[0].lanes, 0x80);
+    wr_compare_format(&rep, m, o, NULL, text, sizeof text);
+    ck_assert_str_eq(text, "undef                  S5    P2 of warp 1 differs, lanes 0x00000080: undefined in the "
+                           "model, defined (0x00000000) in the other\n");
+    find_kind(o, WR_WRITE_PRED)->dc_lanes = 0xb0;
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
     /* the model's undefined predicate lane: any value of the other's there */
     model_record(m);
     *o = *m;
     find_kind(m, WR_WRITE_PRED)->dc_lanes = 0x80;
     find_kind(o, WR_WRITE_PRED)->value[0] ^= 0x80;
+    ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 0);
+    ck_assert_int_eq(same(m, o, &nomarks), 1);
+    find_kind(o, WR_WRITE_PRED)->dc_lanes = 0x80;           /* (marked undefined: every row) */
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
     ck_assert_int_eq(same(m, o, NULL), 1);
     find_kind(o, WR_WRITE_PRED)->value[0] ^= 0x40;          /* a lane it defines */
@@ -850,9 +887,12 @@ START_TEST(compare_same_decides_the_common_cases)
     for (unsigned f = 0; f < WR_RF_COUNT; f++) {          /* each field differing alone */
         if (f == WR_RF_END || f == WR_RF_T)
             continue;
+        if (f == WR_RF_UNDEF)                             /* (it needs the model's undefined lane) */
+            model_record(m);
         *o = *m;
         break_field(o, f);
         ck_assert_msg(same(m, o, NULL) == 0, "field %s", wr_retire_field_name(f));
+        plain_record(m);
     }
 
     /* the controls: a field not compared, bits outside a mask, a write kind's mask */
@@ -918,8 +958,12 @@ START_TEST(compare_same_decides_the_common_cases)
     model_record(m);
     *o = *m;
     ck_assert_int_eq(same(m, o, NULL), 1);
-    find_kind(o, WR_WRITE_GPR)->dc_lanes = 0;            /* the other defines R5's lane 6: allowed */
-    ck_assert_int_eq(same(m, o, NULL), 1);
+    wr_compare_ctl nomarks;
+    wr_compare_ctl_init(&nomarks);
+    nomarks.field[WR_RF_UNDEF].enable = 0;
+    find_kind(o, WR_WRITE_GPR)->dc_lanes = 0;            /* the other defines R5's lane 6: its value */
+    ck_assert_int_eq(same(m, o, &nomarks), 1);           /* is allowed, its missing mark is not */
+    ck_assert_int_eq(same(m, o, NULL), 0);
     find_kind(o, WR_WRITE_GPR)->dc_lanes = 1u << 7;      /* undefined where the model's is not */
     find_kind(o, WR_WRITE_GPR)->dc[7] = ~0u;
     ck_assert_int_eq(same(m, o, NULL), 0);

@@ -356,17 +356,40 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
 }
 END_TEST
 
-/* ... and the reverse is allowed (section 5, lockstep): where the other side
- * defines what the model leaves undefined, the model takes its value and
- * counts the lanes; where both leave it undefined it stays undefined */
+/* ... and the reverse: its value is allowed (section 5, lockstep), its
+ * missing undefined mark is not (the row undef, on by default: the
+ * mutants of the stub's rd_dc_o that marked a B2R result defined passed
+ * before it).  Off (+ignore=undef: a design that does not track undefined
+ * values), where the other side defines what the model leaves undefined,
+ * the model takes its value and counts the lanes; where both leave it
+ * undefined it stays undefined. */
 START_TEST(section_5_the_other_may_define_what_the_model_leaves_undefined)
 {
+    static const char *const text = ".threads 64\nB2R.WARP R1 ;\nIADD R2, R1, 0x1 ;\nMOV R1, 0x7 ;\n"
+                                    "IADD R3, R1, R2 ;\nEXIT ;\n";
     fixture x;
-    wr_checker *c = fixture_init(&x, ".threads 64\nB2R.WARP R1 ;\nIADD R2, R1, 0x1 ;\nMOV R1, 0x7 ;\nIADD R3, R1, R2 ;\n"
-                            "EXIT ;\n", 64, NULL);
-    other *o = &x.o;
+    wr_checker *c = fixture_init(&x, text, 64, NULL);
     static wr_retire r;
     uint64_t cycle = 0;
+    while (other_step(&x.o, &r, &cycle)) {
+        if (r.pc == 0 && r.warp == 1) {   /* warp 1 defines its B2R.WARP result (0) */
+            r.write[0].dc_lanes = 0;
+            ck_assert_int_eq(wr_checker_retire(c, cycle, &r), WR_CHK_MISMATCH);
+            break;
+        }
+        ck_assert_int_eq(wr_checker_retire(c, cycle, &r), WR_CHK_OK);
+        cycle += 3;
+    }
+    ck_assert_str_eq(wr_checker_messages(c), "cycle 0: undef: warp 1 pc 0x0 B2R.WARP R1: 1 field differ "
+                                             "[S5; B2R.WARP N-39]\n");
+    fixture_done(&x);
+
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.ctl.field[WR_RF_UNDEF].enable = 0;
+    c = fixture_init(&x, text, 64, &opts);
+    other *o = &x.o;
+    cycle = 0;
     while (other_step(o, &r, &cycle)) {
         if (r.pc == 0 && r.warp == 1) {   /* warp 1 defines its B2R.WARP result (0) */
             r.write[0].dc_lanes = 0;
@@ -665,6 +688,45 @@ START_TEST(checker_fetch_fault_and_final)
     ck_assert_uint_eq(n.mismatched, 3);
     ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 B3: model 0x00000000, RTL 0x00000007"));
     ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "final: warp 0 R0 lane 0: model 0x00000000, RTL 0x00000005"));
+    fixture_done(&x);
+}
+END_TEST
+
+/* N-50: time never goes back.  Records may share a time (several retires in
+ * a cycle); one before the previous record's (a retire's or a fetch
+ * fault's) fails, by itself and after the record's own differences. */
+START_TEST(N_50_time_never_goes_back)
+{
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    fixture x;
+    wr_checker *c = fixture_init(&x, ".threads 64\nMOV R1, 0x1 ;\nMOV R2, 0x2 ;\n", 64, &opts);
+    static wr_retire r;
+    uint64_t cycle = 0;
+    other_step(&x.o, &r, &cycle);                        /* warp 1, pc 0 */
+    ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
+    other_step(&x.o, &r, &cycle);                        /* warp 0, pc 0: the same time */
+    ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
+    other_step(&x.o, &r, &cycle);                        /* warp 1, pc 0x10: before it */
+    ck_assert_int_eq(wr_checker_retire(c, 6, &r), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c), "cycle 6: t: warp 1 retired at t=6, before the previous record's t=7 "
+                                             "(time never goes back) [N-50]\n");
+    wr_checker_fail f;
+    wr_checker_first_failure(c, &f);
+    ck_assert_str_eq(f.field, "t");
+    other_step(&x.o, &r, &cycle);                        /* warp 0, pc 0x10, broken: its own field first */
+    r.after.active ^= 1;
+    ck_assert_int_eq(wr_checker_retire(c, 5, &r), WR_CHK_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "cycle 5: active: warp 0 pc 0x10 MOV R2, 0x2: 1 field differ "
+                                                         "[N-12; MOV N-51]\ncycle 5: t: warp 0 retired at t=5, before "
+                                                         "the previous record's t=6 (time never goes back) [N-50]\n"));
+    ck_assert_int_eq(wr_checker_fetch_fault(c, 4, 1, 0x20, WR_FETCH_NO_INSN), WR_CHK_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "cycle 4: t: warp 1 faulted at t=4, before the previous "
+                                                         "record's t=5 (time never goes back) [N-50]\n"));
+    wr_checker_counts n;
+    wr_checker_get_counts(c, &n);
+    ck_assert_uint_eq(n.mismatched, 4);
     fixture_done(&x);
 }
 END_TEST
@@ -1068,6 +1130,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_retire_from_a_sleeping_warp);
     tcase_add_test(tc, checker_zero_sleep_is_due_at_the_next_turn);
     tcase_add_test(tc, checker_fetch_fault_and_final);
+    tcase_add_test(tc, N_50_time_never_goes_back);
     tcase_add_test(tc, checker_driven_final_has_no_registers);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);

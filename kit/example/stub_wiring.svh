@@ -19,8 +19,8 @@
   logic [31:0] stub_bar_changed, stub_release;
   logic [32*32-1:0] stub_bar_words, stub_woken, stub_st_bar_words, stub_wbs;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic stub_pd_dc, stub_warn, stub_unread; logic [31:0] stub_pd_undef;
-  logic [31:0] stub_wbs_def; logic [32*5-1:0] stub_bbar;
+  logic stub_warn, stub_unread;
+  logic [32*5-1:0] stub_bbar;
   /* verilator lint_off PINCONNECTEMPTY */
   warpref_core #(.NW(rif.NW), .NR(NR), .IMEM_DEPTH(IMEM_DEPTH), .CMEM_N(CMEM_N), .PROFILE(PROFILE)) dut (
     .clk_i(clk), .rst_ni(rif.rst_n), .trap_mode_i(1'b0), .threads_i(rif.cfg_threads), .n_insns_i(rif.cfg_ninsns),
@@ -33,10 +33,10 @@
     .rt_rb_undef_o(rif.rt_rb_undef), .rt_ur_o(rif.rt_ur), .rt_c_o(rif.rt_c), .rt_apc_o(rif.rt_apc),
     .rt_valid_mask_o(rif.rt_valid_mask), .rt_active_o(rif.rt_active), .rt_yield_o(rif.rt_yield),
     .rt_sleep_o(rif.rt_sleep), .rt_switch_o(rif.rt_switch), .rt_rpc_o(rif.rt_rpc), .rt_breg_o(rif.rt_breg),
-    .rt_wbs_o(), .rt_wbs_def_o(), .rt_rd_we_o(rif.rt_rd_we), .rt_rd_o(rif.rt_rd),
+    .rt_wbs_o(rif.rt_wbs), .rt_wbs_def_o(rif.rt_wbs_def), .rt_rd_we_o(rif.rt_rd_we), .rt_rd_o(rif.rt_rd),
     .rt_rd_pair_o(rif.rt_rd_pair), .rt_rd_val_o(rif.rt_rd_val), .rt_rd_dc_o(rif.rt_rd_dc),
     .rt_rd_undef_o(rif.rt_rd_undef), .rt_pd_we_o(rif.rt_pd_we), .rt_pd_o(rif.rt_pd), .rt_pd_val_o(rif.rt_pd_val),
-    .rt_pd_dc_o(stub_pd_dc), .rt_pd_undef_o(stub_pd_undef), .rt_ur_we_o(rif.rt_ur_we), .rt_urd_o(rif.rt_urd),
+    .rt_pd_dc_o(), .rt_pd_undef_o(rif.rt_pd_undef), .rt_ur_we_o(rif.rt_ur_we), .rt_urd_o(rif.rt_urd),
     .rt_ur_val_o(rif.rt_ur_val), .rt_bar_words_o(stub_bar_words), .rt_bar_changed_o(stub_bar_changed),
     .rt_run_o(rif.rt_runs), .rt_wbs_we_o(rif.rt_wbs_we), .rt_ev_wake_o(rif.rt_ev_wake),
     .rt_ev_warn_o(stub_warn), .rt_ev_unread_o(stub_unread), .rt_ev_exc_o(rif.rt_exc),
@@ -47,7 +47,7 @@
     .ft_warp_o(rif.ft_warp), .ft_pc_o(rif.ft_pc), .ft_time_o(rif.ft_time), .ft_misaligned_o(rif.ft_misaligned),
     .as_valid_o(rif.as_valid), .as_time_o(rif.as_time), .as_fired_o(rif.as_fired), .as_woke_o(rif.as_woke),
     .st_now_o(rif.st_now), .st_nwarps_o(), .st_run_o(rif.st_run), .st_armed_o(), .st_woke_o(rif.st_woke),
-    .st_sleep_o(), .st_wbs_o(stub_wbs[rif.NW*32-1:0]), .st_wbs_def_o(stub_wbs_def[rif.NW-1:0]),
+    .st_sleep_o(), .st_wbs_o(stub_wbs[rif.NW*32-1:0]), .st_wbs_def_o(),
     .st_bbar_o(stub_bbar[rif.NW*5-1:0]), .st_bar_words_o(stub_st_bar_words), .st_bar_arrived_o(),
     .st_bar_blocked_o(), .st_trap_o(), .st_unread_o(), .st_ptr_o(), .st_sched_o(), .st_stuck_o(rif.st_stuck),
     .dbg_warp_i(rif.dbg_warp), .dbg_reg_i(rif.dbg_reg), .dbg_apc_o(rif.dbg_apc), .dbg_valid_o(rif.dbg_valid),
@@ -57,9 +57,9 @@
   /* verilator lint_on PINCONNECTEMPTY */
 
   // what the stub reports in another shape: the barrier ports' width,
-  // Rc's undefined lanes (the stub's Rb and Rc share them), the predicate's undefined flag, the
-  // warnings as codes (OPERAND_NOT_UNIFORM; sass's RESULT_NOT_READ, which comes first), and from its
-  // status port (the state after the record) the warp's WarpBARState, every warp's, and the barrier
+  // Rc's undefined lanes (the stub's Rb and Rc share them), the warnings as codes
+  // (OPERAND_NOT_UNIFORM; sass's RESULT_NOT_READ, which comes first), and from its
+  // status port (the state after the record) every warp's WarpBARState and the barrier
   // the warp waits on
   assign rif.rt_bar_changed = stub_bar_changed[rif.NBAR-1:0];
   assign rif.rt_bar_words = stub_bar_words[rif.NBAR*32-1:0];
@@ -67,11 +67,8 @@
   assign rif.rt_ev_woken = stub_woken[rif.NBAR*32-1:0];
   assign rif.st_bar_words = stub_st_bar_words[rif.NBAR*32-1:0];
   assign rif.rt_rc_undef = rif.rt_rb_undef;
-  assign rif.rt_pd_undef = stub_pd_undef | (stub_pd_dc ? rif.rt_pd_we : 32'd0);
   assign rif.rt_ev_warn = stub_warn | stub_unread;
   assign rif.rt_warn = stub_unread ? (stub_warn ? 16'h0102 : 16'h0002) : 16'h0001;
-  assign rif.rt_wbs = stub_wbs[rif.rt_warp*32 +: 32];
-  assign rif.rt_wbs_def = stub_wbs_def[rif.rt_warp];
   assign rif.rt_wbs_all = stub_wbs[rif.NW*32-1:0];
   assign rif.rt_blocked_bar = stub_bbar[rif.rt_warp*5 +: 5];
   assign rif.ld_done = 1'b0;                  // the checker loads through the load port (EXT_LOAD = 0)

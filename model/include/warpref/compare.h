@@ -44,15 +44,20 @@ extern "C" {
  *            value is defined differs
  *   READS    the read set (VALUE = wr_retire.reads), when both records
  *            carry one (reads != 0): the bits of the OPERAND rows, equal
+ *   MARKS    the undefined marks of the GPR and predicate writes (SPEC-NOTES
+ *            section 5), matched by (warp, index): a lane (of the mask) the
+ *            model's write leaves undefined must be undefined (hold some
+ *            don't-care bit) in the other's same write too
  *
  * The don't-care bits of a write: the model's are skipped; a bit the other
  * side calls don't-care must be one in the model's write too (in some lane
  * of it: a trace's rd_dc, like the DPI's, is one mask for every lane).
  * Where the model's value is defined, an undefined one is a difference; the
- * reverse is not (the other side may define what the model leaves
- * undefined, SPEC-NOTES section 5). */
+ * reverse is not a WRITES difference (the other side may give any value
+ * where the model leaves it undefined, SPEC-NOTES section 5), but it is a
+ * MARKS one (row `undef`): the other side must mark the lane undefined. */
 #define WR_CMP_HOWS(X) X(SCALAR) X(WORD) X(RPC) X(BREGS) X(DEFINED) X(BLOCKED) X(WRITES) X(EVENTS) X(OPERAND) \
-    X(READS)
+    X(READS) X(MARKS)
 
 typedef enum wr_cmp_how {
 #define WR_X_(name) WR_CMP_##name,
@@ -104,7 +109,8 @@ typedef enum wr_cmp_how {
     X(IN_RC,             "in.rc",             OPERAND, "N-51", 0, WR_IN_RC)                   \
     X(IN_RE,             "in.re",             OPERAND, "V-01", 0, WR_IN_RE)                   \
     X(IN_UR,             "in.ur",             OPERAND, "N-51", 0, WR_IN_UR)                   \
-    X(IN_C,              "in.c",              OPERAND, "N-52", 0, WR_IN_C)
+    X(IN_C,              "in.c",              OPERAND, "N-52", 0, WR_IN_C)                    \
+    X(UNDEF,             "undef",             MARKS,   "S5",   0, 0)
 
 typedef enum wr_retire_field {
 #define WR_X_(name, text, how, rule, state, value) WR_RF_##name,
@@ -146,13 +152,14 @@ typedef enum wr_diff_what {
 typedef struct wr_diff {
     uint8_t field;               /* wr_retire_field */
     uint8_t what;                /* wr_diff_what */
-    uint8_t warp;                /* WRITES: the warp written (WR_WRITE_CTA) */
-    uint16_t index;              /* BREG: n; WRITES: register/barrier; EVENTS: position;
+    uint8_t warp;                /* WRITES, MARKS: the warp written (WR_WRITE_CTA) */
+    uint16_t index;              /* BREG: n; WRITES, MARKS: register/barrier; EVENTS: position;
                                     INSN: half (0 = bits 63:0) */
                                  /* OPERAND ra/rb/rc/re: lanes that differ in `lanes` */
     uint32_t lanes;              /* per-lane fields (RPC, GPR/PRED writes): lanes that differ */
     uint64_t model, other;       /* the values; per-lane fields: of the lowest such lane;
-                                    EVENTS: wr_event packed by WR_EVENT_PACK */
+                                    EVENTS: wr_event packed by WR_EVENT_PACK; MARKS: the
+                                    write's kind, the other's value in the lowest lane */
 } wr_diff;
 
 #define WR_EVENT_PACK(e) ((uint64_t)(e).kind << 40 | (uint64_t)(e).code << 32 | (e).value)

@@ -322,22 +322,40 @@ static const wr_retire *shown_writes(wr_checker *c, const wr_retire *m, const wr
     return cmp;
 }
 
+/* the record has a write with undefined lanes */
+static int has_marks(const wr_retire *r)
+{
+    for (unsigned i = 0; i < r->nwrites; i++)
+        if (r->write[i].dc_lanes & r->write[i].lanes)
+            return 1;
+    return 0;
+}
+
 /* trace_writes, operand-driven: a trace's `in` marks no operand lane
  * undefined (TRACE-FORMAT), so the model cannot tell a result computed from
  * an undefined operand; the don't-care marks of the trace's writes are not
- * judged (their values still are, where the model's are defined).  `o`, or
- * a copy without the marks when it has some. */
-static const wr_retire *unmarked(wr_checker *c, const wr_retire *o)
+ * judged, neither way (their values still are, where the model's are
+ * defined).  `o`, or, when either record has marks, a copy whose writes
+ * carry the model's (m's write of the same kind, warp and index; none
+ * without one). */
+static const wr_retire *unmarked(wr_checker *c, const wr_retire *o, const wr_retire *m)
 {
-    unsigned i = 0;
-    while (i < o->nwrites && !(o->write[i].dc_lanes & o->write[i].lanes))
-        i++;
-    if (i == o->nwrites)
+    if (!has_marks(o) && !has_marks(m))
         return o;                        /* none: the common case */
     wr_retire *u = &c->unmarked;
     memcpy(u, o, offsetof(wr_retire, write) + o->nwrites * sizeof o->write[0]);
-    for (i = 0; i < u->nwrites; i++)
-        u->write[i].dc_lanes = 0;
+    for (unsigned i = 0; i < u->nwrites; i++) {
+        wr_write *x = &u->write[i];
+        x->dc_lanes = 0;
+        for (unsigned k = 0; k < m->nwrites; k++) {
+            const wr_write *e = &m->write[k];
+            if (e->kind == x->kind && e->warp == x->warp && e->index == x->index) {
+                x->dc_lanes = e->dc_lanes;
+                memcpy(x->dc, e->dc, sizeof x->dc);
+                break;
+            }
+        }
+    }
     return u;
 }
 
@@ -754,6 +772,18 @@ static int compare_fail(wr_checker *c, uint64_t cycle, wr_retire *m, const wr_re
     return fail(c, cycle, m, other, rep, &c->before, line);
 }
 
+/* A record (a retire, a fetch fault) whose time is before the previous
+ * one's: time never goes back (N-50; several records may share a time).
+ * Reported after the record's own compare, so a difference in it is named
+ * first. */
+static int time_back(wr_checker *c, uint64_t cycle, uint64_t prev, const wr_retire *other, const char *what)
+{
+    char line[320];
+    snprintf(line, sizeof line, "t: warp %u %s at t=%" PRIu64 ", before the previous record's t=%" PRIu64
+             " (time never goes back) [N-50]", other->warp, what, cycle, prev);
+    return fail(c, cycle, NULL, other, NULL, NULL, line);
+}
+
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     c->n.retired++;
@@ -783,7 +813,7 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     const wr_retire *mc = c->o.trace_writes ? shown_writes(c, m, insn) : m;
     const wr_retire *const as_is = other;   /* (with its marks: what the shadow adopts) */
     if (driven && c->o.trace_writes && unknown_read)   /* raw: judged when every operand is known */
-        other = unmarked(c, other);
+        other = unmarked(c, other, mc);
     rep.ndiffs = 0;                      /* (agreeing records, the common case: no report) */
     int nd = wr_compare_same(mc, other, &c->plan) ? 0 : wr_compare(mc, other, &c->o.ctl, &rep);
     if (nd > 0 && missing && c->o.ctl.field[WR_RF_READS].enable)
@@ -802,6 +832,12 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     } else if (c->raw) {
         c->n.adopted += adopt(m, as_is);
         raw_apply(c, m, cycle);
+    }
+    const uint64_t prev = c->retire_t;
+    c->retire_t = cycle;
+    if (cycle < prev) {
+        const int rt = time_back(c, cycle, prev, as_is, "retired");
+        rc = rc == WR_CHK_OK ? rt : rc;
     }
     return rc;
 }
@@ -850,7 +886,9 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     remember(c, cycle, m, &c->cta.warp[w], &m->why);
     c->last_step = m;
     c->n.compared++;
-    return WR_CHK_OK;
+    const uint64_t prev = c->retire_t;
+    c->retire_t = cycle;
+    return cycle < prev ? time_back(c, cycle, prev, m, "faulted") : WR_CHK_OK;
 }
 
 int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke)

@@ -76,8 +76,8 @@ struct wr_checker {
     size_t msglen;
     wr_retire scratch;
     wr_retire cmp;               /* trace_writes: scratch without what a trace cannot show */
-    wr_retire unmarked;          /* trace_writes, operand-driven: the other's record without
-                                    its writes' don't-care marks */
+    wr_retire unmarked;          /* trace_writes, operand-driven: the other's record with
+                                    the model's don't-care marks on its writes */
     wr_warp before;              /* the retiring warp at issue (up to its B registers) */
     uint64_t next_due;           /* no sleep deadline is due before this cycle */
     /* the time each warp's sleep deadline was set: it fires at the start of a
@@ -87,6 +87,8 @@ struct wr_checker {
     uint32_t late_told;          /* warps whose overdue deadline was reported */
     uint64_t end_t;              /* the model's time after its last step (the final t) */
     uint64_t wake_t;             /* the time of the last wake */
+    uint64_t retire_t;           /* the time of the last retire or fetch fault (N-50: never
+                                    later than the next one's) */
     int end_checked;             /* wr_checker_final compared the end */
 };
 

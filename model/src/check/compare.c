@@ -387,6 +387,31 @@ BODY_ compare_reads(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t 
     return d;
 }
 
+/* the undefined marks (MARKS): the lanes (of the mask) of each GPR and
+ * predicate write the model leaves undefined that the other side's same
+ * write calls defined; a write the other lacks, or a lane it does not
+ * write, is a WRITES difference, not this one.  A write without undefined
+ * lanes, the common case, costs one test. */
+BODY_ compare_marks(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
+{
+    uint64_t any = 0;
+    for (unsigned i = 0; i < m->nwrites; i++) {
+        const wr_write *e = &m->write[i];
+        const uint32_t undef = e->dc_lanes & e->lanes & (uint32_t)mask;
+        if (!undef || (e->kind != WR_WRITE_GPR && e->kind != WR_WRITE_PRED))
+            continue;
+        const wr_write *x = find_write(o, e->kind, e->warp, e->index, i);
+        const uint32_t defined = x ? undef & x->lanes & ~x->dc_lanes : 0;
+        if (defined) {
+            if (!rep)
+                return 1;
+            add(rep, f, WR_DIFF_VALUE, e->warp, e->index, defined, e->kind, wr_write_value(x, lowest(defined)));
+            any = 1;
+        }
+    }
+    return any;
+}
+
 /* Row f compared HOW by its kind's body. */
 static inline __attribute__((always_inline)) uint64_t
 compare_row(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uint64_t mv, uint64_t ov,
@@ -413,6 +438,7 @@ compare_row(wr_compare_report *rep, unsigned f, unsigned how, uint64_t mask, uin
     case WR_CMP_EVENTS: return compare_events(rep, f, m, o);
     case WR_CMP_OPERAND: return compare_operand(rep, f, mask, (unsigned)mv, m, o);
     case WR_CMP_READS: return compare_reads(rep, f, mask, mv, ov, m);
+    case WR_CMP_MARKS: return compare_marks(rep, f, mask, m, o);
     default: return 0;
     }
 }
@@ -674,6 +700,10 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
                 wr_buf_printf(&b, "%s%u ", reg[kind], d->index);
             if (d->warp != WR_WRITE_CTA)
                 wr_buf_printf(&b, "of warp %u ", d->warp);
+        } else if (how == WR_CMP_MARKS) {
+            wr_buf_printf(&b, "%s%u ", d->model == WR_WRITE_PRED ? "P" : "R", d->index);
+            if (d->warp != WR_WRITE_CTA)
+                wr_buf_printf(&b, "of warp %u ", d->warp);
         } else if (how == WR_CMP_BREGS) {
             wr_buf_printf(&b, "B%u ", d->index);
         } else if (how == WR_CMP_EVENTS || how == WR_CMP_WORD) {
@@ -714,6 +744,8 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
             for (uint32_t l = d->lanes; l; l &= l - 1)
                 wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", %s 0x%" PRIx64 "%s", lowest(l), a[lowest(l)],
                               sn, x[lowest(l)], undef >> lowest(l) & 1u ? " (undefined)" : "");
+        } else if (how == WR_CMP_MARKS) {
+            wr_buf_printf(&b, ": undefined in the model, defined (0x%08" PRIx64 ") in the %s", d->other, sn);
         } else if (how == WR_CMP_READS) {
             char text[160];
             wr_compare_reads_format((unsigned)d->model, (unsigned)d->other, side, text, sizeof text);

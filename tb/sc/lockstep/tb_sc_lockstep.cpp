@@ -168,8 +168,8 @@ public:
         r.swtch = s_.rt_switch_o.read();
         words(s_.rt_rpc_o.read(), r.rpc, 64);
         words(s_.rt_breg_o.read(), r.breg, 16);
-        r.wbs = word(s_.st_wbs_o.read(), w);
-        r.wbs_def = s_.st_wbs_def_o.read() >> w & 1u;
+        r.wbs = s_.rt_wbs_o.read();            /* the record's, not the status port's */
+        r.wbs_def = s_.rt_wbs_def_o.read();
         r.run = field(s_.rt_run_o.read(), 3 * w, 3);
         r.blocked_bar = field(s_.st_bbar_o.read(), 5 * w, 5);
         r.rd_lanes = s_.rt_rd_we_o.read();
@@ -182,7 +182,7 @@ public:
         r.pd_lanes = s_.rt_pd_we_o.read();
         r.pd = s_.rt_pd_o.read();
         r.pd_val = s_.rt_pd_val_o.read();
-        r.pd_undef = s_.rt_pd_undef_o.read() | (s_.rt_pd_dc_o.read() ? r.pd_lanes : 0u);
+        r.pd_undef = s_.rt_pd_undef_o.read();  /* (the core folds rt_pd_dc_o into it) */
         r.ur_we = s_.rt_ur_we_o.read();
         r.urd = s_.rt_urd_o.read();
         r.ur_val = s_.rt_ur_val_o.read();
