@@ -49,6 +49,9 @@ module warpref_checker #(
   parameter bit CTA_WORDS = 1'b1,             // rt_bar_words, rt_wbs_all, st_bar_words
   parameter bit FINAL_REGS = 1'b1,            // dbg_gpr, dbg_pred
   parameter bit FINAL_UNDEF = 1'b1,           // dbg_gpr_undef, dbg_pred_undef
+  parameter bit STRICT_UNDEF = 1'b0,          // 1: a lane the model leaves undefined must be marked
+                                              // undefined by the design too (row undef); 0: the
+                                              // design may give it any value (SPEC-NOTES section 5)
   // what the design holds (a program that does not fit is refused, exit 2; with a host, by the host)
 `ifdef WARPREF_CHECKER_HOST
   /* verilator lint_off UNUSEDPARAM */
@@ -195,6 +198,7 @@ module warpref_checker #(
     end
     if (RD_VALUES && FINAL_REGS && !FINAL_UNDEF)
       not_compared = {not_compared, not_compared == "" ? "" : ", ", "the end's undefined-lane marks"};
+    if (!STRICT_UNDEF) ig = {ig, ig == "" ? "" : ",", "undef"};   // section 5's freedom, not a part left out
     if (!CTA_WORDS) begin
       mk = "write.barrier:0,write.warpbar:0";
       not_compared = {not_compared, not_compared == "" ? "" : ", ",

@@ -22,7 +22,8 @@ module tb_template #(
 
   warpref_retire_if #(.K(1), .NW(32), .NBAR(16)) rif (.clk(clk));
   warpref_checker #(.NAME("tb_template"), .NR(64), .MAX_INSNS(4096), .MAX_CONSTS(256), .OPERANDS(OPERANDS),
-                    .HAS_RE(OPERANDS), .RD_VALUES(RD_VALUES), .CTA_WORDS(CTA_WORDS)) u_chk (.rif(rif));
+                    .HAS_RE(OPERANDS), .RD_VALUES(RD_VALUES), .CTA_WORDS(CTA_WORDS),
+                    .STRICT_UNDEF(1'b1)) u_chk (.rif(rif));   // the stub marks the model's undefined lanes
   // the trace with $fwrite alone (+trace_sv=FILE; idle without it)
   warpref_trace_writer #(.NAME("tb_template"), .OPERANDS(OPERANDS), .HAS_RE(OPERANDS), .RD_VALUES(RD_VALUES),
                          .CTA_WORDS(CTA_WORDS)) u_trace (.rif(rif));

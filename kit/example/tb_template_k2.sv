@@ -14,7 +14,8 @@ module tb_template_k2;
   initial forever #5 clk2x = ~clk2x;          // the variant's core clock: rising at every edge of clk and between
 
   warpref_retire_if #(.K(2), .NW(32), .NBAR(16)) rif (.clk(clk));
-  warpref_checker #(.NAME("tb_template_k2"), .NR(64), .MAX_INSNS(4096), .MAX_CONSTS(256)) u_chk (.rif(rif));
+  warpref_checker #(.NAME("tb_template_k2"), .NR(64), .MAX_INSNS(4096), .MAX_CONSTS(256),
+                    .STRICT_UNDEF(1'b1)) u_chk (.rif(rif));   // the stub marks the model's undefined lanes
 
   // ---- your design: from here ----
   `include "warpref_bug_names.svh"            // string bug_names [NBUGS], generated from the stub's package

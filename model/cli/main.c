@@ -146,7 +146,7 @@ static const char *const usage_replay =
     "usage: warpref replay TRACE|- [--program FILE.s] [--threads N] [--start N] [--count N]\n"
     "                              [--ignore FIELD,...] [--mask FIELD:MASK,...] [--keep-going]\n"
     "                              [--dump BASE] [--stats] [--explain FILE|-] [--coverage FILE|-]\n"
-    "                              [--profile NAME]\n"
+    "                              [--profile NAME] [--strict-undef]\n"
     "\n"
     "Checks a trace (canonical JSONL or binary, by its first bytes) record by record\n"
     "against the model with the lockstep checker, in the trace's order: operand-driven\n"
@@ -164,6 +164,8 @@ static const char *const usage_replay =
     "                    records' time, compared with the model's N-50 time)\n"
     "  --mask LIST       FIELD:MASK,...: only these bits of a field are compared\n"
     "  --keep-going      report every divergence (default: stop at the first)\n"
+    "  --strict-undef    a written lane the model leaves undefined must be marked\n"
+    "                    undefined in the trace too (row undef; default: any value)\n"
     "  --dump BASE       the mismatch dump's files, BASE.txt and BASE.json\n"
     "                    (default replay-dump); written on a divergence only\n"
     "  --stats           also print the replay's speed (records per second, wall and CPU)\n"
@@ -931,7 +933,7 @@ static int cmd_gen(int argc, char **argv)
 }
 
 enum { RP_PROGRAM, RP_THREADS, RP_START, RP_COUNT, RP_IGNORE, RP_MASK, RP_KEEP_GOING, RP_DUMP, RP_STATS,
-       RP_EXPLAIN, RP_COVERAGE, RP_PROFILE };
+       RP_EXPLAIN, RP_COVERAGE, RP_PROFILE, RP_STRICT_UNDEF };
 static const optspec replay_opts[] = {
     [RP_PROGRAM] = { "--program", OPT_STR, 0, 0, "a file name" },
     [RP_THREADS] = { "--threads", OPT_NUM, 1, WR_MAX_THREADS, "a number from 1 to 1024" },
@@ -945,6 +947,7 @@ static const optspec replay_opts[] = {
     [RP_EXPLAIN] = { "--explain", OPT_STR, 0, 0, "a file name or -" },
     [RP_COVERAGE] = { "--coverage", OPT_STR, 0, 0, "a file name or -" },
     [RP_PROFILE] = { "--profile", OPT_STR, 0, 0, "native, sass, ptx or visa" },
+    [RP_STRICT_UNDEF] = { "--strict-undef", OPT_FLAG, 0, 0, NULL },
 };
 
 /* The outputs of a replay besides the dump: the explanation, the coverage table. */
@@ -1035,6 +1038,7 @@ static int cmd_replay(int argc, char **argv)
     o.keep_going = ro.keep_going;
     o.ignore = ov.str[RP_IGNORE];
     o.mask = ov.str[RP_MASK];
+    o.strict_undef = ov.str[RP_STRICT_UNDEF] != NULL;
     o.dump = ov.str[RP_DUMP] ? ov.str[RP_DUMP] : "replay-dump";
     o.reproduce = repro;
     o.on_fail = replay_fail;

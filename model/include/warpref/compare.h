@@ -55,7 +55,10 @@ extern "C" {
  * Where the model's value is defined, an undefined one is a difference; the
  * reverse is not a WRITES difference (the other side may give any value
  * where the model leaves it undefined, SPEC-NOTES section 5), but it is a
- * MARKS one (row `undef`): the other side must mark the lane undefined. */
+ * MARKS one (row `undef`), for a design that claims to mark exactly the
+ * model's undefined lanes: the kit's STRICT_UNDEF, `warpref replay
+ * --strict-undef`, the stub's own testbenches; everywhere else it is off by
+ * default, since section 5 lets a design give such a lane any value. */
 #define WR_CMP_HOWS(X) X(SCALAR) X(WORD) X(RPC) X(BREGS) X(DEFINED) X(BLOCKED) X(WRITES) X(EVENTS) X(OPERAND) \
     X(READS) X(MARKS)
 

@@ -36,6 +36,9 @@ typedef struct wr_replay_opts {
     /* every failing check as it is found, with the record's number */
     void (*on_fail)(void *ctx, uint64_t recno, uint64_t cycle, const char *line);
     void *ctx;
+    int strict_undef;            /* 1: compare row `undef` (a lane the model leaves undefined
+                                    must be marked undefined in the trace too); 0: skipped,
+                                    as SPEC-NOTES section 5 lets a design define it */
     wr_own_end_fn own_end;       /* the checker's livelock oracle (wr_checker_opts.own_end):
                                     wr_run_own_end; NULL: a trace ending livelock
                                     where the model can go on fails */
