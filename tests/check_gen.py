@@ -208,4 +208,49 @@ for kind, seed in sorted(kinds.items()):
           int(re.search(r'"pc":"(0x[0-9a-f]+)"', last[-1]).group(1), 16) == int(at, 16),
           (rc2, err2, last[-1:] if last else trace[-300:]))
 
+# ---- edge stimulus (issue 23 item 3, docs/gen.md "Edge stimulus") ----
+# with --exceptions, native programs that plant nothing may run off their end:
+# the header names the address after the last word, and the run ends with a
+# fetch fault there (N-27, status 4); without --exceptions none does
+falls = []
+for seed in range(1, 41):
+    rc, text, err = run(["gen", "--seed", str(seed), "--exceptions", "25"])
+    m = re.search(r"^// fault: fetch past the end at (0x[0-9a-f]+) \(N-27: the program runs off its last word\)$",
+                  text, re.M)
+    if rc == 0 and m:
+        falls.append((seed, int(m.group(1), 16), text))
+check("--exceptions 25: programs of seeds 1..40 run off their end", len(falls) >= 2, len(falls))
+for seed, at, text in falls[:3]:
+    pcs = re.findall(r"^/\*([0-9a-f]+)\*/", text, re.M)
+    check(f"fall-off seed {seed}: the address is the one after the last word", int(pcs[-1], 16) + 16 == at,
+          (pcs[-1], at))
+    check(f"fall-off seed {seed}: no exception planted", "// exception:" not in text)
+    rc2, _, err2 = run(["run", "-"], stdin=text)
+    check(f"fall-off seed {seed}: the run ends with the fetch fault there",
+          rc2 == 4 and " end exception " in err2 and f"at pc {hex(at)}, no instruction at pc" in err2, (rc2, err2))
+    rc3, plain, _ = run(["gen", "--seed", str(seed)])
+    check(f"fall-off seed {seed}: without --exceptions the program ends done",
+          "// fault:" not in plain and run(["run", "-"], stdin=plain)[0] == 0)
+# the other edge shapes appear in native programs, never in the other profiles
+I = r" ;\n/\*[0-9a-f]+\*/ "                 # the next instruction
+edge = {"UR62 pair": r"UMOV UR62, 0x[0-9a-f]+" + I + r"(@!?P\d )?CALL\.ABS UR\[62:63\]",
+        "bank end": r"RET\.REL c\[0x1e\]\[0xfff8\]",
+        "saturating sum": r"@P([0-3]) R2B\.BAR 0x[0-9a-f]+, R32" + I + r"@P\1 BAR\.RED\.POPC 0x[0-9a-f]+, 0x[0-9a-f]+, PT",
+        "cnt-0 done word": r"@P[0-3] R2B\.BAR 0x[0-9a-f]+, RZ",
+        "no-lane write enable": r"ISETP\.GT P([0-3]), R0, 0x1f" + I + r"@P\1 MOV R\d+, 0x[0-9a-f]{8}" + I + r"@P\1 IADD",
+        "zero sleep": r"NANOSLEEP (0x0|RZ|URZ) ;"}
+seen = {k: [] for k in edge}
+for seed in range(1, 31):
+    rc, text, _ = run(["gen", "--seed", str(seed)])
+    for k, rx in edge.items():
+        if re.search(rx, text):
+            seen[k].append(seed)
+check("edge shapes: each in native seeds 1..30", all(seen.values()), seen)
+for prof in ("sass", "ptx", "visa"):
+    hit = []
+    for seed in range(1, 11):
+        rc, text, _ = run(["gen", "--seed", str(seed), "--profile", prof, "--exceptions", "25"])
+        hit += [k for k, rx in edge.items() if re.search(rx, text)] + (["fall-off"] if "// fault:" in text else [])
+    check(f"edge shapes: none under --profile {prof}", hit == [], hit)
+
 clitest.finish()

@@ -106,6 +106,10 @@ int wr_gen_load(const char *text, wr_program *prog, char *err, size_t errsize);
 
 enum { WR_GEN_MAX_EXCEPTIONS = 100 };
 
+/* wr_gen_result.planted of a program that runs off its last word (a fetch
+ * fault past the end, N-27; native, --exceptions, docs/gen.md) */
+enum { WR_GEN_FALL_OFF = -2 };
+
 typedef struct wr_gen_result {
     unsigned attempts;           /* 1: the seed's own program ended done */
     uint64_t seed;               /* the seed of the program returned */
@@ -114,7 +118,8 @@ typedef struct wr_gen_result {
     uint64_t steps;              /* instructions the verifying run issued */
     size_t ninsns;               /* static instructions of the program */
     unsigned threads;
-    int planted;                 /* the exception planted (wr_exception), -1: none */
+    int planted;                 /* the exception planted (wr_exception), -1: none,
+                                    WR_GEN_FALL_OFF: the program runs off its end */
 } wr_gen_result;
 
 /* Generate, then verify: assemble the text and run it on the model with the

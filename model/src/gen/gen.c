@@ -288,6 +288,15 @@ typedef struct gen {
     size_t plant_line;
     uint64_t plant_pc;
     wr_word plant_word;
+    /* the native edge shapes (docs/gen.md "Edge stimulus"): a stream of
+     * their own, so the statements around them draw what they drew before;
+     * fall_off: the program runs off its last word (--exceptions, N-27),
+     * through a branch to end_label when functions or stubs follow main */
+    rng e;
+    int fall_off;
+    unsigned end_label;
+    uint64_t end_pc;
+    uint8_t cedge;               /* the constant at the bank's last word is placed */
     int oom;
 } gen;
 
@@ -1196,6 +1205,201 @@ static void st_brx(gen *g, ctx *c, int budget)
     restrict_cur(g, c);
 }
 
+/* ---- edge stimulus (native only; docs/gen.md "Edge stimulus") -------------
+ * Shapes for the corners of a design the other statements never reach: the
+ * last uniform register read as a pair, a constant pair at the bank's last
+ * word, a reduction sum at the width of the accumulator, a program that runs
+ * off its end.  Their choices come from the stream g->e alone. */
+
+static int edge_on(const gen *g) { return g->o.profile == WR_PROFILE_NATIVE; }
+
+/* CALL.ABS UR[62:63] (one call in four, in place of the form drawn unless
+ * that is a LEPC R[30:31] one): UR62 the target, the
+ * high half URZ (N-61).  UR0 is written first: in a flat file of 63 uniform
+ * registers a warp, the one after UR62 is the next warp's UR0, so a design
+ * that reads one register too far sees a high word there.  No WARPSYNC of
+ * this top-level tree takes UR62 after it. */
+static int edge_call_ur62(gen *g, const ctx *c, unsigned flabel, const char *gb)
+{
+    if (!edge_on(g) || rng_below(&g->e, 4) || (c->unext && *c->unext > 62))
+        return 0;
+    if (c->unext)
+        *c->unext = 63;
+    ins(g, "UMOV UR0, 0x%08" PRIx32, 1 + rng_below(&g->e, 0xfffffffeu));
+    ins(g, "UMOV UR62, {%u}", flabel);
+    ins(g, "%sCALL.ABS UR[62:63]", gb);
+    return 1;
+}
+
+/* RET.REL c[0x1e][0xfff8] (the first function of a program that would
+ * return through a uniform pair or a constant): the pair's high half, 0xffffffff (the call
+ * site is before the function), is the bank's last word, 0xfffc; a design
+ * that takes the word after the bank for it, or 0, returns elsewhere. */
+static int edge_ret_cbank_end(gen *g, unsigned ret_label)
+{
+    if (!edge_on(g) || g->cedge)
+        return 0;
+    g->cedge = 1;
+    const unsigned lret = newlab(g);
+    cline(g, ".const c[0x1e][0xfff8] = (.L%u - .L%u - 0x10), 0xffffffff", ret_label, lret);
+    label(g, lret);
+    ins(g, "RET.REL c[0x1e][0xfff8]");
+    return 1;
+}
+
+/* the lowest warp with lanes here, and an idle barrier no other use has
+ * claimed since the last separator (-1: none) */
+static int edge_bar(gen *g, const ctx *c, unsigned *w0)
+{
+    const uint16_t busy = g->bar_used | g->bar_read;
+    *w0 = 0;
+    while (*w0 < g->nwarps && !(g->valid[*w0] & c->cur[*w0]))
+        (*w0)++;
+    if (popc(busy) >= 12 || *w0 >= g->nwarps)
+        return -1;
+    unsigned i = rng_below(&g->e, 16 - popc(busy));
+    for (int b = 0; b < 16; b++)
+        if (!(busy >> b & 1) && i-- == 0)
+            return b;
+    return -1;
+}
+
+/* After a bstate statement at the top level (one in two): the lowest live
+ * warp restores a POPC reduction in progress on an idle barrier (k - 1 of k
+ * warps arrived) and completes it with every active lane; the accumulator is
+ * chosen so that the sum is 2047, 2048 (one bit wider than the accumulator)
+ * or more: it saturates at 2047 (N-36).  BAR.RESULT reads it back. */
+static void edge_red_saturate(gen *g, const ctx *c)
+{
+    rng *e = &g->e;
+    unsigned w0;
+    int b;
+    if (!edge_on(g) || !c->top || rng_below(e, 2) || (b = edge_bar(g, c, &w0)) < 0)
+        return;
+    const unsigned k = 1 + rng_below(e, 4);
+    const unsigned lanes = popc(g->valid[w0] & c->cur[w0]);
+    const unsigned pick = rng_below(e, 4);
+    const unsigned target = pick < 2 ? 2048 : pick == 2 ? 2047 : 2049 + rng_below(e, 64);
+    unsigned acc = target > lanes ? target - lanes : 0;
+    if (acc > 2047)
+        acc = 2047;
+    const uint32_t word = (k - 1) | k << 6 | 2u << 13 | (uint32_t)WR_REDOP_POPC << 15 | acc << 17;
+    const unsigned p = rng_below(e, 4);
+    ins(g, "ISETP.EQ P%u, R1, 0x%x", p, w0);
+    ins(g, "MOV R%u, 0x%08" PRIx32, R_BAR, word);
+    ins(g, "@P%u R2B.BAR 0x%x, R%u", p, b, R_BAR);
+    ins(g, "@P%u BAR.RED.POPC 0x%x, 0x%x, PT", p, b, 32 * k);
+    ins(g, "@P%u BAR.RESULT R%u, P6", p, R_DATA + rng_below(e, N_DATA));
+    g->bar_used |= (uint16_t)(1u << b);
+    g->bar_read |= (uint16_t)(1u << b);
+}
+
+/* After a bstate statement at the top level (one in two): the lowest live
+ * warp writes to an idle barrier a cnt-0 SYNC phase that counts every warp of
+ * the CTA as arrived, runs a helper and writes the barrier idle again.  Only a
+ * full exit re-checks a cnt-0 phase (N-33): a design that re-checked at any
+ * other instruction would complete it there (its record's barrier word). */
+static void edge_done_word(gen *g, const ctx *c)
+{
+    rng *e = &g->e;
+    unsigned w0;
+    int b;
+    if (!edge_on(g) || !c->top || rng_below(e, 2) || (b = edge_bar(g, c, &w0)) < 0)
+        return;
+    const unsigned p = rng_below(e, 4);
+    ins(g, "ISETP.EQ P%u, R1, 0x%x", p, w0);
+    ins(g, "MOV R%u, 0x%08" PRIx32, R_BAR, (uint32_t)g->nwarps | 1u << 13);
+    ins(g, "@P%u R2B.BAR 0x%x, R%u", p, b, R_BAR);
+    ins(g, "MOV R%u, 0x%08" PRIx32, R_DATA + rng_below(e, N_DATA), (uint32_t)rng_next(e));
+    ins(g, "@P%u R2B.BAR 0x%x, RZ", p, b);
+    g->bar_used |= (uint16_t)(1u << b);
+    g->bar_read |= (uint16_t)(1u << b);
+}
+
+/* After a bstate statement at the top level (one in two): WarpBARState
+ * written by R2B.WARP (the defined bit 28 set or not: a result of AND/OR,
+ * POPC or none), BAR.RESULT of a lane subset leaves undefined lanes in Rd
+ * (and P6), and every helper that reads a register reads them; then helpers
+ * whose write enables are all zero (a guard no lane holds) and partial. */
+static void edge_undef(gen *g, const ctx *c)
+{
+    rng *e = &g->e;
+    if (!edge_on(g) || !c->top || rng_below(e, 2))
+        return;
+    static const char *const lops[] = { "AND", "OR", "XOR" };
+    const unsigned p = rng_below(e, 4), q = (p + 1) % 4;
+    const unsigned u = R_DATA + rng_below(e, N_DATA);
+    unsigned d = R_DATA + rng_below(e, N_DATA);
+    const uint32_t op = rng_below(e, 3), def = rng_below(e, 4) != 0;
+    const uint32_t word = 2u << 13 | op << 15 | rng_below(e, 2048) << 17 | def << 28;
+    ins(g, "ISETP.LT P%u, R0, 0x%x", p, 1 + rng_below(e, 31));
+    ins(g, "MOV R%u, 0x%08" PRIx32, R_BAR, word);
+    ins(g, "R2B.WARP R%u", R_BAR);
+    ins(g, "@P%u BAR.RESULT R%u, P6", p, u);
+    for (unsigned k = 0; k < 8; k++) {
+        d = R_DATA + (d - R_DATA + 1 + rng_below(e, N_DATA - 1)) % N_DATA;
+        const unsigned o = R_DATA + rng_below(e, N_DATA);
+        switch (k) {
+        case 0: ins(g, "MOV R%u, R%u", d, u); break;
+        case 1: ins(g, "IADD R%u, R%u, 0x%x", d, u, rng_below(e, 0x100)); break;
+        case 2: ins(g, "IADD R%u, R%u, R%u", d, o, u); break;
+        case 3: ins(g, "LOP.%s R%u, R%u, R%u", lops[rng_below(e, 3)], d, u, o); break;
+        case 4: ins(g, "LOP.%s R%u, R%u, 0x%08" PRIx32, lops[rng_below(e, 3)], d, u, (uint32_t)rng_next(e)); break;
+        case 5: ins(g, "%s R%u, R%u, 0x%x", rng_below(e, 2) ? "SHL" : "SHR", d, u, rng_below(e, 40)); break;
+        case 6: ins(g, "ISETP.%s P6, R%u, 0x%x", cmp_names[rng_below(e, 6)], u, rng_below(e, 0x800)); break;
+        default: ins(g, "ISETP.%s P6, R%u, R%u", cmp_names[rng_below(e, 6)], o, u); break;
+        }
+    }
+    /* write enables: no lane (lane id > 31), then the subset */
+    ins(g, "ISETP.GT P%u, R0, 0x1f", q);
+    ins(g, "@P%u MOV R%u, 0x%08" PRIx32, q, d, (uint32_t)rng_next(e));
+    ins(g, "@P%u IADD R%u, R%u, 0x1", q, u, u);
+    ins(g, "@P%u ISETP.EQ P6, R%u, 0x0", q, u);
+    ins(g, "@!P%u LOP.XOR R%u, R%u, R%u", p, d, u, d);
+    ins(g, "@P%u UMOV UR%u, 0x%08" PRIx32, q, 8 + rng_below(e, 8), (uint32_t)rng_next(e));
+}
+
+/* After a converged sleep at the top level (one in three): NANOSLEEP of
+ * zero time (an immediate, RZ or URZ), or a cnt-0 BAR.SYNC of every live
+ * warp (a separator) followed by a long NANOSLEEP of each: every live warp
+ * asleep at once, nothing to issue until the first deadline. */
+static void edge_sleep(gen *g, const ctx *c)
+{
+    rng *e = &g->e;
+    if (!edge_on(g) || !c->top || rng_below(e, 3))
+        return;
+    switch (rng_below(e, 4)) {
+    case 0: ins(g, "NANOSLEEP 0x0"); return;
+    case 1: ins(g, "NANOSLEEP RZ"); return;
+    case 2: ins(g, "NANOSLEEP URZ"); return;
+    default: break;
+    }
+    const uint16_t busy = g->bar_used | g->bar_read;
+    if (popc(busy) >= 12 || live_warps(g) == 0)
+        return;
+    unsigned i = rng_below(e, 16 - popc(busy)), b = 0;
+    for (unsigned k = 0; k < 16; k++)
+        if (!(busy >> k & 1) && i-- == 0) {
+            b = k;
+            break;
+        }
+    ins(g, "BAR.SYNC 0x%x, 0x0", b);
+    g->bar_used |= (uint16_t)(1u << b);
+    separated(g, 0);
+    ins(g, "NANOSLEEP 0x%x", 500 + rng_below(e, 1000));
+}
+
+/* --exceptions: of the native programs that plant nothing, one in eight runs
+ * off its last word instead of the final EXIT (a fetch fault, N-27): main
+ * falls through when it is the last section, else it branches to the end. */
+static void edge_fall_off(gen *g)
+{
+    if (g->ool.n == 0 && g->ool2.n == 0)
+        return;
+    g->end_label = newlab(g);
+    ins(g, "BRA `(.L%u)", g->end_label);
+}
+
 static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label);
 
 /* --wide-links: LEPC writes label + bias (both words of the pair carry
@@ -1280,7 +1484,10 @@ static void st_call(gen *g, ctx *c, int budget)
         pf_emit(g, &q, p);
         snprintf(gb, sizeof gb, "@%sP%u ", rng_below(r, 2) ? "!" : "", p);
     }
-    switch (rng_below(r, 7)) {
+    unsigned cform = rng_below(r, 7);
+    if (cform != 2 && cform != 3 && edge_call_ur62(g, c, f->label, gb))
+        cform = 7;               /* (the edge form instead) */
+    switch (cform) {
     case 0:
         ins(g, "%sCALL.ABS `(.L%u)", gb, f->label);
         break;
@@ -1299,6 +1506,8 @@ static void st_call(gen *g, ctx *c, int budget)
         ins(g, "UMOV UR4, {%u}", f->label);
         ins(g, "UMOV UR5, 0x0");
         ins(g, "%sCALL.ABS UR[4:5]", gb);
+        break;
+    case 7:
         break;
     case 5: {
         unsigned bank, off;
@@ -1342,6 +1551,8 @@ static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label)
     f->depth = depth;
     unsigned k = rng_below(r, 6);
     f->ret = k < 4 ? RET_LANE : k == 4 ? RET_UNIFORM : RET_CONST;
+    if (edge_on(g) && !g->cedge && f->ret == RET_UNIFORM)
+        f->ret = RET_CONST;      /* (edge_ret_cbank_end) */
     sect body = { 0 }, *saved_out = g->out;
     unsigned saved_fuse = g->fuse;
     g->fuse = 0;
@@ -1392,11 +1603,15 @@ static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label)
         ins(g, "RET.REL UR[%u:%u], `(.L_base - . - 0x10)", u, u + 1);
         break;
     case RET_CONST * 2:
+        if (edge_ret_cbank_end(g, ret_label))
+            break;
         const_alloc(g, 2, &bank, &off);
         cline(g, ".const c[0x%x][0x%x] = (.L%u - .L_base), 0x0", bank, off, ret_label);
         ins(g, "RET.ABS c[0x%x][0x%x]", bank, off);
         break;
     default: {                   /* .REL: from the next instruction; the call site is before */
+        if (edge_ret_cbank_end(g, ret_label))
+            break;
         unsigned lret = newlab(g);
         const_alloc(g, 2, &bank, &off);
         cline(g, ".const c[0x%x][0x%x] = (.L%u - .L%u - 0x10), 0xffffffff", bank, off, ret_label, lret);
@@ -1504,6 +1719,8 @@ static void yield_insn(gen *g, const ctx *c, int sleep, int plain)
         return;
     }
     unsigned t = 1 + rng_below(r, 200);
+    if (plain && edge_on(g) && rng_below(&g->e, 2) == 0)
+        t += 1000;               /* (edge: the other branch finds these lanes asleep) */
     switch (rng_below(r, 4)) {
     case 0:
         ins(g, "%sNANOSLEEP %s0x%x", gb, pp, t);
@@ -2697,12 +2914,20 @@ static void stmt(gen *g, ctx *c, int budget)
     case WR_GEN_CALL:     st_call(g, c, budget); break;
     case WR_GEN_EXIT:     st_exit(g, c); break;
     case WR_GEN_YIELD:    st_yield(g, c, budget, 0); break;
-    case WR_GEN_SLEEP:    st_yield(g, c, budget, 1); break;
+    case WR_GEN_SLEEP:
+        st_yield(g, c, budget, 1);
+        edge_sleep(g, c);
+        break;
     case WR_GEN_WARPSYNC: st_warpsync(g, c); break;
     case WR_GEN_BMOV:     st_bmov(g, c, budget); break;
     case WR_GEN_BARRIER:  st_barrier(g, c); break;
     case WR_GEN_REDUCE:   st_reduce(g, c); break;
-    case WR_GEN_BSTATE:   st_bstate(g, c); break;
+    case WR_GEN_BSTATE:
+        st_bstate(g, c);
+        edge_red_saturate(g, c);
+        edge_done_word(g, c);
+        edge_undef(g, c);
+        break;
     case WR_GEN_SKIP:     st_skip(g, c); break;
     default:              helpers(g, c, 1 + rng_below(&g->r, budget < 4 ? (unsigned)budget : 4u)); break;
     }
@@ -2974,13 +3199,18 @@ static void epilogue(gen *g)
 {
     rng *r = &g->r;
     unsigned wt = g->o.weight[WR_GEN_TRAP];
+    uint32_t trapped = 0;        /* warps a TRAP, SYSCALL or RTT may stop */
     if (wt && rng_below(r, 100) < 10 * wt) {
         unsigned n = 1 + rng_below(r, 2);
         while (n--) {
             pform f = pf_warp(g);
             unsigned p = ptemp(g);
             pf_emit(g, &f, p);
-            switch (rng_below(r, 6)) {
+            const unsigned how = rng_below(r, 6);
+            for (unsigned w = 0; w < g->nwarps && how < 5; w++)
+                if (pf_mask(&f, w) & 1)
+                    trapped |= 1u << w;
+            switch (how) {
             case 0: ins(g, "@P%u TRAP 0x%x", p, rng_below(r, 256)); break;
             case 1:
                 ins(g, "IADD R3, R0, 0x%x", rng_below(r, 64));
@@ -2999,13 +3229,33 @@ static void epilogue(gen *g)
                 pform q = pf_random(g, SRC_LANE);
                 unsigned p2 = (p + 1) % 4;
                 pf_emit(g, &q, p2);
+                for (unsigned w = 0; w < g->nwarps; w++)
+                    if (pf_mask(&q, w) & g->valid[w])
+                        trapped |= 1u << w;
                 ins(g, "@P%u TRAP 0x%x", p2, rng_below(r, 16));
                 break;
             }
             }
         }
     }
-    ins(g, "EXIT");
+    if (wt && edge_on(g) && live_warps(g) >= 2 && rng_below(&g->e, 4) == 0) {
+        /* (edge: SYSCALL stopping the highest live warp, whatever came before) */
+        unsigned hi = g->nwarps - 1;
+        while (!g->valid[hi])
+            hi--;
+        const unsigned p = rng_below(&g->e, 4);
+        ins(g, "ISETP.EQ P%u, R1, 0x%x", p, hi);
+        ins(g, "@P%u SYSCALL", p);
+        trapped |= 1u << hi;
+    }
+    int left = 0;                /* a live warp no trap stops: it reaches the end */
+    for (unsigned w = 0; w < g->nwarps; w++)
+        left |= g->valid[w] && !(trapped >> w & 1);
+    g->fall_off &= left;
+    if (g->fall_off)
+        edge_fall_off(g);
+    else
+        ins(g, "EXIT");
 }
 
 static void append_str(char **buf, size_t *len, size_t *cap, const char *s, size_t n, int *oom)
@@ -3092,6 +3342,7 @@ static void label_addresses(gen *g, const sect *const parts[3], uint64_t *addr)
                 pc += WR_INST_SIZE;
             }
         }
+    g->end_pc = pc;
 }
 
 /* the head of the text: how to make it again, the exception planted, the
@@ -3120,6 +3371,9 @@ static void put_head(gen *g, text_out *o, const char *extra)
         }
         put_n(o, "\n", 1);
     }
+    if (g->fall_off)                             /* --exceptions: the program runs off its end */
+        put_f(o, "// fault: fetch past the end at 0x%04" PRIx64 " (N-27: the program runs off its last word)\n",
+              g->end_pc);
     if (g->o.profile)                            /* SPEC-NOTES G-01 */
         put_f(o, ".profile %s\n", wr_profile_name(g->o.profile));
     if (extra)
@@ -3241,6 +3495,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
     }
     rng_seed(&g->r, g->o.seed);
     rng_seed(&g->x, g->o.seed ^ UINT64_C(0x657863657074696f));   /* "exceptio" */
+    rng_seed(&g->e, g->o.seed ^ UINT64_C(0x6564676573686170));   /* "edgeshap" */
     g->plant = -1;
     if (g->o.wide_links) {               /* a stream of its own: k * 2^32, 1 <= |k| < 2^20 */
         rng wl;
@@ -3281,7 +3536,11 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
         restrict_cur(g, &top);
     }
     plant(g, &top);
+    g->fall_off = edge_on(g) && g->o.exceptions && g->plant < 0 && live_warps(g) > 0 &&
+                  rng_below(&g->e, 8) == 0;
     epilogue(g);
+    if (g->end_label)
+        lab_line(g, &g->ool2, g->end_label);
     char *t = g->oom ? NULL : layout(g, extra);
     sect_free(&g->main);
     sect_free(&g->ool);
@@ -3307,10 +3566,15 @@ int wr_gen_program(const wr_gen_opts *o, char **text, char *err, size_t errsize)
  * exception (-1: none), its address and the word (has_word). */
 static int planted(const char *text, uint64_t *pc, wr_word *word, int *has_word)
 {
-    static const char key[] = "\n// exception: ";
+    static const char key[] = "\n// exception: ", fkey[] = "\n// fault: fetch past the end at 0x";
     *has_word = 0;
     const char *p = strstr(text, key);
     const char *body = strstr(text, "\n.L_base:");
+    const char *f = strstr(text, fkey);
+    if (f && (!body || f < body)) {
+        *pc = strtoull(f + sizeof fkey - 1, NULL, 16);
+        return WR_GEN_FALL_OFF;
+    }
     if (!p || (body && p > body))
         return -1;
     p += sizeof key - 1;
@@ -3417,7 +3681,10 @@ static int verify(const char *text, uint64_t max_steps, wr_gen_result *res, char
     wr_word word;
     int has_word;
     res->planted = planted(text, &pc, &word, &has_word);
-    if (res->planted >= 0 && rr.end == WR_END_EXCEPTION) {
+    if (res->planted == WR_GEN_FALL_OFF && rr.end == WR_END_EXCEPTION) {
+        if (rr.faulted_warp < 0 || rr.fault_pc != pc)
+            res->end = WR_END_ERROR;     /* (not past the end: a generator bug) */
+    } else if (res->planted >= 0 && rr.end == WR_END_EXCEPTION) {
         const wr_cta *cta = wr_runner_cta(rn);
         int at = 0;
         for (unsigned w = 0; w < cta->nwarps; w++)
@@ -3450,7 +3717,7 @@ int wr_gen_verified(const wr_gen_opts *o, uint64_t max_steps, char **text, wr_ge
         res->seed = a.seed;
         if (k == 0)
             res->first_end = res->end;
-        const wr_end want = res->planted >= 0 ? WR_END_EXCEPTION : WR_END_DONE;
+        const wr_end want = res->planted != -1 ? WR_END_EXCEPTION : WR_END_DONE;
         if (res->end == want || k + 1 == WR_GEN_MAX_ATTEMPTS) {
             *text = t;
             return res->end == want ? 0 : 1;
