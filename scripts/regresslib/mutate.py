@@ -205,24 +205,34 @@ def _mark_skipped(toks):
         i += 1
 
 
-def _is_label(toks, i):
-    """the ':' at i ends a case-item label (no '?' open in its statement)"""
+def _walk_back(toks, i, at, default):
+    """walks back from the token at i at its own nesting: at(k, x) is asked
+    at each token of that nesting and at the bracket that opens it; the
+    first answer that is not None is returned (default at the start)"""
     depth = 0
-    k = i - 1
-    while k >= 0:
+    for k in range(i, -1, -1):
         x = toks[k].text
         if x in (")", "]", "}"):
             depth += 1
-        elif x in ("(", "[", "{"):
-            if depth == 0:
-                return False
-            depth -= 1
-        elif depth == 0 and x == "?":
-            return False
-        elif depth == 0 and (x == ";" or (toks[k].kind == "ident" and x in STMT_RESET)):
-            return True
-        k -= 1
-    return True
+            continue
+        if depth:
+            if x in ("(", "[", "{"):
+                depth -= 1
+            continue
+        r = at(k, x)
+        if r is not None:
+            return r
+    return default
+
+
+def _stmt_reset(t):
+    return t.text == ";" or (t.kind == "ident" and t.text in STMT_RESET)
+
+
+def _is_label(toks, i):
+    """the ':' at i ends a case-item label (no '?' open in its statement)"""
+    return _walk_back(toks, i - 1, lambda k, x: False if x in ("(", "[", "{", "?") else
+                      True if _stmt_reset(toks[k]) else None, True)
 
 
 _ENDS = ("||", "&&", "?", ":", ";", ",", "=", "<=")
@@ -246,30 +256,23 @@ def _operand_end(toks, i):
 
 def _operand_start(toks, i):
     """the first token of the operand of && that ends at i"""
-    depth = 0
-    for k in range(i, -1, -1):
-        x = toks[k].text
-        if x in (")", "]", "}"):
-            depth += 1
-        elif x in ("(", "[", "{"):
-            if depth == 0:
-                return k + 1
-            depth -= 1
-        elif depth == 0 and (x in _ENDS or (toks[k].kind == "ident" and x in STMT_RESET)):
-            return k + 1
-    return 0
+    return _walk_back(toks, i, lambda k, x: k + 1 if x in ("(", "[", "{") + _ENDS or _stmt_reset(toks[k]) else None,
+                      0)
 
 
-def _ternary_colon(toks, q):
-    """the ':' of the '?' at q (same nesting, nested ?: counted)"""
+def _ternary_scan(toks, start, at_end):
+    """the first token from start at the same nesting (a nested ?: counted)
+    that is the ':' of the '?' before start or ends the expression: a
+    closing bracket, ';' or ','; at_end(k, x) decides what to do there
+    (the index to return, or None)"""
     depth, nest = 0, 0
-    for k in range(q + 1, len(toks)):
+    for k in range(start, len(toks)):
         x = toks[k].text
         if x in ("(", "[", "{"):
             depth += 1
         elif x in (")", "]", "}"):
             if depth == 0:
-                return None
+                return at_end(k, x)
             depth -= 1
         elif depth == 0 and x == "?":
             nest += 1
@@ -278,32 +281,22 @@ def _ternary_colon(toks, q):
                 return k
             nest -= 1
         elif depth == 0 and x in (";", ","):
-            return None
-    return None
+            return at_end(k, x)
+        elif depth == 0 and toks[k].kind == "ident" and x in ("begin", "end", "else"):
+            r = at_end(k, x)
+            if r is not None:
+                return r
+    return at_end(len(toks), None)
+
+
+def _ternary_colon(toks, q):
+    """the ':' of the '?' at q (same nesting, nested ?: counted), or None"""
+    return _ternary_scan(toks, q + 1, lambda k, x: None)
 
 
 def _ternary_end(toks, c):
     """the index one past the else arm that starts after the ':' at c"""
-    depth, nest = 0, 0
-    for k in range(c + 1, len(toks)):
-        x = toks[k].text
-        if x in ("(", "[", "{"):
-            depth += 1
-        elif x in (")", "]", "}"):
-            if depth == 0:
-                return k
-            depth -= 1
-        elif depth == 0 and x == "?":
-            nest += 1
-        elif depth == 0 and x == ":":
-            if nest == 0:
-                return k
-            nest -= 1
-        elif depth == 0 and x in (";", ","):
-            return k
-        elif depth == 0 and toks[k].kind == "ident" and x in ("begin", "end", "else"):
-            return k
-    return len(toks)
+    return _ternary_scan(toks, c + 1, lambda k, x: k)
 
 
 _SIZED = re.compile(r"^(\d+)'([sS]?)([dDhHbB])([0-9a-fA-F_]+)$")
@@ -341,26 +334,18 @@ def _binary(toks, i):
 
 def _assign_le(toks, i):
     """the '<=' at i is a non-blocking assignment: at the statement's top
-    level with no '=' or '<=' before it in the statement"""
-    depth = 0
-    k = i - 1
-    while k >= 0:
-        x = toks[k].text
-        if x in (")", "]", "}"):
-            depth += 1
-        elif x in ("(", "[", "{"):
-            if depth == 0:
-                # the parenthesis of if/for/case: a condition, not an assignment
-                return False
-            depth -= 1
-        elif depth == 0 and x in ("=", "<=", "?"):
-            return False
-        elif depth == 0 and (x == ";" or (toks[k].kind == "ident" and x in STMT_RESET)):
-            return True
-        elif depth == 0 and x == ")":
-            return True
-        k -= 1
-    return True
+    level with no '=' or '<=' before it in the statement (the parenthesis
+    of if/for/case holds a condition, not an assignment)"""
+    return _walk_back(toks, i - 1, lambda k, x: False if x in ("(", "[", "{", "=", "<=", "?") else
+                      True if _stmt_reset(toks[k]) else None, True)
+
+
+# the one-token changes: token -> (operator, replacement, binary only (True),
+# unary only (False) or either (None)); a non-blocking '<=' is not a relation
+_SWAPS = {"==": ("eq", "!=", None), "!=": ("eq", "==", None), "&&": ("logic", "||", None),
+          "||": ("logic", "&&", None), "&": ("bit", "|", True), "|": ("bit", "&", True), "~": ("not", "", False),
+          "!": ("not", "", False), "<": ("rel", "<=", None), "<=": ("rel", "<", None), ">": ("rel", ">=", None),
+          ">=": ("rel", ">", None), "+": ("arith", "-", True), "-": ("arith", "+", True)}
 
 
 def mutants_of(path, text, rel):
@@ -381,32 +366,9 @@ def mutants_of(path, text, rel):
             continue
         x = t.text
         if t.kind == "op":
-            if x == "==":
-                add(t, "eq", "!=")
-            elif x == "!=":
-                add(t, "eq", "==")
-            elif x == "&&":
-                add(t, "logic", "||")
-            elif x == "||":
-                add(t, "logic", "&&")
-            elif x == "&" and _binary(toks, i):
-                add(t, "bit", "|")
-            elif x == "|" and _binary(toks, i):
-                add(t, "bit", "&")
-            elif x in ("~", "!") and not _binary(toks, i):
-                add(t, "not", "")
-            elif x == "<":
-                add(t, "rel", "<=")
-            elif x == "<=" and not _assign_le(toks, i):
-                add(t, "rel", "<")
-            elif x == ">":
-                add(t, "rel", ">=")
-            elif x == ">=":
-                add(t, "rel", ">")
-            elif x == "+" and _binary(toks, i):
-                add(t, "arith", "-")
-            elif x == "-" and _binary(toks, i):
-                add(t, "arith", "+")
+            swap = _SWAPS.get(x)
+            if swap and (swap[2] is None or _binary(toks, i) == swap[2]) and not (x == "<=" and _assign_le(toks, i)):
+                add(t, swap[0], swap[1])
             elif x == "?":
                 c = _ternary_colon(toks, i)
                 if c is not None and not toks[c].skip:
