@@ -427,3 +427,167 @@ def diff(m, text):
     out += ["-" + s for s in old_ls[first - 1:last_old]]
     out += ["+" + s for s in new_ls[first - 1:last_new]]
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------- mutant schemata
+#
+# Every mutant of a file in one text (docs/qualify.md "Mutant schemata"): the
+# expression around each mutated place is written once per mutant and once as
+# it is, and the package variable SCHEMA_VAR, set from +mutant=K at time 0,
+# picks the arm:
+#     ((warpref_qschema_pkg::mutant == 32'dK1) ? (<the expression, mutant K1>)
+#      : (warpref_qschema_pkg::mutant == 32'dK2) ? (<..., mutant K2>) : (<as it is>))
+# The expression is the smallest one the mutated place lies in that a
+# bracket, ',', ';', an assignment, '?' or ':' bounds (a '?:' mutant: the
+# whole conditional): its width and sign come from its context as before
+# (parentheses and a conditional's arms pass the context on).  A mutant's arm
+# holds the other places as they are; only the arm "as it is" holds the
+# schemata of the expressions inside it.  Each arm starts on a line of its
+# own between two comments naming it, so a warning or an error of Verilator
+# names the mutant (or the expression, for the lines around its arms).
+
+SCHEMA_PKG = "warpref_qschema_pkg"
+SCHEMA_VAR = SCHEMA_PKG + "::mutant"
+_OPEN, _CLOSE = ("(", "[", "{"), (")", "]", "}")
+_BOUND = (",", ";", "=", "?", ":", "+=", "-=")
+_ARM = re.compile(r"/\*@qs\{([MR])(\d+)\*/|/\*\}@\*/")
+
+
+def schema_package():
+    """the package of the mutant's number: read from +mutant=K once, when the
+    package's variables are made (before any initial or always block runs)"""
+    return (f"// {SCHEMA_PKG}: the number of the mutant a schema build runs (scripts/qualify,\n"
+            "// docs/qualify.md): +mutant=K, read once at time 0; 0 (or none): the design as it is.\n"
+            f"package {SCHEMA_PKG};\n"
+            "  function automatic int unsigned read_mutant();\n"
+            "    int unsigned k;\n"
+            "    if (!$value$plusargs(\"mutant=%d\", k))\n"
+            "      k = 0;\n"
+            "    return k;\n"
+            "  endfunction\n"
+            "  int unsigned mutant = read_mutant();\n"
+            "endpackage\n")
+
+
+def _bound(toks, k):
+    """token k ends (or starts) an expression at its nesting"""
+    t = toks[k]
+    return (t.text in _BOUND or (t.text == "<=" and _assign_le(toks, k)) or _stmt_reset(t)
+            or (t.kind == "ident" and t.text in ("return", "if")))
+
+
+def _region(toks, m):
+    """the token span [s, e) of the expression mutant m is written in"""
+    i = next(k for k, t in enumerate(toks) if t.line == m.line and t.col == m.col)
+    if m.op == "ternary":
+        e = _ternary_end(toks, _ternary_colon(toks, i))
+    else:
+        e = i + 1
+        depth = 0
+        while e < len(toks):
+            x = toks[e].text
+            if x in _OPEN:
+                depth += 1
+            elif x in _CLOSE:
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and _bound(toks, e):
+                break
+            e += 1
+    s = _walk_back(toks, i - 1, lambda k, x: k + 1 if x in _OPEN or _bound(toks, k) else None, 0)
+    return s, e
+
+
+class Schema:
+    """the schema text of one file (.text), the mutants it holds (.ids) and
+    those it cannot (.left: a place in no expression of its own)"""
+
+    def __init__(self, text, mutants):
+        toks = tokenize(text)
+        regions = {}
+        for m in mutants:
+            s, e = _region(toks, m)
+            a, b = toks[s].pos, toks[e - 1].pos + len(toks[e - 1].text)
+            regions.setdefault((a, b), []).append(m)
+        self.left = []
+        # nest the expressions: one inside another or apart (else the inner one is left out)
+        tops, stack = [], []
+        for (a, b) in sorted(regions, key=lambda r: (r[0], -r[1])):
+            node = {"a": a, "b": b, "ms": regions[(a, b)], "kids": []}
+            while stack and stack[-1]["b"] <= a:
+                stack.pop()
+            if stack and b > stack[-1]["b"]:
+                self.left.extend(node["ms"])
+                continue
+            (stack[-1]["kids"] if stack else tops).append(node)
+            stack.append(node)
+        self.ids = sorted(m.id for r in regions.values() for m in r if m not in self.left)
+        self.regions = []
+        out, pos = [], 0
+        for node in tops:
+            out.append(text[pos:node["a"]])
+            out.append(self._render(text, node))
+            pos = node["b"]
+        out.append(text[pos:])
+        self.text = "".join(out)
+
+    def _render(self, text, node):
+        a, b = node["a"], node["b"]
+        node_id = len(self.regions)
+        self.regions.append(sorted(m.id for m in node["ms"]))
+        plain, pos = [], a
+        for kid in node["kids"]:
+            plain.append(text[pos:kid["a"]])
+            plain.append(self._render(text, kid))
+            pos = kid["b"]
+        plain.append(text[pos:b])
+        arms = []
+        for m in sorted(node["ms"], key=lambda m: m.id):
+            arm = text[a:m.start] + m.new + text[m.end:b]
+            arms.append(f"({SCHEMA_VAR} == 32'd{m.id}) ? (/*@qs{{M{m.id}*/\n{arm}\n/*}}@*/) : ")
+        return f"(/*@qs{{R{node_id}*/" + "".join(arms) + "(\n" + "".join(plain) + "\n)/*}@*/)"
+
+    def _spans(self):
+        """(kind, number, first line, last line) of every arm and expression"""
+        if getattr(self, "_arm_spans", None) is None:
+            spans, stack = [], []
+            for ln, row in enumerate(self.text.split("\n"), 1):
+                for mm in _ARM.finditer(row):
+                    if mm.group(1):
+                        stack.append((mm.group(1), int(mm.group(2)), ln))
+                    else:
+                        kind, n, first = stack.pop()
+                        spans.append((kind, n, first, ln))
+            self._arm_spans = spans
+        return self._arm_spans
+
+    def blame_function(self, name):
+        """the mutants in the body of function name (a constant function
+        elaboration calls: a run-time choice cannot be in it)"""
+        mm = re.search(r"\bfunction\b[^;]*?\b" + re.escape(name) + r"\s*\(", self.text)
+        if not mm:
+            return []
+        end = self.text.find("endfunction", mm.end())
+        first = self.text.count("\n", 0, mm.start()) + 1
+        last = self.text.count("\n", 0, end if end >= 0 else len(self.text)) + 1
+        return sorted({n for kind, n, a, b in self._spans() if kind == "M" and first <= a and b <= last})
+
+    def blame(self, line):
+        """the mutants a message at this line of the schema text is about: the
+        one whose arm holds the line, or every mutant of the expression whose
+        lines around the arms (or arm as it is) hold it; [] outside any"""
+        best = None
+        for kind, n, first, last in self._spans():
+            if first <= line <= last and (best is None or last - first < best[3] - best[2]):
+                best = (kind, n, first, last)
+        if best is None:
+            return []
+        kind, n, first, last = best
+        if kind == "M" and first < line < last:
+            return [n]
+        if kind == "M":                 # the lines of its markers: the expression's
+            for reg in self.regions:
+                if n in reg:
+                    return list(reg)
+        return list(self.regions[n]) if kind == "R" else [n]
