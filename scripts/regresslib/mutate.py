@@ -19,6 +19,9 @@ Operators (name: what the one change is):
   rel     <  <-> <=, >  <-> >=  arith   binary +  <-> -
   const   a number +1 or -1 (decimal, or sized 'd/'h/'b with room)
   bool    1'b0 <-> 1'b1         ternary the arms of a ?: swapped
+
+Schema (below): every mutant of a file in one text, the mutant chosen at
+run time (+mutant=K): scripts/qualify's schema build.
 """
 import re
 
