@@ -5,13 +5,17 @@ coverage build (not reached, --explain).  Pinned by their text (not their
 numbers, which move when the RTL changes): the issue signal's `!init_q`
 dropped (nothing issues: killed, a hang), `ur_i < 6'd63` made `<=` (lint:
 CMPCONST: stillborn, never counted as killed); eight more of the seed's
-order get some verdict.  Then the outputs (table, JUnit valid against
+order get some verdict.  The viable ones run on the schema build, the
+stillborn one is blamed by the schema's lint and linted on its own; the
+killed and a surviving mutant get the same verdict (seed, field, rule,
+instructions) with a build of their own (--no-schema).  Then the outputs (table, JUnit valid against
 tests/junit/junit.xsd, the HTML page), --resume after a mutant's verdict
 is lost (a kill before its result was written), --explain, and bad
 arguments (status 2, one line).
 
     check_qualify.py --build-dir BUILD"""
 import argparse
+import json
 import os
 import re
 import shutil
@@ -22,6 +26,15 @@ import tempfile
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 QUALIFY = os.path.join(HERE, "scripts", "qualify")
 FAILED = []
+
+
+def verdict(r):
+    """what must be equal through the schema build and a build of its own:
+    the verdict, the detecting seed, field, rule and instructions, the
+    regression that killed, and a stillborn's first lint message's kind"""
+    v = {k: r.get(k) for k in ("status", "seed", "field", "rule", "retired", "by", "stage")}
+    v["why"] = ":".join(r.get("why", "").split(":")[:2])
+    return v
 
 
 def check(what, ok, extra=""):
@@ -96,8 +109,8 @@ def main():
     ids = [kill, still] + others
     out_dir = tempfile.mkdtemp(prefix="qualify-smoke-")
     try:
-        args = base + ["--ids", ",".join(map(str, ids)), "-j", "2", "--out", out_dir, "--regress-cmd", regress,
-                       "--long-seeds", "3-4", "--warp-seeds", "0", "--weight-seeds", "0"]
+        common = ["-j", "2", "--regress-cmd", regress, "--long-seeds", "3-4", "--warp-seeds", "0", "--weight-seeds", "0"]
+        args = base + ["--ids", ",".join(map(str, ids)), "--out", out_dir] + common
         rc, out, err = run(args)
         print(out)
         check("qualify: status 0", rc == 0, err[-2000:])
@@ -113,7 +126,7 @@ def main():
                                                r"[\d.]+ % of viable reached", last) is not None, last)
         check("the RTL coverage line", re.search(r"RTL coverage of the default regression: lines \d+ of \d+", out)
               is not None)
-        check("the per-mutant time line", "qualify: per mutant (median of" in out)
+        check("the per-mutant time line", "qualify: per mutant on the schema build (median of 9)" in out)
         junit = os.path.join(out_dir, "junit.xml")
         xsd = os.path.join(HERE, "tests", "junit", "junit.xsd")
         if shutil.which("xmllint"):
@@ -127,6 +140,38 @@ def main():
             page = f.read()
         check("the report: survivors, killed and stillborn sections",
               all(f'id="{s}-sec"' in page for s in ("survivors", "killed", "stillborn")))
+
+        # the schema build (docs/qualify.md "Mutant schemata"): the viable
+        # mutants ran on it, the stillborn one was blamed by its lint and
+        # built on its own (lint first, as with --no-schema); the killed and
+        # a surviving mutant again with a build each (--no-schema): the same
+        # verdicts, seeds, fields and instructions to detection
+        res = {}
+        for i in ids:
+            with open(os.path.join(out_dir, f"M{i:04d}", "result.json")) as f:
+                res[i] = json.load(f)
+        check("the viable mutants ran on the schema build",
+              all(r.get("build") == "schema" for r in res.values() if r["status"] != "stillborn"),
+              str({i: r.get("build") for i, r in res.items()}))
+        check("the stillborn mutant: blamed by the schema's lint, a build of its own",
+              res[still].get("build") == "own" and res[still].get("own_why") ==
+              "its arm drew a lint warning in the schema", str(res[still].get("own_why")))
+        check("the schema build's time line", "qualify: the schema build (once, " in out)
+        survivor = next((i for i in others if res[i]["status"] == "survived"), None)
+        sample = [kill] + ([survivor] if survivor else [])
+        own_dir = os.path.join(out_dir, "own")
+        rc2, out2, err2 = run(base + ["--ids", ",".join(map(str, sample)), "--no-schema", "--no-coverage", "--out",
+                                      own_dir] + common)
+        check("--no-schema: status 0", rc2 == 0, err2[-2000:])
+        check("--no-schema: the per-mutant time line of builds of their own",
+              "qualify: per mutant with a build of its own (median of" in out2, out2[-1000:])
+        for i in sample:
+            with open(os.path.join(own_dir, f"M{i:04d}", "result.json")) as f:
+                r = json.load(f)
+            mine, theirs = verdict(r), verdict(res[i])
+            check(f"M{i:04d}: the schema's verdict is its own build's ({res[i]['status']})",
+                  mine == theirs and r.get("build") == "own", f"{mine} {theirs}")
+        check("the sample has a survivor", survivor is not None, str({i: r["status"] for i, r in res.items()}))
 
         # --explain: the mutant, its line's coverage, the rules and paths
         rc, out, err = run(base + ["--out", out_dir, "--explain", str(kill)])

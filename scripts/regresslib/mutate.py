@@ -19,6 +19,9 @@ Operators (name: what the one change is):
   rel     <  <-> <=, >  <-> >=  arith   binary +  <-> -
   const   a number +1 or -1 (decimal, or sized 'd/'h/'b with room)
   bool    1'b0 <-> 1'b1         ternary the arms of a ?: swapped
+
+Schema (below): every mutant of a file in one text, the mutant chosen at
+run time (+mutant=K): scripts/qualify's schema build.
 """
 import re
 
@@ -205,24 +208,34 @@ def _mark_skipped(toks):
         i += 1
 
 
-def _is_label(toks, i):
-    """the ':' at i ends a case-item label (no '?' open in its statement)"""
+def _walk_back(toks, i, at, default):
+    """walks back from the token at i at its own nesting: at(k, x) is asked
+    at each token of that nesting and at the bracket that opens it; the
+    first answer that is not None is returned (default at the start)"""
     depth = 0
-    k = i - 1
-    while k >= 0:
+    for k in range(i, -1, -1):
         x = toks[k].text
         if x in (")", "]", "}"):
             depth += 1
-        elif x in ("(", "[", "{"):
-            if depth == 0:
-                return False
-            depth -= 1
-        elif depth == 0 and x == "?":
-            return False
-        elif depth == 0 and (x == ";" or (toks[k].kind == "ident" and x in STMT_RESET)):
-            return True
-        k -= 1
-    return True
+            continue
+        if depth:
+            if x in ("(", "[", "{"):
+                depth -= 1
+            continue
+        r = at(k, x)
+        if r is not None:
+            return r
+    return default
+
+
+def _stmt_reset(t):
+    return t.text == ";" or (t.kind == "ident" and t.text in STMT_RESET)
+
+
+def _is_label(toks, i):
+    """the ':' at i ends a case-item label (no '?' open in its statement)"""
+    return _walk_back(toks, i - 1, lambda k, x: False if x in ("(", "[", "{", "?") else
+                      True if _stmt_reset(toks[k]) else None, True)
 
 
 _ENDS = ("||", "&&", "?", ":", ";", ",", "=", "<=")
@@ -246,30 +259,23 @@ def _operand_end(toks, i):
 
 def _operand_start(toks, i):
     """the first token of the operand of && that ends at i"""
-    depth = 0
-    for k in range(i, -1, -1):
-        x = toks[k].text
-        if x in (")", "]", "}"):
-            depth += 1
-        elif x in ("(", "[", "{"):
-            if depth == 0:
-                return k + 1
-            depth -= 1
-        elif depth == 0 and (x in _ENDS or (toks[k].kind == "ident" and x in STMT_RESET)):
-            return k + 1
-    return 0
+    return _walk_back(toks, i, lambda k, x: k + 1 if x in ("(", "[", "{") + _ENDS or _stmt_reset(toks[k]) else None,
+                      0)
 
 
-def _ternary_colon(toks, q):
-    """the ':' of the '?' at q (same nesting, nested ?: counted)"""
+def _ternary_scan(toks, start, at_end):
+    """the first token from start at the same nesting (a nested ?: counted)
+    that is the ':' of the '?' before start or ends the expression: a
+    closing bracket, ';' or ','; at_end(k, x) decides what to do there
+    (the index to return, or None)"""
     depth, nest = 0, 0
-    for k in range(q + 1, len(toks)):
+    for k in range(start, len(toks)):
         x = toks[k].text
         if x in ("(", "[", "{"):
             depth += 1
         elif x in (")", "]", "}"):
             if depth == 0:
-                return None
+                return at_end(k, x)
             depth -= 1
         elif depth == 0 and x == "?":
             nest += 1
@@ -278,32 +284,22 @@ def _ternary_colon(toks, q):
                 return k
             nest -= 1
         elif depth == 0 and x in (";", ","):
-            return None
-    return None
+            return at_end(k, x)
+        elif depth == 0 and toks[k].kind == "ident" and x in ("begin", "end", "else"):
+            r = at_end(k, x)
+            if r is not None:
+                return r
+    return at_end(len(toks), None)
+
+
+def _ternary_colon(toks, q):
+    """the ':' of the '?' at q (same nesting, nested ?: counted), or None"""
+    return _ternary_scan(toks, q + 1, lambda k, x: None)
 
 
 def _ternary_end(toks, c):
     """the index one past the else arm that starts after the ':' at c"""
-    depth, nest = 0, 0
-    for k in range(c + 1, len(toks)):
-        x = toks[k].text
-        if x in ("(", "[", "{"):
-            depth += 1
-        elif x in (")", "]", "}"):
-            if depth == 0:
-                return k
-            depth -= 1
-        elif depth == 0 and x == "?":
-            nest += 1
-        elif depth == 0 and x == ":":
-            if nest == 0:
-                return k
-            nest -= 1
-        elif depth == 0 and x in (";", ","):
-            return k
-        elif depth == 0 and toks[k].kind == "ident" and x in ("begin", "end", "else"):
-            return k
-    return len(toks)
+    return _ternary_scan(toks, c + 1, lambda k, x: k)
 
 
 _SIZED = re.compile(r"^(\d+)'([sS]?)([dDhHbB])([0-9a-fA-F_]+)$")
@@ -341,26 +337,18 @@ def _binary(toks, i):
 
 def _assign_le(toks, i):
     """the '<=' at i is a non-blocking assignment: at the statement's top
-    level with no '=' or '<=' before it in the statement"""
-    depth = 0
-    k = i - 1
-    while k >= 0:
-        x = toks[k].text
-        if x in (")", "]", "}"):
-            depth += 1
-        elif x in ("(", "[", "{"):
-            if depth == 0:
-                # the parenthesis of if/for/case: a condition, not an assignment
-                return False
-            depth -= 1
-        elif depth == 0 and x in ("=", "<=", "?"):
-            return False
-        elif depth == 0 and (x == ";" or (toks[k].kind == "ident" and x in STMT_RESET)):
-            return True
-        elif depth == 0 and x == ")":
-            return True
-        k -= 1
-    return True
+    level with no '=' or '<=' before it in the statement (the parenthesis
+    of if/for/case holds a condition, not an assignment)"""
+    return _walk_back(toks, i - 1, lambda k, x: False if x in ("(", "[", "{", "=", "<=", "?") else
+                      True if _stmt_reset(toks[k]) else None, True)
+
+
+# the one-token changes: token -> (operator, replacement, binary only (True),
+# unary only (False) or either (None)); a non-blocking '<=' is not a relation
+_SWAPS = {"==": ("eq", "!=", None), "!=": ("eq", "==", None), "&&": ("logic", "||", None),
+          "||": ("logic", "&&", None), "&": ("bit", "|", True), "|": ("bit", "&", True), "~": ("not", "", False),
+          "!": ("not", "", False), "<": ("rel", "<=", None), "<=": ("rel", "<", None), ">": ("rel", ">=", None),
+          ">=": ("rel", ">", None), "+": ("arith", "-", True), "-": ("arith", "+", True)}
 
 
 def mutants_of(path, text, rel):
@@ -381,32 +369,9 @@ def mutants_of(path, text, rel):
             continue
         x = t.text
         if t.kind == "op":
-            if x == "==":
-                add(t, "eq", "!=")
-            elif x == "!=":
-                add(t, "eq", "==")
-            elif x == "&&":
-                add(t, "logic", "||")
-            elif x == "||":
-                add(t, "logic", "&&")
-            elif x == "&" and _binary(toks, i):
-                add(t, "bit", "|")
-            elif x == "|" and _binary(toks, i):
-                add(t, "bit", "&")
-            elif x in ("~", "!") and not _binary(toks, i):
-                add(t, "not", "")
-            elif x == "<":
-                add(t, "rel", "<=")
-            elif x == "<=" and not _assign_le(toks, i):
-                add(t, "rel", "<")
-            elif x == ">":
-                add(t, "rel", ">=")
-            elif x == ">=":
-                add(t, "rel", ">")
-            elif x == "+" and _binary(toks, i):
-                add(t, "arith", "-")
-            elif x == "-" and _binary(toks, i):
-                add(t, "arith", "+")
+            swap = _SWAPS.get(x)
+            if swap and (swap[2] is None or _binary(toks, i) == swap[2]) and not (x == "<=" and _assign_le(toks, i)):
+                add(t, swap[0], swap[1])
             elif x == "?":
                 c = _ternary_colon(toks, i)
                 if c is not None and not toks[c].skip:
@@ -465,3 +430,167 @@ def diff(m, text):
     out += ["-" + s for s in old_ls[first - 1:last_old]]
     out += ["+" + s for s in new_ls[first - 1:last_new]]
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------- mutant schemata
+#
+# Every mutant of a file in one text (docs/qualify.md "Mutant schemata"): the
+# expression around each mutated place is written once per mutant and once as
+# it is, and the package variable SCHEMA_VAR, set from +mutant=K at time 0,
+# picks the arm:
+#     ((warpref_qschema_pkg::mutant == 32'dK1) ? (<the expression, mutant K1>)
+#      : (warpref_qschema_pkg::mutant == 32'dK2) ? (<..., mutant K2>) : (<as it is>))
+# The expression is the smallest one the mutated place lies in that a
+# bracket, ',', ';', an assignment, '?' or ':' bounds (a '?:' mutant: the
+# whole conditional): its width and sign come from its context as before
+# (parentheses and a conditional's arms pass the context on).  A mutant's arm
+# holds the other places as they are; only the arm "as it is" holds the
+# schemata of the expressions inside it.  Each arm starts on a line of its
+# own between two comments naming it, so a warning or an error of Verilator
+# names the mutant (or the expression, for the lines around its arms).
+
+SCHEMA_PKG = "warpref_qschema_pkg"
+SCHEMA_VAR = SCHEMA_PKG + "::mutant"
+_OPEN, _CLOSE = ("(", "[", "{"), (")", "]", "}")
+_BOUND = (",", ";", "=", "?", ":", "+=", "-=")
+_ARM = re.compile(r"/\*@qs\{([MR])(\d+)\*/|/\*\}@\*/")
+
+
+def schema_package():
+    """the package of the mutant's number: read from +mutant=K once, when the
+    package's variables are made (before any initial or always block runs)"""
+    return (f"// {SCHEMA_PKG}: the number of the mutant a schema build runs (scripts/qualify,\n"
+            "// docs/qualify.md): +mutant=K, read once at time 0; 0 (or none): the design as it is.\n"
+            f"package {SCHEMA_PKG};\n"
+            "  function automatic int unsigned read_mutant();\n"
+            "    int unsigned k;\n"
+            "    if (!$value$plusargs(\"mutant=%d\", k))\n"
+            "      k = 0;\n"
+            "    return k;\n"
+            "  endfunction\n"
+            "  int unsigned mutant = read_mutant();\n"
+            "endpackage\n")
+
+
+def _bound(toks, k):
+    """token k ends (or starts) an expression at its nesting"""
+    t = toks[k]
+    return (t.text in _BOUND or (t.text == "<=" and _assign_le(toks, k)) or _stmt_reset(t)
+            or (t.kind == "ident" and t.text in ("return", "if")))
+
+
+def _region(toks, m):
+    """the token span [s, e) of the expression mutant m is written in"""
+    i = next(k for k, t in enumerate(toks) if t.line == m.line and t.col == m.col)
+    if m.op == "ternary":
+        e = _ternary_end(toks, _ternary_colon(toks, i))
+    else:
+        e = i + 1
+        depth = 0
+        while e < len(toks):
+            x = toks[e].text
+            if x in _OPEN:
+                depth += 1
+            elif x in _CLOSE:
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and _bound(toks, e):
+                break
+            e += 1
+    s = _walk_back(toks, i - 1, lambda k, x: k + 1 if x in _OPEN or _bound(toks, k) else None, 0)
+    return s, e
+
+
+class Schema:
+    """the schema text of one file (.text), the mutants it holds (.ids) and
+    those it cannot (.left: a place in no expression of its own)"""
+
+    def __init__(self, text, mutants):
+        toks = tokenize(text)
+        regions = {}
+        for m in mutants:
+            s, e = _region(toks, m)
+            a, b = toks[s].pos, toks[e - 1].pos + len(toks[e - 1].text)
+            regions.setdefault((a, b), []).append(m)
+        self.left = []
+        # nest the expressions: one inside another or apart (else the inner one is left out)
+        tops, stack = [], []
+        for (a, b) in sorted(regions, key=lambda r: (r[0], -r[1])):
+            node = {"a": a, "b": b, "ms": regions[(a, b)], "kids": []}
+            while stack and stack[-1]["b"] <= a:
+                stack.pop()
+            if stack and b > stack[-1]["b"]:
+                self.left.extend(node["ms"])
+                continue
+            (stack[-1]["kids"] if stack else tops).append(node)
+            stack.append(node)
+        self.ids = sorted(m.id for r in regions.values() for m in r if m not in self.left)
+        self.regions = []
+        out, pos = [], 0
+        for node in tops:
+            out.append(text[pos:node["a"]])
+            out.append(self._render(text, node))
+            pos = node["b"]
+        out.append(text[pos:])
+        self.text = "".join(out)
+
+    def _render(self, text, node):
+        a, b = node["a"], node["b"]
+        node_id = len(self.regions)
+        self.regions.append(sorted(m.id for m in node["ms"]))
+        plain, pos = [], a
+        for kid in node["kids"]:
+            plain.append(text[pos:kid["a"]])
+            plain.append(self._render(text, kid))
+            pos = kid["b"]
+        plain.append(text[pos:b])
+        arms = []
+        for m in sorted(node["ms"], key=lambda m: m.id):
+            arm = text[a:m.start] + m.new + text[m.end:b]
+            arms.append(f"({SCHEMA_VAR} == 32'd{m.id}) ? (/*@qs{{M{m.id}*/\n{arm}\n/*}}@*/) : ")
+        return f"(/*@qs{{R{node_id}*/" + "".join(arms) + "(\n" + "".join(plain) + "\n)/*}@*/)"
+
+    def _spans(self):
+        """(kind, number, first line, last line) of every arm and expression"""
+        if getattr(self, "_arm_spans", None) is None:
+            spans, stack = [], []
+            for ln, row in enumerate(self.text.split("\n"), 1):
+                for mm in _ARM.finditer(row):
+                    if mm.group(1):
+                        stack.append((mm.group(1), int(mm.group(2)), ln))
+                    else:
+                        kind, n, first = stack.pop()
+                        spans.append((kind, n, first, ln))
+            self._arm_spans = spans
+        return self._arm_spans
+
+    def blame_function(self, name):
+        """the mutants in the body of function name (a constant function
+        elaboration calls: a run-time choice cannot be in it)"""
+        mm = re.search(r"\bfunction\b[^;]*?\b" + re.escape(name) + r"\s*\(", self.text)
+        if not mm:
+            return []
+        end = self.text.find("endfunction", mm.end())
+        first = self.text.count("\n", 0, mm.start()) + 1
+        last = self.text.count("\n", 0, end if end >= 0 else len(self.text)) + 1
+        return sorted({n for kind, n, a, b in self._spans() if kind == "M" and first <= a and b <= last})
+
+    def blame(self, line):
+        """the mutants a message at this line of the schema text is about: the
+        one whose arm holds the line, or every mutant of the expression whose
+        lines around the arms (or arm as it is) hold it; [] outside any"""
+        best = None
+        for kind, n, first, last in self._spans():
+            if first <= line <= last and (best is None or last - first < best[3] - best[2]):
+                best = (kind, n, first, last)
+        if best is None:
+            return []
+        kind, n, first, last = best
+        if kind == "M" and first < line < last:
+            return [n]
+        if kind == "M":                 # the lines of its markers: the expression's
+            for reg in self.regions:
+                if n in reg:
+                    return list(reg)
+        return list(self.regions[n]) if kind == "R" else [n]

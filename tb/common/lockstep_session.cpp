@@ -68,6 +68,7 @@ const plusarg_doc k_plusargs[] = {
     { "waves_from=", "T", "start the waves when the RTL's time reaches T" },
     { "trace=", "FILE", "write the RTL's own trace (.wtb binary, else JSONL) for warpref replay" },
     { "rtl_coverage=", "FILE", "write the design's Verilator coverage (a testbench built with --coverage) to FILE at the end" },
+    { "mutant=", "K", "run mutant K of a schema build of scripts/qualify (read by the design at time 0; 0: none)" },
     { "help", "", "print this list and exit 0" },
 };
 
@@ -376,6 +377,12 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
         return usage_error(s, "+wake_early=%s: not a number (decimal, or hex with 0x)", v_we);
     if (v_wl && !any_late && wr_num_parse(v_wl, 0, UINT64_MAX, &wl, nullptr, 0) != WR_NUM_OK)
         return usage_error(s, "+wake_late=%s: not a number (decimal, or hex with 0x)", v_wl);
+    // a schema build's mutant (scripts/qualify): the design reads it with %d
+    if (const char *mu = plusarg(argc, argv, "mutant")) {
+        uint64_t k = 0;
+        if (!*mu || strspn(mu, "0123456789") != strlen(mu) || wr_num_parse(mu, 0, UINT32_MAX, &k, nullptr, 0) != WR_NUM_OK)
+            return usage_error(s, "+mutant=%s: not a decimal number 0..4294967295", mu);
+    }
     const char *prog = plusarg(argc, argv, "program");
     const char *words = plusarg(argc, argv, "words");    // a word list, illegal words allowed
     if (!prog && !words)
