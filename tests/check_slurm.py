@@ -125,13 +125,15 @@ def qualify(a, tmp):
         return
     args = base + ['--ids', ','.join(map(str, ids))]
 
-    def verdicts(out):
-        """mutant -> its table row's status and detail (the same locally and through Slurm)"""
-        return {m: ' '.join(rest.split()) for m, rest in re.findall(r'^(M\d{4})\s+(\w+.*)$', out, re.M)}
+    def verdicts(out, where):
+        """mutant -> its table row's status and detail (the same locally and through Slurm), the
+        output directory named OUT (a stillborn's lint message names its copy)"""
+        return {m: ' '.join(rest.replace(where + os.sep, 'OUT/').split())
+                for m, rest in re.findall(r'^(M\d{4})\s+(\w+.*)$', out, re.M)}
 
     p = subprocess.run([sys.executable, q] + args + ['--out', os.path.join(tmp, 'q-local')], capture_output=True,
                        text=True, timeout=1500)
-    local = verdicts(p.stdout)
+    local = verdicts(p.stdout, os.path.join(tmp, 'q-local'))
     local_last = p.stdout.strip().splitlines()[-1:]
     want = {'M%04d' % ids[0]: 'killed', 'M%04d' % ids[1]: 'stillborn', 'M%04d' % ids[2]: 'survived'}
     check('qualify local: killed, stillborn, survived', p.returncode == 0 and
@@ -173,6 +175,10 @@ def qualify(a, tmp):
           '--resume: 1 of 3 mutants have their verdict, 2 to run' in p.stderr and
           re.search(r'slurm: submitted job array \d+ \(2 tasks of up to 1 jobs\)', p.stderr) is not None,
           '%d\n%s' % (p.returncode, p.stderr[-2000:]))
-    check('qualify --slurm: the local verdicts', verdicts(p.stdout) == local,
-          '%s\n--- local:\n%s' % (verdicts(p.stdout), local))
+    check('qualify --slurm: the local verdicts', verdicts(p.stdout, out) == local,
+          '%s\n--- local:\n%s' % (verdicts(p.stdout, out), local))
     check('qualify --slurm: the local closing line', p.stdout.strip().splitlines()[-1:] == local_last, p.stdout[-500:])
+
+
+if __name__ == '__main__':
+    main()
