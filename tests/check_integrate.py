@@ -29,17 +29,9 @@ import subprocess
 import sys
 import tempfile
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-    return ok
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import clitest  # noqa: E402
+from clitest import check  # noqa: E402
 
 
 def main():
@@ -49,12 +41,14 @@ def main():
     # ---- example: the page's template is the file ----
     m = re.search(r'```systemverilog\n(// tb_template\.sv .*?\nendmodule\n)```', page, re.S)
     tpl = open(os.path.join(root, 'kit', 'example', 'tb_template.sv')).read()
-    check(m is not None and m.group(1) == tpl, 'docs/integrate.md: the template block differs from '
-          'kit/example/tb_template.sv')
+    check('docs/integrate.md: the template block differs from '
+          'kit/example/tb_template.sv',
+          m is not None and m.group(1) == tpl)
     m = re.search(r'```systemverilog\n(// stub_wiring\.svh .*?)```', page, re.S)
     wiring = open(os.path.join(root, 'kit', 'example', 'stub_wiring.svh')).read()
-    check(m is not None and m.group(1) == wiring, 'docs/integrate.md: the wiring block differs from '
-          'kit/example/stub_wiring.svh')
+    check('docs/integrate.md: the wiring block differs from '
+          'kit/example/stub_wiring.svh',
+          m is not None and m.group(1) == wiring)
 
     tmp = tempfile.mkdtemp(prefix='check-integrate-')
     ok = False
@@ -64,7 +58,8 @@ def main():
         p = subprocess.run(['meson', 'install', '-C', build, '--no-rebuild', '--quiet', '--destdir', stage],
                            capture_output=True, text=True)
         pcs = glob.glob(os.path.join(stage, '**', 'warpref.pc'), recursive=True)
-        if not check(p.returncode == 0 and len(pcs) == 1, 'meson install: %d %s' % (p.returncode, p.stdout + p.stderr)):
+        if not check('meson install: %d %s' % (p.returncode, p.stdout + p.stderr),
+                     p.returncode == 0 and len(pcs) == 1):
             return 1
         pc = open(pcs[0]).read()
         prefix = re.search(r'^prefix=(.*)$', pc, re.M).group(1)
@@ -79,12 +74,11 @@ def main():
                 'warpref_dpi.c', 'warpref_dpi.h', 'example/tb_template.sv', 'example/stub_wiring.svh',
                 'warpref_trace_writer.sv', 'warpref_isa_pkg.sv']
         missing = [f for f in want if not os.path.isfile(os.path.join(sv, f))]
-        check(sv == stage + prefix + '/share/warpref' and not missing,
-              'svdir %r, missing there: %s' % (sv, missing))
+        check('svdir %r, missing there: %s' % (sv, missing), sv == stage + prefix + '/share/warpref' and not missing)
 
         # ---- the recipe, as the page writes it ----
         m = re.search(r'```sh\n(# recipe:.*?)```', page, re.S)
-        if not check(m is not None, 'docs/integrate.md: no ```sh block starting "# recipe:"'):
+        if not check('docs/integrate.md: no ```sh block starting "# recipe:"', m is not None):
             return 1
         work = os.path.join(tmp, 'work')
         os.mkdir(work)
@@ -92,25 +86,24 @@ def main():
             os.symlink(os.path.join(root, d), os.path.join(work, d))
         p = subprocess.run(['sh', '-ec', m.group(1)], cwd=work, capture_output=True, text=True, env=env,
                            timeout=1200)
-        check(p.returncode == 0 and re.search(r'^tb_template: PASS tests/programs/bar_red\.s: end done', p.stdout,
-                                              re.M) and '1 passed, 0 failed' in p.stdout,
-              'the recipe: exit %d\n%s' % (p.returncode, (p.stdout + p.stderr)[-3000:]))
+        check('the recipe: exit %d\n%s' % (p.returncode, (p.stdout + p.stderr)[-3000:]),
+              p.returncode == 0 and re.search(r'^tb_template: PASS tests/programs/bar_red\.s: end done', p.stdout,
+                                              re.M) and '1 passed, 0 failed' in p.stdout)
 
         # ---- the first failure, as the page shows it ----
         m = re.search(r'```\n\$ (\./tb_template [^\n]*)\n(.*?)```', page, re.S)
-        if check(m is not None, 'docs/integrate.md: no "$ ./tb_template" walkthrough block'):
+        if check('docs/integrate.md: no "$ ./tb_template" walkthrough block', m is not None):
             p = subprocess.run(m.group(1).split(), cwd=work, capture_output=True, text=True, timeout=300)
             out = '\n'.join(ln for ln in p.stdout.split('\n') if not ln.startswith('- '))
-            check(p.returncode == 1 and out.strip() == m.group(2).strip(),
-                  'the walkthrough: exit %d, prints\n%s\nthe page shows\n%s' % (p.returncode, out, m.group(2)))
-        ok = failed == 0
+            check('the walkthrough: exit %d, prints\n%s\nthe page shows\n%s' % (p.returncode, out, m.group(2)),
+                  p.returncode == 1 and out.strip() == m.group(2).strip())
+        ok = clitest.failed == 0
     finally:
         if ok:
             shutil.rmtree(tmp, ignore_errors=True)
         else:
             print('files kept in ' + tmp)
-    print('%d passed, %d failed' % (passed, failed))
-    return 1 if failed else 0
+    clitest.finish()
 
 
 if __name__ == '__main__':

@@ -34,7 +34,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
-from clitest import read_json  # noqa: E402
+import clitest  # noqa: E402
+from clitest import check, read_json  # noqa: E402
 
 PROGS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'programs', '*.s'))) + \
     sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.s')))
@@ -42,18 +43,6 @@ WORDS = sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.words')))
 LIMIT_CYCLES = 20000
 SAME_RUN = ['status', 'end', 'retired', 'compared', 'mismatched', 'adopted', 'cycles', 'end_checked', 'paths']
 SAME_BUG = SAME_RUN + ['field', 'rule', 'warp', 'pc', 'cycle']
-
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-    return ok
 
 
 def run(cmd):
@@ -112,41 +101,42 @@ def main():
             (rc, out, r), (rrc, rout, rr) = both(tb, ref, tmp, 'prog', [load(prog), '+max_cycles=%d' % LIMIT_CYCLES]
                                                  + mode)
             diff = [k for k in SAME_RUN if r.get(k) != rr.get(k)]
-            check(rc == 0 and rrc == 0 and r.get('status') == 'pass' and not diff and
-                  re.search(r'^tb_template: PASS ', out, re.M) and '1 passed, 0 failed' in out,
-                  '%s %s: exit %d (ref %d), differs in %s\n  kit %s\n  ref %s\n  %s' % (
-                      name, mode[0], rc, rrc, diff, r, rr, out.strip().replace('\n', '\n  ')))
+            check('%s %s: exit %d (ref %d), differs in %s\n  kit %s\n  ref %s\n  %s' % (
+                      name, mode[0], rc, rrc, diff, r, rr, out.strip().replace('\n', '\n  ')),
+                  rc == 0 and rrc == 0 and r.get('status') == 'pass' and not diff and
+                  re.search(r'^tb_template: PASS ', out, re.M) and '1 passed, 0 failed' in out)
 
     # ---- every catalogued bug: caught at tb_lockstep's record ----
     table = bug_table()
-    check(len(table) >= 5, 'docs/bugs.md names %d bugs' % len(table))
+    check('docs/bugs.md names %d bugs' % len(table), len(table) >= 5)
     for bug, prog in sorted(table.items()):
         (rc, out, r), (rrc, rout, rr) = both(tb, ref, tmp, 'bug', [load(prog), '+bug=' + bug, '+seed=7',
                                                                    '+max_cycles=%d' % LIMIT_CYCLES])
         diff = [k for k in SAME_BUG if r.get(k) != rr.get(k)]
-        if check(rc == 1 and rrc == 1 and r.get('status') == 'mismatch' and not diff and
-                 summary(out) is not None and summary(out) == summary(rout) and '0 passed, 1 failed' in out,
-                 'bug %s on %s: exit %d (ref %d), differs in %s\n  kit %s\n  ref %s\n  kit: %s\n  ref: %s' % (
-                     bug, os.path.basename(prog), rc, rrc, diff, r, rr, summary(out), summary(rout))):
+        if check('bug %s on %s: exit %d (ref %d), differs in %s\n  kit %s\n  ref %s\n  kit: %s\n  ref: %s' % (
+                     bug, os.path.basename(prog), rc, rrc, diff, r, rr, summary(out), summary(rout)),
+                 rc == 1 and rrc == 1 and r.get('status') == 'mismatch' and not diff and
+                 summary(out) is not None and summary(out) == summary(rout) and '0 passed, 1 failed' in out):
             print('ok   bug %-22s caught by %-26s field %-14s warp %s pc %s cycle %s, as tb_lockstep' % (
                 bug, os.path.basename(prog), r.get('field'), r.get('warp'), r.get('pc'), r.get('cycle')))
 
     # ---- failures the testbench finds: nothing compared, a hang ----
     good = os.path.join(ROOT, 'tests', 'programs', 'if_else.s')
     (rc, out, r), (_, _, rr) = both(tb, ref, tmp, 'nothing', ['+program=' + good, '+max_cycles=0'])
-    check(rc == 1 and r.get('status') == 'error' and r.get('field') == 'final' and
-          [r.get(k) for k in SAME_BUG] == [rr.get(k) for k in SAME_BUG], '+max_cycles=0: exit %d, %s / %s' % (
-              rc, r, rr))
+    check('+max_cycles=0: exit %d, %s / %s' % (rc, r, rr),
+          rc == 1 and r.get('status') == 'error' and r.get('field') == 'final' and
+          [r.get(k) for k in SAME_BUG] == [rr.get(k) for k in SAME_BUG])
     brx = os.path.join(ROOT, 'tests', 'programs', 'brx_test.s')
     (rc, out, r), (_, _, rr) = both(tb, ref, tmp, 'hang', ['+program=' + brx, '+watchdog=1'])
-    check(rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and
-          [r.get(k) for k in SAME_BUG] == [rr.get(k) for k in SAME_BUG], '+watchdog=1: exit %d, %s / %s' % (
-              rc, r, rr))
+    check('+watchdog=1: exit %d, %s / %s' % (rc, r, rr),
+          rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and
+          [r.get(k) for k in SAME_BUG] == [rr.get(k) for k in SAME_BUG])
 
     # ---- a pass whose result file cannot be written: said, exit 2 ----
     rc, out = run([tb, '+program=' + good, '+result=/nonexistent/r.json'])
-    check(rc == 2 and "tb_template: result: cannot open '/nonexistent/r.json': No such file or directory" in out
-          and '1 passed, 0 failed' in out, 'a lost result file: exit %d %s' % (rc, out))
+    check('a lost result file: exit %d %s' % (rc, out),
+          rc == 2 and "tb_template: result: cannot open '/nonexistent/r.json': No such file or directory" in out
+          and '1 passed, 0 failed' in out)
 
     # ---- bad plusargs: one line, exit 2 ----
     junk = os.path.join(tmp, 'junk.s')
@@ -167,8 +157,8 @@ def main():
     for args, want in cases:
         rc, out = run([tb] + args)
         lines = [ln for ln in out.split('\n') if ln.strip()]
-        check(rc == 2 and len(lines) == 1 and lines[0].startswith(want),
-              'bad plusargs %s: exit %d, want %r, got %s' % (args, rc, want, lines))
+        check('bad plusargs %s: exit %d, want %r, got %s' % (args, rc, want, lines),
+              rc == 2 and len(lines) == 1 and lines[0].startswith(want))
 
     # ---- the optional parts left out: not compared, said, and the rest still checked ----
     if a.partial:
@@ -177,33 +167,33 @@ def main():
             res = os.path.join(tmp, 'partial.result')
             rc, out = run([part, '+program=' + prog, '+result=' + res])
             r = read_json(res) or {}
-            check(rc == 0 and r.get('status') == 'pass' and
+            check('partial %s: exit %d %s\n  %s' % (os.path.basename(prog), rc, r, out),
+                  rc == 0 and r.get('status') == 'pass' and
                   '; not compared: operand values (reads, in.*), Rd values (write.gpr, the end\'s registers), '
-                  'CTA words (write.barrier and write.warpbar values, the end\'s barrier words)' in out,
-                  'partial %s: exit %d %s\n  %s' % (os.path.basename(prog), rc, r, out))
+                  'CTA words (write.barrier and write.warpbar values, the end\'s barrier words)' in out)
         rc, out = run([part, '+program=' + good, '+operands=rtl'])
-        check(rc == 2 and out.strip() == 'tb_template: +operands=rtl: the design reports no operand values '
-              '(OPERANDS = 0)', 'partial +operands=rtl: exit %d %s' % (rc, out))
+        check('partial +operands=rtl: exit %d %s' % (rc, out),
+              rc == 2 and out.strip() == 'tb_template: +operands=rtl: the design reports no operand values '
+              '(OPERANDS = 0)')
         # a bug in what is still compared (the branch unit's masks) is caught as before
         prog = table['bra_u_any']
         (rc, out, r), (_, _, rr) = both(part, ref, tmp, 'partial-bug', [load(prog), '+bug=bra_u_any'])
-        check(rc == 1 and r.get('field') == rr.get('field') and r.get('cycle') == rr.get('cycle'),
-              'partial bra_u_any: exit %d, %s / %s' % (rc, r, rr))
+        check('partial bra_u_any: exit %d, %s / %s' % (rc, r, rr),
+              rc == 1 and r.get('field') == rr.get('field') and r.get('cycle') == rr.get('cycle'))
         # a wrong Rd value is not seen where it is written (write.gpr is off), but where the
         # model, keeping its own registers, computes from it: LEPC's dropped high word at the
         # CALL that jumps through the pair
         prog = table['pair_high_dropped']
         (rc, out, r), (_, _, rr) = both(part, ref, tmp, 'partial-rd', [load(prog), '+bug=pair_high_dropped'])
-        check(rc == 1 and rr.get('field') == 'write.gpr' and r.get('field') == 'active_pc' and
-              r.get('cycle', 0) > rr.get('cycle', 0) and 'not compared: ' in out,
-              'partial pair_high_dropped (Rd values not compared): exit %d, %s / %s' % (rc, r, rr))
+        check('partial pair_high_dropped (Rd values not compared): exit %d, %s / %s' % (rc, r, rr),
+              rc == 1 and rr.get('field') == 'write.gpr' and r.get('field') == 'active_pc' and
+              r.get('cycle', 0) > rr.get('cycle', 0) and 'not compared: ' in out)
 
-    print('%d passed, %d failed' % (passed, failed))
-    if failed == 0:
+    if not clitest.failed:
         subprocess.run(['rm', '-rf', tmp])
     else:
         print('files kept in ' + tmp)
-    return 1 if failed else 0
+    clitest.finish()
 
 
 if __name__ == '__main__':

@@ -32,7 +32,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
-from clitest import read_json  # noqa: E402
+import clitest  # noqa: E402
+from clitest import check, read_json  # noqa: E402
 
 PROGS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'programs', '*.s'))) + \
     sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.s')))
@@ -42,18 +43,6 @@ BUG = 'dual_bar_swap'
 BUG_PROG = os.path.join(ROOT, 'tests', 'programs', 'bar_red.s')
 BUG_WANT = {'status': 'mismatch', 'field': 'write.barrier', 'rule': 'N-38', 'warp': 2, 'pc': '0x30',
             'retired': 14, 'compared': 14}
-
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-    return ok
 
 
 def run(tb, tmp, args):
@@ -89,7 +78,7 @@ def main():
         path = os.path.join(tmp, 'gen_%d.s' % s)
         p = subprocess.run([a.model, 'gen', '--seed', str(s), '--exceptions', '25', '--wide-links', '-o', path],
                            capture_output=True, text=True)
-        if not check(p.returncode == 0, 'warpref gen --seed %d: %s' % (s, p.stderr.strip())):
+        if not check('warpref gen --seed %d: %s' % (s, p.stderr.strip()), p.returncode == 0):
             continue
         progs.append(path)
 
@@ -100,20 +89,21 @@ def main():
         for mode in two:
             rc, out, r, n2 = run(tb, tmp, ['+program=' + prog, mode])
             # (HAS_RE = 0: the template says in.re is not compared)
-            if check(rc == 0 and r.get('status') == 'pass' and re.search(r'^tb_template_k2: PASS ', out, re.M)
+            if check('%s %s: exit %d, %s\n  %s' % (
+                         os.path.basename(prog), mode, rc, r, out.strip().replace('\n', '\n  ')),
+                     rc == 0 and r.get('status') == 'pass' and re.search(r'^tb_template_k2: PASS ', out, re.M)
                      and '; not compared: Re operand values (in.re)' in out
-                     and n2 >= 0, '%s %s: exit %d, %s\n  %s' % (
-                         os.path.basename(prog), mode, rc, r, out.strip().replace('\n', '\n  '))):
+                     and n2 >= 0):
                 clean[mode] += 1
             two[mode] += max(n2, 0)
     for mode in two:
         print('%s: %d of %d programs pass (%d of them generated), %d cycles retired two' % (
             mode, clean[mode], len(progs), len(progs) - len(PROGS), two[mode]))
-        check(two[mode] > 0, '%s: no cycle retired two instructions' % mode)
+        check('%s: no cycle retired two instructions' % mode, two[mode] > 0)
 
     # ---- the program of the bug: two arrivals at one barrier in one cycle ----
     rc, out, r, n2 = run(tb, tmp, ['+program=' + BUG_PROG, '+sched=rr'])
-    check(rc == 0 and n2 >= 8, 'bar_red.s +sched=rr: exit %d, %d cycles retired two' % (rc, n2))
+    check('bar_red.s +sched=rr: exit %d, %d cycles retired two' % (rc, n2), rc == 0 and n2 >= 8)
 
     # ---- the ordering bug: caught at its record ----
     rc, out, r, _ = run(tb, tmp, ['+program=' + BUG_PROG, '+sched=rr', '+bug=' + BUG])
@@ -124,8 +114,8 @@ def main():
     m = re.search(r'^tb_template_k2: MISMATCH \S+: (.*)$', out, re.M)
     if m:
         print('  ' + m.group(1))
-    check(rc == 1 and r.get('status') == 'mismatch' and got == BUG_WANT and '0 passed, 1 failed' in out,
-          'bug %s: exit %d, %s, want %s\n  %s' % (BUG, rc, got, BUG_WANT, out.strip().replace('\n', '\n  ')))
+    check('bug %s: exit %d, %s, want %s\n  %s' % (BUG, rc, got, BUG_WANT, out.strip().replace('\n', '\n  ')),
+          rc == 1 and r.get('status') == 'mismatch' and got == BUG_WANT and '0 passed, 1 failed' in out)
 
     # ---- ... and its slot 1 retires before slot 0's time: the checker says so by itself (N-50),
     # after the record's own differences (the first failure stays the one above) ----
@@ -140,18 +130,17 @@ def main():
     with open(os.path.join(ROOT, 'docs', 'bugs.md')) as f:
         m = re.search(r'^\| two-issue \| `%s` \|.*\| (warpref_\w+\.sv):(\d+) \| (\S+) .*\| (\d+) \|$' % BUG,
                       f.read(), re.M)
-    if check(m is not None, 'docs/bugs.md: no two-issue row for %s' % BUG):
+    if check('docs/bugs.md: no two-issue row for %s' % BUG, m is not None):
         with open(os.path.join(ROOT, 'rtl_stub', m.group(1))) as f:
             src = f.read().splitlines()
         line = int(m.group(2))
-        check(0 < line <= len(src) and 'BUG_' + BUG.upper() in src[line - 1],
-              'docs/bugs.md: %s:%d does not name BUG_%s' % (m.group(1), line, BUG.upper()))
-        check(os.path.join(ROOT, m.group(3)) == BUG_PROG and int(m.group(4)) == BUG_WANT['retired'] - 1,
-              'docs/bugs.md: %s row says %s, %s records before; the test: %s, %d' % (
-                  BUG, m.group(3), m.group(4), os.path.relpath(BUG_PROG, ROOT), BUG_WANT['retired'] - 1))
+        check('docs/bugs.md: %s:%d does not name BUG_%s' % (m.group(1), line, BUG.upper()),
+              0 < line <= len(src) and 'BUG_' + BUG.upper() in src[line - 1])
+        check('docs/bugs.md: %s row says %s, %s records before; the test: %s, %d' % (
+                  BUG, m.group(3), m.group(4), os.path.relpath(BUG_PROG, ROOT), BUG_WANT['retired'] - 1),
+              os.path.join(ROOT, m.group(3)) == BUG_PROG and int(m.group(4)) == BUG_WANT['retired'] - 1)
 
-    print('%d passed, %d failed' % (passed, failed))
-    return 1 if failed else 0
+    clitest.finish()
 
 
 if __name__ == '__main__':

@@ -40,23 +40,12 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
-from clitest import read_json  # noqa: E402
+import clitest  # noqa: E402
+from clitest import check, read_json  # noqa: E402
 
 PROGS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'programs', '*.s'))) + \
     sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.s')))
 LIMIT_CYCLES = 20000          # stops a livelock or a program without an end
-
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-    return ok
 
 
 def run(cmd, cwd=None):
@@ -112,10 +101,10 @@ def main():
             rc, out = run([tb, '+program=' + prog, '+max_cycles=%d' % LIMIT_CYCLES, '+result=' + res,
                            '+dump=' + os.path.join(tmp, 'dump')] + mode)
             r = read_json(res) or {}
-            check(rc == 0 and r.get('status') == 'pass' and r.get('end') == want and r.get('compared', 0) > 0
-                  and out.rstrip().endswith('1 passed, 0 failed'),
-                  '%s %s: exit %d, result %s, want pass/end %s\n  %s' % (
-                      name, ' '.join(mode), rc, r, want, out.strip().replace('\n', '\n  ')))
+            check('%s %s: exit %d, result %s, want pass/end %s\n  %s' % (
+                      name, ' '.join(mode), rc, r, want, out.strip().replace('\n', '\n  ')),
+                  rc == 0 and r.get('status') == 'pass' and r.get('end') == want and r.get('compared', 0) > 0
+                  and out.rstrip().endswith('1 passed, 0 failed'))
 
     # ---- word lists (+words=, illegal words allowed): each ends as its
     # `# end:` line says (the model cannot run a word list on its own) ----
@@ -128,14 +117,14 @@ def main():
                 os.unlink(res)
             rc, out = run([tb, '+words=' + words, '+result=' + res, '+dump=' + os.path.join(tmp, 'dump')] + mode)
             r = read_json(res) or {}
-            check(rc == 0 and r.get('status') == 'pass' and r.get('end') == want and r.get('compared', 0) > 0,
-                  '%s %s: exit %d, result %s, want pass/end %s\n  %s' % (
-                      os.path.basename(words), ' '.join(mode), rc, r, want, out.strip().replace('\n', '\n  ')))
+            check('%s %s: exit %d, result %s, want pass/end %s\n  %s' % (
+                      os.path.basename(words), ' '.join(mode), rc, r, want, out.strip().replace('\n', '\n  ')),
+                  rc == 0 and r.get('status') == 'pass' and r.get('end') == want and r.get('compared', 0) > 0)
 
     # ---- every catalogued bug, caught by its program ----
     listed = run([tb, '+list_bugs'])[1].split()
     table = bug_table()
-    check(sorted(listed) == sorted(table), '+list_bugs %s != docs/bugs.md %s' % (listed, sorted(table)))
+    check('+list_bugs %s != docs/bugs.md %s' % (listed, sorted(table)), sorted(listed) == sorted(table))
     for bug in listed:
         prog = table.get(bug)
         if not prog:
@@ -151,8 +140,9 @@ def main():
         field = r.get('field', '')
         ok = (rc == 1 and r.get('status') == 'mismatch' and field and j.get('field') == field
               and ('  failure     %s:' % field) in txt and out.rstrip().endswith('0 passed, 1 failed'))
-        if check(ok, 'bug %s on %s: exit %d, result %s\n  %s' % (bug, os.path.basename(prog), rc, r,
-                                                                  out.strip())):
+        if check('bug %s on %s: exit %d, result %s\n  %s' % (bug, os.path.basename(prog), rc, r,
+                                                                  out.strip()),
+                 ok):
             print('ok   bug %-22s caught by %-28s field %-16s (%s, %d retired)' % (
                 bug, os.path.basename(prog), field, r.get('rule'), r.get('retired', 0)))
 
@@ -169,32 +159,32 @@ def main():
               '\n  RTL after     ', 'All failing checks:', 'Last instructions of warp',
               'Last instructions of the CTA:', 'Barriers (model, after the failing step; N-38 fields):',
               'Warps (model):', 'Rules (where each rule quoted above is defined):']:
-        check(s in txt, 'dump text lacks %r' % s)
+        check('dump text lacks %r' % s, s in txt)
     j = read_json(base + '.json') or {}
     for k in ['failed', 'test', 'seed', 'program', 'simulator', 'side', 'waves', 'reproduce', 'counts', 'failure',
               'cycle', 'warp', 'pc', 'field', 'rule', 'insn', 'asm', 'insn_rule', 'diffs', 'messages', 'warp_history',
               'cta_history', 'bars', 'warps', 'rule_doc', 'insn_rule_doc', 'rule_docs']:
-        check(k in j, 'dump JSON lacks %r' % k)
+        check('dump JSON lacks %r' % k, k in j)
     # the other side is the RTL, by that name, in the text and in the JSON's keys
-    check(j.get('side') == 'RTL' and 'rtl' in (j.get('diffs') or [{}])[0] and
-          all('rtl' in h and 'other' not in h for h in j.get('warp_history', [])),
-          'dump JSON: side RTL, diffs and history rows keyed rtl: %s' % (j.get('diffs') or [None])[0])
+    check('dump JSON: side RTL, diffs and history rows keyed rtl: %s' % (j.get('diffs') or [None])[0],
+          j.get('side') == 'RTL' and 'rtl' in (j.get('diffs') or [{}])[0] and
+          all('rtl' in h and 'other' not in h for h in j.get('warp_history', [])))
     # every rule quoted has its entry in docs/rules.md (its anchor: the ID in lower case)
     docs = j.get('rule_docs') or {}
-    check(j.get('rule_doc') == 'docs/rules.md#' + j.get('rule', '?').lower() and j.get('rule') in docs and
+    check('dump rule references: %r' % docs,
+          j.get('rule_doc') == 'docs/rules.md#' + j.get('rule', '?').lower() and j.get('rule') in docs and
           j.get('insn_rule') in docs and all(v == 'docs/rules.md#' + k.lower() for k, v in docs.items()) and
           all('  %-5s %s\n' % kv in txt for kv in docs.items()) and
-          set(re.findall(r'(?<![\w-])[NSPVGH]-\d\d?(?![\w-])', txt.replace('; N-38 fields):', '):'))) == set(docs),
-          'dump rule references: %r' % docs)
-    check(j.get('failed') is True and j.get('diffs') and j['diffs'][0].get('field') == j.get('field'),
-          'dump JSON: failed, diffs[0].field == field')
+          set(re.findall(r'(?<![\w-])[NSPVGH]-\d\d?(?![\w-])', txt.replace('; N-38 fields):', '):'))) == set(docs))
+    check('dump JSON: failed, diffs[0].field == field',
+          j.get('failed') is True and j.get('diffs') and j['diffs'][0].get('field') == j.get('field'))
     # the reproduce command gives the same failure
     if j.get('reproduce'):
         os.unlink(base + '.txt')
         rc2, out2 = run(['sh', '-c', j['reproduce']])
         first = lambda o: o.strip().split('\n')[0]
-        check(rc2 == 1 and first(out2) == first(out) and os.path.exists(base + '.txt'),
-              'reproduce: exit %d\n  %s\n  %s' % (rc2, first(out2), first(out)))
+        check('reproduce: exit %d\n  %s\n  %s' % (rc2, first(out2), first(out)),
+              rc2 == 1 and first(out2) == first(out) and os.path.exists(base + '.txt'))
 
     # ---- bad plusargs: one line, exit 2 ----
     good = os.path.join(ROOT, 'tests', 'programs', 'if_else.s')
@@ -209,19 +199,20 @@ def main():
     for extra in bad:
         rc, out = run([tb, '+program=' + good] + extra)
         lines = [l for l in out.split('\n') if l.strip()]
-        check(rc == 2 and len(lines) == 1, 'bad plusargs %s: exit %d, %d lines: %s' % (extra, rc, len(lines), out))
+        check('bad plusargs %s: exit %d, %d lines: %s' % (extra, rc, len(lines), out), rc == 2 and len(lines) == 1)
     for args, what in (([], 'no +program'), (['+program=' + junk], 'malformed program'),
                        (['+program=' + os.path.join(tmp, 'none.s')], 'missing program file')):
         rc, out = run([tb] + args)
         lines = [l for l in out.split('\n') if l.strip()]
-        check(rc == 2 and len(lines) == 1, '%s: exit %d, %d lines: %s' % (what, rc, len(lines), out))
+        check('%s: exit %d, %d lines: %s' % (what, rc, len(lines), out), rc == 2 and len(lines) == 1)
 
     # ---- a run that retires nothing fails ----
     res = os.path.join(tmp, 'nothing.json')
     rc, out = run([tb, '+program=' + good, '+max_cycles=0', '+result=' + res, '+dump=' + os.path.join(tmp, 'n')])
     r = read_json(res) or {}
-    check(rc == 1 and r.get('status') == 'error' and r.get('compared') == 0 and r.get('field') == 'final'
-          and out.rstrip().endswith('0 passed, 1 failed'), '+max_cycles=0: exit %d, %s, %s' % (rc, r, out))
+    check('+max_cycles=0: exit %d, %s, %s' % (rc, r, out),
+          rc == 1 and r.get('status') == 'error' and r.get('compared') == 0 and r.get('field') == 'final'
+          and out.rstrip().endswith('0 passed, 1 failed'))
 
     # ---- the watchdog: BAR's latency leaves a ready warp waiting two cycles ----
     res = os.path.join(tmp, 'hang.json')
@@ -231,39 +222,39 @@ def main():
     r = read_json(res) or {}
     j = read_json(base + '.json') or {}
     txt = open(base + '.txt').read() if os.path.exists(base + '.txt') else ''
-    check(rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and j.get('field') == 'hang'
-          and txt.startswith('warpref lockstep FAILURE (found by the testbench)'),
-          '+watchdog=1: exit %d, %s' % (rc, r))
+    check('+watchdog=1: exit %d, %s' % (rc, r),
+          rc == 1 and r.get('status') == 'hang' and r.get('field') == 'hang' and j.get('field') == 'hang'
+          and txt.startswith('warpref lockstep FAILURE (found by the testbench)'))
 
     # ---- waves ----
     fst = os.path.join(tmp, 'waves.fst')
     base = os.path.join(tmp, 'wdump')
     rc, out = run([tb, '+program=' + prog, '+bug=red_or_as_and', '+waves=' + fst, '+waves_from=20', '+dump=' + base])
     j = read_json(base + '.json') or {}
-    check(rc == 1 and os.path.exists(fst) and os.path.getsize(fst) > 0 and j.get('waves') == fst,
-          '+waves: exit %d, %s %s' % (rc, os.path.getsize(fst) if os.path.exists(fst) else 'no file', j.get('waves')))
+    check('+waves: exit %d, %s %s' % (rc, os.path.getsize(fst) if os.path.exists(fst) else 'no file', j.get('waves')),
+          rc == 1 and os.path.exists(fst) and os.path.getsize(fst) > 0 and j.get('waves') == fst)
     fst2 = os.path.join(tmp, 'pass.fst')
     rc, out = run([tb, '+program=' + good, '+waves=' + fst2])
-    check(rc == 0 and os.path.exists(fst2) and os.path.getsize(fst2) > 0, '+waves on a pass: exit %d' % rc)
+    check('+waves on a pass: exit %d' % rc, rc == 0 and os.path.exists(fst2) and os.path.getsize(fst2) > 0)
 
     # ---- misc ----
     res = os.path.join(tmp, 'pass.json')
     rc, out = run([tb, '+program=' + good, '+result=' + res, '+seed=3'])
     r = read_json(res) or {}
-    check(rc == 0 and r.get('status') == 'pass' and r.get('end') == 'done' and r.get('retired') == r.get('compared')
-          and r.get('mismatched') == 0 and 'field' not in r, 'result of a pass: %s' % r)
+    check('result of a pass: %s' % r,
+          rc == 0 and r.get('status') == 'pass' and r.get('end') == 'done' and r.get('retired') == r.get('compared')
+          and r.get('mismatched') == 0 and 'field' not in r)
     rc, out = run([tb, '+program=' + good, '+check=0'])
-    check(rc == 0 and 'unchecked' in out, '+check=0: exit %d %s' % (rc, out))
+    check('+check=0: exit %d %s' % (rc, out), rc == 0 and 'unchecked' in out)
     rc, out = run([tb, '+program=' + good, '+ignore=switch,rpc', '+mask=b:0xffff', '+wake_late=any',
                    '+wake_early=3', '+max_mismatches=5', '+watchdog=100'])
-    check(rc == 0, 'controls: exit %d %s' % (rc, out))
+    check('controls: exit %d %s' % (rc, out), rc == 0)
 
-    print('%d passed, %d failed' % (passed, failed))
-    if failed == 0:
+    if not clitest.failed:
         subprocess.run(['rm', '-rf', tmp])
     else:
         print('files kept in ' + tmp)
-    return 1 if failed else 0
+    clitest.finish()
 
 
 if __name__ == '__main__':

@@ -40,17 +40,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(ROOT, 'scripts'))
 from lockstep_common import RTL_PROFILES as PROFILES  # noqa: E402
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-    return ok
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+import clitest  # noqa: E402
+from clitest import check  # noqa: E402
 
 
 def script(path, text):
@@ -91,10 +83,11 @@ def check_script(build):
         t = tree(tmp)
         r = subprocess.run([os.path.join(t, 'scripts', 'lockstep'), '--help'], cwd=t, capture_output=True,
                            text=True, timeout=60)
-        check(r.returncode == 0 and r.stdout.startswith('usage: scripts/lockstep') and '--seeds' in r.stdout and
-              '--sim' in r.stdout, 'lockstep --help: exit %d: %s' % (r.returncode, (r.stdout + r.stderr)[:300]))
-        check(not os.path.exists(os.path.join(t, 'build')) and not os.path.exists(os.path.join(t, 'install-deps.ran')),
-              'lockstep --help installed or built something: %s' % os.listdir(t))
+        check('lockstep --help: exit %d: %s' % (r.returncode, (r.stdout + r.stderr)[:300]),
+              r.returncode == 0 and r.stdout.startswith('usage: scripts/lockstep') and '--seeds' in r.stdout and
+              '--sim' in r.stdout)
+        check('lockstep --help installed or built something: %s' % os.listdir(t),
+              not os.path.exists(os.path.join(t, 'build')) and not os.path.exists(os.path.join(t, 'install-deps.ran')))
 
         # the regression's stand-in: its arguments
         script(os.path.join(t, 'scripts', 'regress'), '#!/bin/sh\necho "regress $*"\n')
@@ -113,45 +106,45 @@ def check_script(build):
             out = r.stdout
             ninja = open(os.path.join(t, 'ninja.args')).read().split() if os.path.exists(
                 os.path.join(t, 'ninja.args')) else []
-            check(r.returncode == 0 and ninja == ['-C', 'build'] + want,
-                  'lockstep %s: ninja %s, not -C build %s (exit %d: %s)' % (args, ninja, want, r.returncode,
-                                                                            r.stderr[-300:]))
-            check(os.path.exists(os.path.join(t, 'install-deps.ran')), 'lockstep %s: no scripts/install-deps' % args)
-            check(('lockstep: building %s (ninja -C build %s; log build/lockstep-build.log)'
-                   % (' '.join('build/' + w for w in want), ' '.join(want))) in out,
-                  'lockstep %s: no line saying what is built: %s' % (args, out[:300]))
+            check('lockstep %s: ninja %s, not -C build %s (exit %d: %s)' % (args, ninja, want, r.returncode,
+                                                                            r.stderr[-300:]),
+                  r.returncode == 0 and ninja == ['-C', 'build'] + want)
+            check('lockstep %s: no scripts/install-deps' % args, os.path.exists(os.path.join(t, 'install-deps.ran')))
+            check('lockstep %s: no line saying what is built: %s' % (args, out[:300]),
+                  ('lockstep: building %s (ninja -C build %s; log build/lockstep-build.log)'
+                   % (' '.join('build/' + w for w in want), ' '.join(want))) in out)
             steps = re.findall(r'^lockstep: building, 0m0(\d)s: (.*)$', out, re.M)
-            check(len(steps) >= 2 and any(s.startswith('[1/3]') for _, s in steps) and
-                  any(s.startswith('[2/3]') for _, s in steps),
-                  'lockstep %s: no progress lines with ninja\'s steps and the time: %s' % (args, out))
-            check(re.search(r'^lockstep: built in 0m0\ds$', out, re.M), 'lockstep %s: no "built in"' % args)
+            check('lockstep %s: no progress lines with ninja\'s steps and the time: %s' % (args, out),
+                  len(steps) >= 2 and any(s.startswith('[1/3]') for _, s in steps) and
+                  any(s.startswith('[2/3]') for _, s in steps))
+            check('lockstep %s: no "built in"' % args, re.search(r'^lockstep: built in 0m0\ds$', out, re.M))
             native = 'regress --seeds 1-100 --out build/regress --warpref build/model/warpref ' + ' '.join(args)
             if '--profile' in args:
                 # one profile: its regression only, the options given
                 last = out.strip().split('\n')[-1]
-                check(last == native and '--tb' not in last, 'lockstep %s: regress got %r' % (args, last))
+                check('lockstep %s: regress got %r' % (args, last), last == native and '--tb' not in last)
                 continue
             # native's regression with the options given, then each other
             # profile's short one (the same --sim and -j); a line per profile
             sim = 'systemc' if any('systemc' in x for x in args) else 'sv'
             j = ' -j 2' if '-j' in args else ''
             lines = out.strip().split('\n')
-            check(native in lines, 'lockstep %s: native regress not run with %r: %s' % (args, native, out[-600:]))
+            check('lockstep %s: native regress not run with %r: %s' % (args, native, out[-600:]), native in lines)
             want_tail = ['lockstep: native: %s (status 0; build/regress)' % native]
             for p in others:
                 cmd = ('regress --profile %s --seeds 1-20 --out build/regress-%s --warpref build/model/warpref '
                        '--sim %s%s' % (p, p, sim, j))
-                check(cmd in lines, 'lockstep %s: %s not run: %s' % (args, cmd, out[-600:]))
+                check('lockstep %s: %s not run: %s' % (args, cmd, out[-600:]), cmd in lines)
                 want_tail.append('lockstep: %s: %s (status 0; build/regress-%s)' % (p, cmd, p))
-            check(lines[-len(want_tail):] == want_tail and '--tb' not in out,
-                  'lockstep %s: the summary lines %r, not %r' % (args, lines[-len(want_tail):], want_tail))
+            check('lockstep %s: the summary lines %r, not %r' % (args, lines[-len(want_tail):], want_tail),
+                  lines[-len(want_tail):] == want_tail and '--tb' not in out)
         # a failing build: its end shown, its status
         b = fake_tools(os.path.join(tmp, 'failing'), ninja_status=3)
         r = main_command(t, b, [])
-        check(r.returncode == 3 and '[3/3] Linking target model/warpref' in r.stdout and
+        check('a failing build: exit %d: %s' % (r.returncode, r.stdout[-400:]),
+              r.returncode == 3 and '[3/3] Linking target model/warpref' in r.stdout and
               re.search(r'^lockstep: the build failed after 0m0\ds \(ninja status 3; the whole output in '
-                        r'build/lockstep-build.log\)$', r.stdout, re.M) and 'regress' not in r.stdout,
-              'a failing build: exit %d: %s' % (r.returncode, r.stdout[-400:]))
+                        r'build/lockstep-build.log\)$', r.stdout, re.M) and 'regress' not in r.stdout)
 
     # the targets are the real build directory's
     for target in ['model/warpref', 'tb/tb_lockstep', 'tb/sc/tb_sc_lockstep'] + [
@@ -159,7 +152,7 @@ def check_script(build):
         if target.startswith('tb/sc/') and not os.path.exists(os.path.join(build, 'tb', 'sc')):
             continue                      # (a build without SystemC)
         r = subprocess.run(['ninja', '-C', build, '-t', 'query', target], capture_output=True, text=True)
-        check(r.returncode == 0, 'ninja has no target %s in %s: %s' % (target, build, r.stdout[-200:]))
+        check('ninja has no target %s in %s: %s' % (target, build, r.stdout[-200:]), r.returncode == 0)
 
 
 def source_plusargs():
@@ -180,24 +173,25 @@ def source_plusargs():
 
 def check_plusargs(tb):
     names, used = source_plusargs()
-    check(len(names) >= 20, 'the table of plusargs: %s' % names)
-    check(used <= set(names), 'plusargs the code reads but the table lacks: %s' % sorted(used - set(names)))
+    check('the table of plusargs: %s' % names, len(names) >= 20)
+    check('plusargs the code reads but the table lacks: %s' % sorted(used - set(names)), used <= set(names))
     r = subprocess.run([tb, '+help'], capture_output=True, text=True, timeout=60)
     listed = re.findall(r'^  \+([a-z_]+)', r.stdout, re.M)
-    check(r.returncode == 0 and r.stdout.startswith('usage: '), '+help: exit %d: %s' % (r.returncode, r.stdout[:200]))
+    check('+help: exit %d: %s' % (r.returncode, r.stdout[:200]), r.returncode == 0 and r.stdout.startswith('usage: '))
     # tb_lockstep's main takes +jobs= before the session (tb/common/lockstep_jobs.cpp)
     jobs_src = open(os.path.join(ROOT, 'tb', 'common', 'lockstep_jobs.cpp')).read()
-    check('"jobs="' in jobs_src or "jobs=" in jobs_src, 'lockstep_jobs.cpp reads +jobs=')
-    check(sorted(listed) == sorted(names + ['verilator', 'jobs']), '+help lists %s, the table %s (and +verilator+..., +jobs=)'
-          % (sorted(listed), sorted(names)))
-    check(all(re.search(r'^  \+%s\S*\s+\S' % n, r.stdout, re.M) for n in names), '+help: a plusarg without its line')
+    check('lockstep_jobs.cpp reads +jobs=', '"jobs="' in jobs_src or "jobs=" in jobs_src)
+    check('+help lists %s, the table %s (and +verilator+..., +jobs=)'
+          % (sorted(listed), sorted(names)),
+          sorted(listed) == sorted(names + ['verilator', 'jobs']))
+    check('+help: a plusarg without its line', all(re.search(r'^  \+%s\S*\s+\S' % n, r.stdout, re.M) for n in names))
     # +help wins over everything else on the line, a bad plusarg included
     r2 = subprocess.run([tb, '+frob', '+help'], capture_output=True, text=True, timeout=60)
-    check(r2.returncode == 0 and r2.stdout == r.stdout, '+help after a bad plusarg: exit %d' % r2.returncode)
+    check('+help after a bad plusarg: exit %d' % r2.returncode, r2.returncode == 0 and r2.stdout == r.stdout)
     doc = open(os.path.join(ROOT, 'docs', 'lockstep.md')).read()
     undocumented = [n for n in names if not re.search(r'^\| `\+%s[=`]' % n, doc, re.M) and
                     not re.search(r'^\| `\+[a-z_]+=[^|]*`, `\+%s=' % n, doc, re.M)]
-    check(not undocumented, 'plusargs not in docs/lockstep.md\'s table: %s' % undocumented)
+    check('plusargs not in docs/lockstep.md\'s table: %s' % undocumented, not undocumented)
 
 
 def main():
@@ -207,8 +201,7 @@ def main():
     a = ap.parse_args()
     check_script(a.build)
     check_plusargs(a.tb)
-    print('%d passed, %d failed' % (passed, failed))
-    return 1 if failed else 0
+    clitest.finish()
 
 
 if __name__ == '__main__':

@@ -35,16 +35,9 @@ import sys
 import tempfile
 import threading
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL " + what)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import clitest  # noqa: E402
+from clitest import check  # noqa: E402
 
 
 def run(cmd, timeout=300, env=None):
@@ -119,7 +112,7 @@ def main():
         # a trace that diverges (for replay --dump) and one that matches
         trace = os.path.join(tmp, "t.jsonl")
         rc, out = run([w, "run", prog, "--trace", trace])
-        check(rc == 0 and os.path.getsize(trace) > 0, f"run --trace: {rc} {out}")
+        check(f"run --trace: {rc} {out}", rc == 0 and os.path.getsize(trace) > 0)
         bad = os.path.join(tmp, "bad.jsonl")
         with open(trace) as f:
             lines = f.read().splitlines()
@@ -136,23 +129,24 @@ def main():
         link = os.path.join(tmp, "link.s")
         os.symlink("target.s", link)
         rc, out = run([w, "gen", "--seed", "1", "-o", link])
-        check(rc == 0 and os.path.islink(link) and open(target).read() != "old\n",
-              f"gen -o LINK: the link stays, its target is written: {rc} {out}")
+        check(f"gen -o LINK: the link stays, its target is written: {rc} {out}",
+              rc == 0 and os.path.islink(link) and open(target).read() != "old\n")
         rc, out = run([w, "gen", "--seed", "1", "-o", tmp])
-        check(rc == 2 and out == f"warpref: gen: cannot open '{tmp}' for the program: Is a directory\n",
-              f"gen -o DIR: {rc} {out!r}")
+        check(f"gen -o DIR: {rc} {out!r}",
+              rc == 2 and out == f"warpref: gen: cannot open '{tmp}' for the program: Is a directory\n")
         sys.path.insert(0, os.path.join(src, "scripts"))
         from regresslib.files import write_atomic
         rlink = os.path.join(tmp, "rlink.txt")
         os.symlink("target.s", rlink)
         write_atomic(rlink, "new\n")
-        check(os.path.islink(rlink) and open(target).read() == "new\n", "write_atomic(LINK): the target, not the link")
+        check("write_atomic(LINK): the target, not the link",
+              os.path.islink(rlink) and open(target).read() == "new\n")
         try:
             write_atomic(tmp, "x")
-            check(False, "write_atomic(DIR) refused")
+            check("write_atomic(DIR) refused", False)
         except IsADirectoryError:
-            check(True, "")
-        check(not leftovers(tmp), f"no temporary left: {leftovers(tmp)}")
+            check("", True)
+        check(f"no temporary left: {leftovers(tmp)}", not leftovers(tmp))
 
         devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad)
         full_disk(w, tmp, regress, faketb, trace)
@@ -160,8 +154,7 @@ def main():
         misc(a, w, tmp, regress, faketb, prog, bad)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    clitest.finish()
 
 
 def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
@@ -206,30 +199,31 @@ def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
                                                          f"+result={node(tag + '-result2')}"], 1))
     for what, cmd, want in cases:
         rc, out = run(cmd)
-        check(want is None or rc == want, f"{what} onto a device: exit {rc} (expected {want}): {out[-600:]}")
+        check(f"{what} onto a device: exit {rc} (expected {want}): {out[-600:]}", want is None or rc == want)
     for name, p in sorted(nodes.items()):
-        check(is_chr(p), f"{name}: still a character device after the write")
-    check(not leftovers(d), f"no temporary next to the devices: {leftovers(d)}")
+        check(f"{name}: still a character device after the write", is_chr(p))
+    check(f"no temporary next to the devices: {leftovers(d)}", not leftovers(d))
 
     # a full device (a copy of /dev/full, char 1,7): the error alone, no verdict
     full = os.path.join(d, "full")
     os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
     rc, out = run([w, "replay", trace, "--program", prog, "--explain", full])
-    check(rc == 2 and out == f"warpref: replay: cannot write to '{full}': No space left on device\n",
-          f"replay --explain FULL: one line, no match line: {rc} {out!r}")
+    check(f"replay --explain FULL: one line, no match line: {rc} {out!r}",
+          rc == 2 and out == f"warpref: replay: cannot write to '{full}': No space left on device\n")
     rc, out = run([w, "gen", "--seed", "1", "-o", full])
-    check(rc == 2 and out == f"warpref: gen: cannot write to '{full}': No space left on device\n",
-          f"gen -o FULL: {rc} {out!r}")
+    check(f"gen -o FULL: {rc} {out!r}",
+          rc == 2 and out == f"warpref: gen: cannot write to '{full}': No space left on device\n")
     if a.tb:
         rc, out = run([a.tb, f"+program={ok_s}", f"+result={full}"])
-        check(rc == 2 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out,
-              f"tb +result=FULL: {rc} {out!r}")
+        check(f"tb +result=FULL: {rc} {out!r}",
+              rc == 2 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out)
         # a failing run keeps its status 1 (the mismatch is the news), and says so too
         rc, out = run([a.tb, f"+program={os.path.join('tb', 'programs', 'bra_div_diverged.s')}", "+bug=bra_div_active",
                        f"+dump={os.path.join(d, 'fulldump')}", f"+result={full}"])
-        check(rc == 1 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out and
-              "MISMATCH" in out, f"tb +result=FULL, a failing run: {rc} {out!r}")
-    check(is_chr(full), "the full device is still one")
+        check(f"tb +result=FULL, a failing run: {rc} {out!r}",
+              rc == 1 and f"tb_lockstep: result: cannot write '{full}': No space left on device\n" in out and
+              "MISMATCH" in out)
+    check("the full device is still one", is_chr(full))
     # waves: the FST writer makes its file anew at the path (it would replace a
     # device, and a link): a device is refused, a link's target gets the waves
     for tb, name in ((a.tb, "tb_lockstep"), (a.sctb, "tb_sc_lockstep")):
@@ -237,12 +231,13 @@ def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
             continue
         wdev = node(f"{name}-waves.fst")
         rc, out = run([tb, f"+program={prog}", f"+waves={wdev}"])
-        check(rc == 2 and out == f"{name}: +waves={wdev}: not a regular file (an FST wave file is made anew at its "
-              "path)\n" and is_chr(wdev), f"{name} +waves=DEVICE: {rc} {out!r}")
+        check(f"{name} +waves=DEVICE: {rc} {out!r}",
+              rc == 2 and out == f"{name}: +waves={wdev}: not a regular file (an FST wave file is made anew at its "
+              "path)\n" and is_chr(wdev))
         real, wlink = os.path.join(tmp, f"{name}-real.fst"), os.path.join(tmp, f"{name}-link.fst")
         os.symlink(os.path.basename(real), wlink)
         rc, out = run([tb, f"+program={prog}", f"+waves={wlink}"])
-        check(rc == 0 and os.path.islink(wlink) and os.path.getsize(real) > 0, f"{name} +waves=LINK: {rc} {out!r}")
+        check(f"{name} +waves=LINK: {rc} {out!r}", rc == 0 and os.path.islink(wlink) and os.path.getsize(real) > 0)
 
     # FIFOs: written in place, the reader gets the text
     f_txt, f_json = os.path.join(d, "f.txt"), os.path.join(d, "f.json")
@@ -251,20 +246,20 @@ def devices(a, w, tmp, regress, faketb, ok_s, prog, trace, bad):
     r1, r2 = FifoReader(f_txt), FifoReader(f_json)
     rc, out = run([w, "replay", bad, "--program", prog, "--dump", os.path.join(d, "f")])
     t1, t2 = r1.text(), r2.text()
-    check(rc == 1 and "warpref lockstep MISMATCH" in t1 and t2.startswith("{"),
-          f"replay --dump FIFO: {rc} {out} {t1[:80]!r} {t2[:80]!r}")
-    check(is_fifo(f_txt) and is_fifo(f_json), "replay --dump: the FIFOs are still FIFOs")
+    check(f"replay --dump FIFO: {rc} {out} {t1[:80]!r} {t2[:80]!r}",
+          rc == 1 and "warpref lockstep MISMATCH" in t1 and t2.startswith("{"))
+    check("replay --dump: the FIFOs are still FIFOs", is_fifo(f_txt) and is_fifo(f_json))
     fj = os.path.join(d, "junit-fifo")
     os.mkfifo(fj)
     r = FifoReader(fj)
     rc, out = run(regress + ["--tb", faketb, "--seeds", "1-2", "--out", os.path.join(tmp, "rfifo"), "--junit", fj])
-    check(rc == 0 and "<testsuite" in r.text() and is_fifo(fj), f"regress --junit FIFO: {rc} {out[-400:]}")
+    check(f"regress --junit FIFO: {rc} {out[-400:]}", rc == 0 and "<testsuite" in r.text() and is_fifo(fj))
     if a.tb:
         fr = os.path.join(d, "result-fifo")
         os.mkfifo(fr)
         r = FifoReader(fr)
         rc, out = run([a.tb, f"+program={ok_s}", f"+result={fr}"])
-        check(rc == 0 and '"status":"pass"' in r.text() and is_fifo(fr), f"tb +result=FIFO: {rc} {out}")
+        check(f"tb +result=FIFO: {rc} {out}", rc == 0 and '"status":"pass"' in r.text() and is_fifo(fr))
 
 
 def full_disk(w, tmp, regress, faketb, trace):
@@ -296,12 +291,12 @@ def full_disk(w, tmp, regress, faketb, trace):
                                  os.path.join(mnt, "r.jsonl")],
                  os.path.join(mnt, "r.jsonl"), "warpref: run: cannot write the trace to '{p}': No space left on device")):
             rc, out = run(cmd)
-            check(rc == 2 and out.strip() == msg.format(p=path), f"{what} on a full disk: exit {rc}: {out!r}")
+            check(f"{what} on a full disk: exit {rc}: {out!r}", rc == 2 and out.strip() == msg.format(p=path))
             if path == keep:
-                check(open(keep).read() == "// kept\n", f"{what}: the file keeps its text")
+                check(f"{what}: the file keeps its text", open(keep).read() == "// kept\n")
             else:
-                check(not os.path.exists(path), f"{what}: no file left ({path})")
-        check(not leftovers(mnt), f"full disk: no temporary left: {leftovers(mnt)}")
+                check(f"{what}: no file left ({path})", not os.path.exists(path))
+        check(f"full disk: no temporary left: {leftovers(mnt)}", not leftovers(mnt))
         os.unlink(os.path.join(mnt, "filler"))
 
         # scripts/regress: the disk fills during the jobs
@@ -310,16 +305,16 @@ def full_disk(w, tmp, regress, faketb, trace):
         lines = [ln for ln in out.splitlines() if ln.startswith("regress: stopped")]
         m = re.search(r"(\d+) of 60 jobs have their result in (\S+) \(kept\); make room and run the same "
                       r"command with --resume to finish$", lines[0] if lines else "")
-        check(rc == 1 and "Traceback" not in out and len(lines) == 1 and "No space left on device" in lines[0] and m,
-              f"regress on a full disk: exit {rc}: {out[-1500:]}")
+        check(f"regress on a full disk: exit {rc}: {out[-1500:]}",
+              rc == 1 and "Traceback" not in out and len(lines) == 1 and "No space left on device" in lines[0] and m)
         kept = int(m.group(1)) if m else -1
         have = sum(1 for r, _, fs in os.walk(out_dir) for f in fs if f == "result.json")
-        check(kept == have and 0 < kept < 60, f"regress: says {kept} kept, {have} results there")
+        check(f"regress: says {kept} kept, {have} results there", kept == have and 0 < kept < 60)
         subprocess.run(["mount", "-o", "remount,size=64m", mnt], check=True)
         rc, out = run(regress + ["--tb", faketb, "--seeds", "1-60", "--size", "400", "--out", out_dir, "--resume"])
-        check(rc == 0 and "\n60 passed, 0 failed\n" in out
-              and f"--resume: {kept} of 60 jobs finished before, {60 - kept} to run" in out,
-              f"regress --resume after making room: exit {rc}: {out[-800:]}")
+        check(f"regress --resume after making room: exit {rc}: {out[-800:]}",
+              rc == 0 and "\n60 passed, 0 failed\n" in out
+              and f"--resume: {kept} of 60 jobs finished before, {60 - kept} to run" in out)
     finally:
         subprocess.run(["umount", mnt])
 
@@ -330,31 +325,32 @@ def resume_time(tmp, regress, faketb):
     env = dict(os.environ, FAKE_TB="1:slow,2:slow", FAKE_TB_SLEEP="1")
     rc, so = run(regress + ["--tb", faketb, "--seeds", "1-3", "--out", out], env=env)
     first = re.search(r"regress: 3 jobs in ([\d.]+) s,", so)
-    check(rc == 0 and first and float(first.group(1)) >= 2, f"first run: {rc} {so[-400:]}")
+    check(f"first run: {rc} {so[-400:]}", rc == 0 and first and float(first.group(1)) >= 2)
     os.unlink(os.path.join(out, "seed-3", "result.json"))
     rc, so = run(regress + ["--tb", faketb, "--seeds", "1-3", "--out", out, "--resume"])
     m = re.search(r"regress: 3 jobs in ([\d.]+) s \(([\d.]+) s of them in this run, after --resume\),", so)
-    check(rc == 0 and m and float(m.group(1)) >= float(first.group(1)) if first else False,
-          f"resumed: the time of both runs: {so[-400:]}")
-    check(m and float(m.group(2)) < 2, f"resumed: this run's part alone: {so[-400:]}")
+    check(f"resumed: the time of both runs: {so[-400:]}",
+          rc == 0 and m and float(m.group(1)) >= float(first.group(1)) if first else False)
+    check(f"resumed: this run's part alone: {so[-400:]}", m and float(m.group(2)) < 2)
 
 
 def misc(a, w, tmp, regress, faketb, prog, bad):
     # replay --dump into a missing directory: the line names no file it did not write
     rc, out = run([w, "replay", bad, "--program", prog, "--dump", "/nonexistent/dir/d"])
     last = out.splitlines()[-1] if out else ""
-    check(rc == 1 and last.endswith("); no dump: cannot open '/nonexistent/dir/d.txt': No such file or "
-                                    "directory") and "d.txt" not in last.split("no dump:")[0],
-          f"replay --dump /nonexistent/dir/d: {rc} {out!r}")
+    check(f"replay --dump /nonexistent/dir/d: {rc} {out!r}",
+          rc == 1 and last.endswith("); no dump: cannot open '/nonexistent/dir/d.txt': No such file or "
+                                    "directory") and "d.txt" not in last.split("no dump:")[0])
     # --resume with OUT/junit.xml a directory: refused before any job
     out_dir = os.path.join(tmp, "rjunit")
     rc, out = run(regress + ["--tb", faketb, "--seeds", "1-2", "--out", out_dir])
-    check(rc == 0, f"regress: {rc} {out[-300:]}")
+    check(f"regress: {rc} {out[-300:]}", rc == 0)
     os.unlink(os.path.join(out_dir, "junit.xml"))
     os.mkdir(os.path.join(out_dir, "junit.xml"))
     rc, out = run(regress + ["--tb", faketb, "--seeds", "1-3", "--out", out_dir, "--resume"])
-    check(rc == 2 and out == f"regress: cannot write the JUnit XML '{out_dir}/junit.xml': Is a directory\n"
-          and not os.path.exists(os.path.join(out_dir, "seed-3")), f"regress --resume, junit.xml a directory: {rc} {out!r}")
+    check(f"regress --resume, junit.xml a directory: {rc} {out!r}",
+          rc == 2 and out == f"regress: cannot write the JUnit XML '{out_dir}/junit.xml': Is a directory\n"
+          and not os.path.exists(os.path.join(out_dir, "seed-3")))
     # waves that cannot be written: refused at start-up by both testbenches
     for tb, name in ((a.tb, "tb_lockstep"), (a.sctb, "tb_sc_lockstep")):
         if not tb:
@@ -362,8 +358,8 @@ def misc(a, w, tmp, regress, faketb, prog, bad):
         ok_s = os.path.join("tests", "bad", "in", "ok.s")
         for waves, why in (("/proc/w.fst", "No such file or directory"), (tmp, "Is a directory")):
             rc, out = run([tb, f"+program={ok_s}", f"+waves={waves}"])
-            check(rc == 2 and out == f"{name}: +waves={waves}: cannot write '{waves}': {why}\n",
-                  f"{name} +waves={waves}: {rc} {out!r}")
+            check(f"{name} +waves={waves}: {rc} {out!r}",
+                  rc == 2 and out == f"{name}: +waves={waves}: cannot write '{waves}': {why}\n")
 
 
 if __name__ == "__main__":

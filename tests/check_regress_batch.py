@@ -35,17 +35,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
-from clitest import regress_summary  # noqa: E402
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
+import clitest  # noqa: E402
+from clitest import check, regress_summary  # noqa: E402
 
 
 def read(path):
@@ -106,7 +97,7 @@ def main():
         if words:
             cmd += ['--words', os.path.join(d, 'gen.words')]
         g = subprocess.run(cmd, capture_output=True, text=True)
-        check(g.returncode == 0, '%s: exit %d %s' % (cmd, g.returncode, g.stderr))
+        check('%s: exit %d %s' % (cmd, g.returncode, g.stderr), g.returncode == 0)
         job = ['+gen_seed=%d' % seed] + plus + ['+program=' + os.path.join(d, 'tb.s'),
                                                 '+result=' + os.path.join(d, 'r.json'), '+dump=' + os.path.join(d, 'dump')]
         if words:
@@ -116,16 +107,16 @@ def main():
     with open(lst, 'w') as f:
         f.write('\n'.join(jobs) + '\n')
     p = subprocess.run([a.tb, '+jobs=' + lst], capture_output=True, text=True, timeout=300)
-    check(p.returncode == 0 and p.stdout.rstrip().endswith('%d passed, 0 failed' % len(cases)),
-          '+gen_seed= jobs: exit %d\n%s' % (p.returncode, p.stdout[-2000:]))
+    check('+gen_seed= jobs: exit %d\n%s' % (p.returncode, p.stdout[-2000:]),
+          p.returncode == 0 and p.stdout.rstrip().endswith('%d passed, 0 failed' % len(cases)))
     for i, (seed, gopts, _, words) in enumerate(cases):
         d = os.path.join(tmp, 'gen-%d' % i)
-        check(read(os.path.join(d, 'gen.s')) is not None and read(os.path.join(d, 'gen.s')) == read(os.path.join(d, 'tb.s')),
-              'seed %d %s: +gen_seed= wrote another program than warpref gen' % (seed, gopts))
+        check('seed %d %s: +gen_seed= wrote another program than warpref gen' % (seed, gopts),
+              read(os.path.join(d, 'gen.s')) is not None and read(os.path.join(d, 'gen.s')) == read(os.path.join(d, 'tb.s')))
         if words:
-            check(read(os.path.join(d, 'gen.words')) is not None and
-                  read(os.path.join(d, 'gen.words')) == read(os.path.join(d, 'tb.words')),
-                  'seed %d %s: +gen_seed= wrote another word list than warpref gen --words' % (seed, gopts))
+            check('seed %d %s: +gen_seed= wrote another word list than warpref gen --words' % (seed, gopts),
+                  read(os.path.join(d, 'gen.words')) is not None and
+                  read(os.path.join(d, 'gen.words')) == read(os.path.join(d, 'tb.words')))
 
     # 2. batched == a process a job, clean and with a bug
     seeds = '1-%d' % a.seeds
@@ -139,10 +130,11 @@ def main():
             res[mode] = (r, out)
         (rb, ob), (rs, os_) = res['batch'], res['single']
         what = 'bug' if bug else 'clean'
-        check(rb.returncode == rs.returncode == 0, '%s: exit %d/%d\n%s%s' % (what, rb.returncode, rs.returncode,
-                                                                           rb.stdout[-1500:], rb.stderr[-800:]))
-        check(regress_summary(rb.stdout) == regress_summary(rs.stdout),
-              '%s: summaries differ\n%s\n--- single:\n%s' % (what, rb.stdout, rs.stdout))
+        check('%s: exit %d/%d\n%s%s' % (what, rb.returncode, rs.returncode,
+                                                                           rb.stdout[-1500:], rb.stderr[-800:]),
+              rb.returncode == rs.returncode == 0)
+        check('%s: summaries differ\n%s\n--- single:\n%s' % (what, rb.stdout, rs.stdout),
+              regress_summary(rb.stdout) == regress_summary(rs.stdout))
         sub = 'bar_no_reset' if bug else ''
         nfail = 0
         for s in range(1, a.seeds + 1):
@@ -152,8 +144,8 @@ def main():
                 j.pop('seconds', None)
             nfail += jb.get('status') != 'pass'
             jb_w, js_w = jb.pop('waves', None), js.pop('waves', None)
-            check(jb and jb == js and (jb_w is None) == (js_w is None),
-                  '%s seed %d: results differ\n%s\n%s' % (what, s, jb, js))
+            check('%s seed %d: results differ\n%s\n%s' % (what, s, jb, js),
+                  jb and jb == js and (jb_w is None) == (js_w is None))
             for f in ('prog.s', 'prog.words', 'tb-result.json', 'dump.txt', 'dump.json', 'waves.gtkw', 'log.txt'):
                 fb, fs = read(os.path.join(db, f)), read(os.path.join(ds, f))
                 if fb is not None:
@@ -163,8 +155,8 @@ def main():
                                     lambda m: b'1 passed, 0 failed' if m.group(1) == b'0' else b'0 passed, 1 failed', fb)
                 if fs is not None:
                     fs = fs.replace(os_.encode(), b'OUT')
-                check(fb == fs, '%s seed %d: %s differs' % (what, s, f))
-        check(bool(bug) == (nfail > 0), '%s: %d of %d jobs failed' % (what, nfail, a.seeds))
+                check('%s seed %d: %s differs' % (what, s, f), fb == fs)
+        check('%s: %d of %d jobs failed' % (what, nfail, a.seeds), bool(bug) == (nfail > 0))
 
     # 3. a job that crashes the process, one that hangs: named, the others pass
     fake = os.path.join(tmp, 'fake_tb')
@@ -177,15 +169,16 @@ def main():
     r = subprocess.run(regress + ['--tb', fake, '--seeds', '1-7', '-j', '1', '--timeout', '3', '--out', out],
                        capture_output=True, text=True, timeout=300, env=env)
     st = {s: json.loads(read(os.path.join(out, 'seed-%d' % s, 'result.json')) or b'{}') for s in range(1, 8)}
-    check(r.returncode == 1 and r.stdout.rstrip().endswith('5 passed, 2 failed'),
-          'crash: exit %d\n%s%s' % (r.returncode, r.stdout, r.stderr))
-    check(st[3].get('status') == 'error' and st[3].get('why') == 'the testbench exited -11 during the job (a crash)',
-          'crash: seed 3 %s' % st[3])
-    check(st[5].get('status') == 'timeout' and st[5].get('why') == 'no end within 3 s', 'hang: seed 5 %s' % st[5])
-    check(all(st[s].get('status') == 'pass' for s in (1, 2, 4, 6, 7)), 'the others: %s' % st)
-    check((read(starts) or b'').count(b'start') == 3, 'processes started: %r (1 + one after the crash, one after the hang)'
-          % read(starts))
-    check('seed-3' in r.stdout and 'a crash' in r.stdout, 'the crashing job is named in the summary:\n' + r.stdout)
+    check('crash: exit %d\n%s%s' % (r.returncode, r.stdout, r.stderr),
+          r.returncode == 1 and r.stdout.rstrip().endswith('5 passed, 2 failed'))
+    check('crash: seed 3 %s' % st[3],
+          st[3].get('status') == 'error' and st[3].get('why') == 'the testbench exited -11 during the job (a crash)')
+    check('hang: seed 5 %s' % st[5], st[5].get('status') == 'timeout' and st[5].get('why') == 'no end within 3 s')
+    check('the others: %s' % st, all(st[s].get('status') == 'pass' for s in (1, 2, 4, 6, 7)))
+    check('processes started: %r (1 + one after the crash, one after the hang)'
+          % read(starts),
+          (read(starts) or b'').count(b'start') == 3)
+    check('the crashing job is named in the summary:\n' + r.stdout, 'seed-3' in r.stdout and 'a crash' in r.stdout)
 
     # 4. nothing of a job's waves or failure reaches the next job: a failing
     # job with waves, then one without (no GTKWave save file, none in the
@@ -202,19 +195,18 @@ def main():
     with open(os.path.join(d, 'jobs.txt'), 'w') as f:
         f.write(''.join(' '.join(shlex.quote(w) for w in j) + '\n' for j in lst))
     p = subprocess.run([a.tb, '+jobs=' + os.path.join(d, 'jobs.txt')], capture_output=True, text=True, cwd=d, timeout=120)
-    check(p.returncode == 1 and p.stdout.rstrip().endswith('0 passed, 3 failed'), 'leak: %s' % p.stdout[-1000:])
+    check('leak: %s' % p.stdout[-1000:], p.returncode == 1 and p.stdout.rstrip().endswith('0 passed, 3 failed'))
     alone = subprocess.run([a.tb] + job(3, 'c1', True), capture_output=True, text=True, cwd=d, timeout=120)
-    check(alone.returncode == 1, 'leak: c alone exit %d' % alone.returncode)
+    check('leak: c alone exit %d' % alone.returncode, alone.returncode == 1)
     names = sorted(os.listdir(d))
-    check('b.gtkw' not in names and '.gtkw' not in names, 'leak: a job without waves wrote a save file: %s' % names)
+    check('leak: a job without waves wrote a save file: %s' % names, 'b.gtkw' not in names and '.gtkw' not in names)
     cg, c1g = read(os.path.join(d, 'c.gtkw')), read(os.path.join(d, 'c1.gtkw'))
-    check(cg is not None and cg.replace(b'c.fst', b'X') == (c1g or b'').replace(b'c1.fst', b'X'),
-          "leak: the save file of a job after another's failure is not the run alone's")
+    check("leak: the save file of a job after another's failure is not the run alone's",
+          cg is not None and cg.replace(b'c.fst', b'X') == (c1g or b'').replace(b'c1.fst', b'X'))
 
-    print('%d passed, %d failed' % (passed, failed))
-    if not failed:
+    if not clitest.failed:
         subprocess.run(['rm', '-rf', tmp])
-    return 1 if failed else 0
+    clitest.finish()
 
 
 if __name__ == '__main__':

@@ -30,17 +30,9 @@ import tempfile
 
 sys.dont_write_bytecode = True
 WARPREF, SRC = sys.argv[1], sys.argv[2]
-passed = failed = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}{': ' + detail if detail else ''}")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import clitest  # noqa: E402
+from clitest import check  # noqa: E402
 
 
 def load(rel, name):
@@ -122,5 +114,4 @@ for rel in (os.path.join("scripts", "gen-coverage"), os.path.join("scripts", "sh
                 lists.append(f"line {node.lineno}: {strs}")
     check(f"{rel}: no hand-typed list of mnemonics", not lists, "; ".join(lists))
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+clitest.finish()

@@ -40,7 +40,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tests'))
-from clitest import read_json  # noqa: E402
+import clitest  # noqa: E402
+from clitest import check, read_json  # noqa: E402
 
 PROGS = sorted(glob.glob(os.path.join(ROOT, 'tests', 'programs', '*.s'))) + \
     sorted(glob.glob(os.path.join(ROOT, 'tb', 'programs', '*.s')))
@@ -53,18 +54,6 @@ UNTRACED = {'fetch_fault', 'rpc', 'warp_bar_state', 'warp_bar_state_defined', 'r
 
 # the checks of the run's end (docs/lockstep.md, "How a run ends"): at the final record of a trace
 FINAL_FIELDS = {'end', 'final', 't'}
-
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-    return ok
 
 
 def run(cmd):
@@ -124,7 +113,7 @@ def main():
     for seed in SEEDS:
         p = os.path.join(tmp, 'gen%d.s' % seed)
         rc, out = run([model, 'gen', '--seed', str(seed), '-o', p])
-        check(rc == 0, 'warpref gen --seed %d: exit %d %s' % (seed, rc, out))
+        check('warpref gen --seed %d: exit %d %s' % (seed, rc, out), rc == 0)
         progs.append(p)
 
     # ---- programs: the trace is the C glue's, and replays clean ----
@@ -138,27 +127,28 @@ def main():
             rc, out = run([tb, '+program=' + prog, '+sched=' + sched, '+max_cycles=%d' % LIMIT_CYCLES,
                            '+trace_sv=' + sv, '+trace=' + dpi, '+result=' + res])
             r = read_json(res) or {}
-            if not check(rc == 0 and r.get('status') == 'pass', '%s: the run: exit %d %s' % (what, rc, out)):
+            if not check('%s: the run: exit %d %s' % (what, rc, out), rc == 0 and r.get('status') == 'pass'):
                 continue
             mine, theirs = records(sv), records(dpi)
-            if not check(mine is not None and theirs is not None and len(mine) >= 1,
-                         '%s: a trace is not JSON lines' % what):
+            if not check('%s: a trace is not JSON lines' % what,
+                         mine is not None and theirs is not None and len(mine) >= 1):
                 continue
             nrec += len(mine)
             # after a fetch fault the final record's t is the fault's time in both (TRACE-FORMAT:
             # when the end was detected; the model's), not the design's time after the stop
             diff = [i + 1 for i in range(max(len(mine), len(theirs)))
                     if i >= len(mine) or i >= len(theirs) or mine[i] != theirs[i]]
-            check(not diff, '%s: +trace_sv= differs from +trace= at line %s (of %d, %d)\n  sv  %s\n  dpi %s' % (
+            check('%s: +trace_sv= differs from +trace= at line %s (of %d, %d)\n  sv  %s\n  dpi %s' % (
                 what, diff[:1], len(mine), len(theirs),
                 mine[diff[0] - 1] if diff and diff[0] <= len(mine) else None,
-                theirs[diff[0] - 1] if diff and diff[0] <= len(theirs) else None))
-            check('end' in mine[-1], '%s: no final record' % what)
+                theirs[diff[0] - 1] if diff and diff[0] <= len(theirs) else None),
+                  not diff)
+            check('%s: no final record' % what, 'end' in mine[-1])
             for t in (sv, dpi):               # the writer's trace and the checker's +trace=
                 rc, out = run([model, 'replay', t, '--dump', os.path.join(tmp, 'rd')] +
                               (['--ignore', 't'] if sched == 'own' else []))
-                check(rc == 0 and ': match: ' in out, '%s: replay of %s: exit %d %s' % (
-                    what, os.path.basename(t), rc, out.strip()))
+                check('%s: replay of %s: exit %d %s' % (what, os.path.basename(t), rc, out.strip()),
+                      rc == 0 and ': match: ' in out)
     print('programs: %d runs, %d records written by the writer' % (len(progs) * 2, nrec))
 
     # ---- bugs: replay's first divergence is the lockstep run's ----
@@ -170,7 +160,7 @@ def main():
         rc, out = run([tb, '+program=' + prog, '+bug=' + bug, '+max_cycles=%d' % LIMIT_CYCLES,
                        '+trace_sv=' + sv, '+result=' + res, '+dump=' + os.path.join(tmp, 'kd')])
         r = read_json(res) or {}
-        if not check(rc == 1 and r.get('status') == 'mismatch', 'bug %s: the run: exit %d %s' % (bug, rc, out)):
+        if not check('bug %s: the run: exit %d %s' % (bug, rc, out), rc == 1 and r.get('status') == 'mismatch'):
             continue
         # a run the checker stopped at a mismatch has no end-state read, so no final record: the
         # CTA size is the program's (docs/replay.md)
@@ -187,13 +177,13 @@ def main():
                 bug, r.get('field'), r.get('retired'), rrc, field, rec))
             continue
         judged += 1
-        if check(rrc == 1 and rec == want and field == r.get('field'),
-                 'bug %s on %s: lockstep %s at record %s, replay exit %d %s at record %s\n  %s' % (
+        if check('bug %s on %s: lockstep %s at record %s, replay exit %d %s at record %s\n  %s' % (
                      bug, os.path.basename(prog), r.get('field'), want, rrc, field, rec,
-                     rout.strip().replace('\n', '\n  '))):
+                     rout.strip().replace('\n', '\n  ')),
+                 rrc == 1 and rec == want and field == r.get('field')):
             print('ok   bug %-22s %-26s replay: divergence %-14s at record %-4s as lockstep' % (
                 bug, os.path.basename(prog), field, rec))
-    check(judged >= 5, 'only %d catalogued bugs with a traced field' % judged)
+    check('only %d catalogued bugs with a traced field' % judged, judged >= 5)
 
     # ---- the optional parts left out: left out of the trace, and it replays ----
     if a.partial:
@@ -206,21 +196,21 @@ def main():
                 os.unlink(sv)
             rc, out = run([part, '+program=' + prog, '+sched=rr', '+trace_sv=' + sv])
             mine = records(sv) or []
-            check(rc == 0 and mine and 'end' in mine[-1] and
-                  not any('in' in x or 'out' in x or 'bars' in x for x in mine[:-1]),
-                  'partial %s: exit %d, %d records, keys %s' % (name, rc, len(mine),
-                                                                sorted(set(k for x in mine for k in x))))
+            check('partial %s: exit %d, %d records, keys %s' % (name, rc, len(mine),
+                                                                sorted(set(k for x in mine for k in x))),
+                  rc == 0 and mine and 'end' in mine[-1] and
+                  not any('in' in x or 'out' in x or 'bars' in x for x in mine[:-1]))
             rc, out = run([model, 'replay', sv, '--program', prog, '--ignore', 'write.barrier'])
-            check(rc == 0 and ': match: ' in out, 'partial %s: replay: exit %d %s' % (name, rc, out.strip()))
+            check('partial %s: replay: exit %d %s' % (name, rc, out.strip()), rc == 0 and ': match: ' in out)
 
     # ---- a trace file that cannot be written: said, the run goes on ----
     good = os.path.join(ROOT, 'tests', 'programs', 'if_else.s')
     rc, out = run([tb, '+program=' + good, '+trace_sv=/nonexistent/t.jsonl'])
-    check(rc == 0 and 'tb_template: +trace_sv=/nonexistent/t.jsonl: cannot open it for writing' in out and
-          '1 passed, 0 failed' in out, '+trace_sv= unwritable: exit %d %s' % (rc, out))
+    check('+trace_sv= unwritable: exit %d %s' % (rc, out),
+          rc == 0 and 'tb_template: +trace_sv=/nonexistent/t.jsonl: cannot open it for writing' in out and
+          '1 passed, 0 failed' in out)
 
-    print('%d passed, %d failed' % (passed, failed))
-    return 1 if failed else 0
+    clitest.finish()
 
 
 if __name__ == '__main__':

@@ -38,17 +38,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print('FAIL ' + what)
-    return ok
+sys.path.insert(0, os.path.join(ROOT, 'tests'))
+import clitest  # noqa: E402
+from clitest import check  # noqa: E402
 
 
 def read_vcd(fst):
@@ -115,55 +107,58 @@ def check_failing_waves(tb, tmp, extra, what):
     fst = os.path.join(tmp, what + '.fst')
     r = run(tb, ['+program=' + os.path.join(ROOT, 'tests', 'programs', 'bar_red.s'), '+bug=red_ignores_pp',
                  '+dump=' + os.path.join(tmp, what + '-dump'), '+waves=' + fst] + extra, tmp)
-    if not check(r.returncode == 1 and os.path.getsize(fst) > 0, '%s: a failing run with waves: exit %d: %s'
-                 % (what, r.returncode, r.stdout + r.stderr)):
+    if not check('%s: a failing run with waves: exit %d: %s'
+                 % (what, r.returncode, r.stdout + r.stderr),
+                 r.returncode == 1 and os.path.getsize(fst) > 0):
         return
     dump = json.load(open(os.path.join(tmp, what + '-dump.json')))
     timescale, names, scopes, changes = read_vcd(fst)
 
     # the path docs/lockstep.md gives
     doc = open(os.path.join(ROOT, 'docs', 'lockstep.md')).read()
-    check('`tb_lockstep.dut.rt_valid_o`' in doc, 'docs/lockstep.md names tb_lockstep.dut.rt_valid_o')
-    check('tb_lockstep.dut.rt_valid_o' in names and 'tb_lockstep.dut.u_bru' in scopes,
-          '%s: the design at tb_lockstep.dut: scopes %s' % (what, scopes[:6]))
-    check(not any(s.startswith('tb_lockstep.tb_lockstep') for s in scopes), '%s: no doubled top: %s'
-          % (what, [s for s in scopes if s.startswith('tb_lockstep.tb_lockstep')][:3]))
+    check('docs/lockstep.md names tb_lockstep.dut.rt_valid_o', '`tb_lockstep.dut.rt_valid_o`' in doc)
+    check('%s: the design at tb_lockstep.dut: scopes %s' % (what, scopes[:6]),
+          'tb_lockstep.dut.rt_valid_o' in names and 'tb_lockstep.dut.u_bru' in scopes)
+    check('%s: no doubled top: %s'
+          % (what, [s for s in scopes if s.startswith('tb_lockstep.tb_lockstep')][:3]),
+          not any(s.startswith('tb_lockstep.tb_lockstep') for s in scopes))
     unnamed = [s for s in scopes if 'unnamedblk' in s]
-    check(not unnamed, '%s: %d unnamedblk scopes, e.g. %s' % (what, len(unnamed), unnamed[:3]))
+    check('%s: %d unnamedblk scopes, e.g. %s' % (what, len(unnamed), unnamed[:3]), not unnamed)
 
     # one unit a cycle: the cycle count equals the time at every sample
-    check(timescale == '1ns', '%s: timescale %r, not 1ns' % (what, timescale))
-    if not check('tb_lockstep.cyc[63:0]' in names, '%s: no tb_lockstep.cyc in the waves' % what):
+    check('%s: timescale %r, not 1ns' % (what, timescale), timescale == '1ns')
+    if not check('%s: no tb_lockstep.cyc in the waves' % what, 'tb_lockstep.cyc[63:0]' in names):
         return
     cyc = changes.get(names['tb_lockstep.cyc[63:0]'][0], [])
-    check(len(cyc) > 5 and all(int(v, 2) == t for t, v in cyc),
-          '%s: tb_lockstep.cyc differs from the time: %s' % (what, [(t, int(v, 2)) for t, v in cyc][:8]))
+    check('%s: tb_lockstep.cyc differs from the time: %s' % (what, [(t, int(v, 2)) for t, v in cyc][:8]),
+          len(cyc) > 5 and all(int(v, 2) == t for t, v in cyc))
 
     # the save file beside the waves
     gtkw = fst[:-4] + '.gtkw'
-    if not check(os.path.exists(gtkw), '%s: no %s beside the waves' % (what, gtkw)):
+    if not check('%s: no %s beside the waves' % (what, gtkw), os.path.exists(gtkw)):
         return
     text = open(gtkw).read()
     sigs = [ln for ln in text.split('\n') if ln and ln[0] not in '[@-*']
-    check(len(sigs) >= 12, '%s: .gtkw names %d signals' % (what, len(sigs)))
+    check('%s: .gtkw names %d signals' % (what, len(sigs)), len(sigs) >= 12)
     missing = [s for s in sigs if s not in names]
-    check(not missing, '%s: .gtkw signals not in the wave file: %s' % (what, missing))
+    check('%s: .gtkw signals not in the wave file: %s' % (what, missing), not missing)
     m = re.search(r'^\[dumpfile\] "(.*)"$', text, re.M)
-    check(m and os.path.realpath(m.group(1)) == os.path.realpath(fst), '%s: [dumpfile] %s' % (what, m and m.group(1)))
+    check('%s: [dumpfile] %s' % (what, m and m.group(1)), m and os.path.realpath(m.group(1)) == os.path.realpath(fst))
     for group in ('retire port', 'masks'):
-        check(re.search(r'^@800200\n-%s' % group, text, re.M) and re.search(r'^@1000200\n-%s' % group, text, re.M),
-              '%s: no group %r' % (what, group))
+        check('%s: no group %r' % (what, group),
+              re.search(r'^@800200\n-%s' % group, text, re.M) and re.search(r'^@1000200\n-%s' % group, text, re.M))
     m = re.search(r'^\*[-0-9.]+ (\d+)((?: -1){26})$', text, re.M)
-    if not check(m, '%s: no marker line in the .gtkw' % what):
+    if not check('%s: no marker line in the .gtkw' % what, m):
         return
     t = int(m.group(1))
     at = {k: value_at(changes, names, 'tb_lockstep.dut.%s' % k, t)
           for k in ('rt_valid_o', 'rt_time_o[63:0]', 'rt_warp_o[4:0]', 'rt_pc_o[63:0]')}
     want = {'rt_valid_o': 1, 'rt_time_o[63:0]': dump['cycle'], 'rt_warp_o[4:0]': dump['warp'],
             'rt_pc_o[63:0]': int(dump['pc'], 16)}
-    check(at == want, '%s: at the marker %d the retire port holds %s, the dump\'s failure is %s' % (what, t, at, want))
+    check('%s: at the marker %d the retire port holds %s, the dump\'s failure is %s' % (what, t, at, want),
+          at == want)
     ts = re.search(r'^\[timestart\] (\d+)$', text, re.M)
-    check(ts and int(ts.group(1)) <= t, '%s: [timestart] %s after the marker %d' % (what, ts and ts.group(1), t))
+    check('%s: [timestart] %s after the marker %d' % (what, ts and ts.group(1), t), ts and int(ts.group(1)) <= t)
 
 
 def bug_table():
@@ -179,30 +174,30 @@ def bug_table():
 def check_bugs(tb, tmp):
     """each catalogued bug's failure, opened where it happened"""
     table = bug_table()
-    check(len(table) >= 30, 'docs/bugs.md: %d bugs with a program' % len(table))
+    check('docs/bugs.md: %d bugs with a program' % len(table), len(table) >= 30)
     records = 0
     for bug, prog in sorted(table.items()):
         base = os.path.join(tmp, 'bug-' + bug)
         load = ('+words=' if prog.endswith('.words') else '+program=') + prog
         r = run(tb, [load, '+bug=' + bug, '+max_cycles=20000', '+dump=' + base, '+waves=' + base + '.fst'], tmp)
         gtkw = base + '.gtkw'
-        if not check(r.returncode == 1 and os.path.exists(gtkw), 'bug %s: exit %d, .gtkw %s' % (
-                bug, r.returncode, os.path.exists(gtkw))):
+        if not check('bug %s: exit %d, .gtkw %s' % (bug, r.returncode, os.path.exists(gtkw)),
+                     r.returncode == 1 and os.path.exists(gtkw)):
             continue
         dump = json.load(open(base + '.json'))
         _, names, _, changes = read_vcd(base + '.fst')
         t = int(re.search(r'^\*[-0-9.]+ (\d+)', open(gtkw).read(), re.M).group(1))
         cyc = [ct for ct, _ in changes.get(names['tb_lockstep.cyc[63:0]'][0], [])]
-        check(cyc and cyc[0] <= t <= cyc[-1], 'bug %s: marker %d outside the waves %s..%s' % (
-            bug, t, cyc[:1], cyc[-1:]))
+        check('bug %s: marker %d outside the waves %s..%s' % (bug, t, cyc[:1], cyc[-1:]),
+              cyc and cyc[0] <= t <= cyc[-1])
         if 'insn' in dump:               # a retire record failed: the port holds it at the marker
             records += 1
             at = [value_at(changes, names, 'tb_lockstep.dut.' + k, t)
                   for k in ('rt_valid_o', 'rt_time_o[63:0]', 'rt_warp_o[4:0]', 'rt_pc_o[63:0]')]
-            check(at == [1, dump['cycle'], dump['warp'], int(dump['pc'], 16)],
-                  'bug %s: at the marker %d the retire port holds %s, the dump says cycle %s warp %s pc %s'
-                  % (bug, t, at, dump['cycle'], dump['warp'], dump['pc']))
-    check(records >= 20, 'only %d bugs fail on a retire record' % records)
+            check('bug %s: at the marker %d the retire port holds %s, the dump says cycle %s warp %s pc %s'
+                  % (bug, t, at, dump['cycle'], dump['warp'], dump['pc']),
+                  at == [1, dump['cycle'], dump['warp'], int(dump['pc'], 16)])
+    check('only %d bugs fail on a retire record' % records, records >= 20)
 
 
 def main():
@@ -223,21 +218,21 @@ def main():
         # a pass writes no save file
         fst = os.path.join(tmp, 'pass.fst')
         r = run(a.tb, ['+program=' + os.path.join(ROOT, 'tests', 'programs', 'bar_red.s'), '+waves=' + fst], tmp)
-        check(r.returncode == 0 and os.path.exists(fst) and not os.path.exists(os.path.join(tmp, 'pass.gtkw')),
-              'a passing run with waves: exit %d, .gtkw %s' % (r.returncode, os.path.exists(
-                  os.path.join(tmp, 'pass.gtkw'))))
+        check('a passing run with waves: exit %d, .gtkw %s' % (r.returncode, os.path.exists(
+                  os.path.join(tmp, 'pass.gtkw'))),
+              r.returncode == 0 and os.path.exists(fst) and not os.path.exists(os.path.join(tmp, 'pass.gtkw')))
         if a.regress:
             out = os.path.join(tmp, 'regress')
             r = subprocess.run([os.path.join(ROOT, 'scripts', 'regress'), '--seeds', '1-2', '--bug', 'bar_no_reset',
                                 '--quiet', '--out', out, '--tb', a.tb, '--warpref', a.warpref],
                                capture_output=True, text=True, timeout=600)
             fsts = glob.glob(os.path.join(out, '**', 'waves.fst'), recursive=True)
-            check(r.returncode == 0 and fsts, 'regress --bug bar_no_reset: exit %d, %d wave files: %s'
-                  % (r.returncode, len(fsts), (r.stdout + r.stderr)[-400:]))
+            check('regress --bug bar_no_reset: exit %d, %d wave files: %s'
+                  % (r.returncode, len(fsts), (r.stdout + r.stderr)[-400:]),
+                  r.returncode == 0 and fsts)
             for f in fsts:
-                check(os.path.exists(f[:-4] + '.gtkw'), 'regress: no .gtkw beside %s' % f)
-    print('%d passed, %d failed' % (passed, failed))
-    return 1 if failed else 0
+                check('regress: no .gtkw beside %s' % f, os.path.exists(f[:-4] + '.gtkw'))
+    clitest.finish()
 
 
 if __name__ == '__main__':

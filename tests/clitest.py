@@ -43,7 +43,7 @@ def check(name, cond, detail=""):
         passed += 1
     else:
         failed += 1
-        print(f"FAIL {name}: {detail}")
+        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
     return bool(cond)
 
 

@@ -58,10 +58,9 @@ module tb_rtl_run #(
   // ---- names ----
   // bug_names [NB]: generated from warpref_rtl_pkg's BUG_* (tb/common/bug_names.py)
   `include "warpref_bug_names.svh"
-  string run_names [6] = '{"ready", "blocked", "asleep", "exited", "trapped", "faulted"};
-  string exc_names [12] = '{"NONE", "BAR_CNT_ALIGN", "BAR_ARV_ZERO_CNT", "BAR_MODE_MISMATCH",
-    "BAR_PARAM_MISMATCH", "ILLEGAL_ENCODING", "WARPSYNC_NOT_MEMBER", "WARPSYNC_GROUP_MISMATCH",
-    "ILLEGAL_INSTR_ENCODING", "UNPREDICTABLE", "ALIGNED_DIVERGENT", "NBAR_WAIT_NOT_CONSUMER"};
+  // run_name(), exception_name(): the trace's names, generated from the model's enums (the DPI
+  // package's constants without the package: this testbench makes no DPI call of the checker)
+  `include "warpref_pkg_consts.svh"
   localparam int unsigned NBM = warpref_rtl_pkg::NBAR_MAX;
 
   int fd;
@@ -266,7 +265,7 @@ module tb_rtl_run #(
     if (rt_ev_unread) begin ev = {ev, first ? "" : ",", "\"warning:RESULT_NOT_READ\""}; first = 0; end
     if (rt_ev_warn) begin ev = {ev, first ? "" : ",", "\"warning:OPERAND_NOT_UNIFORM\""}; first = 0; end
     if (rt_ev_exc != 0) begin
-      ev = {ev, first ? "" : ",", "\"exception:", exc_names[rt_ev_exc], "\""}; first = 0;
+      ev = {ev, first ? "" : ",", "\"exception:", exception_name(32'(rt_ev_exc)), "\""}; first = 0;
     end else begin
       if (rt_ev_block) begin ev = {ev, first ? "" : ",", $sformatf("\"block:%0d\"", rt_ev_bar)}; first = 0; end
       if (rt_ev_arrive) begin ev = {ev, first ? "" : ",", $sformatf("\"arrive:%0d\"", rt_ev_bar)}; first = 0; end
@@ -321,7 +320,7 @@ module tb_rtl_run #(
       dbg_reg = 8'd0;
       #1;
       s = {s, w == 0 ? "" : ",", $sformatf("{\"warp\":%0d,\"state\":\"%s\",\"pc\":%s,\"active\":%s,\"valid\":%s,\"yield\":%s,\"sleep\":%s,\"switch\":%s,\"b\":%s",
-           w, run_names[dbg_run], hexn(dbg_apc), hex8(dbg_active), hex8(dbg_valid), hex8(dbg_yield),
+           w, run_name(32'(dbg_run)), hexn(dbg_apc), hex8(dbg_active), hex8(dbg_valid), hex8(dbg_yield),
            hex8(dbg_sleep), hex8(dbg_switch), bregs(dbg_breg))};
       if (dump_regs > 0) begin
         logic [31:0] vals [32][];
