@@ -2698,8 +2698,8 @@ static int prof_yield_exit(gen *g, ctx *c, int sleep)
 /* visa: two phases in a row on one named barrier, every live warp signalling
  * (n = the live warps) and waiting in each.  The warps the first phase's
  * completion releases signal the second while the barrier is complete and not
- * yet free (the last signaller has not waited): that signal stalls until the
- * last wait frees the barrier and wakes it (V-07).  Whatever the order, each
+ * yet free (the others sleep before their wait): that signal stalls
+ * until the last wait frees the barrier and wakes it (V-07).  Whatever the order, each
  * warp signals once per phase: the outcome does not depend on it. */
 static int prof_visa_twice(gen *g, ctx *c)
 {
@@ -2711,10 +2711,20 @@ static int prof_visa_twice(gen *g, ctx *c)
     const int type = rng_below(r, 2) ? -1 : 0;
     for (int phase = 0; phase < 2; phase++) {
         visa_signal(g, "", id, type, n, n);
-        if (phase == 0)          /* the released warps get to their second signal first */
+        if (phase == 0) {
+            /* each warp sleeps before its wait, the longer the higher its
+             * id (64 or 128 per warp), whatever the scheduler: a warp that
+             * wakes early waits and signals the second phase while the
+             * others still sleep before their wait */
+            if (g->o.weight[WR_GEN_SLEEP]) {
+                ins(g, "SHL R%u, R%u, 0x%x", R_T1, R_WARP, 6 + rng_below(r, 2));
+                ins(g, "IADD R%u, R%u, 0x%x", R_T1, R_T1, 20 + rng_below(r, 100));
+                ins(g, "NANOSLEEP R%u", R_T1);
+            }
             visa_wait(g, "", id);
-        else
+        } else {
             helpers(g, c, rng_below(r, 2));
+        }
     }
     visa_wait(g, "", id);
     g->bar_used |= (uint16_t)(1u << b);
