@@ -116,7 +116,7 @@ module warpref_bcu_ptx #(
   always_comb begin
     is_ptx  = optype_i == warpref_isa_pkg::OPT_PBAR_SYNC || optype_i == warpref_isa_pkg::OPT_PBAR_ARV ||
               optype_i == warpref_isa_pkg::OPT_PBAR_RED || optype_i == warpref_isa_pkg::OPT_PBAR_REDP;
-    aligned = insn_i[warpref_isa_pkg::F_ALIGNED_LSB];
+    aligned = insn_i[warpref_isa_pkg::F_ALIGNED_LSB] && !bug_i[warpref_rtl_pkg::BUG_PTX_ALIGNED_GATHERS];
     kind    = optype_i == warpref_isa_pkg::OPT_PBAR_ARV ? K_ARV
             : optype_i == warpref_isa_pkg::OPT_PBAR_SYNC ? K_SYNC : K_RED;
     red     = kind == K_RED;

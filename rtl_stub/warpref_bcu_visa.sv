@@ -134,7 +134,7 @@ module warpref_bcu_visa #(
         exc_o = warpref_rtl_pkg::EXC_BAR_PARAM_MISMATCH;
       else if (!signal && (arrived_i[b*32 +: 32] & me) == 32'd0) exc_o = warpref_rtl_pkg::EXC_NBAR_WAIT_NOT_CONSUMER;
       if (exc_o == warpref_rtl_pkg::EXC_NONE) begin
-        if (signal && w[DONE]) begin
+        if (signal && w[DONE] && !bug_i[warpref_rtl_pkg::BUG_VISA_SIGNAL_NO_STALL]) begin
           // V-07: the next phase's signal stalls until the barrier is free
           block_o = 1'b1;
           stall_o = 1'b1;

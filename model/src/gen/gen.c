@@ -297,6 +297,10 @@ typedef struct gen {
     unsigned end_label;
     uint64_t end_pc;
     uint8_t cedge;               /* the constant at the bank's last word is placed */
+    /* the profiles (not native): a stream of their own for the stimulus only
+     * they get (prof_extra, prof_stop), the shapes inserted so far */
+    rng pr;
+    unsigned nextra;
     int oom;
 } gen;
 
@@ -2843,6 +2847,153 @@ static void st_bstate(gen *g, ctx *c)
     ins(g, "BAR.RESULT %s, P6", dreg(g, d2));
 }
 
+/* ---- the profiles' own stimulus (not native) ------------------------------
+ *
+ * Shapes only a profile's programs get, chosen from a stream of their own
+ * (g->pr: run through g->r while a shape is written, so that the helpers
+ * below draw from it), so that the native program is the same text and a
+ * profile's program is the one it was with these shapes inserted.  They take
+ * the rare branch-unit paths the profiles' programs missed over the default
+ * regression's seeds (EXIT.switch_yielded, EXIT.switch_sleep, BSYNC.switch_outside,
+ * RTT.stop), and the visa stall of V-07 (docs/gen.md, "Profiles"). */
+
+enum { MAX_EXTRA = 2 };          /* shapes per program */
+
+static void pr_enter(gen *g, rng *save)
+{
+    *save = g->r;
+    g->r = g->pr;
+}
+
+static void pr_leave(gen *g, const rng *save)
+{
+    g->pr = g->r;
+    g->r = *save;
+}
+
+/* A region whose lanes below h YIELD or NANOSLEEP (they fall through, so they
+ * run first) while the lanes from h wait at the else label; those then EXIT,
+ * and the only valid lanes left are yielded (EXIT.switch_yielded, N-18) or all
+ * asleep (EXIT.switch_sleep: the warp sleeps, N-02).  Joined as st_yield joins
+ * (BSYNC, WARPSYNC of the whole warp, an empty BSSY/BSYNC clears YieldMask). */
+static int prof_yield_exit(gen *g, ctx *c, int sleep)
+{
+    rng *r = &g->r;
+    const unsigned h = 16 + rng_below(r, 12);
+    uint32_t ex[MAXW];
+    for (unsigned w = 0; w < g->nwarps; w++)
+        ex[w] = g->valid[w] & ~((1u << h) - 1);
+    const uint32_t v0 = g->valid[0], after = v0 & ~ex[0];
+    if (*c->bnext > 14 || !after || 2 * popc(after) < popc(v0))
+        return 0;
+    const int k = alloc_b(g, c), k2 = alloc_b(g, c);
+    const unsigned ljoin = newlab(g), lelse = newlab(g), p = ptemp(g);
+    ctx t = *c;
+    t.straight = 1;
+    ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    ins(g, "ISETP.GE P%u, R0, 0x%x", p, h);
+    ins(g, "@P%u BRA `(.L%u)", p, lelse);
+    if (sleep)                   /* long enough to outlast the else branch */
+        ins(g, "NANOSLEEP 0x%x", 400 + rng_below(r, 600));
+    else
+        ins(g, "YIELD");
+    helpers(g, &t, 1 + rng_below(r, 3));
+    ins(g, "BRA `(.L%u)", ljoin);
+    label(g, lelse);
+    helpers(g, &t, 1 + rng_below(r, 2));
+    ins(g, "EXIT");
+    do_exit(g, ex);
+    label(g, ljoin);
+    ins(g, "BSYNC B%d", k);
+    warpsync_uniform(g, c, 0xffffffffu);
+    ins(g, "BSSY B%d", k2);
+    ins(g, "BSYNC B%d", k2);
+    restrict_cur(g, c);
+    return 1;
+}
+
+/* visa: two phases in a row on one named barrier, every live warp signalling
+ * (n = the live warps) and waiting in each.  The warps the first phase's
+ * completion releases signal the second while the barrier is complete and not
+ * yet free (the others sleep before their wait): that signal stalls
+ * until the last wait frees the barrier and wakes it (V-07).  Whatever the order, each
+ * warp signals once per phase: the outcome does not depend on it. */
+static int prof_visa_twice(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    const int b = free_bar(g, g->bar_used | g->bar_read);
+    if (b < 0)
+        return 0;
+    const unsigned id = visa_id(g, (unsigned)b), n = live_warps(g);
+    const int type = rng_below(r, 2) ? -1 : 0;
+    for (int phase = 0; phase < 2; phase++) {
+        visa_signal(g, "", id, type, n, n);
+        if (phase == 0) {
+            /* each warp sleeps before its wait, the longer the higher its
+             * id (64 or 128 per warp), whatever the scheduler: a warp that
+             * wakes early waits and signals the second phase while the
+             * others still sleep before their wait */
+            if (g->o.weight[WR_GEN_SLEEP]) {
+                ins(g, "SHL R%u, R%u, 0x%x", R_T1, R_WARP, 6 + rng_below(r, 2));
+                ins(g, "IADD R%u, R%u, 0x%x", R_T1, R_T1, 20 + rng_below(r, 100));
+                ins(g, "NANOSLEEP R%u", R_T1);
+            }
+            visa_wait(g, "", id);
+        } else {
+            helpers(g, c, rng_below(r, 2));
+        }
+    }
+    visa_wait(g, "", id);
+    g->bar_used |= (uint16_t)(1u << b);
+    separated(g, n);
+    return 1;
+}
+
+/* At the converged top level, now and then (at most MAX_EXTRA per program):
+ * one of the shapes above.  1 if one was written. */
+static int prof_extra(gen *g, ctx *c)
+{
+    if (g->o.profile == WR_PROFILE_NATIVE || g->nextra >= MAX_EXTRA)
+        return 0;
+    rng save;
+    pr_enter(g, &save);
+    int done = 0;
+    if (rng_pct(&g->r, 12)) {
+        const unsigned kind = rng_below(&g->r, g->o.profile == WR_PROFILE_VISA ? 4 : 3);
+        if (kind == 3) {
+            done = g->o.weight[WR_GEN_BARRIER] && prof_visa_twice(g, c);
+        } else if (kind == 2) {  /* BSYNC.switch_outside (N-21), as st_yield writes it */
+            if (g->o.weight[WR_GEN_EXIT] && g->o.weight[WR_GEN_YIELD]) {
+                yield_outside(g, c);
+                done = 1;
+            }
+        } else if (g->o.weight[WR_GEN_EXIT] && g->o.weight[kind ? WR_GEN_SLEEP : WR_GEN_YIELD]) {
+            done = prof_yield_exit(g, c, (int)kind);
+        }
+    }
+    pr_leave(g, &save);
+    g->nextra += (unsigned)done;
+    return done;
+}
+
+/* The epilogue's stop of some warps (N-26) once more in a third of the
+ * programs: RTT outside trap mode (sass: it has not entered it, S-13) or
+ * SYSCALL, of the warps a warp predicate picks */
+static void prof_stop(gen *g)
+{
+    if (g->o.profile == WR_PROFILE_NATIVE || !g->o.weight[WR_GEN_TRAP])
+        return;
+    rng save;
+    pr_enter(g, &save);
+    if (rng_pct(&g->r, 35)) {
+        pform f = pf_warp(g);
+        unsigned p = ptemp(g);
+        pf_emit(g, &f, p);
+        ins(g, "@P%u %s", p, rng_pct(&g->r, 75) ? "RTT" : "SYSCALL");
+    }
+    pr_leave(g, &save);
+}
+
 /* ---- choosing statements -------------------------------------------------- */
 
 /* the smallest budget for which a statement of the class is chosen: a
@@ -3159,6 +3310,42 @@ static void plant_bar(gen *g, unsigned kind, unsigned bb, unsigned n)
     }
 }
 
+/* ptx, half of the planted exceptions: ALIGNED_DIVERGENT (P-04, P-09), an
+ * .aligned form whose guard is true in the highest lane of warp `wide` only
+ * (two lanes or more: pmask != ValidMask) and false in every other warp (pmask
+ * = 0: a no-op).  The non-aligned form would gather there instead: a stub that
+ * runs .aligned as non-aligned differs at this retire.  0 if no warp has two
+ * lanes. */
+static int plant_ptx_aligned(gen *g, const ctx *top)
+{
+    rng *x = &g->x;
+    if (g->o.profile != WR_PROFILE_PTX || rng_below(x, 2))
+        return 0;
+    int wide = -1;
+    for (unsigned w = 0; w < g->nwarps && wide < 0; w++)
+        if (popc(top->cur[w]) >= 2)
+            wide = (int)w;
+    if (wide < 0)
+        return 0;
+    unsigned sbit = 31;
+    while (!(top->cur[wide] >> sbit & 1u))
+        sbit--;
+    const unsigned b = rng_below(x, 16), n = live_warps(g);
+    const char *cta = rng_below(x, 2) ? ".cta" : "";
+    ins(g, "ISETP.GE P0, R%u, 0x%x", R_LANE, sbit);
+    ins(g, "ISETP.NE P1, R%u, 0x%x", R_WARP, (unsigned)wide);
+    ins(g, "@P1 ISETP.EQ P0, RZ, 0x1");          /* false in the other warps */
+    plant_here(g, WR_EXC_ALIGNED_DIVERGENT);
+    switch (rng_below(x, 5)) {
+    case 0:  ins(g, "@P0 bar%s.sync 0x%x", cta, b); break;
+    case 1:  ins(g, "@P0 barrier%s.sync.aligned 0x%x, 0x%x", cta, b, 32 * n); break;
+    case 2:  ins(g, "@P0 barrier%s.arrive.aligned 0x%x, 0x%x", cta, b, 32 * n); break;
+    case 3:  ins(g, "@P0 barrier%s.red.popc.aligned.u32 R%u, 0x%x, PT", cta, R_DATA, b); break;
+    default: ins(g, "@P0 bar%s.red.or.pred P6, 0x%x, 0x%x, P0", cta, b, 32 * n); break;
+    }
+    return 1;
+}
+
 /* --exceptions: with the chance given, the converged warps end in one of
  * the N-37 exceptions instead of the epilogue.  Each is raised by the first
  * warp that gets there, whatever the order of warps, and nothing before it
@@ -3168,6 +3355,8 @@ static void plant(gen *g, const ctx *top)
     rng *x = &g->x;
     g->plant = -1;
     if (!g->o.exceptions || rng_below(x, 100) >= g->o.exceptions || live_warps(g) == 0)
+        return;
+    if (plant_ptx_aligned(g, top))
         return;
     int b, wide;
     const unsigned kind = plant_kind(g, top, &b, &wide);
@@ -3252,6 +3441,7 @@ static void epilogue(gen *g)
     for (unsigned w = 0; w < g->nwarps; w++)
         left |= g->valid[w] && !(trapped >> w & 1);
     g->fall_off &= left;
+    prof_stop(g);                /* (the profiles: fall_off is native's alone) */
     if (g->fall_off)
         edge_fall_off(g);
     else
@@ -3496,6 +3686,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
     rng_seed(&g->r, g->o.seed);
     rng_seed(&g->x, g->o.seed ^ UINT64_C(0x657863657074696f));   /* "exceptio" */
     rng_seed(&g->e, g->o.seed ^ UINT64_C(0x6564676573686170));   /* "edgeshap" */
+    rng_seed(&g->pr, g->o.seed ^ UINT64_C(0x70726f66696c6521));  /* "profile!" */
     g->plant = -1;
     if (g->o.wide_links) {               /* a stream of its own: k * 2^32, 1 <= |k| < 2^20 */
         rng wl;
@@ -3532,7 +3723,8 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
         top.bnext = &bnext;
         top.unext = &unext;
         int left = (int)(g->o.size - g->ninsn);
-        stmt(g, &top, left < 48 ? left : 48);
+        if (!prof_extra(g, &top))
+            stmt(g, &top, left < 48 ? left : 48);
         restrict_cur(g, &top);
     }
     plant(g, &top);
