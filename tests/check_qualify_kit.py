@@ -116,8 +116,9 @@ def main():
         longs = sorted(os.listdir(os.path.join(tmp, f"M{surv:04d}", "long", "stage-0")))
         check("the long regression: seeds 4-9 through the mutant",
               longs == [f"seed-{s}" for s in range(4, 10)], str(longs))
-        check("the kill's regression stopped at its first failing job",
-              not os.path.exists(os.path.join(tmp, f"M{kill:04d}", "regress", "seed-3", "result.json")))
+        # (whether the regression was stopped before seed 3 is a race: a hang of the template is
+        # found in milliseconds, the three jobs may all end before qualify looks; the verdict's
+        # seed 1, above, is what the first failing job decides)
         last = out.strip().splitlines()[-1]
         check("the closing line", re.fullmatch(r"qualify: 2 of \d+ mutants: 2 viable, 1 killed \(0 of them only by "
                                                r"the long regression\), 1 survived \(0 not reached\), 0 stillborn, "
