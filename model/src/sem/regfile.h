@@ -48,6 +48,23 @@ static inline uint64_t read_ureg(const wr_regfile *rf, unsigned w, int64_t u, in
     return v;
 }
 
+/* the uniform register (pair) and the constant (pair) of the read set */
+static inline void read_ur_c(const wr_regfile *rf, unsigned w, const wr_insn *insn, unsigned reads,
+                             uint64_t *ur, uint64_t *c)
+{
+    const int64_t *f = insn->f;
+    if (reads & WR_IN_UR) {
+        int64_t u = wr_form_has(insn->form, WR_F_URA) ? f[WR_F_URA] : f[WR_F_URB];
+        *ur = read_ureg(rf, w, u, (reads & WR_IN_UR64) != 0);
+    }
+    if (reads & WR_IN_C) {
+        unsigned bank = wr_cmem_bank(f[WR_F_CMEM]), off = wr_cmem_offset(f[WR_F_CMEM]);
+        *c = wr_regfile_const_read(rf, bank, off);
+        if (reads & WR_IN_C64)              /* N-54: low word at off, high at off + 4 */
+            *c |= (uint64_t)wr_regfile_const_read(rf, bank, off + 4) << 32;
+    }
+}
+
 /* wr_regfile_read, given the instruction's read set (wr_insn_reads) */
 static inline void regfile_read(const wr_regfile *rf, unsigned w, const wr_insn *insn, unsigned reads,
                                 wr_operands *ops)
@@ -65,16 +82,7 @@ static inline void regfile_read(const wr_regfile *rf, unsigned w, const wr_insn 
         if (reads & WR_IN_RE)           /* (the fourth slot: only after the third) */
             ops->re_undef = read_gpr(rf, w, (unsigned)f[WR_F_RE], 0, ops->re);
     }
-    if (reads & WR_IN_UR) {
-        int64_t u = wr_form_has(insn->form, WR_F_URA) ? f[WR_F_URA] : f[WR_F_URB];
-        ops->ur = read_ureg(rf, w, u, (reads & WR_IN_UR64) != 0);
-    }
-    if (reads & WR_IN_C) {
-        unsigned bank = wr_cmem_bank(f[WR_F_CMEM]), off = wr_cmem_offset(f[WR_F_CMEM]);
-        ops->c = wr_regfile_const_read(rf, bank, off);
-        if (reads & WR_IN_C64)              /* N-54: low word at off, high at off + 4 */
-            ops->c |= (uint64_t)wr_regfile_const_read(rf, bank, off + 4) << 32;
-    }
+    read_ur_c(rf, w, insn, reads, &ops->ur, &ops->c);
 }
 
 /* GPR reg's lanes where the register file keeps them (RZ and unstored
@@ -111,16 +119,7 @@ static inline void regfile_srcs(const wr_regfile *rf, unsigned w, const wr_insn 
         if (reads & WR_IN_RE)           /* (the fourth slot: only after the third) */
             s->re = gpr_row(rf, w, (unsigned)f[WR_F_RE], &s->re_undef);
     }
-    if (reads & WR_IN_UR) {
-        int64_t u = wr_form_has(insn->form, WR_F_URA) ? f[WR_F_URA] : f[WR_F_URB];
-        s->ur = read_ureg(rf, w, u, (reads & WR_IN_UR64) != 0);
-    }
-    if (reads & WR_IN_C) {
-        unsigned bank = wr_cmem_bank(f[WR_F_CMEM]), off = wr_cmem_offset(f[WR_F_CMEM]);
-        s->c = wr_regfile_const_read(rf, bank, off);
-        if (reads & WR_IN_C64)              /* N-54: low word at off, high at off + 4 */
-            s->c |= (uint64_t)wr_regfile_const_read(rf, bank, off + 4) << 32;
-    }
+    read_ur_c(rf, w, insn, reads, &s->ur, &s->c);
 }
 
 static inline void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, uint32_t undef,
