@@ -92,6 +92,7 @@ module warpref_checker #(
   localparam int unsigned K = rif.K;
   localparam int unsigned NW = rif.NW;
   localparam int unsigned NBAR = rif.NBAR;
+  localparam int unsigned DBG_REGS = rif.DBG_REGS;
 
   // ---- configuration (plusargs) ----
   chandle h;
@@ -310,7 +311,7 @@ module warpref_checker #(
                  S_DONE = 7;
   int state = S_RESET;
   int k = 0;                                  // phase counter
-  int wait_dbg = 0;                           // edges left until the read port's values
+  int wait_dbg = 0;                           // edges left until the first read's values
   longint unsigned cyc = 0;                   // edges since the start
   longint unsigned last_retire = 0;           // edge of the last record (the watchdog)
   longint unsigned nretired = 0;              // retires and faults taken
@@ -408,17 +409,50 @@ module warpref_checker #(
     k = 0;
   endfunction
 
-  // the end-state read: warp k / nregs, register k % nregs on the read port
-  function automatic void final_step();
-    int w, r, nr;
-    nr = nregs > 0 ? nregs : 1;
-    w = k / nr;
-    r = k % nr;
+  // The end-state read, pipelined: read j is warp j / ngrp, registers
+  // (j % ngrp) * DBG_REGS .. + DBG_REGS - 1 (ngrp reads a warp, the last one
+  // also takes the warp's masks, B registers and predicates).  A read's address
+  // is set at one edge and its values are taken DBG_LATENCY edges later; the
+  // next address is set at every edge meanwhile, so the read costs
+  // nwarps * ngrp + DBG_LATENCY - 1 edges (docs/integrate.md, "The end of a run").
+  int ngrp = 1;                               // reads a warp
+  int nrd = 0;                                // reads in all (nwarps * ngrp)
+  int issued = 0, taken = 0;                  // reads whose address was set / whose values were taken
+
+  // the first read's address (set with the edge that enters S_FINAL)
+  function automatic void final_begin();
+    ngrp = FINAL_REGS && nregs > 0 ? (nregs + int'(DBG_REGS) - 1) / int'(DBG_REGS) : 1;
+    nrd = nwarps * ngrp;
+    rif.dbg_warp <= 5'd0;
+    rif.dbg_reg <= 8'd0;
+    issued = 1;
+    taken = 0;
+    wait_dbg = int'(DBG_LATENCY);
+  endfunction
+
+  // the next read's address, if any is left
+  function automatic void final_issue();
+    if (issued >= nrd) return;
+    rif.dbg_warp <= 5'(issued / ngrp);
+    rif.dbg_reg <= 8'((issued % ngrp) * int'(DBG_REGS));
+    issued++;
+  endfunction
+
+  // the values of read `taken` (set DBG_LATENCY edges ago); after the last, warpref_dpi_final
+  function automatic void final_take();
+    int w, g;
+    w = taken / ngrp;
+    g = taken % ngrp;
     if (FINAL_REGS && nregs > 0) begin
-      for (int l = 0; l < 32; l++) a_regs[r*32 + l] = rif.dbg_gpr[l*32 +: 32];
-      a_regs_undef[r] = FINAL_UNDEF ? rif.dbg_gpr_undef : 0;
+      for (int i = 0; i < int'(DBG_REGS); i++) begin
+        int r;
+        r = g * int'(DBG_REGS) + i;
+        if (r >= nregs) break;
+        for (int l = 0; l < 32; l++) a_regs[r*32 + l] = rif.dbg_gpr[(i*32 + l)*32 +: 32];
+        a_regs_undef[r] = FINAL_UNDEF ? rif.dbg_gpr_undef[i*32 +: 32] : 0;
+      end
     end
-    if (r == nr - 1) begin
+    if (g == ngrp - 1) begin
       // the five masks in this order: valid, active, yield, sleep, switch
       a_masks[0] = rif.dbg_valid; a_masks[1] = rif.dbg_active; a_masks[2] = rif.dbg_yield;
       a_masks[3] = rif.dbg_sleep; a_masks[4] = rif.dbg_switch;
@@ -429,17 +463,11 @@ module warpref_checker #(
       warpref_dpi_final_warp(h, w, 32'(rif.dbg_run), rif.dbg_apc, a_masks, a_breg, FINAL_REGS ? nregs : 0,
                              a_regs, a_preds);
     end
-    k++;
-    w = k / nr;
-    r = k % nr;
-    if (w >= nwarps) begin
+    taken++;
+    if (taken >= nrd) begin
       for (int i = 0; i < 32; i++) a_bw[i] = CTA_WORDS && i < int'(NBAR) ? rif.st_bar_words[i*32 +: 32] : 0;
       note(warpref_dpi_final(h, t_end, endr, 32'(rif.st_woke), a_bw));
       state = S_END;
-    end else begin
-      rif.dbg_warp <= 5'(w);
-      rif.dbg_reg <= 8'(r);
-      wait_dbg = int'(DBG_LATENCY);
     end
   endfunction
 
@@ -531,7 +559,7 @@ module warpref_checker #(
           if (max_cycles == 0) begin
             endr = "limit";
             state = S_FINAL;
-            wait_dbg = int'(DBG_LATENCY);
+            final_begin();
           end else begin
             rif.run <= 1'b1;
             state = S_RUN;
@@ -576,10 +604,7 @@ module warpref_checker #(
           if (endr == "limit" && rif.st_stuck) endr = all_finished() ? "done" : "deadlock";
           if (!live()) endr = "mismatch";
           state = S_FINAL;
-          k = 0;
-          rif.dbg_warp <= 5'd0;
-          rif.dbg_reg <= 8'd0;
-          wait_dbg = int'(DBG_LATENCY);
+          final_begin();
         end
       end
       S_DRAIN: begin
@@ -590,8 +615,11 @@ module warpref_checker #(
       end
       S_FINAL: begin
         if (failed || errored || !chk) state = S_END;
-        else if (wait_dbg > 1) wait_dbg--;
-        else final_step();
+        else begin
+          if (wait_dbg > 1) wait_dbg--;       // the first read's values are not there yet
+          else final_take();
+          if (state == S_FINAL) final_issue();
+        end
       end
       S_END: begin
         state = S_DONE;

@@ -13,6 +13,9 @@
 //         in which their effects apply; docs/integrate.md, "Several retires")
 //   NW    warps the design holds, 1..32 (a program needing more is refused)
 //   NBAR  barrier state words the design reports, 1..32 (native: 16)
+//   DBG_REGS  registers the end-state read port gives per read, 1..256
+//         (default 1: one register; NR: a warp's registers in one read,
+//         docs/integrate.md, "The end of a run")
 //
 // Columns of each signal below: width | who drives it | required (R) or
 // optional (O: the checker parameter that says it is not driven, in which
@@ -23,7 +26,8 @@
 interface warpref_retire_if #(
   parameter int unsigned K = 1,
   parameter int unsigned NW = 32,
-  parameter int unsigned NBAR = 16
+  parameter int unsigned NBAR = 16,
+  parameter int unsigned DBG_REGS = 1
 ) (
   input logic clk                                    // the design's clock: the checker works at its rising edge
 );
@@ -45,7 +49,8 @@ interface warpref_retire_if #(
   logic [4:0]    ld_cmem_bank;      // constant bank
   logic [15:0]   ld_cmem_offset;    // byte offset in the bank (a multiple of 4)
   logic [31:0]   ld_cmem_data;      // the word
-  // end-state read port (after run falls): the checker names a warp and a register
+  // end-state read port (after run falls): the checker names a warp and a register, a new
+  // pair at every edge (a multiple of DBG_REGS: the first of the DBG_REGS registers read)
   logic [4:0]    dbg_warp;
   logic [7:0]    dbg_reg;
 
@@ -136,13 +141,15 @@ interface warpref_retire_if #(
   logic [NW-1:0]         st_woke;        // NW   R  warps woken whose `wake` is not yet reported
   logic [NBAR*32-1:0]    st_bar_words;   // NBARx32 O every barrier's word (CTA_WORDS = 0: not read)
 
-  // -- end-state read port: the warp dbg_warp, register dbg_reg, DBG_LATENCY edges after they were set --
+  // -- end-state read port: the warp dbg_warp, registers dbg_reg .. dbg_reg + DBG_REGS - 1, DBG_LATENCY
+  //    edges after they were set (a pipeline: the values of the pair set DBG_LATENCY edges before) --
   logic [2:0]            dbg_run;        // 3    R  run state
   logic [63:0]           dbg_apc;        // 64   R  ActivePC
   logic [31:0]           dbg_valid, dbg_active, dbg_yield, dbg_sleep, dbg_switch;  // 32 R the five masks
   logic [511:0]          dbg_breg;       // 16x32 R B0..B15
-  logic [1023:0]         dbg_gpr;        // 32x32 O register dbg_reg, per lane (FINAL_REGS = 0: not read)
-  logic [31:0]           dbg_gpr_undef;  // 32   O  its undefined lanes (FINAL_UNDEF = 0: not read)
+  logic [DBG_REGS*1024-1:0] dbg_gpr;     // DBG_REGSx32x32 O register dbg_reg + i per lane at [i*1024 +: 1024],
+                                         //   lane l at [i*1024 + l*32 +: 32]; past R(NR-1): any (FINAL_REGS = 0: not read)
+  logic [DBG_REGS*32-1:0] dbg_gpr_undef; // DBG_REGSx32 O  their undefined lanes at [i*32 +: 32] (FINAL_UNDEF = 0: not read)
   logic [223:0]          dbg_pred;       // 7x32 O  P0..P6 as lane masks (FINAL_REGS = 0: not read)
   logic [223:0]          dbg_pred_undef; // 7x32 O  their undefined lanes (FINAL_UNDEF = 0: not read)
   /* verilator lint_on UNDRIVEN */

@@ -23,7 +23,12 @@ module warpref_core #(
   parameter int unsigned CMEM_N = 64,
   // the barrier engine (warpref_isa_pkg::PROFILE_*; one build per profile): the
   // profile's instructions decode, the others' are ILLEGAL_ENCODING (G-01)
-  parameter int unsigned PROFILE = warpref_isa_pkg::PROFILE_NATIVE
+  parameter int unsigned PROFILE = warpref_isa_pkg::PROFILE_NATIVE,
+  // the debug read port's registers per read (1..NR; docs/rtl.md): 1, the default, a
+  // combinational port (the values of dbg_warp_i/dbg_reg_i now); more, a registered one
+  // that takes dbg_reg_i .. + DBG_REGS - 1 at each edge while run_i is low (its values
+  // one edge after the address; nothing is done at an edge while running)
+  parameter int unsigned DBG_REGS = 1
 ) (
   /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input  logic                 clk_i,
@@ -144,8 +149,8 @@ module warpref_core #(
   output logic [31:0]          dbg_switch_o,
   output logic [16*32-1:0]     dbg_breg_o,
   output logic [2:0]           dbg_run_o,
-  output logic [32*32-1:0]     dbg_gpr_o,
-  output logic [31:0]          dbg_gpr_undef_o,
+  output logic [DBG_REGS*32*32-1:0] dbg_gpr_o,   // register dbg_reg_i + i at [i*1024 +: 1024]
+  output logic [DBG_REGS*32-1:0] dbg_gpr_undef_o,
   output logic [7*32-1:0]      dbg_pred_o,
   output logic [7*32-1:0]      dbg_pred_undef_o
 );
@@ -505,7 +510,7 @@ module warpref_core #(
     for (int l = 0; l < 32; l++) dlv_rd_val[l*64 +: 64] = {32'd0, p_dlv_val};
     /*verilator tracing_on*/
   end
-  warpref_regfile #(.NW(NW), .NR(NR)) u_rf (
+  warpref_regfile #(.NW(NW), .NR(NR), .DBG_REGS(DBG_REGS)) u_rf (
     .clk_i, .rst_ni, .warp_i(p_dlv ? p_dlv_warp : pw), .ra_i(f_ra), .rb_i(f_rb), .rc_i(f_rc), .re_i(f_re), .pg_i(f_pg), .pp_i(f_pp),
     .ur_i(f_ur), .ra_val_o(rf_ra), .ra_undef_o(rf_ra_undef), .ra_hi_undef_o(rf_ra_hi_undef), .rb_val_o(rf_rb),
     .rb_undef_o(rf_rb_undef), .rc_val_o(rf_rc), .re_val_o(rf_re), .pg_val_o(rf_pg), .pp_val_o(rf_pp), .ur_val_o(rf_ur),
@@ -517,7 +522,7 @@ module warpref_core #(
                                     insn[warpref_isa_pkg::F_PU_LSB +: 3] & {3{!pd_is_pd}}),
     .pd_val_i(p_dlv ? p_dlv_val : w_pd_val), .pd_undef_i(p_dlv ? 32'd0 : w_pd_undef),
     .ur_we_i(w_ur_we && !p_dlv), .urd_i(a_urd), .ur_wval_i(a_ur_val),
-    .dbg_warp_i, .dbg_reg_i, .dbg_gpr_o, .dbg_gpr_undef_o, .dbg_pred_o, .dbg_pred_undef_o,
+    .dbg_en_i(!run_i), .dbg_warp_i, .dbg_reg_i, .dbg_gpr_o, .dbg_gpr_undef_o, .dbg_pred_o, .dbg_pred_undef_o,
     .stale_undef_i(bug_i[warpref_rtl_pkg::BUG_RF_STALE_UNDEF])
   );
 
@@ -597,14 +602,34 @@ module warpref_core #(
       if (ready_eff[w]) any_blocked_or_ready = 1'b1;
     end
     st_stuck_o = !any_blocked_or_ready && (!any_asleep || bug_i[warpref_rtl_pkg::BUG_STUCK_WHILE_ASLEEP]);
-    dbg_apc_o = apc_q[dwi];
-    dbg_valid_o = valid_q[dwi];
-    dbg_active_o = active_q[dwi];
-    dbg_yield_o = yield_q[dwi];
-    dbg_sleep_o = sleep_q[dwi];
-    dbg_switch_o = switch_q[dwi];
-    dbg_breg_o = breg_q[dwi];
-    dbg_run_o = run_q[dwi];
+  end
+
+  // the debug read port's warp state: combinational (DBG_REGS = 1) or, as the
+  // register file's part of it, taken at the edge while run_i is low
+  if (DBG_REGS == 1) begin : g_dbg_comb
+    always_comb begin
+      dbg_apc_o = apc_q[dwi];
+      dbg_valid_o = valid_q[dwi];
+      dbg_active_o = active_q[dwi];
+      dbg_yield_o = yield_q[dwi];
+      dbg_sleep_o = sleep_q[dwi];
+      dbg_switch_o = switch_q[dwi];
+      dbg_breg_o = breg_q[dwi];
+      dbg_run_o = run_q[dwi];
+    end
+  end else begin : g_dbg_reg
+    always_ff @(posedge clk_i) begin
+      if (!run_i) begin
+        dbg_apc_o <= apc_q[dwi];
+        dbg_valid_o <= valid_q[dwi];
+        dbg_active_o <= active_q[dwi];
+        dbg_yield_o <= yield_q[dwi];
+        dbg_sleep_o <= sleep_q[dwi];
+        dbg_switch_o <= switch_q[dwi];
+        dbg_breg_o <= breg_q[dwi];
+        dbg_run_o <= run_q[dwi];
+      end
+    end
   end
 
   // ---- commit ----

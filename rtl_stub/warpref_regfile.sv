@@ -4,10 +4,13 @@
 // undefined-lane marks of SPEC-NOTES section 5.  Registers start at 0 (N-04).
 // Two GPR read ports (A with its pair half, B) and two more (C, E: visa's
 // four-register NBARRIER.signal), one predicate pair (Pg, Pp),
-// one uniform pair, one write port each, and a debug read port.
+// one uniform pair, one write port each, and a debug read port (DBG_REGS
+// registers a read: 1, combinational; more, registered, taken at the edges
+// where dbg_en_i is high).
 module warpref_regfile #(
   parameter int unsigned NW = 4,
-  parameter int unsigned NR = 16
+  parameter int unsigned NR = 16,
+  parameter int unsigned DBG_REGS = 1
 ) (
   /*verilator tracing_off*/  // one sample a cycle in the waves: no clock drawn
   input  logic               clk_i,
@@ -44,11 +47,12 @@ module warpref_regfile #(
   input  logic               ur_we_i,
   input  logic [5:0]         urd_i,
   input  logic [31:0]        ur_wval_i,
-  // debug read
+  // debug read: registers dbg_reg_i + i, i < DBG_REGS, of warp dbg_warp_i
+  input  logic               dbg_en_i,      // (DBG_REGS > 1) take them at this edge
   input  logic [4:0]         dbg_warp_i,
   input  logic [7:0]         dbg_reg_i,
-  output logic [32*32-1:0]   dbg_gpr_o,
-  output logic [31:0]        dbg_gpr_undef_o,
+  output logic [DBG_REGS*32*32-1:0] dbg_gpr_o,
+  output logic [DBG_REGS*32-1:0] dbg_gpr_undef_o,
   output logic [7*32-1:0]    dbg_pred_o,
   output logic [7*32-1:0]    dbg_pred_undef_o,
   // injected bug rf_stale_undef (docs/bugs.md): a write keeps the lanes' undefined marks
@@ -120,18 +124,40 @@ module warpref_regfile #(
     ur_val_o[63:32] = ur_i < 6'd62 ? ur_q(32'(warp_i) * 63 + 32'(ur_i) + 1) : 32'd0;
   end
 
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [31:0] i;
-  /* verilator lint_on UNUSEDSIGNAL */
-  always_comb begin
-    i = gidx(dbg_warp_i, dbg_reg_i);
-    dbg_gpr_o = 32'(dbg_reg_i) < NR ? gpr_q(i) : '0;
-    dbg_gpr_undef_o = 32'(dbg_reg_i) < NR ? gundef_q(i) : 32'd0;
-    /*verilator tracing_off*/
-    for (int p = 0; p < 7; p++) begin
-    /*verilator tracing_on*/
-      dbg_pred_o[p*32 +: 32] = pred_q(32'(dbg_warp_i) * 7 + p);
-      dbg_pred_undef_o[p*32 +: 32] = pundef_q(32'(dbg_warp_i) * 7 + p);
+  if (DBG_REGS == 1) begin : g_dbg_comb
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [31:0] i;
+    logic unused_en;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign unused_en = dbg_en_i;
+    always_comb begin
+      i = gidx(dbg_warp_i, dbg_reg_i);
+      dbg_gpr_o = 32'(dbg_reg_i) < NR ? gpr_q(i) : '0;
+      dbg_gpr_undef_o = 32'(dbg_reg_i) < NR ? gundef_q(i) : 32'd0;
+      /*verilator tracing_off*/
+      for (int p = 0; p < 7; p++) begin
+      /*verilator tracing_on*/
+        dbg_pred_o[p*32 +: 32] = pred_q(32'(dbg_warp_i) * 7 + p);
+        dbg_pred_undef_o[p*32 +: 32] = pundef_q(32'(dbg_warp_i) * 7 + p);
+      end
+    end
+  end else begin : g_dbg_reg
+    // taken only at the edges dbg_en_i asks for: nothing to do at the others
+    always_ff @(posedge clk_i) begin
+      if (dbg_en_i) begin
+        /*verilator tracing_off*/
+        for (int j = 0; j < int'(DBG_REGS); j++) begin
+        /*verilator tracing_on*/
+          dbg_gpr_o[j*1024 +: 1024] <= 32'(dbg_reg_i) + j < NR ? gpr_q(gidx(dbg_warp_i, dbg_reg_i) + j) : '0;
+          dbg_gpr_undef_o[j*32 +: 32] <= 32'(dbg_reg_i) + j < NR ? gundef_q(gidx(dbg_warp_i, dbg_reg_i) + j) : 32'd0;
+        end
+        /*verilator tracing_off*/
+        for (int p = 0; p < 7; p++) begin
+        /*verilator tracing_on*/
+          dbg_pred_o[p*32 +: 32] <= pred_q(32'(dbg_warp_i) * 7 + p);
+          dbg_pred_undef_o[p*32 +: 32] <= pundef_q(32'(dbg_warp_i) * 7 + p);
+        end
+      end
     end
   end
 

@@ -14,6 +14,13 @@
 // stub reports in another shape are adapted by the assigns after it; the
 // status ports the checker does not read are left open.
 
+  // the stub's debug read port: one register a read (combinational: the checker's DBG_LATENCY 1)
+  // unless the includer defines WARPREF_STUB_DBG_REGS before it, as the interface's DBG_REGS
+  // (tb_lockstep: NR, a warp's registers a read, registered: DBG_LATENCY 2; docs/rtl.md).
+  // (a macro: Verilator 5.006 takes no rif.DBG_REGS here unless the interface sets it)
+`ifndef WARPREF_STUB_DBG_REGS
+`define WARPREF_STUB_DBG_REGS 1
+`endif
   // the stub's barrier ports have room for 32 barriers (NBAR_MAX): the interface takes NBAR
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0] stub_bar_changed, stub_release;
@@ -22,7 +29,8 @@
   logic stub_warn, stub_unread;
   logic [32*5-1:0] stub_bbar;
   /* verilator lint_off PINCONNECTEMPTY */
-  warpref_core #(.NW(rif.NW), .NR(NR), .IMEM_DEPTH(IMEM_DEPTH), .CMEM_N(CMEM_N), .PROFILE(PROFILE)) dut (
+  warpref_core #(.NW(rif.NW), .NR(NR), .IMEM_DEPTH(IMEM_DEPTH), .CMEM_N(CMEM_N), .PROFILE(PROFILE),
+                 .DBG_REGS(`WARPREF_STUB_DBG_REGS)) dut (
     .clk_i(clk), .rst_ni(rif.rst_n), .trap_mode_i(1'b0), .threads_i(rif.cfg_threads), .n_insns_i(rif.cfg_ninsns),
     .rr_i(rr), .bug_i(bugs), .run_i(rif.run), .imem_we_i(rif.ld_imem_we), .imem_addr_i(rif.ld_imem_addr),
     .imem_wdata_i(rif.ld_imem_data), .cmem_we_i(rif.ld_cmem_we),

@@ -36,8 +36,10 @@ module tb_lockstep #(
   // the stub's controls from the C++ main (bug: the bit of bug_i, -1: none)
   import "DPI-C" function void tb_design_config(output int bug, output int rr);
 
-  warpref_retire_if #(.K(1), .NW(NW), .NBAR(warpref_rtl_pkg::NBAR_MAX)) rif (.clk(clk));
-  warpref_checker #(.NR(NR), .HAS_RE(1'b1), .DRAIN(8)) u_chk (.rif(rif));   // the stub drives rt_re (visa)
+  // the end-state read a warp at a time: the stub's registered whole-warp read port (DBG_REGS = NR,
+  // one edge late), not one register an edge (docs/lockstep.md, "Performance")
+  warpref_retire_if #(.K(1), .NW(NW), .NBAR(warpref_rtl_pkg::NBAR_MAX), .DBG_REGS(NR)) rif (.clk(clk));
+  warpref_checker #(.NR(NR), .HAS_RE(1'b1), .DRAIN(8), .DBG_LATENCY(2)) u_chk (.rif(rif));   // the stub drives rt_re (visa)
 
   logic rr;
   logic [warpref_rtl_pkg::NBUGS-1:0] bugs;
@@ -48,6 +50,7 @@ module tb_lockstep #(
     if (bug >= 0) bugs[bug] = 1'b1;
     rr = is_rr != 0;
   end
+`define WARPREF_STUB_DBG_REGS NR
   `include "stub_wiring.svh"
 
   // the waves' time is the checker's count of edges (one unit a cycle: docs/lockstep.md#waves)
