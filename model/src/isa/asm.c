@@ -92,8 +92,10 @@ typedef struct asm_ctx {
     size_t errsize;
     int failed;
     unsigned line;             /* current line, 1-based */
-    const char *lb;            /* current line, comments blanked */
-    char *buf;                 /* storage of lb */
+    const char *lb;            /* current line, comments blanked (columns count from it) */
+    const char *start;         /* where its reading begins (load_line) */
+    char *text;                /* the assembly's copy of the text, read line by line in place */
+    size_t textlen;
     wr_program *prog;
     size_t cap_insns, cap_lines, cap_consts;
     label *labels;
@@ -286,6 +288,36 @@ static int num_error(asm_ctx *c, const char *from, const char *end, wr_num_statu
  * front) to the end of the token. */
 static int scan_number(asm_ctx *c, const char *from, const char **pp, uint64_t *v)
 {
+    /* the common case in one pass: 0x and 1..16 hex digits, or "0", or 1..19
+     * decimal digits after a nonzero one, ended by a character that no
+     * number and no identifier takes: wr_num_scan's value, no error */
+    const char *q = *pp;
+    uint64_t x = 0;
+    if (q[0] == '0' && q[1] == 'x') {
+        for (q += 2; q - *pp < 18; q++) {
+            unsigned d = (unsigned)(unsigned char)*q - '0';
+            if (d > 9) {
+                d = ((unsigned)(unsigned char)*q | 0x20u) - 'a';
+                if (d > 5)
+                    break;
+                d += 10;
+            }
+            x = x << 4 | d;
+        }
+        if (q - *pp > 2 && !is_ident_char(*q)) {
+            *v = x;
+            *pp = q;
+            return 0;
+        }
+    } else if (q[0] != '0' || !is_ident_char(q[1])) {
+        for (; is_digit(*q) && q - *pp < 19; q++)
+            x = x * 10 + (uint64_t)(*q - '0');
+        if (q > *pp && !is_ident_char(*q)) {
+            *v = x;
+            *pp = q;
+            return 0;
+        }
+    }
     const char *end;
     wr_num_status st = wr_num_scan(*pp, &end, v);
     if (is_ident_char(*end)) {
@@ -1725,7 +1757,7 @@ static int define_label(asm_ctx *c, const char *p, const char *e)
 
 static int parse_line(asm_ctx *c)
 {
-    const char *p = skip_ws(c->lb), *e;
+    const char *p = skip_ws(c->start), *e;
     while ((e = label_def_end(p)) != NULL) {  /* N-61: labels may share the line */
         if (define_label(c, p, e) != 0)
             return -1;
@@ -1738,26 +1770,38 @@ static int parse_line(asm_ctx *c)
     return parse_instruction(c, p);
 }
 
-/* Copy line [s, e) into the line buffer with comments turned into spaces
- * (columns stay put): `//` to the end, and `/ * ... * /` within the line
- * (address comments such as `/ *0040* /`, ignored even when wrong, N-53). */
-static int load_line(asm_ctx *c, const char *s, size_t n)
+/* Make line s[0..n) of the assembly's copy of the text the current line:
+ * NUL-terminated in place (the caller puts the newline back) with its
+ * comments turned into spaces (columns stay put): `//` to the end, and
+ * `/ * ... * /` within the line (address comments such as `/ *0040* /`,
+ * ignored even when wrong, N-53).  A comment that opens the line is not
+ * blanked but stepped over: c->start, where the reading of the line begins,
+ * is past it (what lies before start is never read again but for columns).
+ * Blanking is idempotent, so profile_scan and the assembly may load one
+ * line twice. */
+static int load_line(asm_ctx *c, char *s, size_t n)
 {
-    if (n > MAX_LINE) {
-        c->lb = s;
+    c->lb = c->start = s;
+    if (n > MAX_LINE)
         return err_lc(c, c->line, MAX_LINE + 1, "line too long (more than %d characters)", MAX_LINE);
+    s[n] = '\0';
+    char *q = s, *const e = s + n;
+    if (q[0] == '/' && q[1] == '*') {          /* the address comment of a listing */
+        char *end = q + 2;
+        while (end + 1 < e && !(end[0] == '*' && end[1] == '/'))
+            end++;
+        if (end + 1 >= e)
+            return err_at(c, q, "unterminated '/*' comment (comments end on their line)");
+        c->start = q = end + 2;
     }
-    memcpy(c->buf, s, n);
-    c->buf[n] = '\0';
-    c->lb = c->buf;
-    for (char *q = c->buf; (q = memchr(q, '/', (size_t)(c->buf + n - q))) != NULL; q++) {
-        if (q[0] == '/' && q[1] == '/') {
-            memset(q, ' ', strlen(q));
+    for (; (q = memchr(q, '/', (size_t)(e - q))) != NULL; q++) {
+        if (q[1] == '/') {
+            memset(q, ' ', (size_t)(e - q));
             break;
         }
-        if (q[0] == '/' && q[1] == '*') {
+        if (q[1] == '*') {
             char *end = q + 2;          /* the first "* /" after it (no strstr: lines are short) */
-            while ((end = memchr(end, '*', (size_t)(c->buf + n - end))) != NULL && end[1] != '/')
+            while ((end = memchr(end, '*', (size_t)(e - end))) != NULL && end[1] != '/')
                 end++;
             if (end == NULL)
                 return err_at(c, q, "unterminated '/*' comment (comments end on their line)");
@@ -1839,17 +1883,17 @@ static int profile_scan_needs(const char *s, size_t n)
 
 /* The `.profile` directive, before anything else: the mnemonics a line may
  * use depend on it (G-01).  Sets c->profile unless the caller chose one. */
-static int profile_scan(asm_ctx *c, const char *text, int forced)
+static int profile_scan(asm_ctx *c, int forced)
 {
     int profile = WR_PROFILE_NATIVE;
-    const char *s = text;
+    char *s = c->text;
     for (c->line = 1;; c->line++) {
-        const char *nl = strchr(s, '\n');
+        char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
         if (profile_scan_needs(s, n)) {        /* cheap test first */
-            if (load_line(c, s, n) != 0)
+            if (load_line(c, s, n) != 0)        /* (an error ends the assembly and its copy) */
                 return -1;
-            const char *p = skip_ws(c->lb), *e;
+            const char *p = skip_ws(c->start), *e;
             while ((e = label_def_end(p)) != NULL)
                 p = skip_ws(skip_ws(e) + 1);
             e = ident_end(p);
@@ -1860,6 +1904,8 @@ static int profile_scan(asm_ctx *c, const char *text, int forced)
                     return -1;
                 c->profile_line = c->line;
             }
+            if (nl != NULL)
+                *nl = '\n';                    /* load_line's NUL */
         }
         if (nl == NULL)
             break;
@@ -1870,14 +1916,16 @@ static int profile_scan(asm_ctx *c, const char *text, int forced)
     return 0;
 }
 
-static int assemble_text(asm_ctx *c, const char *text)
+static int assemble_text(asm_ctx *c)
 {
-    const char *s = text;
+    char *s = c->text, *const end = c->text + c->textlen;
     for (c->line = 1;; c->line++) {
-        const char *nl = strchr(s, '\n');
-        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
         if (load_line(c, s, n) != 0 || parse_line(c) != 0)
-            return -1;
+            return -1;                          /* (and the copy with it) */
+        if (nl != NULL)
+            *nl = '\n';                        /* load_line's NUL */
         if (nl == NULL)
             break;
         s = nl + 1;
@@ -1914,19 +1962,22 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
     c.forced = profile;
     if (err && errsize)
         err[0] = '\0';
-    c.buf = malloc(MAX_LINE + 1);
+    c.textlen = strlen(text);
+    c.text = malloc(c.textlen + 1);             /* read in place, a line at a time */
+    if (c.text != NULL)
+        memcpy(c.text, text, c.textlen + 1);
     out->filename = strdup(c.fname);
     int rc;
-    if (c.buf == NULL || out->filename == NULL) {
+    if (c.text == NULL || out->filename == NULL) {
         rc = oom(&c);
     } else if (optimistic) {
         c.profile = profile >= 0 ? profile : WR_PROFILE_NATIVE;
         c.prog->profile = (unsigned)c.profile;
-        rc = assemble_text(&c, text);
+        rc = assemble_text(&c);
     } else {
-        rc = profile_scan(&c, text, profile) != 0 ? -1 : assemble_text(&c, text);
+        rc = profile_scan(&c, profile) != 0 ? -1 : assemble_text(&c);
     }
-    free(c.buf);
+    free(c.text);
     free(c.labels);
     free(c.htab);
     free(c.names);
