@@ -647,6 +647,18 @@ static int lex_name(asm_ctx *c, const char **pp, operand *op)
 {
     const char *p = *pp, *e = ident_end(p);
     size_t n = (size_t)(e - p);
+    if (p[0] == 'R' && n >= 2 && n <= 4 && is_digit(p[1])) {   /* R0..R254: the common case */
+        unsigned v = (unsigned)(p[1] - '0');
+        const char *q = p + 2;
+        for (; q < e && is_digit(*q); q++)
+            v = v * 10u + (unsigned)(*q - '0');
+        if (q == e && v <= 254) {
+            op->kind = O_GPR;
+            op->v = v;
+            *pp = e;
+            return 0;
+        }
+    }
     if (*e == '[' && ((n == 1 && *p == 'R') || (n == 2 && memcmp(p, "UR", 2) == 0))) {
         *pp = e;
         return parse_pair(c, pp, n == 2, op);
@@ -673,7 +685,11 @@ static int lex_name(asm_ctx *c, const char **pp, operand *op)
 static int lex_operand(asm_ctx *c, const char **pp, operand *op)
 {
     const char *p = *pp;
-    memset(op, 0, sizeof *op);
+    op->kind = 0;
+    op->tilde = op->bang = op->neg = 0;
+    op->v = 0;
+    op->x0 = op->nx = 0;
+    op->nlabels = 0;
     op->p = p;
     if (*p == '~') { op->tilde = 1; p++; }
     if (*p == '!') { op->bang = 1; p++; }
@@ -747,6 +763,7 @@ static int op_fits(const wr_spec *sp, const operand *op)
 enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS };
 
 
+typedef struct spelling spelling;
 typedef struct stmt {
     const char *mnem;          /* mnemonic as written */
     size_t mlen;
@@ -776,7 +793,7 @@ typedef struct trial {
  * the first time the spelling is met in a text, then found by one probe of
  * a hash table (a program uses a few dozen spellings over and over).  Only
  * a spelling that parsed is kept: an error stops the assembly. */
-typedef struct spelling {
+struct spelling {
     size_t name;               /* offset of the bytes in asm_ctx.names */
     uint32_t len;
     uint32_t hash;
@@ -793,7 +810,8 @@ typedef struct spelling {
         trial t;
     } memo[2];
     uint8_t next_memo;
-} spelling;
+    uint16_t legal;            /* bit i: form i's modifier values are legal (build_insn) */
+};
 
 /* Greedy walk of the form's specs (isa.def SYNTAX): a fitting operand is
  * taken, a non-fitting one skips an optional spec and fails a required one. */
@@ -1001,7 +1019,7 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 
 /* Pick the form: modifiers first (every form of the mnemonic may take other
  * ones, BMOV), then operands in table order. */
-static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS], trial *t)
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, const trial **tp)
 {
     const wr_mnem_group *g = s->group;
     spelling *sp = s->spell;
@@ -1013,27 +1031,25 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval
         if (sp->memo[m].sig != sig)
             continue;
         const unsigned i = sp->memo[m].index;
-        *t = sp->memo[m].t;
-        for (unsigned k = 0; k < MAX_SLOTS; k++)
-            modval[k] = sp->modval[i][k];
+        *tp = &sp->memo[m].t;
         *form_out = g->forms[i];
         return (int)i;
     }
     for (unsigned i = 0; i < g->nforms; i++) {
         if (sp->code[i] != MOD_OK)
             continue;
+        trial *t = &sp->memo[sp->next_memo].t;
         try_form(&c->aux->form[g->forms[i]], s, t);
         if (t->ok) {
             sp->memo[sp->next_memo].sig = sig;
             sp->memo[sp->next_memo].index = i;
-            sp->memo[sp->next_memo].t = *t;
             sp->next_memo ^= 1u;
-            for (unsigned k = 0; k < MAX_SLOTS; k++)
-                modval[k] = sp->modval[i][k];
+            *tp = t;
             *form_out = g->forms[i];
             return (int)i;
         }
     }
+    sp->memo[sp->next_memo].sig = 0;           /* its trial was overwritten */
     /* none: survey every form to explain why */
     trial tr[WR_MAX_GROUP_FORMS];
     int code[WR_MAX_GROUP_FORMS];
@@ -1236,11 +1252,12 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
 static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
 {
     unsigned form = 0;
-    int modval[MAX_SLOTS];
-    trial t;                                   /* the chosen form's binding */
-    int gi = choose_form(c, s, &form, modval, &t);
+    const trial *tp = NULL;                    /* the chosen form's binding */
+    int gi = choose_form(c, s, &form, &tp);
     if (gi < 0)
         return -1;
+    const int *const bind = tp->bind;
+    const int8_t *modval = s->spell->modval[gi];
     const wr_form_desc *fd = &wr_forms[form];
     const wr_form_aux *fa = &c->aux->form[form];
     wr_insn_init(in, (wr_form)form);
@@ -1250,34 +1267,37 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
         const unsigned field = k == 0 ? fd->modfield : fa->xslot[k - 1].field;
         if (field == WR_F_NONE)
             continue;
-        uint32_t legal = wr_form_legal_values(form, field);
-        if (!((legal >> modval[k]) & 1u)) {    /* V() narrowing: BRA_U */
-            char list[96];
-            mod_list(form, legal, list, sizeof list);
-            return err_at(c, s->mnem, "a %s with %s needs %s", fd->mnemonic, stype_phrase(fd->stype), list);
+        if (!((s->spell->legal >> gi) & 1u)) {   /* checked once per spelling and form */
+            uint32_t legal = wr_form_legal_values(form, field);
+            if (!((legal >> modval[k]) & 1u)) {    /* V() narrowing: BRA_U */
+                char list[96];
+                mod_list(form, legal, list, sizeof list);
+                return err_at(c, s->mnem, "a %s with %s needs %s", fd->mnemonic, stype_phrase(fd->stype), list);
+            }
         }
         in->f[field] = modval[k];
     }
+    s->spell->legal |= 1u << gi;
     /* .ABS with its base register left out: the displacement is the target */
     int abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
     for (unsigned k = 0; k < fa->nspecs; k++)
-        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && t.bind[k] >= 0)
+        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && bind[k] >= 0)
             abs_target = 0;
     uint64_t bound = 0;                        /* fields an operand has set */
     unsigned slots_used = 0;                   /* RI: GPR slots taken */
     for (unsigned k = 0; k < fa->nspecs; k++) {
         const wr_spec *sp = &fa->spec[k];
-        if (t.bind[k] >= 0) {
-            const operand *op = &s->op[t.bind[k]];
+        if (bind[k] >= 0) {
+            const operand *op = &s->op[bind[k]];
             if ((bound >> sp->field) & 1u) {   /* one register written twice (sass S-10) */
                 if ((int64_t)op->v != in->f[sp->field]) {
                     unsigned first = 0;
                     while (fa->spec[first].field != sp->field)
                         first++;
-                    const operand *o1 = &s->op[t.bind[first]];
+                    const operand *o1 = &s->op[bind[first]];
                     return err_at(c, op->p, "operand %d of %.*s must repeat operand %d ('%.*s'): this form "
-                                  "names one register twice", t.bind[k] + 1, (int)s->mlen, s->mnem,
-                                  t.bind[first] + 1, (int)o1->len, o1->p);
+                                  "names one register twice", bind[k] + 1, (int)s->mlen, s->mnem,
+                                  bind[first] + 1, (int)o1->len, o1->p);
                 }
                 continue;
             }
@@ -1290,7 +1310,7 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
             }
         }
         /* N-39: the .BAR forms of B2R/R2B name their barrier */
-        if (t.bind[k] < 0 && sp->field == WR_F_BARID && wr_insn_names_barrier(in))
+        if (bind[k] < 0 && sp->field == WR_F_BARID && wr_insn_names_barrier(in))
             return err_at(c, s->ops_end, "%s.BAR needs a barrier operand (0..15)", fd->mnemonic);
     }
     return 0;
