@@ -94,6 +94,7 @@ typedef struct asm_ctx {
     unsigned line;             /* current line, 1-based */
     const char *lb;            /* current line, comments blanked (columns count from it) */
     const char *start;         /* where its reading begins (load_line) */
+    const char *word, *word_end;   /* the identifier parse_line read last, for parse_mnemonic */
     char *text;                /* the assembly's copy of the text, read line by line in place */
     size_t textlen;
     wr_program *prog;
@@ -1423,7 +1424,7 @@ static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struc
  * before is not looked up again (spelling_find). */
 static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
 {
-    const char *p = *pp, *e = ident_end(p);
+    const char *p = *pp, *e = p == c->word ? c->word_end : ident_end(p);
     if (e == p && *p == '\0')
         return err_at(c, p, "instruction expected");
     if (e == p)
@@ -1778,10 +1779,20 @@ static int define_label(asm_ctx *c, const char *p, const char *e)
 static int parse_line(asm_ctx *c)
 {
     const char *p = skip_ws(c->start), *e;
-    while ((e = label_def_end(p)) != NULL) {  /* N-61: labels may share the line */
+    c->word = NULL;
+    for (;;) {                                  /* N-61: labels may share the line */
+        if (!is_ident_start(*p) || (*p == '.' && !is_ident_char(p[1])))
+            break;
+        e = ident_end(p);
+        const char *q = skip_ws(e);
+        if (*q != ':') {                        /* the mnemonic, read once (parse_mnemonic) */
+            c->word = p;
+            c->word_end = e;
+            break;
+        }
         if (define_label(c, p, e) != 0)
             return -1;
-        p = skip_ws(skip_ws(e) + 1);
+        p = skip_ws(q + 1);
     }
     if (*p == '\0')
         return 0;
