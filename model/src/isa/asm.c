@@ -1888,7 +1888,7 @@ static int encode_all(asm_ctx *c)
 /* Can line s[0..n) stop profile_scan or hold `.profile`?  Only a line too
  * long, one with a `/ *` comment not closed on it (load_line's reading of
  * the comments) or one that spells ".profile" somewhere can; the others
- * need no copy. */
+ * need no load_line. */
 static int profile_scan_needs(const char *s, size_t n)
 {
     const char *e = s + n;
