@@ -1432,6 +1432,52 @@ START_TEST(asm_fast_paths_as_full)
 }
 END_TEST
 
+/* Issue 22 item 4 (one-step readers): numbers of the common shapes are
+ * read in one pass, R0..R254 in one step, the text in place a line at a
+ * time (a leading comment stepped over): at each edge of those paths the
+ * value or the message is the general reader's, and a text assembled again
+ * in full after the first pass gave up (a later .profile) reads its lines
+ * as the first pass did. */
+START_TEST(asm_one_step_readers_as_full)
+{
+    ck_assert_int_eq(asm1("MOV R1, 0x00000000000000001").f[WR_F_IMM32], 1);   /* 17 digits */
+    expect_error_exact("MOV R1, 0x1000000000000000f", "t.s:1:9: error: '0x1000000000000000f' does not fit 64 bits");
+    ck_assert_int_eq(asm1("MOV R1, 0x0000000000000001").f[WR_F_IMM32], 1);
+    ck_assert_int_eq(asm1("MOV R1, 4294967295").f[WR_F_IMM32], 0xffffffff);
+    expect_error_exact("MOV R1, 1844674407370955161", "t.s:1:9: error: immediate '1844674407370955161' does not fit 32 bits");
+    expect_error_exact("MOV R1, 18446744073709551615", "t.s:1:9: error: immediate '18446744073709551615' does not fit 32 bits");
+    expect_error_exact("MOV R1, 18446744073709551616", "t.s:1:9: error: '18446744073709551616' does not fit 64 bits");
+    expect_error_exact("MOV R1, 0x", "t.s:1:9: error: '0x' is not a number (decimal, or hex with 0x)");
+    expect_error_exact("MOV R1, 0x1_", "t.s:1:9: error: '0x1_' is not a number (decimal, or hex with 0x)");
+    expect_error_exact("MOV R1, 12a", "t.s:1:9: error: '12a' is not a number (decimal, or hex with 0x)");
+    expect_error_exact("MOV R1, 00", "t.s:1:9: error: '00' has a leading zero (octal is not accepted: decimal, or hex with 0x)");
+    expect_error_exact("MOV R1, 1.5", "t.s:1:9: error: '1.5' is not a number (decimal, or hex with 0x)");
+    ck_assert_int_eq(asm1("MOV R254, 0").f[WR_F_RD], 254);
+    ck_assert_int_eq(asm1("MOV R0254, 0").f[WR_F_RD], 254);
+    expect_error_exact("MOV R255, 0", "t.s:1:5: error: register 'R255' out of range (R0..R254, RZ)");
+    expect_error_exact("MOV R2x, 0", "t.s:1:5: error: operand 1 of MOV: expected a GPR, got 'R2x'");
+    /* the text in place: a first pass that gives up at line 3, then the
+     * full one over the same lines (the scan reads line 3 first) */
+    static const char *const late = "/*0000*/ MOV R1, 0x5 ; // one\n/*0ff0*/ B2R.RESULT R2 /* two */ ;\n"
+                                    ".profile sass // three\n  /*0020*/EXIT\n";
+    static const char *const early = ".profile sass\nMOV R1, 0x5\nB2R.RESULT R2\nEXIT\n";
+    wr_program a, b;
+    char err[512];
+    ck_assert_int_eq(wr_assemble(late, "t.s", &a, err, sizeof err), 0);
+    ck_assert_int_eq(wr_assemble(early, "t.s", &b, err, sizeof err), 0);
+    ck_assert_uint_eq(a.ninsns, 3);
+    ck_assert_uint_eq(b.ninsns, 3);
+    ck_assert_mem_eq(a.words, b.words, 3 * sizeof *a.words);
+    ck_assert_uint_eq(a.lines[2], 4);
+    wr_program_free(&a);
+    wr_program_free(&b);
+    expect_error_exact("EXIT\n/*0010* EXIT\n.profile sass\n",
+                       "t.s:2:1: error: unterminated '/*' comment (comments end on their line)");
+    expect_error_exact("/*/ EXIT\n", "t.s:1:1: error: unterminated '/*' comment (comments end on their line)");
+    expect_error_exact("/*0000*/ BOGUS\n", "t.s:1:10: error: unknown mnemonic 'BOGUS'");
+}
+END_TEST
+
 START_TEST(bad_input_long_line)
 {
     size_t n = 20000;
@@ -1758,6 +1804,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, N_60_lepc_label);
     tcase_add_test(t, N_60_branch_ranges);
     tcase_add_test(t, N_60_expression_never_wraps);
+    tcase_add_test(t, asm_one_step_readers_as_full);
     tcase_add_test(t, N_60_negative_target_rejected);
     tcase_add_test(t, N_52_const_never_wraps);
     tcase_add_test(t, N_61_comma_required);

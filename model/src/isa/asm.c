@@ -92,8 +92,11 @@ typedef struct asm_ctx {
     size_t errsize;
     int failed;
     unsigned line;             /* current line, 1-based */
-    const char *lb;            /* current line, comments blanked */
-    char *buf;                 /* storage of lb */
+    const char *lb;            /* current line, comments blanked (columns count from it) */
+    const char *start;         /* where its reading begins (load_line) */
+    const char *word, *word_end;   /* the identifier parse_line read last, for parse_mnemonic */
+    char *text;                /* the assembly's copy of the text, read line by line in place */
+    size_t textlen;
     wr_program *prog;
     size_t cap_insns, cap_lines, cap_consts;
     label *labels;
@@ -286,6 +289,36 @@ static int num_error(asm_ctx *c, const char *from, const char *end, wr_num_statu
  * front) to the end of the token. */
 static int scan_number(asm_ctx *c, const char *from, const char **pp, uint64_t *v)
 {
+    /* the common case in one pass: 0x and 1..16 hex digits, or "0", or 1..19
+     * decimal digits after a nonzero one, ended by a character that no
+     * number and no identifier takes: wr_num_scan's value, no error */
+    const char *q = *pp;
+    uint64_t x = 0;
+    if (q[0] == '0' && q[1] == 'x') {
+        for (q += 2; q - *pp < 18; q++) {
+            unsigned d = (unsigned)(unsigned char)*q - '0';
+            if (d > 9) {
+                d = ((unsigned)(unsigned char)*q | 0x20u) - 'a';
+                if (d > 5)
+                    break;
+                d += 10;
+            }
+            x = x << 4 | d;
+        }
+        if (q - *pp > 2 && !is_ident_char(*q)) {
+            *v = x;
+            *pp = q;
+            return 0;
+        }
+    } else if (q[0] != '0' || !is_ident_char(q[1])) {
+        for (; is_digit(*q) && q - *pp < 19; q++)
+            x = x * 10 + (uint64_t)(*q - '0');
+        if (q > *pp && !is_ident_char(*q)) {
+            *v = x;
+            *pp = q;
+            return 0;
+        }
+    }
     const char *end;
     wr_num_status st = wr_num_scan(*pp, &end, v);
     if (is_ident_char(*end)) {
@@ -615,6 +648,18 @@ static int lex_name(asm_ctx *c, const char **pp, operand *op)
 {
     const char *p = *pp, *e = ident_end(p);
     size_t n = (size_t)(e - p);
+    if (p[0] == 'R' && n >= 2 && n <= 4 && is_digit(p[1])) {   /* R0..R254: the common case */
+        unsigned v = (unsigned)(p[1] - '0');
+        const char *q = p + 2;
+        for (; q < e && is_digit(*q); q++)
+            v = v * 10u + (unsigned)(*q - '0');
+        if (q == e && v <= 254) {
+            op->kind = O_GPR;
+            op->v = v;
+            *pp = e;
+            return 0;
+        }
+    }
     if (*e == '[' && ((n == 1 && *p == 'R') || (n == 2 && memcmp(p, "UR", 2) == 0))) {
         *pp = e;
         return parse_pair(c, pp, n == 2, op);
@@ -641,7 +686,11 @@ static int lex_name(asm_ctx *c, const char **pp, operand *op)
 static int lex_operand(asm_ctx *c, const char **pp, operand *op)
 {
     const char *p = *pp;
-    memset(op, 0, sizeof *op);
+    op->kind = 0;
+    op->tilde = op->bang = op->neg = 0;
+    op->v = 0;
+    op->x0 = op->nx = 0;
+    op->nlabels = 0;
     op->p = p;
     if (*p == '~') { op->tilde = 1; p++; }
     if (*p == '!') { op->bang = 1; p++; }
@@ -715,6 +764,7 @@ static int op_fits(const wr_spec *sp, const operand *op)
 enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS };
 
 
+typedef struct spelling spelling;
 typedef struct stmt {
     const char *mnem;          /* mnemonic as written */
     size_t mlen;
@@ -744,7 +794,7 @@ typedef struct trial {
  * the first time the spelling is met in a text, then found by one probe of
  * a hash table (a program uses a few dozen spellings over and over).  Only
  * a spelling that parsed is kept: an error stops the assembly. */
-typedef struct spelling {
+struct spelling {
     size_t name;               /* offset of the bytes in asm_ctx.names */
     uint32_t len;
     uint32_t hash;
@@ -761,7 +811,8 @@ typedef struct spelling {
         trial t;
     } memo[2];
     uint8_t next_memo;
-} spelling;
+    uint16_t legal;            /* bit i: form i's modifier values are legal (build_insn) */
+};
 
 /* Greedy walk of the form's specs (isa.def SYNTAX): a fitting operand is
  * taken, a non-fitting one skips an optional spec and fails a required one. */
@@ -969,7 +1020,7 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 
 /* Pick the form: modifiers first (every form of the mnemonic may take other
  * ones, BMOV), then operands in table order. */
-static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval[MAX_SLOTS], trial *t)
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, const trial **tp)
 {
     const wr_mnem_group *g = s->group;
     spelling *sp = s->spell;
@@ -981,27 +1032,25 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, int modval
         if (sp->memo[m].sig != sig)
             continue;
         const unsigned i = sp->memo[m].index;
-        *t = sp->memo[m].t;
-        for (unsigned k = 0; k < MAX_SLOTS; k++)
-            modval[k] = sp->modval[i][k];
+        *tp = &sp->memo[m].t;
         *form_out = g->forms[i];
         return (int)i;
     }
     for (unsigned i = 0; i < g->nforms; i++) {
         if (sp->code[i] != MOD_OK)
             continue;
+        trial *t = &sp->memo[sp->next_memo].t;
         try_form(&c->aux->form[g->forms[i]], s, t);
         if (t->ok) {
             sp->memo[sp->next_memo].sig = sig;
             sp->memo[sp->next_memo].index = i;
-            sp->memo[sp->next_memo].t = *t;
             sp->next_memo ^= 1u;
-            for (unsigned k = 0; k < MAX_SLOTS; k++)
-                modval[k] = sp->modval[i][k];
+            *tp = t;
             *form_out = g->forms[i];
             return (int)i;
         }
     }
+    sp->memo[sp->next_memo].sig = 0;           /* its trial was overwritten */
     /* none: survey every form to explain why */
     trial tr[WR_MAX_GROUP_FORMS];
     int code[WR_MAX_GROUP_FORMS];
@@ -1204,11 +1253,12 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
 static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
 {
     unsigned form = 0;
-    int modval[MAX_SLOTS];
-    trial t;                                   /* the chosen form's binding */
-    int gi = choose_form(c, s, &form, modval, &t);
+    const trial *tp = NULL;                    /* the chosen form's binding */
+    int gi = choose_form(c, s, &form, &tp);
     if (gi < 0)
         return -1;
+    const int *const bind = tp->bind;
+    const int8_t *modval = s->spell->modval[gi];
     const wr_form_desc *fd = &wr_forms[form];
     const wr_form_aux *fa = &c->aux->form[form];
     wr_insn_init(in, (wr_form)form);
@@ -1218,34 +1268,37 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
         const unsigned field = k == 0 ? fd->modfield : fa->xslot[k - 1].field;
         if (field == WR_F_NONE)
             continue;
-        uint32_t legal = wr_form_legal_values(form, field);
-        if (!((legal >> modval[k]) & 1u)) {    /* V() narrowing: BRA_U */
-            char list[96];
-            mod_list(form, legal, list, sizeof list);
-            return err_at(c, s->mnem, "a %s with %s needs %s", fd->mnemonic, stype_phrase(fd->stype), list);
+        if (!((s->spell->legal >> gi) & 1u)) {   /* checked once per spelling and form */
+            uint32_t legal = wr_form_legal_values(form, field);
+            if (!((legal >> modval[k]) & 1u)) {    /* V() narrowing: BRA_U */
+                char list[96];
+                mod_list(form, legal, list, sizeof list);
+                return err_at(c, s->mnem, "a %s with %s needs %s", fd->mnemonic, stype_phrase(fd->stype), list);
+            }
         }
         in->f[field] = modval[k];
     }
+    s->spell->legal |= 1u << gi;
     /* .ABS with its base register left out: the displacement is the target */
     int abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
     for (unsigned k = 0; k < fa->nspecs; k++)
-        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && t.bind[k] >= 0)
+        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && bind[k] >= 0)
             abs_target = 0;
     uint64_t bound = 0;                        /* fields an operand has set */
     unsigned slots_used = 0;                   /* RI: GPR slots taken */
     for (unsigned k = 0; k < fa->nspecs; k++) {
         const wr_spec *sp = &fa->spec[k];
-        if (t.bind[k] >= 0) {
-            const operand *op = &s->op[t.bind[k]];
+        if (bind[k] >= 0) {
+            const operand *op = &s->op[bind[k]];
             if ((bound >> sp->field) & 1u) {   /* one register written twice (sass S-10) */
                 if ((int64_t)op->v != in->f[sp->field]) {
                     unsigned first = 0;
                     while (fa->spec[first].field != sp->field)
                         first++;
-                    const operand *o1 = &s->op[t.bind[first]];
+                    const operand *o1 = &s->op[bind[first]];
                     return err_at(c, op->p, "operand %d of %.*s must repeat operand %d ('%.*s'): this form "
-                                  "names one register twice", t.bind[k] + 1, (int)s->mlen, s->mnem,
-                                  t.bind[first] + 1, (int)o1->len, o1->p);
+                                  "names one register twice", bind[k] + 1, (int)s->mlen, s->mnem,
+                                  bind[first] + 1, (int)o1->len, o1->p);
                 }
                 continue;
             }
@@ -1258,7 +1311,7 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
             }
         }
         /* N-39: the .BAR forms of B2R/R2B name their barrier */
-        if (t.bind[k] < 0 && sp->field == WR_F_BARID && wr_insn_names_barrier(in))
+        if (bind[k] < 0 && sp->field == WR_F_BARID && wr_insn_names_barrier(in))
             return err_at(c, s->ops_end, "%s.BAR needs a barrier operand (0..15)", fd->mnemonic);
     }
     return 0;
@@ -1371,7 +1424,7 @@ static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struc
  * before is not looked up again (spelling_find). */
 static int parse_mnemonic(asm_ctx *c, const char **pp, stmt *s)
 {
-    const char *p = *pp, *e = ident_end(p);
+    const char *p = *pp, *e = p == c->word ? c->word_end : ident_end(p);
     if (e == p && *p == '\0')
         return err_at(c, p, "instruction expected");
     if (e == p)
@@ -1725,11 +1778,21 @@ static int define_label(asm_ctx *c, const char *p, const char *e)
 
 static int parse_line(asm_ctx *c)
 {
-    const char *p = skip_ws(c->lb), *e;
-    while ((e = label_def_end(p)) != NULL) {  /* N-61: labels may share the line */
+    const char *p = skip_ws(c->start), *e;
+    c->word = NULL;
+    for (;;) {                                  /* N-61: labels may share the line */
+        if (!is_ident_start(*p) || (*p == '.' && !is_ident_char(p[1])))
+            break;
+        e = ident_end(p);
+        const char *q = skip_ws(e);
+        if (*q != ':') {                        /* the mnemonic, read once (parse_mnemonic) */
+            c->word = p;
+            c->word_end = e;
+            break;
+        }
         if (define_label(c, p, e) != 0)
             return -1;
-        p = skip_ws(skip_ws(e) + 1);
+        p = skip_ws(q + 1);
     }
     if (*p == '\0')
         return 0;
@@ -1738,26 +1801,38 @@ static int parse_line(asm_ctx *c)
     return parse_instruction(c, p);
 }
 
-/* Copy line [s, e) into the line buffer with comments turned into spaces
- * (columns stay put): `//` to the end, and `/ * ... * /` within the line
- * (address comments such as `/ *0040* /`, ignored even when wrong, N-53). */
-static int load_line(asm_ctx *c, const char *s, size_t n)
+/* Make line s[0..n) of the assembly's copy of the text the current line:
+ * NUL-terminated in place (the caller puts the newline back) with its
+ * comments turned into spaces (columns stay put): `//` to the end, and
+ * `/ * ... * /` within the line (address comments such as `/ *0040* /`,
+ * ignored even when wrong, N-53).  A comment that opens the line is not
+ * blanked but stepped over: c->start, where the reading of the line begins,
+ * is past it (what lies before start is never read again but for columns).
+ * Blanking is idempotent, so profile_scan and the assembly may load one
+ * line twice. */
+static int load_line(asm_ctx *c, char *s, size_t n)
 {
-    if (n > MAX_LINE) {
-        c->lb = s;
+    c->lb = c->start = s;
+    if (n > MAX_LINE)
         return err_lc(c, c->line, MAX_LINE + 1, "line too long (more than %d characters)", MAX_LINE);
+    s[n] = '\0';
+    char *q = s, *const e = s + n;
+    if (q[0] == '/' && q[1] == '*') {          /* the address comment of a listing */
+        char *end = q + 2;
+        while (end + 1 < e && !(end[0] == '*' && end[1] == '/'))
+            end++;
+        if (end + 1 >= e)
+            return err_at(c, q, "unterminated '/*' comment (comments end on their line)");
+        c->start = q = end + 2;
     }
-    memcpy(c->buf, s, n);
-    c->buf[n] = '\0';
-    c->lb = c->buf;
-    for (char *q = c->buf; (q = memchr(q, '/', (size_t)(c->buf + n - q))) != NULL; q++) {
-        if (q[0] == '/' && q[1] == '/') {
-            memset(q, ' ', strlen(q));
+    for (; (q = memchr(q, '/', (size_t)(e - q))) != NULL; q++) {
+        if (q[1] == '/') {
+            memset(q, ' ', (size_t)(e - q));
             break;
         }
-        if (q[0] == '/' && q[1] == '*') {
+        if (q[1] == '*') {
             char *end = q + 2;          /* the first "* /" after it (no strstr: lines are short) */
-            while ((end = memchr(end, '*', (size_t)(c->buf + n - end))) != NULL && end[1] != '/')
+            while ((end = memchr(end, '*', (size_t)(e - end))) != NULL && end[1] != '/')
                 end++;
             if (end == NULL)
                 return err_at(c, q, "unterminated '/*' comment (comments end on their line)");
@@ -1813,7 +1888,7 @@ static int encode_all(asm_ctx *c)
 /* Can line s[0..n) stop profile_scan or hold `.profile`?  Only a line too
  * long, one with a `/ *` comment not closed on it (load_line's reading of
  * the comments) or one that spells ".profile" somewhere can; the others
- * need no copy. */
+ * need no load_line. */
 static int profile_scan_needs(const char *s, size_t n)
 {
     const char *e = s + n;
@@ -1839,17 +1914,17 @@ static int profile_scan_needs(const char *s, size_t n)
 
 /* The `.profile` directive, before anything else: the mnemonics a line may
  * use depend on it (G-01).  Sets c->profile unless the caller chose one. */
-static int profile_scan(asm_ctx *c, const char *text, int forced)
+static int profile_scan(asm_ctx *c, int forced)
 {
     int profile = WR_PROFILE_NATIVE;
-    const char *s = text;
+    char *s = c->text;
     for (c->line = 1;; c->line++) {
-        const char *nl = strchr(s, '\n');
+        char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
         if (profile_scan_needs(s, n)) {        /* cheap test first */
-            if (load_line(c, s, n) != 0)
+            if (load_line(c, s, n) != 0)        /* (an error ends the assembly and its copy) */
                 return -1;
-            const char *p = skip_ws(c->lb), *e;
+            const char *p = skip_ws(c->start), *e;
             while ((e = label_def_end(p)) != NULL)
                 p = skip_ws(skip_ws(e) + 1);
             e = ident_end(p);
@@ -1860,6 +1935,8 @@ static int profile_scan(asm_ctx *c, const char *text, int forced)
                     return -1;
                 c->profile_line = c->line;
             }
+            if (nl != NULL)
+                *nl = '\n';                    /* load_line's NUL */
         }
         if (nl == NULL)
             break;
@@ -1870,14 +1947,16 @@ static int profile_scan(asm_ctx *c, const char *text, int forced)
     return 0;
 }
 
-static int assemble_text(asm_ctx *c, const char *text)
+static int assemble_text(asm_ctx *c)
 {
-    const char *s = text;
+    char *s = c->text, *const end = c->text + c->textlen;
     for (c->line = 1;; c->line++) {
-        const char *nl = strchr(s, '\n');
-        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
         if (load_line(c, s, n) != 0 || parse_line(c) != 0)
-            return -1;
+            return -1;                          /* (and the copy with it) */
+        if (nl != NULL)
+            *nl = '\n';                        /* load_line's NUL */
         if (nl == NULL)
             break;
         s = nl + 1;
@@ -1914,19 +1993,22 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
     c.forced = profile;
     if (err && errsize)
         err[0] = '\0';
-    c.buf = malloc(MAX_LINE + 1);
+    c.textlen = strlen(text);
+    c.text = malloc(c.textlen + 1);             /* read in place, a line at a time */
+    if (c.text != NULL)
+        memcpy(c.text, text, c.textlen + 1);
     out->filename = strdup(c.fname);
     int rc;
-    if (c.buf == NULL || out->filename == NULL) {
+    if (c.text == NULL || out->filename == NULL) {
         rc = oom(&c);
     } else if (optimistic) {
         c.profile = profile >= 0 ? profile : WR_PROFILE_NATIVE;
         c.prog->profile = (unsigned)c.profile;
-        rc = assemble_text(&c, text);
+        rc = assemble_text(&c);
     } else {
-        rc = profile_scan(&c, text, profile) != 0 ? -1 : assemble_text(&c, text);
+        rc = profile_scan(&c, profile) != 0 ? -1 : assemble_text(&c);
     }
-    free(c.buf);
+    free(c.text);
     free(c.labels);
     free(c.htab);
     free(c.names);

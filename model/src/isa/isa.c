@@ -339,21 +339,30 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
     const wr_form_aux *fa = &wr_isa_aux_get()->form[in->form];
     if (fa->nrislots != 0 && wr_ri_check(in, msg, msgsize) != 0)
         return -1;
-    field_put(out, 0, 8, fd->optype);
-    field_put(out, 8, 4, fd->stype);
-    /* fields the form lacks are ignored: they are not part of the word;
-     * a field of the table is 1..64 bits wide and ends by bit 127
-     * (wr_isa_check), so field_put needs no guard */
+    /* fields the form lacks are ignored: they are not part of the word.
+     * A field of the table is 1..64 bits wide, ends by bit 127 and shares
+     * no bit with another (wr_isa_check), so each is or-ed into the two
+     * 64-bit halves of the word by one mask and shift (build_aux). */
+    uint64_t lo = (uint64_t)fd->optype | (uint64_t)fd->stype << 8, hi = 0;
     for (unsigned i = 0; i < fd->nfields; i++) {
-        const wr_field_pos *fp = &fd->fields[i];
-        int64_t v = in->f[fp->id];
+        const int64_t v = in->f[fd->fields[i].id];
         if (!(v >= fa->quick[i].lo && v <= fa->quick[i].hi && ((fa->quick[i].legal >> (v & 31)) & 1u))
-            && check_value(in->form, fp, v, msg, msgsize) != 0) {
-            memset(out, 0, sizeof *out);
+            && check_value(in->form, &fd->fields[i], v, msg, msgsize) != 0)
             return -1;
+        const uint64_t u = (uint64_t)v & fa->quick[i].mask;
+        const unsigned lsb = fa->quick[i].lsb;
+        if (lsb >= 64) {
+            hi |= u << (lsb - 64u);
+        } else {
+            lo |= u << lsb;
+            if (lsb != 0)
+                hi |= u >> (64u - lsb);  /* 0 unless the field crosses bit 64 */
         }
-        field_put(out, fp->lsb, fp->width, (uint64_t)v);
     }
+    out->w[0] = (uint32_t)lo;
+    out->w[1] = (uint32_t)(lo >> 32);
+    out->w[2] = (uint32_t)hi;
+    out->w[3] = (uint32_t)(hi >> 32);
     return 0;
 }
 
@@ -633,8 +642,11 @@ static void build_aux(void)
                         fa->rislot[fa->nrislots++] = slots[i];
                 break;
             }
-        for (unsigned i = 0; i < fd->nfields; i++)
+        for (unsigned i = 0; i < fd->nfields; i++) {
             quick_range(f, &fd->fields[i], &fa->quick[i].lo, &fa->quick[i].hi, &fa->quick[i].legal);
+            fa->quick[i].mask = low_bits(fd->fields[i].width);
+            fa->quick[i].lsb = fd->fields[i].lsb;
+        }
         add_to_group(a->group, &a->ngroups, f);
         for (unsigned p = 0; p < WR_PROFILE_COUNT; p++)
             if (wr_form_in_profile(f, p))

@@ -51,6 +51,8 @@ typedef struct wr_form_aux {
     struct {                             /* wr_encode's quick test of fields[i]: a value */
         int64_t lo, hi;                  /* in lo..hi whose bit (v & 31) is set in legal */
         uint32_t legal;                  /* passes check_value (CMEM: empty, always checked) */
+        uint64_t mask;                   /* then it is placed by one mask and shift: */
+        uint8_t lsb;                     /* (v & mask) << lsb of the 128-bit word */
     } quick[WR_MAX_FORM_FIELDS];
 } wr_form_aux;
 
