@@ -1391,6 +1391,12 @@ static void edge_undef(gen *g, const ctx *c)
     ins(g, "@P%u UMOV UR%u, 0x%08" PRIx32, q, 8 + rng_below(e, 8), (uint32_t)rng_next(e));
 }
 
+/* One time in two, the zero sleep below reads a register no program writes
+ * (R61, UR7) instead of RZ/URZ: it reads 0 (N-04: registers start at 0), so
+ * a design that returns anything else for an unwritten register sleeps.
+ * From the register-pair shapes' stream: only that line's text changes. */
+static int edge_unwritten(gen *g) { return rng_below(&g->q, 2) == 0; }
+
 /* After a converged sleep at the top level (one in three): NANOSLEEP of
  * zero time (an immediate, RZ or URZ), or a cnt-0 BAR.SYNC of every live
  * warp (a separator) followed by a long NANOSLEEP of each: every live warp
@@ -1402,8 +1408,8 @@ static void edge_sleep(gen *g, const ctx *c)
         return;
     switch (rng_below(e, 4)) {
     case 0: ins(g, "NANOSLEEP 0x0"); return;
-    case 1: ins(g, "NANOSLEEP RZ"); return;
-    case 2: ins(g, "NANOSLEEP URZ"); return;
+    case 1: ins(g, edge_unwritten(g) ? "NANOSLEEP R61" : "NANOSLEEP RZ"); return;
+    case 2: ins(g, edge_unwritten(g) ? "NANOSLEEP UR7" : "NANOSLEEP URZ"); return;
     default: break;
     }
     const uint16_t busy = g->bar_used | g->bar_read;
