@@ -394,13 +394,14 @@ BODY_ compare_reads(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t 
  * lanes, the common case, costs one test.  Then the same of the GPR
  * operands both sides read (Ra, Rb, Rc, Re: the lanes the model reads
  * undefined that the other side's read calls defined; the other way is the
- * OPERAND row's); such a difference's `model` is MARKS_OPERAND + k (k: 0 Ra,
- * 1 Rb, 2 Rc, 3 Re). */
+ * OPERAND row's), unless bit WR_UNDEF_OPERANDS of the row's mask is clear
+ * (a replay: a trace carries no operand marks); such a difference's
+ * `model` is MARKS_OPERAND + k (k: 0 Ra, 1 Rb, 2 Rc, 3 Re). */
 enum { MARKS_OPERAND = WR_WRITE_KIND_COUNT };
 BODY_ compare_marks(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
 {
     uint64_t any = 0;
-    const unsigned both = m->reads & o->reads;
+    const unsigned both = (mask & WR_UNDEF_OPERANDS) ? m->reads & o->reads : 0u;
     if (both & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE)) {
         const uint32_t mu[4] = { m->in.ra_undef, m->in.rb_undef, m->in.rc_undef, m->in.re_undef };
         const uint32_t ou[4] = { o->in.ra_undef, o->in.rb_undef, o->in.rc_undef, o->in.re_undef };
