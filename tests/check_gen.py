@@ -238,7 +238,9 @@ edge = {"UR62 pair": r"UMOV UR62, 0x[0-9a-f]+" + I + r"(@!?P\d )?CALL\.ABS UR\[6
         "saturating sum": r"@P([0-3]) R2B\.BAR 0x[0-9a-f]+, R32" + I + r"@P\1 BAR\.RED\.POPC 0x[0-9a-f]+, 0x[0-9a-f]+, PT",
         "cnt-0 done word": r"@P[0-3] R2B\.BAR 0x[0-9a-f]+, RZ",
         "no-lane write enable": r"ISETP\.GT P([0-3]), R0, 0x1f" + I + r"@P\1 MOV R\d+, 0x[0-9a-f]{8}" + I + r"@P\1 IADD",
-        "zero sleep": r"NANOSLEEP (0x0|RZ|URZ) ;"}
+        "zero sleep": r"NANOSLEEP (0x0|RZ|URZ) ;",
+        "last GPR pair": r"LEPC R\[62:63\], [^\n]*" + I + r"(@!?P\d )?CALL\.(ABS|REL) R\[62:63\]",
+        "uniform high word": r"UMOV UR(5|17|19), 0x([1-9a-f][0-9a-f]*)" + I + r"[^\n]*UR\[(4:5|16:17|18:19)\], [^\n]*0x\2[0-9a-f]{8}"}
 seen = {k: [] for k in edge}
 for seed in range(1, 31):
     rc, text, _ = run(["gen", "--seed", str(seed)])
@@ -246,11 +248,19 @@ for seed in range(1, 31):
         if re.search(rx, text):
             seen[k].append(seed)
 check("edge shapes: each in native seeds 1..30", all(seen.values()), seen)
+# the zero sleep through a register no program writes is rarer (seeds 1..60 have one)
+unwritten = [s for s in range(1, 61) if re.search(r"NANOSLEEP (R61|UR7) ;", run(["gen", "--seed", str(s)])[1])]
+check("edge shapes: NANOSLEEP R61/UR7 in native seeds 1..60", unwritten != [], unwritten)
+for s in range(1, 61):
+    text = run(["gen", "--seed", str(s)])[1]
+    if re.search(r"(?<!\w)(R61|UR7)\b", text.replace("NANOSLEEP R61 ;", "").replace("NANOSLEEP UR7 ;", "")):
+        check(f"seed {s}: R61 and UR7 are written by no instruction", False, s)
 for prof in ("sass", "ptx", "visa"):
     hit = []
     for seed in range(1, 11):
         rc, text, _ = run(["gen", "--seed", str(seed), "--profile", prof, "--exceptions", "25"])
         hit += [k for k, rx in edge.items() if re.search(rx, text)] + (["fall-off"] if "// fault:" in text else [])
+        hit += ["unwritten"] if re.search(r"NANOSLEEP (R61|UR7) ;", text) else []
     check(f"edge shapes: none under --profile {prof}", hit == [], hit)
 
 clitest.finish()

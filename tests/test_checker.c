@@ -411,6 +411,45 @@ START_TEST(section_5_the_other_may_define_what_the_model_leaves_undefined)
 }
 END_TEST
 
+/* ... and of the operands: a lane the model reads undefined that the other
+ * side's read calls defined differs in undef too (the stub's regfile
+ * mutants that dropped Ra's or Rb's marks, or folded the pair's high marks
+ * in with & for |, passed before: issue 23 item 3) */
+START_TEST(section_5_an_operand_the_model_reads_undefined_must_be_marked)
+{
+    static const char *const text = ".threads 64\nB2R.WARP R1 ;\nIADD R2, R1, 0x1 ;\nIADD R3, RZ, R1 ;\nEXIT ;\n";
+    for (unsigned k = 0; k < 3; k++) {           /* none broken, Ra, Rb */
+        fixture x;
+        wr_checker *c = fixture_init(&x, text, 64, NULL);
+        static wr_retire r;
+        uint64_t cycle = 0;
+        int broke = 0;
+        while (other_step(&x.o, &r, &cycle)) {
+            if (r.warp == 1 && ((k == 1 && r.pc == 0x10) || (k == 2 && r.pc == 0x20))) {
+                ck_assert_uint_eq(k == 1 ? r.in.ra_undef : r.in.rb_undef, ~0u);
+                if (k == 1)
+                    r.in.ra_undef = 0xfffffffbu;         /* lane 2 called defined */
+                else
+                    r.in.rb_undef = 0;
+                ck_assert_int_eq(wr_checker_retire(c, cycle, &r), WR_CHK_MISMATCH);
+                broke = 1;
+                break;
+            }
+            ck_assert_int_eq(wr_checker_retire(c, cycle, &r), WR_CHK_OK);
+            cycle += 3;
+        }
+        ck_assert_int_eq(broke, k != 0);
+        if (k == 1)
+            ck_assert_str_eq(wr_checker_messages(c), "cycle 6: undef: warp 1 pc 0x10 IADD R2, R1, 0x1: 1 field differ "
+                                                     "[S5; IADD N-51]\n");
+        if (k == 2)
+            ck_assert_str_eq(wr_checker_messages(c), "cycle 12: undef: warp 1 pc 0x20 IADD R3, RZ, R1: 1 field differ "
+                                                     "[S5; IADD N-51]\n");
+        fixture_done(&x);
+    }
+}
+END_TEST
+
 /* visa's four-register signal (V-01, issue 17 H): Re, the fourth operand,
  * reaches the operand compare like Ra, Rb, Rc */
 static int break_re(wr_retire *r)
@@ -1123,6 +1162,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_51_the_read_set_is_compared);
     tcase_add_test(tc, section_5_undefined_where_the_model_is_defined);
     tcase_add_test(tc, section_5_the_other_may_define_what_the_model_leaves_undefined);
+    tcase_add_test(tc, section_5_an_operand_the_model_reads_undefined_must_be_marked);
     tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);
     tcase_add_test(tc, checker_end_and_wakes);

@@ -141,6 +141,10 @@ typedef struct wr_compare_ctl {
     } field[WR_RF_COUNT];
 } wr_compare_ctl;
 
+/* The undef row's mask: bits 0..31 the lanes, this bit the GPR operands'
+ * marks too (on by default; a replay clears it: traces carry none). */
+#define WR_UNDEF_OPERANDS (UINT64_C(1) << 32)
+
 /* Every field enabled, every bit compared. */
 void wr_compare_ctl_init(wr_compare_ctl *ctl);
 

@@ -391,10 +391,32 @@ BODY_ compare_reads(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t 
  * predicate write the model leaves undefined that the other side's same
  * write calls defined; a write the other lacks, or a lane it does not
  * write, is a WRITES difference, not this one.  A write without undefined
- * lanes, the common case, costs one test. */
+ * lanes, the common case, costs one test.  Then the same of the GPR
+ * operands both sides read (Ra, Rb, Rc, Re: the lanes the model reads
+ * undefined that the other side's read calls defined; the other way is the
+ * OPERAND row's), unless bit WR_UNDEF_OPERANDS of the row's mask is clear
+ * (a replay: a trace carries no operand marks); such a difference's
+ * `model` is MARKS_OPERAND + k (k: 0 Ra, 1 Rb, 2 Rc, 3 Re). */
+enum { MARKS_OPERAND = WR_WRITE_KIND_COUNT };
 BODY_ compare_marks(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
 {
     uint64_t any = 0;
+    const unsigned both = (mask & WR_UNDEF_OPERANDS) ? m->reads & o->reads : 0u;
+    if (both & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE)) {
+        const uint32_t mu[4] = { m->in.ra_undef, m->in.rb_undef, m->in.rc_undef, m->in.re_undef };
+        const uint32_t ou[4] = { o->in.ra_undef, o->in.rb_undef, o->in.rc_undef, o->in.re_undef };
+        static const unsigned bit[4] = { WR_IN_RA, WR_IN_RB, WR_IN_RC, WR_IN_RE };
+        for (unsigned k = 0; k < 4; k++) {
+            const uint32_t defined = mu[k] & ~ou[k] & (uint32_t)mask & (0u - (uint32_t)((both & bit[k]) != 0));
+            if (defined) {
+                if (!rep)
+                    return 1;
+                const uint64_t *x = k == 0 ? o->in.ra : k == 1 ? o->in.rb : k == 2 ? o->in.rc : o->in.re;
+                add(rep, f, WR_DIFF_VALUE, WR_WRITE_CTA, 0, defined, MARKS_OPERAND + k, x[lowest(defined)]);
+                any = 1;
+            }
+        }
+    }
     for (unsigned i = 0; i < m->nwrites; i++) {
         const wr_write *e = &m->write[i];
         const uint32_t undef = e->dc_lanes & e->lanes & (uint32_t)mask;
@@ -700,6 +722,9 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
                 wr_buf_printf(&b, "%s%u ", reg[kind], d->index);
             if (d->warp != WR_WRITE_CTA)
                 wr_buf_printf(&b, "of warp %u ", d->warp);
+        } else if (how == WR_CMP_MARKS && d->model >= MARKS_OPERAND) {
+            static const char *const opnd[4] = { "Ra", "Rb", "Rc", "Re" };
+            wr_buf_printf(&b, "operand %s ", opnd[(d->model - MARKS_OPERAND) & 3]);
         } else if (how == WR_CMP_MARKS) {
             wr_buf_printf(&b, "%s%u ", d->model == WR_WRITE_PRED ? "P" : "R", d->index);
             if (d->warp != WR_WRITE_CTA)

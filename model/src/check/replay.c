@@ -228,6 +228,7 @@ static int controls(const wr_replay_opts *o, wr_compare_ctl *on, wr_compare_ctl 
     wr_compare_ctl_init(on);
     if (!o->strict_undef)                /* SPEC-NOTES section 5: a trace may define those lanes */
         on->field[WR_RF_UNDEF].enable = 0;
+    on->field[WR_RF_UNDEF].mask &= ~WR_UNDEF_OPERANDS;   /* (a trace's operands carry no marks) */
     if ((o->ignore && wr_compare_ctl_ignore(on, o->ignore, msg, sizeof msg) != 0) ||
         (o->mask && wr_compare_ctl_mask(on, o->mask, msg, sizeof msg) != 0)) {
         snprintf(err, errsize, "%s", msg);

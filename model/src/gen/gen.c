@@ -254,6 +254,7 @@ typedef struct func {
     unsigned label;
     unsigned depth;
     unsigned ret;                /* RET_* */
+    uint32_t uh;                 /* RET_UNIFORM: the pair's high word (edge_ur_high) */
 } func;
 
 typedef struct gen {
@@ -297,6 +298,9 @@ typedef struct gen {
     unsigned end_label;
     uint64_t end_pc;
     uint8_t cedge;               /* the constant at the bank's last word is placed */
+    /* the register-pair edge shapes (edge_gpr_pair, edge_ur_high): a stream
+     * of their own, drawn only at the call forms they replace */
+    rng q;
     /* the profiles (not native): a stream of their own for the stimulus only
      * they get (prof_extra, prof_stop), the shapes inserted so far */
     rng pr;
@@ -1235,6 +1239,30 @@ static int edge_call_ur62(gen *g, const ctx *c, unsigned flabel, const char *gb)
     return 1;
 }
 
+/* The pair a LEPC + CALL through a GPR pair uses: R[30:31], or (one time in
+ * two) R[62:63], the last pair of a design that keeps 64 registers
+ * (the testbenches' NR): a design that takes the pair's high register from
+ * one register too far, or not at all, jumps elsewhere (with --wide-links
+ * the high word carries bits).  Only the register number changes: the
+ * program's addresses and every other line stay as they were. */
+enum { R_EDGE_PAIR = 62 };
+static unsigned edge_gpr_pair(gen *g)
+{
+    return edge_on(g) && rng_below(&g->q, 2) == 0 ? R_EDGE_PAIR : R_T1;
+}
+
+/* The high word of a uniform pair a call site sets with UMOV (UR[4:5] of
+ * the CALL, UR[16:17]/UR[18:19] of a function's RET): 0, or (three times in
+ * four) h = 1..0xffff, taken back by the CALL's or RET's offset (-h * 2^32):
+ * a design that drops the high word of a uniform pair, or reads another
+ * register for it, jumps elsewhere. */
+static uint32_t edge_ur_high(gen *g)
+{
+    if (!edge_on(g) || rng_below(&g->q, 4) == 0)
+        return 0;
+    return 1 + rng_below(&g->q, 0xffff);
+}
+
 /* RET.REL c[0x1e][0xfff8] (the first function of a program that would
  * return through a uniform pair or a constant): the pair's high half, 0xffffffff (the call
  * site is before the function), is the bank's last word, 0xfffc; a design
@@ -1363,6 +1391,12 @@ static void edge_undef(gen *g, const ctx *c)
     ins(g, "@P%u UMOV UR%u, 0x%08" PRIx32, q, 8 + rng_below(e, 8), (uint32_t)rng_next(e));
 }
 
+/* One time in two, the zero sleep below reads a register no program writes
+ * (R61, UR7) instead of RZ/URZ: it reads 0 (N-04: registers start at 0), so
+ * a design that returns anything else for an unwritten register sleeps.
+ * From the register-pair shapes' stream: only that line's text changes. */
+static int edge_unwritten(gen *g) { return rng_below(&g->q, 2) == 0; }
+
 /* After a converged sleep at the top level (one in three): NANOSLEEP of
  * zero time (an immediate, RZ or URZ), or a cnt-0 BAR.SYNC of every live
  * warp (a separator) followed by a long NANOSLEEP of each: every live warp
@@ -1374,8 +1408,8 @@ static void edge_sleep(gen *g, const ctx *c)
         return;
     switch (rng_below(e, 4)) {
     case 0: ins(g, "NANOSLEEP 0x0"); return;
-    case 1: ins(g, "NANOSLEEP RZ"); return;
-    case 2: ins(g, "NANOSLEEP URZ"); return;
+    case 1: ins(g, edge_unwritten(g) ? "NANOSLEEP R61" : "NANOSLEEP RZ"); return;
+    case 2: ins(g, edge_unwritten(g) ? "NANOSLEEP UR7" : "NANOSLEEP URZ"); return;
     default: break;
     }
     const uint16_t busy = g->bar_used | g->bar_read;
@@ -1473,7 +1507,7 @@ static void st_call(gen *g, ctx *c, int budget)
         ins(g, "LEPC R[%u:%u], `(.L%u%s)", link, link + 1, lra, lepc_bias(g, bt));
     } else if (f->ret == RET_UNIFORM) {
         ins(g, "UMOV UR%u, {%u}", UR_RET + 2 * d, lra);
-        ins(g, "UMOV UR%u, 0x0", UR_RET + 2 * d + 1);
+        ins(g, "UMOV UR%u, 0x%" PRIx32, UR_RET + 2 * d + 1, f->uh);
     }
     if (two) {
         pform q = pf_split(g, c);
@@ -1498,19 +1532,28 @@ static void st_call(gen *g, ctx *c, int budget)
     case 1:
         ins(g, "%sCALL.REL `(.L%u)", gb, f->label);
         break;
-    case 2:
-        ins(g, "LEPC R[%u:%u], `(.L%u%s)", R_T1, R_T2, f->label, lepc_bias(g, bt));
-        ins(g, "%sCALL.ABS R[%u:%u], %s", gb, R_T1, R_T2, abs_unbias(g, bt));
+    case 2: {
+        const unsigned t = edge_gpr_pair(g);
+        ins(g, "LEPC R[%u:%u], `(.L%u%s)", t, t + 1, f->label, lepc_bias(g, bt));
+        ins(g, "%sCALL.ABS R[%u:%u], %s", gb, t, t + 1, abs_unbias(g, bt));
         break;
-    case 3:
-        ins(g, "LEPC R[%u:%u], `(.L%u%s)", R_T1, R_T2, f->label, lepc_bias(g, bt));
-        ins(g, "%sCALL.REL R[%u:%u], `(.L_base - . - 0x10%s)", gb, R_T1, R_T2, rel_unbias(g, bt));
+    }
+    case 3: {
+        const unsigned t = edge_gpr_pair(g);
+        ins(g, "LEPC R[%u:%u], `(.L%u%s)", t, t + 1, f->label, lepc_bias(g, bt));
+        ins(g, "%sCALL.REL R[%u:%u], `(.L_base - . - 0x10%s)", gb, t, t + 1, rel_unbias(g, bt));
         break;
-    case 4:
+    }
+    case 4: {
+        const uint32_t h = edge_ur_high(g);
         ins(g, "UMOV UR4, {%u}", f->label);
-        ins(g, "UMOV UR5, 0x0");
-        ins(g, "%sCALL.ABS UR[4:5]", gb);
+        ins(g, "UMOV UR5, 0x%" PRIx32, h);
+        if (h)
+            ins(g, "%sCALL.ABS UR[4:5], -0x%" PRIx32 "00000000", gb, h);
+        else
+            ins(g, "%sCALL.ABS UR[4:5]", gb);
         break;
+    }
     case 7:
         break;
     case 5: {
@@ -1557,6 +1600,7 @@ static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label)
     f->ret = k < 4 ? RET_LANE : k == 4 ? RET_UNIFORM : RET_CONST;
     if (edge_on(g) && !g->cedge && f->ret == RET_UNIFORM)
         f->ret = RET_CONST;      /* (edge_ret_cbank_end) */
+    f->uh = f->ret == RET_UNIFORM ? edge_ur_high(g) : 0;
     sect body = { 0 }, *saved_out = g->out;
     unsigned saved_fuse = g->fuse;
     g->fuse = 0;
@@ -1601,10 +1645,16 @@ static void gen_function(gen *g, func *f, unsigned depth, unsigned ret_label)
         ins(g, "RET.REL R[%u:%u], `(.L_base - . - 0x10%s)", link, link + 1, rel_unbias(g, bt));
         break;
     case RET_UNIFORM * 2:
-        ins(g, "RET.ABS UR[%u:%u]", u, u + 1);
+        if (f->uh)
+            ins(g, "RET.ABS UR[%u:%u], -0x%" PRIx32 "00000000", u, u + 1, f->uh);
+        else
+            ins(g, "RET.ABS UR[%u:%u]", u, u + 1);
         break;
     case RET_UNIFORM * 2 + 1:
-        ins(g, "RET.REL UR[%u:%u], `(.L_base - . - 0x10)", u, u + 1);
+        if (f->uh)
+            ins(g, "RET.REL UR[%u:%u], `(.L_base - . - 0x10 - 0x%" PRIx32 "00000000)", u, u + 1, f->uh);
+        else
+            ins(g, "RET.REL UR[%u:%u], `(.L_base - . - 0x10)", u, u + 1);
         break;
     case RET_CONST * 2:
         if (edge_ret_cbank_end(g, ret_label))
@@ -3686,6 +3736,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
     rng_seed(&g->r, g->o.seed);
     rng_seed(&g->x, g->o.seed ^ UINT64_C(0x657863657074696f));   /* "exceptio" */
     rng_seed(&g->e, g->o.seed ^ UINT64_C(0x6564676573686170));   /* "edgeshap" */
+    rng_seed(&g->q, g->o.seed ^ UINT64_C(0x7061697265646765));   /* "pairedge" */
     rng_seed(&g->pr, g->o.seed ^ UINT64_C(0x70726f66696c6521));  /* "profile!" */
     g->plant = -1;
     if (g->o.wide_links) {               /* a stream of its own: k * 2^32, 1 <= |k| < 2^20 */
