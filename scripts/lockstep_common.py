@@ -273,8 +273,16 @@ def rtl_cmd(tb, prog, threads, steps=None, operands=False, sched='rr', bug=None)
     return cmd + (['+trace_operands'] if operands else [])
 
 
-# the profiles the RTL stub implements (one tb_rtl_run / tb_lockstep build each)
-RTL_PROFILES = ('native', 'sass', 'ptx', 'visa')
+def isa_profiles():
+    """the profiles in the order of their numbers: the generated ISA package's PROFILE_* (isa.def's
+    profiles; tb/meson.build and scripts/rtl-synth read the same lines)"""
+    with open(os.path.join(HERE, 'rtl_stub', 'warpref_isa_pkg.sv')) as f:
+        found = re.findall(r'^\s*localparam int unsigned PROFILE_(\w+) = (\d+);', f.read(), re.M)
+    return tuple(name.lower() for name, _ in sorted(found, key=lambda x: int(x[1])))
+
+
+# the profiles the RTL stub implements (one tb_rtl_run / tb_lockstep build each): every profile
+RTL_PROFILES = isa_profiles()
 
 
 def tb_suffix(profile):

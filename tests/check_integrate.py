@@ -13,7 +13,8 @@ Usage: check_integrate.py ROOT BUILD_DIR
             warpref.pc moved there: a temporary prefix) puts the package, its
             constants, the interface, the checker, the C glue and the
             template under `pkg-config --variable=svdir warpref`
-  recipe    the ```sh block starting "# recipe:" runs as it is, in a work
+  recipe    the ```sh block starting "# recipe:" names the stub's whole file
+            set in $RTL (tb/meson.build's rtl_stub_sv, in order), runs as it is, in a work
             folder beside the source tree, against that installation (no
             Makefile; --timing; warpref_dpi_exit, not libc's exit): the
             template it builds passes its program, and
@@ -80,6 +81,15 @@ def main():
         m = re.search(r'```sh\n(# recipe:.*?)```', page, re.S)
         if not check('docs/integrate.md: no ```sh block starting "# recipe:"', m is not None):
             return 1
+        # its $RTL is the stub's whole file set, in tb/meson.build's order (rtl_stub_sv): a file left
+        # out builds a native core all the same (the other profiles' engines are not elaborated), and
+        # breaks a team's build of another profile
+        rtl = re.search(r'^RTL="([^"]*)"', m.group(1), re.M)
+        with open(os.path.join(root, 'tb', 'meson.build')) as f:
+            stub = re.search(r'^rtl_stub_sv = files\((.*?)\)', f.read(), re.S | re.M)
+        want = re.findall(r"'\.\./(rtl_stub/[\w.]+)'", stub.group(1)) if stub else []
+        check('the recipe\'s $RTL is not the stub\'s file set (tb/meson.build rtl_stub_sv)\n  recipe %s\n  stub   %s' % (
+              rtl.group(1).split() if rtl else None, want), rtl is not None and want and rtl.group(1).split() == want)
         work = os.path.join(tmp, 'work')
         os.mkdir(work)
         for d in ('rtl_stub', 'tb', 'tests'):

@@ -45,8 +45,15 @@ SAME_RUN = ['status', 'end', 'retired', 'compared', 'mismatched', 'adopted', 'cy
 SAME_BUG = SAME_RUN + ['field', 'rule', 'warp', 'pc', 'cycle']
 
 
+# Every process runs in this test's own folder (main: its temporary one), with TMPDIR there too: what
+# a run writes beside its named outputs (the checker's default dump `warpref-dump.*` in the working
+# directory, a trace's spool in $TMPDIR) is never another test's, when meson runs tests side by side in
+# one build directory
+RUN = {}
+
+
 def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, **RUN)
     return p.returncode, p.stdout + p.stderr
 
 
@@ -93,6 +100,7 @@ def main():
     a = ap.parse_args()
     tb, ref = os.path.abspath(a.tb), os.path.abspath(a.ref)
     tmp = tempfile.mkdtemp(prefix='check-kit-')
+    RUN.update(cwd=tmp, env=dict(os.environ, TMPDIR=tmp))
 
     # ---- programs: a pass, as tb_lockstep's ----
     for prog in PROGS + WORDS:

@@ -34,6 +34,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -56,8 +57,15 @@ UNTRACED = {'fetch_fault', 'rpc', 'warp_bar_state', 'warp_bar_state_defined', 'r
 FINAL_FIELDS = {'end', 'final', 't'}
 
 
+# Every process runs in this test's own folder (main: its temporary one), with TMPDIR there too: what
+# a run writes beside its named outputs (the checker's default dump `warpref-dump.*` in the working
+# directory, a trace's spool in $TMPDIR) is never another test's, when meson runs tests side by side in
+# one build directory
+RUN = {}
+
+
 def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, **RUN)
     return p.returncode, p.stdout + p.stderr
 
 
@@ -107,6 +115,7 @@ def main():
     a = ap.parse_args()
     tb, model = os.path.abspath(a.tb), os.path.abspath(a.model)
     tmp = tempfile.mkdtemp(prefix='check-trace-writer-')
+    RUN.update(cwd=tmp, env=dict(os.environ, TMPDIR=tmp))
     sv, dpi, res = (os.path.join(tmp, n) for n in ('sv.jsonl', 'dpi.jsonl', 'run.result'))
 
     progs = list(PROGS)
@@ -210,6 +219,10 @@ def main():
           rc == 0 and 'tb_template: +trace_sv=/nonexistent/t.jsonl: cannot open it for writing' in out and
           '1 passed, 0 failed' in out)
 
+    if clitest.failed == 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+    else:
+        print('files kept in ' + tmp)
     clitest.finish()
 
 

@@ -270,20 +270,12 @@ int generate(lockstep_session &s, int argc, char **argv)
 
 }  // namespace
 
-// The catalogue of a build is its profile's: a bug named P_... belongs to profile P
-// (sass_scan_inclusive), dual_... to the two-issue variant only, the others to native (docs/bugs.md).
-static bool bug_of_profile(const char *bug, const char *profile)
+// The catalogue of a build is its profile's: the bug's profile, wr_rtl_bug_profile (generated with the
+// names by tb/common/bug_names.py, the one place that says which bug is whose: docs/bugs.md)
+static bool bug_of_profile(int bug, const char *profile)
 {
-    const char *p = profile ? profile : "native";
-    if (strncmp(bug, "dual_", 5) == 0)          // the two-issue variant's (warpref_dual.sv): none of these builds'
-        return false;
-    for (unsigned k = 1; k < WR_PROFILE_COUNT; k++) {
-        const char *n = wr_profile_name(k);
-        const size_t len = strlen(n);
-        if (strncmp(bug, n, len) == 0 && bug[len] == '_')
-            return strcmp(p, n) == 0;
-    }
-    return strcmp(p, "native") == 0;
+    const int p = profile ? wr_profile_parse(profile, strlen(profile)) : (int)WR_PROFILE_NATIVE;
+    return wr_rtl_bug_profile[bug] == p;
 }
 
 int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, const lockstep_limits &lim)
@@ -341,9 +333,9 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
         }
     }
     if (flag(argc, argv, "list_bugs")) {
-        for (const char *b : wr_rtl_bug_names)
-            if (bug_of_profile(b, lim.profile))
-                printf("%s\n", b);
+        for (int i = 0; i < WR_RTL_NBUGS; i++)
+            if (bug_of_profile(i, lim.profile))
+                printf("%s\n", wr_rtl_bug_names[i]);
         return 0;
     }
     // the command that reproduces this run: the same arguments, from the same directory
@@ -437,7 +429,7 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
                            s.operands.c_str());
     if (plusarg(argc, argv, "bug")) {
         for (int i = 0; i < WR_RTL_NBUGS; i++)
-            if (s.bug == wr_rtl_bug_names[i] && bug_of_profile(wr_rtl_bug_names[i], lim.profile))
+            if (s.bug == wr_rtl_bug_names[i] && bug_of_profile(i, lim.profile))
                 s.bug_index = i;
         if (s.bug_index < 0)
             return usage_error(s, "+bug=%s: unknown bug (%s +list_bugs, docs/bugs.md)", s.bug.c_str(), tool);

@@ -56,7 +56,9 @@ module tb_rtl_run #(
   bit trace_ops;                                // +trace_operands
 
   // ---- names ----
-  // bug_names [NB]: generated from warpref_rtl_pkg's BUG_* (tb/common/bug_names.py)
+  // bug_names [NB], and bug_profile [NB] (the profile whose build takes each: this build's
+  // catalogue is its PROFILE's, docs/bugs.md): generated from warpref_rtl_pkg's BUG_* and the
+  // ISA package's PROFILE_* (tb/common/bug_names.py)
   `include "warpref_bug_names.svh"
   // run_name(), exception_name(): the trace's names, generated from the model's enums (the DPI
   // package's constants without the package: this testbench makes no DPI call of the checker)
@@ -65,19 +67,6 @@ module tb_rtl_run #(
 
   int fd;
 
-  // the catalogue of this build is its profile's: a bug named P_... belongs to
-  // profile P (sass_..., ptx_..., visa_...), dual_... the two-issue variant's (none here),
-  // the others to native (docs/bugs.md)
-  function automatic bit bug_of_profile(input string name);
-    string p;
-    int owner;
-    owner = 0;
-    for (int k = 1; k < int'(warpref_isa_pkg::NPROFILES); k++) begin
-      p = {tb_profile_name(k), "_"};
-      if (name.len() > p.len() && name.substr(0, p.len() - 1) == p) owner = k;
-    end
-    bug_of_profile = owner == int'(PROFILE) && !(name.len() > 5 && name.substr(0, 4) == "dual_");
-  endfunction
 
   function automatic string hex8(input logic [31:0] v);
     hex8 = $sformatf("\"0x%08x\"", v);
@@ -378,7 +367,7 @@ module tb_rtl_run #(
     run = 1'b0; imem_we = 1'b0; cmem_we = 1'b0; imem_addr = 0; imem_wdata = 0; cmem_addr = 0;
     cmem_wdata = 0; dbg_warp = 0; dbg_reg = 0; bugs = '0; have_fault = 0; trap_mode = 1'b0;
     if ($test$plusargs("list_bugs")) begin
-      for (int i = 0; i < int'(NB); i++) if (bug_of_profile(bug_names[i])) $display("%s", bug_names[i]);
+      for (int i = 0; i < int'(NB); i++) if (bug_profile[i] == int'(PROFILE)) $display("%s", bug_names[i]);
       tb_exit(0);
     end
     if (!$value$plusargs("program=%s", prog)) begin
@@ -416,7 +405,7 @@ module tb_rtl_run #(
     if ($value$plusargs("bug=%s", bugname)) begin
       int found;
       found = -1;
-      for (int i = 0; i < int'(NB); i++) if (bug_names[i] == bugname && bug_of_profile(bugname)) found = i;
+      for (int i = 0; i < int'(NB); i++) if (bug_names[i] == bugname && bug_profile[i] == int'(PROFILE)) found = i;
       if (found < 0) begin
         $display("tb: unknown bug '%s' (see docs/bugs.md)", bugname);
         tb_exit(2);

@@ -305,6 +305,7 @@ typedef struct gen {
      * they get (prof_extra, prof_stop), the shapes inserted so far */
     rng pr;
     unsigned nextra;
+    unsigned ngather;            /* ptx: prof_ptx_gather written */
     int oom;
 } gen;
 
@@ -2999,16 +3000,60 @@ static int prof_visa_twice(gen *g, ctx *c)
     return 1;
 }
 
+/* ptx: the lanes below h (1..31) fall through, the lanes from h branch to
+ * the else label, and both reach one non-aligned barrier.red: each warp's
+ * lanes below h are recorded first and its lanes from h complete the gather
+ * (P-10).  The inputs are true in the recorded lanes (PT, or !Pp: true below
+ * h only), so a reduction that lost the recorded lanes' inputs (the stub's
+ * ptx_input_lost) delivers a smaller count, or false. */
+static int prof_ptx_gather(gen *g, ctx *c)
+{
+    rng *r = &g->r;
+    const int b = free_bar(g, g->bar_used | g->bar_read);
+    if (b < 0 || *c->bnext > 14)
+        return 0;
+    const int k = alloc_b(g, c);
+    const unsigned h = 1 + rng_below(r, 31), live = live_warps(g);
+    const unsigned cnt = rng_below(r, 2) ? 0 : 32 * live, op = rng_below(r, 3);  /* and, or, popc */
+    const unsigned ljoin = newlab(g), lelse = newlab(g), p = ptemp(g);
+    static const char *const ops[] = { "and", "or", "popc" };
+    char pin[8] = "PT";
+    if (op == 1 || (op == 2 && rng_below(r, 2)))
+        snprintf(pin, sizeof pin, "!P%u", p);
+    ctx t = *c;
+    t.straight = 1;
+    ins(g, "BSSY B%d, `(.L%u)", k, ljoin);
+    ins(g, "ISETP.GE P%u, R0, 0x%x", p, h);
+    ins(g, "@P%u BRA `(.L%u)", p, lelse);
+    for (int side = 0; side < 2; side++) {
+        char d[8];
+        if (side)
+            label(g, lelse);
+        helpers(g, &t, rng_below(r, 3));
+        const char *dest = op == 2 ? dreg(g, d) : side ? "P5" : "P6";
+        ins(g, "barrier%s.red.%s.%s %s, 0x%x, 0x%x, %s", rng_below(r, 2) ? ".cta" : "", ops[op],
+            op == 2 ? "u32" : "pred", dest, (unsigned)b, cnt, pin);
+        helpers(g, &t, rng_below(r, 2));
+        if (!side)
+            ins(g, "BRA `(.L%u)", ljoin);
+    }
+    label(g, ljoin);
+    ins(g, "BSYNC B%d", k);
+    g->bar_used |= (uint16_t)(1u << b);
+    return 1;
+}
+
 /* At the converged top level, now and then (at most MAX_EXTRA per program):
  * one of the shapes above.  1 if one was written. */
 static int prof_extra(gen *g, ctx *c)
 {
-    if (g->o.profile == WR_PROFILE_NATIVE || g->nextra >= MAX_EXTRA)
+    const int gather = g->o.profile == WR_PROFILE_PTX && !g->ngather && g->o.weight[WR_GEN_BARRIER];
+    if (g->o.profile == WR_PROFILE_NATIVE || (g->nextra >= MAX_EXTRA && !gather))
         return 0;
     rng save;
     pr_enter(g, &save);
     int done = 0;
-    if (rng_pct(&g->r, 12)) {
+    if (g->nextra < MAX_EXTRA && rng_pct(&g->r, 12)) {
         const unsigned kind = rng_below(&g->r, g->o.profile == WR_PROFILE_VISA ? 4 : 3);
         if (kind == 3) {
             done = g->o.weight[WR_GEN_BARRIER] && prof_visa_twice(g, c);
@@ -3021,8 +3066,12 @@ static int prof_extra(gen *g, ctx *c)
             done = prof_yield_exit(g, c, (int)kind);
         }
     }
-    pr_leave(g, &save);
     g->nextra += (unsigned)done;
+    /* ptx: the gather of a split warp's reduction, once per program at most
+     * (drawn after the others, outside their count) */
+    if (!done && gather && rng_pct(&g->r, 6))
+        done = (int)(g->ngather = (unsigned)prof_ptx_gather(g, c));
+    pr_leave(g, &save);
     return done;
 }
 
