@@ -4,8 +4,13 @@ ten mutants of the RTL stub at -j 2 through a 2-seed regression, with the
 coverage build (not reached, --explain).  Pinned by their text (not their
 numbers, which move when the RTL changes): the issue signal's `!init_q`
 dropped (nothing issues: killed, a hang), `ur_i < 6'd63` made `<=` (lint:
-CMPCONST: stillborn, never counted as killed); eight more of the seed's
-order get some verdict.  The viable ones run on the schema build, the
+CMPCONST: stillborn, never counted as killed), two survivors the infection
+run must sort (`>= IMEM_DEPTH` made `>`: never infected; the barrier unit's
+`issue && legal` made `||`: infected, not propagated; both with a reviewed
+reason of rtl_stub/qualify-reasons.txt); six more of the seed's order get
+some verdict.  The infection probe broken both ways (--infect-break never:
+the kill is then unsound, status 1; always: the never-infected one is
+classed infected), a stale reviewed reason (status 2).  The viable ones run on the schema build, the
 stillborn one is blamed by the schema's lint and linted on its own; the
 killed and a surviving mutant get the same verdict (seed, field, rule,
 instructions) with a build of their own (--no-schema).  Then the outputs (table, JUnit valid against
@@ -68,6 +73,20 @@ def main():
         if msg:
             check(f"{args}: the message", lines == [msg], err)
 
+    # a reviewed reason whose line is gone is stale: one line, status 2, before any build
+    tmp = tempfile.mkdtemp(prefix="qualify-reasons-")
+    try:
+        stale = os.path.join(tmp, "reasons.txt")
+        with open(stale, "w") as f:
+            f.write("# a line edited since\nrtl_stub/warpref_core.sv logic\n  line: assign gone = a && b;\n"
+                    "  why: equivalent: it was\n")
+        rc, out, err = run(base + ["--reasons", stale])
+        check("a stale reason: status 2, its line", rc == 2 and err.strip().splitlines() ==
+              [f"qualify: --reasons: {stale}:2: stale reason: no line 'assign gone = a && b;' in "
+               "rtl_stub/warpref_core.sv"], f"{rc} {err!r}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
     # the long regression's knob: +gen_weights= writes what warpref gen --weights writes
     tmp = tempfile.mkdtemp(prefix="qualify-weights-")
     try:
@@ -100,13 +119,31 @@ def main():
                         return int(r[0][1:])
         return None
 
+    def find_at(file, op, snippet, at):
+        """the mutant of op at the column where `at` starts in the line holding snippet"""
+        for r in rows:
+            fname, line, col = r[1].split(":")[0], int(r[1].split(":")[1]), int(r[1].split(":")[2])
+            if fname.endswith(file) and r[2] == op:
+                with open(os.path.join(HERE, fname)) as f:
+                    text = f.read().split("\n")[line - 1]
+                if snippet in text and text.find(at, text.find(snippet)) + 1 == col:
+                    return int(r[0][1:])
+        return None
+
     kill = find("warpref_core.sv", "not", "assign issue = run_i && pick_valid && !init_q")
     still = find("warpref_regfile.sv", "rel", "ur_i < 6'd63 ?")
-    check("the pinned mutants are generated", kill is not None and still is not None, f"{kill} {still}")
-    if kill is None or still is None:
+    # infection (docs/qualify.md "Infection"): `>= IMEM_DEPTH` made `>` differs only at a fetch
+    # of the instruction memory's end, which no program reaches (never infected); the barrier
+    # unit's `issue && legal` made `||` differs whenever nothing issues and the word is legal,
+    # masked by the core's own gating (infected, not propagated)
+    never = find_at("warpref_core.sv", "rel", "c_apc[63:4] >= 60'(IMEM_DEPTH)", ">=")
+    infected = find_at("warpref_core.sv", "logic", ".issue_i(issue && legal && !fetch_fault)", "&&")
+    check("the pinned mutants are generated", None not in (kill, still, never, infected),
+          f"{kill} {still} {never} {infected}")
+    if None in (kill, still, never, infected):
         return 1
-    others = [int(r[0][1:]) for r in rows if int(r[0][1:]) not in (kill, still)][:8]
-    ids = [kill, still] + others
+    others = [int(r[0][1:]) for r in rows if int(r[0][1:]) not in (kill, still, never, infected)][:6]
+    ids = [kill, still, never, infected] + others
     out_dir = tempfile.mkdtemp(prefix="qualify-smoke-")
     try:
         common = ["-j", "2", "--regress-cmd", regress, "--long-seeds", "3-4", "--warp-seeds", "0", "--weight-seeds", "0"]
@@ -126,7 +163,6 @@ def main():
                                                r"[\d.]+ % of viable reached", last) is not None, last)
         check("the RTL coverage line", re.search(r"RTL coverage of the default regression: lines \d+ of \d+", out)
               is not None)
-        check("the per-mutant time line", "qualify: per mutant on the schema build (median of 9)" in out)
         junit = os.path.join(out_dir, "junit.xml")
         xsd = os.path.join(HERE, "tests", "junit", "junit.xsd")
         if shutil.which("xmllint"):
@@ -140,6 +176,16 @@ def main():
             page = f.read()
         check("the report: survivors, killed and stillborn sections",
               all(f'id="{s}-sec"' in page for s in ("survivors", "killed", "stillborn")))
+        check("the report: a reason column", "<th>reason</th>" in page and 'class="reason">reviewed: equivalent:'
+              in page)
+        check("JUnit: a survivor with a reviewed reason is skipped with it",
+              '<skipped message="survived: reviewed: equivalent:' in x, x[-3000:])
+        check("the survivors' reasons line", re.search(r"^qualify: survivors by reason: \d+ not reached, \d+ never "
+                                                      r"infected \(seeds 1-2\), \d+ infected, not propagated, ",
+                                                      out, re.M) is not None, out[-1500:])
+        check("the infection run: every job as on the design's own build",
+              "qualify: infection: seeds 1-2 (2 jobs) in " in err and
+              "the same verdict, instructions and cycles as the design's own build on 2 jobs" in err, err[-3000:])
 
         # the schema build (docs/qualify.md "Mutant schemata"): the viable
         # mutants ran on it, the stillborn one was blamed by its lint and
@@ -157,7 +203,45 @@ def main():
               res[still].get("build") == "own" and res[still].get("own_why") ==
               "its arm drew a lint warning in the schema", str(res[still].get("own_why")))
         check("the schema build's time line", "qualify: the schema build (once, " in out)
-        survivor = next((i for i in others if res[i]["status"] == "survived"), None)
+        carried = [i for i, r in res.items() if r.get("carried")]
+        check("the per-mutant time line (the viable ones run, not those the infection run carried)",
+              f"qualify: per mutant on the schema build (median of {9 - len(carried)})" in out, out[-2000:])
+        check("the infection run's time line", re.search(r"^qualify: the infection run \(once, 9 mutants probed\): "
+                                                        r"lint \d+ s, build \d+ s, seeds 1-2 \(2 jobs\) [\d.]+ s; "
+                                                        f"{len(carried)} never-infected mutants carried without a run$",
+                                                        out, re.M) is not None, out[-2000:])
+        check("the never-infected survivor was carried (no regression of its own)", never in carried, str(carried))
+
+        # the infection classes of the two pinned survivors, and the kill's infection
+        def inf(i):
+            return res[i].get("infection") or {}
+        check("never infected: evaluated, never differed; its reason",
+              res[never]["status"] == "survived" and res[never].get("reason_class") == "never infected"
+              and inf(never).get("calls", 0) > 0 and inf(never).get("diffs") == 0
+              and res[never]["reason"].startswith("never infected over seeds 1-2: its expression, evaluated "),
+              json.dumps(res[never])[:1500])
+        check("infected survivor: differed, not propagated; its reason",
+              res[infected]["status"] == "survived" and res[infected].get("reason_class") == "infected"
+              and inf(infected).get("diffs", 0) > 0
+              and res[infected]["reason"].startswith("infected, not propagated: its expression differed "),
+              json.dumps(res[infected])[:1500])
+        check("the killed mutant was infected", inf(kill).get("diffs", 0) > 0, json.dumps(inf(kill)))
+        check("the never-infected survivor ran no long regression", not res[never].get("long_stages"),
+              str(res[never].get("long_stages")))
+        # a broken probe is caught: differences never recorded (the kill is then "never infected":
+        # the run is unsound, status 1), or recorded on every call (the never-infected one is not)
+        brk = ["--ids", f"{kill},{never},{infected}", "--no-triage", "--no-coverage", "-j", "2", "--regress-cmd", regress,
+               "--run-uninfected"]
+        rc3, out3, err3 = run(base + brk + ["--out", os.path.join(out_dir, "never"), "--infect-break", "never"])
+        check("a probe that never records: unsound, status 1",
+              rc3 == 1 and f"qualify: the infection run is unsound: M{kill:04d} killed by seed " in out3,
+              f"{rc3} {out3[-1500:]} {err3[-1500:]}")
+        rc4, out4, err4 = run(base + brk + ["--out", os.path.join(out_dir, "always"), "--infect-break", "always"])
+        with open(os.path.join(out_dir, "always", f"M{never:04d}", "result.json")) as f:
+            r4 = json.load(f)
+        check("a probe that always records: the never-infected mutant is classed infected (the check above fails)",
+              rc4 == 0 and r4.get("reason_class") == "infected", f"{rc4} {r4.get('reason_class')} {err4[-1500:]}")
+        survivor = next((i for i in [infected] + others if res[i]["status"] == "survived"), None)
         sample = [kill] + ([survivor] if survivor else [])
         own_dir = os.path.join(out_dir, "own")
         rc2, out2, err2 = run(base + ["--ids", ",".join(map(str, sample)), "--no-schema", "--no-coverage", "--out",
@@ -179,6 +263,11 @@ def main():
         check("--explain: the mutant and its verdict", f"mutant M{kill:04d}: rtl_stub/warpref_core.sv:" in out
               and "verdict: killed" in out, out)
         # (a continuous assignment has no line point of Verilator's: '-')
+        rc5, out5, err5 = run(base + ["--out", out_dir, "--explain", str(infected)])
+        check("--explain: the infection counts and the reasons",
+              re.search(r"^infection over seeds 1-2 \(2 jobs\): its expression evaluated \d+ times, differed \d+ "
+                        r"times$", out5, re.M) is not None and "reviewed reason (" in out5
+              and "reason: infected, not propagated: " in out5, out5)
         check("--explain: the line's coverage", re.search(r"^ >\s*(\d+|-)\s+\d+\s+assign issue", out, re.M)
               is not None and "line coverage of the default regression (" in out, out)
 

@@ -472,6 +472,110 @@ def schema_package():
             "endpackage\n")
 
 
+# ---------------------------------------------------------------- infection (weak mutation)
+#
+# The infection build (docs/qualify.md "Infection"): a schema whose selector
+# of mutant K is
+#     warpref_qs_probe(32'dK, (mutant == 32'dK), (WIDE + (<arm K>)) != (WIDE + (<as it is>)))
+# INFECT_FN (a DPI-C import, infect_source()) counts the call and, when the
+# two values differ, the difference, and returns its second argument: the
+# arm chosen is the one the schema chooses (with +mutant=0, the design as it
+# is).  Both sides are the text of the expression without the schemata
+# inside it, widened to at least INFECT_WIDTH bits: the expression's width
+# comes from its context, and a compare at a wider width can only see more
+# differences (a carry the context keeps), never fewer.
+
+INFECT_FN = "warpref_qs_probe"
+INFECT_WIDTH = 64
+
+
+def infect_selector(k, sel, arm, plain):
+    wide = f"{INFECT_WIDTH}'d0"
+    return (f"{SCHEMA_PKG}::{INFECT_FN}(32'd{k}, {sel},\n/*@qs{{M{k}*/ /* verilator lint_off WIDTH */\n"
+            f"(({wide} + ({arm})) != ({wide} + ({plain})))\n/* verilator lint_on WIDTH */ /*}}@*/)")
+
+
+def infect_package(out_file=True):
+    """the schema package of the infection build: the mutant's number as in
+    schema_package(), the probe's DPI-C import, and the file the counts go
+    to (+infect=FILE, written when the simulation ends)"""
+    return (schema_package().replace("endpackage\n", "")
+            + f"  import \"DPI-C\" function bit {INFECT_FN}(input int unsigned k, input bit chosen, input bit differs);\n"
+            + "  import \"DPI-C\" function void warpref_qs_infect_file(input string path);\n"
+            + "  function automatic bit open_infect();\n"
+            + "    string path;\n"
+            + "    if ($value$plusargs(\"infect=%s\", path))\n"
+            + "      warpref_qs_infect_file(path);\n"
+            + "    return 1'b1;\n"
+            + "  endfunction\n"
+            + "  /* verilator lint_off UNUSEDSIGNAL */\n"
+            + "  bit infect_open = open_infect();\n"
+            + "  /* verilator lint_on UNUSEDSIGNAL */\n"
+            + "endpackage\n")
+
+
+def infect_source(n, brk=None):
+    """the C++ of the probe (compiled into the infection build): per mutant
+    1..n-1 the calls and the differences, written as 'K CALLS DIFFS' lines
+    (mutants called at least once) into the job's file (+infect=FILE) when the
+    next job starts or the process exits; brk plants a
+    break for the tests ('never': no difference recorded, 'always': every
+    call a difference)"""
+    rec = {None: "if (differs) diffs[k]++;", "never": "(void)differs;",
+           "always": "(void)differs; diffs[k]++;"}[brk]
+    return f"""// the infection probe of scripts/qualify (docs/qualify.md "Infection"): generated.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include "svdpi.h"
+
+namespace {{
+constexpr unsigned N = {n};
+unsigned long long calls[N], diffs[N];
+std::string path;
+bool armed;
+
+void write_counts() {{
+    if (path.empty())
+        return;
+    FILE *f = std::fopen(path.c_str(), "w");
+    if (!f) {{
+        std::fprintf(stderr, "qualify: cannot write the infection counts '%s'\\n", path.c_str());
+        return;
+    }}
+    std::fprintf(f, "# warpref infection counts: mutant calls differences\\n");
+    for (unsigned k = 1; k < N; k++)
+        if (calls[k])
+            std::fprintf(f, "%u %llu %llu\\n", k, calls[k], diffs[k]);
+    std::fclose(f);
+}}
+}}  // namespace
+
+extern "C" svBit {INFECT_FN}(unsigned int k, svBit chosen, svBit differs) {{
+    if (k < N) {{
+        calls[k]++;
+        {rec}
+    }}
+    return chosen;
+}}
+
+// a job's model names its file when it starts (the testbench runs its jobs one
+// after another in one process: tb/common/lockstep_jobs): the job before is
+// written out first, and the counts start again from zero
+extern "C" void warpref_qs_infect_file(const char *p) {{
+    write_counts();
+    std::memset(calls, 0, sizeof calls);
+    std::memset(diffs, 0, sizeof diffs);
+    path = p ? p : "";
+    if (!armed) {{
+        armed = true;
+        std::atexit(write_counts);
+    }}
+}}
+"""
+
+
 def _bound(toks, k):
     """token k ends (or starts) an expression at its nesting"""
     t = toks[k]
@@ -504,9 +608,15 @@ def _region(toks, m):
 
 class Schema:
     """the schema text of one file (.text), the mutants it holds (.ids) and
-    those it cannot (.left: a place in no expression of its own)"""
+    those it cannot (.left: a place in no expression of its own).  With
+    infect (the infection build, docs/qualify.md "Infection"): each mutant's
+    selector also compares its arm with the expression as it is and tells
+    INFECT_FN, which records the difference and returns the selector as it
+    was (the design's behaviour is unchanged); probe (ids) limits the
+    compares to those mutants"""
 
-    def __init__(self, text, mutants):
+    def __init__(self, text, mutants, infect=False, probe=None):
+        self.infect, self.probe = infect, probe
         toks = tokenize(text)
         regions = {}
         for m in mutants:
@@ -548,7 +658,10 @@ class Schema:
         arms = []
         for m in sorted(node["ms"], key=lambda m: m.id):
             arm = text[a:m.start] + m.new + text[m.end:b]
-            arms.append(f"({SCHEMA_VAR} == 32'd{m.id}) ? (/*@qs{{M{m.id}*/\n{arm}\n/*}}@*/) : ")
+            sel = f"({SCHEMA_VAR} == 32'd{m.id})"
+            if self.infect and (self.probe is None or m.id in self.probe):
+                sel = infect_selector(m.id, sel, arm, text[a:b])
+            arms.append(f"{sel} ? (/*@qs{{M{m.id}*/\n{arm}\n/*}}@*/) : ")
         return f"(/*@qs{{R{node_id}*/" + "".join(arms) + "(\n" + "".join(plain) + "\n)/*}@*/)"
 
     def _spans(self):

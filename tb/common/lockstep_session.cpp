@@ -69,6 +69,7 @@ const plusarg_doc k_plusargs[] = {
     { "trace=", "FILE", "write the RTL's own trace (.wtb binary, else JSONL) for warpref replay" },
     { "rtl_coverage=", "FILE", "write the design's Verilator coverage (a testbench built with --coverage) to FILE at the end" },
     { "mutant=", "K", "run mutant K of a schema build of scripts/qualify (read by the design at time 0; 0: none)" },
+    { "infect=", "FILE", "an infection build of scripts/qualify writes its counts to FILE at the end (another build: ignored)" },
     { "help", "", "print this list and exit 0" },
 };
 
