@@ -122,7 +122,7 @@ static inline void regfile_srcs(const wr_regfile *rf, unsigned w, const wr_insn 
     read_ur_c(rf, w, insn, reads, &s->ur, &s->c);
 }
 
-static inline void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, uint32_t undef,
+static inline __attribute__((always_inline)) void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, uint32_t undef,
                       const uint32_t val[WR_LANES])
 {
     if (reg >= rf->nregs)               /* RZ (the high half of R[254:255]) */
@@ -144,7 +144,7 @@ static inline void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t 
  * wr_write_undefined(), the record's one representation.  The register
  * writes come first in a record (retire.h): the loop stops at the first
  * write of the CTA's state. */
-static inline void regfile_apply(wr_regfile *rf, const wr_retire *rec)
+static inline __attribute__((always_inline)) void regfile_apply(wr_regfile *rf, const wr_retire *rec)
 {
     for (unsigned i = 0; i < rec->nwrites && rec->write[i].kind <= WR_WRITE_UR; i++) {
         const wr_write *e = &rec->write[i];

@@ -52,6 +52,13 @@ const uint8_t wr_form_pin_[WR_FORM_COUNT] = {
 #undef F
 #undef V
 
+/* The body of each optype (step.h: dispatch) */
+#define WR_OPTYPE(name, value, group, rule) [value] = exec_##name,
+void (*const wr_exec_[256])(wr_ctx *x) = {
+#include "warpref/isa.def"
+};
+#undef WR_OPTYPE
+
 /* The engine of each profile (engine.h): here, with the launch that picks
  * it, so that the shared barrier code (bcu.c) does not point at the engines
  * that call it. */
