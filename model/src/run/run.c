@@ -404,6 +404,7 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
     const wr_program *p = r->prog;
     const wr_insn *const insns = p->insns;
     const unsigned *const reads = r->reads;
+    const step_pre *const pre = r->pre;
     const size_t ninsns = p->ninsns;
     const unsigned nwarps = c->nwarps;
     const int operands = r->opts.trace_operands;
@@ -443,7 +444,7 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
         int rc;
         if (fast) {                              /* no copy of any operand, no test again */
             regfile_srcs(&s->rf, w, insn, reads[at], &src);
-            rc = step_srcs(c, w, insn, &src, &rec, &r->pre[at]);
+            rc = step_srcs(c, w, insn, &src, &rec, &pre[at], 1);
             if (__builtin_expect(rc == 0, 1)) { /* nothing changed beyond the warp's own state */
                 regfile_apply(&s->rf, &rec);
                 after_step(&h, c, nwarps, w, 0);
@@ -453,7 +454,7 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
                 rc = 0;
         } else if (plain && !operands) {         /* no copy of any operand */
             regfile_srcs(&s->rf, w, insn, reads[at], &src);
-            rc = step_srcs(c, w, insn, &src, &rec, NULL);
+            rc = step_srcs(c, w, insn, &src, &rec, NULL, 0);
         } else {
             regfile_read(&s->rf, w, insn, reads[at], &ops);  /* wr_regfile_read */
             rc = plain ? wr_step(c, w, insn, &ops, &rec)

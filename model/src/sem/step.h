@@ -10,7 +10,7 @@
 /* step.c, out of line */
 extern const uint8_t wr_form_pin_[WR_FORM_COUNT];   /* PIN(): Pp is an input (N-05) */
 int wr_step_refused_(wr_cta *cta, unsigned w);
-int wr_step_end_slow_(wr_ctx *x, const wr_insn *insn, const wr_word *word);
+int wr_step_end_slow_(wr_ctx *x, const wr_insn *insn, const wr_word *word, int cta_writes);
 int wr_step_not_here_(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word, const wr_srcs *src,
                       wr_retire *rec);
 
@@ -103,8 +103,9 @@ step_end_(wr_ctx *x, const wr_insn *insn, const wr_word *word, const int trusted
     if (!trusted)
         x->rec->has_state = cta->record_state;
     /* (a lost write comes with a release: bars_changed) */
-    if ((x->any[0] | x->any[1]) != 0 || (x->rec->exception | cta->record_state | cta->checks) != 0) {
-        const int rc = wr_step_end_slow_(x, insn, word);
+    const unsigned record_state = trusted ? 0u : cta->record_state;   /* (0: trusted) */
+    if ((x->any[0] | x->any[1]) != 0 || (x->rec->exception | record_state | cta->checks) != 0) {
+        const int rc = wr_step_end_slow_(x, insn, word, !trusted);
         return trusted && rc == 0 ? 1 : rc;
     }
     return 0;
@@ -122,22 +123,22 @@ static inline int step_insn_here(const wr_cta *cta, const wr_insn *insn)
 }
 
 /* The step of a decoded instruction; `word` is its word if the caller has
- * it (else the record's is encoded, when recorded at all).  `pre` NULL (a
- * constant): the step makes the instruction's step_pre and tests what it
- * must.  Else the caller is trusted (the standalone run): warp w is ready
+ * it (else the record's is encoded, when recorded at all).  `trusted` 0 (a
+ * constant; `pre` unused): the step makes the instruction's step_pre and
+ * tests what it must.  1: the caller is trusted (the standalone run): warp w is ready
  * (its pick), the instruction is of the table and of the CTA's profile
  * (step_insn_here, each instruction of the program tested once,
  * wr_runner_new), `pre` is its step_pre, src->pg and src->pp read PT as
  * all ones (regfile_srcs), the CTA records no paths and no state
  * (record_paths and record_state 0), and the caller reads of the record
- * only its writes and its exception (the header's other fields are left
- * as they were); the step tests none of it again and returns 1 instead
- * of 0 when its slow end ran (step_end_). */
+ * only its register writes and its exception (the header's other fields
+ * are left as they were, the writes of the CTA's state are not made); the
+ * step tests none of it again and returns 1 instead of 0 when its slow end
+ * ran (step_end_). */
 static inline __attribute__((always_inline)) int
 step_insn_(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
-           const wr_srcs *src, wr_retire *rec, const step_pre *pre)
+           const wr_srcs *src, wr_retire *rec, const step_pre *pre, const int trusted)
 {
-    const int trusted = pre != NULL;
     /* only instructions of the table (the form's own optype) and of the
      * CTA's profile: one compare, the slow path tells which */
     if (!trusted && __builtin_expect(!step_insn_here(cta, insn), 0))
@@ -163,16 +164,17 @@ static inline __attribute__((always_inline)) int
 step_insn(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_word *word,
           const wr_srcs *src, wr_retire *rec)
 {
-    return step_insn_(cta, w, insn, word, src, rec, NULL);
+    return step_insn_(cta, w, insn, word, src, rec, NULL, 0);
 }
 
 /* wr_step on operands already in the step's form (the standalone run's,
- * regfile_srcs): the same step, without a copy of any operand; `pre` as
- * step_insn_'s. */
+ * regfile_srcs): the same step, without a copy of any operand; `pre` and
+ * `trusted` as step_insn_'s. */
 static inline __attribute__((always_inline)) int
-step_srcs(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_srcs *src, wr_retire *rec, const step_pre *pre)
+step_srcs(wr_cta *cta, unsigned w, const wr_insn *insn, const wr_srcs *src, wr_retire *rec, const step_pre *pre,
+          const int trusted)
 {
-    return step_insn_(cta, w, insn, NULL, src, rec, pre);
+    return step_insn_(cta, w, insn, NULL, src, rec, pre, trusted);
 }
 
 #endif
