@@ -131,10 +131,23 @@ static inline __attribute__((always_inline)) void store_gpr(wr_regfile *rf, unsi
     if (mask == 0xffffffffu) {          /* the common case, a straight copy */
         memcpy(r, val, WR_LANES * sizeof *r);
     } else {                            /* a blend of all 32 lanes (a vector loop) */
+#if defined(__SSE2__)
+        /* four lanes at a time, their selects made from the mask's bits
+         * (no test whether the two rows overlap: they never do) */
+        const __m128i m = _mm_set1_epi32((int)mask);
+        for (unsigned l = 0; l < WR_LANES; l += 4) {
+            const __m128i bit = _mm_loadu_si128((const __m128i *)&wr_lane_bit[l]);
+            const __m128i sel = _mm_cmpeq_epi32(_mm_and_si128(m, bit), bit);
+            const __m128i old = _mm_loadu_si128((const __m128i *)&r[l]);
+            const __m128i v = _mm_loadu_si128((const __m128i *)&val[l]);
+            _mm_storeu_si128((__m128i *)&r[l], _mm_xor_si128(old, _mm_and_si128(sel, _mm_xor_si128(v, old))));
+        }
+#else
         for (unsigned l = 0; l < WR_LANES; l++) {
             const uint32_t sel = -(uint32_t)((mask & wr_lane_bit[l]) != 0);
             r[l] = (val[l] & sel) | (r[l] & ~sel);
         }
+#endif
     }
     uint32_t *u = &rf->r_undef[wr_regfile_slot(rf, w, reg)];
     *u = (*u & ~mask) | (undef & mask);
