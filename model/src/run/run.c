@@ -182,7 +182,7 @@ static int sim_equal(const sim *a, const sim *b)
 
 /* ---- livelock detection (step 1 above) --------------------------------- */
 
-enum { STRIDE = 32 };             /* compare every STRIDE-th deadline-free state */
+enum { STRIDE = 32 };            /* compare every STRIDE-th deadline-free state */
 
 typedef struct brent {
     int have;
