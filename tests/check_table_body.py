@@ -2,7 +2,7 @@
 """check_table_body.py SRCDIR CC... - an optype row without a body fails the build.
 
 The prototypes of the instruction bodies (model/src/sem/sem.h) and the dispatch
-switch (model/src/sem/step.c) are both expanded from the WR_OPTYPE rows of
+table (model/src/sem/step.c) are both expanded from the WR_OPTYPE rows of
 isa.def.  This test copies the model, adds one row, WR_OPTYPE(NOBODY, 0x4f,
 HLP), and builds the library and the CLI: the link must fail naming
 exec_NOBODY.  As a control, the same copy plus a one-line body builds."""

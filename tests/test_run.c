@@ -2,6 +2,7 @@
  * (N-51, N-52), CTA shape (N-53), livelock (N-55), fetch faults (N-27) and
  * the trace it writes.  Programs are built from decoded instructions, so
  * these tests do not depend on the assembler. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -370,6 +371,80 @@ START_TEST(step_hook_replaces_wr_step)
     ck_assert_int_eq(res.exit_status, WR_EXIT_ERROR);
     ck_assert_uint_eq(res.steps, 2);
     ck_assert_str_eq(res.error, "refused by the hook");
+}
+END_TEST
+
+/* The untraced run of a program whose every instruction is of its profile
+ * takes run_loop's fast copy (the operands in place, step_pre made once per
+ * instruction, the step without the tests the run has made: run.c); a run
+ * with a hook takes the general copy.  With wr_step itself as the hook, the
+ * two runs of one program end alike: the result, the CTA's state and every
+ * register (generated programs of every profile and class, a third of them
+ * ending in a planted exception). */
+static int plain_step(void *ctx, wr_cta *cta, unsigned w, const wr_insn *insn, const wr_operands *ops,
+                      wr_retire *rec)
+{
+    (void)ctx;
+    return wr_step(cta, w, insn, ops, rec);
+}
+
+static void same_end_both_ways(const wr_program *p, const char *what)
+{
+    wr_run_opts o[2] = { { .max_steps = 300000 }, { .max_steps = 300000, .step = plain_step } };
+    wr_runner *r[2];
+    wr_run_result res[2];
+    char err[200];
+    for (int k = 0; k < 2; k++) {
+        r[k] = wr_runner_new(p, &o[k], err, sizeof err);
+        ck_assert_msg(r[k] != NULL, "%s: %s", what, err);
+        ck_assert_int_eq(wr_runner_run(r[k], &res[k]), 0);
+    }
+    ck_assert_msg(res[0].end == res[1].end && res[0].t == res[1].t && res[0].steps == res[1].steps &&
+                      res[0].executed == res[1].executed && res[0].faulted_warp == res[1].faulted_warp &&
+                      res[0].fault_pc == res[1].fault_pc && res[0].exit_status == res[1].exit_status &&
+                      strcmp(res[0].error, res[1].error) == 0,
+                  "%s: fast run ended %s at t=%llu, the general run %s at t=%llu", what, wr_end_name(res[0].end),
+                  (unsigned long long)res[0].t, wr_end_name(res[1].end), (unsigned long long)res[1].t);
+    const wr_cta *a = wr_runner_cta(r[0]), *b = wr_runner_cta(r[1]);
+    ck_assert_msg(memcmp(a->warp, b->warp, sizeof a->warp) == 0, "%s: warps differ", what);
+    ck_assert_msg(memcmp(a->bar, b->bar, sizeof a->bar) == 0, "%s: barriers differ", what);
+    ck_assert_msg(memcmp(&a->ps, &b->ps, sizeof a->ps) == 0, "%s: profile state differs", what);
+    ck_assert_msg(memcmp(a->deadline, b->deadline, sizeof a->deadline) == 0 && a->now == b->now &&
+                      a->wake_pending == b->wake_pending, "%s: time differs", what);
+    const wr_regfile *x = wr_runner_regs(r[0]), *y = wr_runner_regs(r[1]);
+    const size_t n = (size_t)x->nwarps * x->nregs;
+    ck_assert_uint_eq(n, (size_t)y->nwarps * y->nregs);
+    ck_assert_msg(memcmp(x->r, y->r, n * WR_LANES * sizeof *x->r) == 0 &&
+                      memcmp(x->r_undef, y->r_undef, n * sizeof *x->r_undef) == 0, "%s: GPRs differ", what);
+    ck_assert_msg(memcmp(x->p, y->p, sizeof x->p) == 0 && memcmp(x->p_undef, y->p_undef, sizeof x->p_undef) == 0 &&
+                      memcmp(x->ur, y->ur, sizeof x->ur) == 0, "%s: predicates or uniform registers differ", what);
+    wr_runner_free(r[0]);
+    wr_runner_free(r[1]);
+}
+
+START_TEST(fast_run_ends_as_general_run)
+{
+    unsigned checked = 0;
+    for (unsigned profile = 0; profile < WR_PROFILE_COUNT; profile++) {
+        for (uint64_t seed = 1; seed <= 24; seed++) {
+            wr_gen_opts g;
+            wr_gen_defaults(&g);
+            g.seed = seed;
+            g.profile = profile;
+            g.exceptions = seed % 3 == 0 ? 100 : 0;
+            char *text = NULL, err[200], what[64];
+            ck_assert_msg(wr_gen_program(&g, &text, err, sizeof err) == 0, "%s", err);
+            wr_program p;
+            ck_assert_msg(wr_gen_load(text, &p, err, sizeof err) == 0, "%s", err);
+            snprintf(what, sizeof what, "profile %s seed %llu", wr_profile_name(profile),
+                     (unsigned long long)seed);
+            same_end_both_ways(&p, what);
+            checked++;
+            wr_program_free(&p);
+            free(text);
+        }
+    }
+    ck_assert_uint_eq(checked, 4 * 24);
 }
 END_TEST
 
@@ -824,6 +899,7 @@ void unit_add_suites(SRunner *sr)
     tc = tcase_create("livelock");
     tcase_add_test(tc, N_55_livelock_self_loop_one_warp);
     tcase_add_test(tc, step_hook_replaces_wr_step);
+    tcase_add_test(tc, fast_run_ends_as_general_run);
     tcase_add_test(tc, N_55_livelock_includes_scheduler_pointer);
     tcase_add_test(tc, N_55_livelock_exact_first_repeat_long_cycle);
     tcase_add_test(tc, N_55_livelock_versus_limit);

@@ -50,6 +50,7 @@
  * The trace written past the first repeated turn is cut off (wr_tw_cut).
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -93,6 +94,11 @@ struct wr_runner {
         char text[WR_TRACE_ASM_MAX];
     } *texts;                    /* per instruction; NULL without --trace-operands */
     unsigned *reads;             /* per instruction: its read set (wr_insn_reads) */
+    step_pre *pre;               /* per instruction: what its step derives from it
+                                    alone (step_pre_of); NULL unless trusted */
+    int trusted;                 /* every step a wr_step (no illegal word, no opts.step)
+                                    of an instruction of the program's profile
+                                    (step_insn_here): run_loop's fast copy */
 };
 
 /* The word and the text of instruction `at`, as the step would give the
@@ -176,7 +182,7 @@ static int sim_equal(const sim *a, const sim *b)
 
 /* ---- livelock detection (step 1 above) --------------------------------- */
 
-enum { STRIDE = 8 };             /* compare every STRIDE-th deadline-free state */
+enum { STRIDE = 32 };            /* compare every STRIDE-th deadline-free state */
 
 typedef struct brent {
     int have;
@@ -255,48 +261,81 @@ __attribute__((noinline)) static void explain_line(wr_tw *xw, wr_retire *rec, co
     wr_tw_line(xw, line, n < sizeof line ? n : sizeof line - 1);
 }
 
+/* The turn's counters, kept by run_loop in locals (registers: the step
+ * stores through byte pointers, and the compiler would otherwise reload
+ * each from the sim at every turn); back in the sim before anything else
+ * reads it (the watch's snapshots, the end of the loop). */
+typedef struct hot {
+    unsigned ptr;                /* sim's, each */
+    uint32_t pending;
+    unsigned finished;
+    uint64_t steps, df;
+    int checked;
+} hot;
+
+static inline __attribute__((always_inline)) hot hot_load(const sim *s)
+{
+    hot h = { s->ptr, s->pending, s->finished, s->steps, s->df, s->checked };
+    return h;
+}
+
+static inline __attribute__((always_inline)) void hot_store(sim *s, const hot *h)
+{
+    s->ptr = h->ptr;
+    s->pending = h->pending;
+    s->finished = h->finished;
+    s->steps = h->steps;
+    s->df = h->df;
+    s->checked = h->checked;
+}
+
 /* The checks before a turn (N-50: done and limit are checked before
  * deadlines fire), and the turn's count: the run's end, WR_END_NONE when
- * the watch stops it, or -1 to take the turn. */
-static inline __attribute__((always_inline)) int turn_gate(sim *s, uint64_t limit, watch *wt)
+ * the watch stops it, or -1 to take the turn.  *next is wt->next.  (Done,
+ * the first check, run_loop makes where `finished` may have changed: at
+ * its start and after a step that changed a run state.) */
+static inline __attribute__((always_inline)) int turn_gate(hot *h, sim *s, uint64_t limit, watch *wt,
+                                                           uint64_t *next)
 {
-    if (s->finished == s->cta.nwarps)
-        return WR_END_DONE;
-    const int dfturn = !s->pending;
-    if (dfturn && s->df >= wt->next && !s->checked && watch_turn(wt, s)) {
-        s->checked = 1;
-        return WR_END_NONE;
+    const int dfturn = !h->pending;
+    if (__builtin_expect(dfturn && h->df >= *next, 0) && !h->checked) {
+        hot_store(s, h);                         /* (the snapshot copies the sim) */
+        const int stop = watch_turn(wt, s);
+        *next = wt->next;
+        if (stop) {
+            h->checked = 1;
+            return WR_END_NONE;
+        }
     }
-    if (s->steps >= limit) {
-        s->checked = 1;                          /* a resumed run skips the watch here */
+    if (h->steps >= limit) {
+        h->checked = 1;                          /* a resumed run skips the watch here */
         return WR_END_LIMIT;
     }
-    s->checked = 0;
-    if (dfturn)
-        s->df++;
+    h->checked = 0;
+    h->df += (uint64_t)dfturn;
     return -1;
 }
 
 /* The warp of the turn: the first ready warp at or after the pointer, due
  * deadlines fired first (N-23); with none ready, time jumps to the next
  * deadline.  -1 with *wo set, or the run's end (no warp can ever be ready). */
-static inline __attribute__((always_inline)) int pick_warp(sim *s, unsigned *wo)
+static inline __attribute__((always_inline)) int pick_warp(hot *h, sim *s, unsigned *wo)
 {
     wr_cta *c = &s->cta;
-    if (__builtin_expect(!s->pending && c->warp[s->ptr].run == WR_WARP_READY, 1)) {
-        *wo = s->ptr;                            /* the common turn: the pointer's warp */
+    if (__builtin_expect(!h->pending && c->warp[h->ptr].run == WR_WARP_READY, 1)) {
+        *wo = h->ptr;                            /* the common turn: the pointer's warp */
         return -1;
     }
     for (;;) {
-        if (s->pending) {
+        if (h->pending) {
             wr_fire_deadlines(c);                /* N-23 */
-            s->pending = 0;
+            h->pending = 0;
             for (unsigned i = 0; i < c->nwarps; i++)
                 if (c->deadline[i] != WR_NO_DEADLINE)
-                    s->pending |= 1u << i;
+                    h->pending |= 1u << i;
         }
         for (unsigned k = 0; k < c->nwarps; k++) {
-            unsigned w = s->ptr + k;
+            unsigned w = h->ptr + k;
             if (w >= c->nwarps)
                 w -= c->nwarps;
             if (c->warp[w].run == WR_WARP_READY) {
@@ -333,29 +372,41 @@ __attribute__((noinline)) static wr_end fetch_faults(const wr_runner *r, sim *s,
 }
 
 /* The turn's bookkeeping after warp w stepped: the count, the time, the
- * pointer, its deadline pending, its end. */
-static inline __attribute__((always_inline)) void after_step(sim *s, unsigned w)
+ * pointer, its deadline pending, its end (`ended` 0, a constant: the step
+ * changed no run state, so the warp has not ended). */
+static inline __attribute__((always_inline)) void after_step(hot *h, wr_cta *c, unsigned nwarps, unsigned w,
+                                                             const int ended)
 {
-    wr_cta *c = &s->cta;
     const wr_warp *wp = &c->warp[w];
-    s->steps++;
+    h->steps++;
     c->now++;
-    s->ptr = w + 1 == c->nwarps ? 0 : w + 1;
-    const uint32_t bit = 1u << w;                /* (no branch) */
-    s->pending = (s->pending & ~bit) | (c->deadline[w] != WR_NO_DEADLINE ? bit : 0u);
-    if (wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED)
-        s->finished++;
+    h->ptr = w + 1 == nwarps ? 0 : w + 1;
+    if (__builtin_expect(h->pending != 0 || c->deadline[w] != WR_NO_DEADLINE, 0)) {
+        const uint32_t bit = 1u << w;
+        h->pending = (h->pending & ~bit) | (c->deadline[w] != WR_NO_DEADLINE ? bit : 0u);
+    }
+    if (ended)                                   /* (0: the step changed no run state) */
+        h->finished += wp->run == WR_WARP_EXITED || wp->run == WR_WARP_TRAPPED;
 }
 
 /* Runs turns until the end of the run or until the watch stops it
  * (WR_END_NONE).  `tw` (the trace) and `xw` (the explanation) may be NULL.
  * `limit` is the instruction limit.  `extras` (explanation or coverage) is a
- * constant of each of run_loop's two copies: a plain run tests nothing. */
+ * constant of each of run_loop's copies: a plain run tests nothing.  `fast`
+ * (a constant too): no trace, no extras, every instruction a wr_step of the
+ * program's profile (r->trusted): the operands in place and the step
+ * without the tests the run has made already. */
 static inline __attribute__((always_inline)) wr_end
-run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt, const int extras)
+run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt, const int extras,
+              const int fast)
 {
     wr_cta *c = &s->cta;
     const wr_program *p = r->prog;
+    const wr_insn *const insns = p->insns;
+    const unsigned *const reads = r->reads;
+    const step_pre *const pre = r->pre;
+    const size_t ninsns = p->ninsns;
+    const unsigned nwarps = c->nwarps;
     const int operands = r->opts.trace_operands;
     const int count = r->opts.coverage != NULL;
     const int plain = !p->illegal && !r->opts.step;   /* every step a wr_step */
@@ -365,57 +416,92 @@ run_loop_body(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, 
      * pointer valid from the start (a form reads only its own) */
     wr_srcs src = { .ra = wr_zero_lanes, .ra_hi = wr_zero_lanes, .rb = wr_zero_lanes,
                     .rc = wr_zero_lanes, .re = wr_zero_lanes };
+    if (fast) {                                  /* what the trusted step leaves (step_insn_) */
+        memset(&rec, 0, offsetof(wr_retire, ev));
+        rec.book.t = 0;
+        rec.book.wake = 0;
+    }
+    hot h = hot_load(s);
+    uint64_t next = wt->next;
+    int end = WR_END_DONE;
+    if (h.finished == nwarps)
+        goto out;
 
     for (;;) {
-        int end = turn_gate(s, limit, wt);
+        end = turn_gate(&h, s, limit, wt, &next);
         unsigned w;
-        if (end >= 0 || (end = pick_warp(s, &w)) >= 0)
-            return (wr_end)end;
+        if (end >= 0 || (end = pick_warp(&h, s, &w)) >= 0)
+            break;
         wr_warp *wp = &c->warp[w];
         const uint64_t pc = wp->active_pc;       /* N-27: fetch */
-        const unsigned why = wr_fetch_check(pc, 0, p->ninsns);
-        if (why != WR_FETCH_NONE)
+        const unsigned why = wr_fetch_check(pc, 0, ninsns);
+        if (why != WR_FETCH_NONE) {
+            hot_store(s, &h);
             return fetch_faults(r, s, xw, w, pc, why);
+        }
         const size_t at = pc / WR_INST_SIZE;     /* an illegal word: ILLEGAL_ENCODING (N-37) */
-        const wr_insn *insn = &p->insns[at];
+        const wr_insn *insn = &insns[at];
         int rc;
-        if (plain && !operands) {                /* no copy of any operand */
-            regfile_srcs(&s->rf, w, insn, r->reads[at], &src);
-            rc = step_srcs(c, w, insn, &src, &rec);
+        if (fast) {                              /* no copy of any operand, no test again */
+            regfile_srcs(&s->rf, w, insn, reads[at], &src);
+            rc = step_srcs(c, w, insn, &src, &rec, &pre[at], 1);
+            if (__builtin_expect(rc == 0, 1)) { /* nothing changed beyond the warp's own state */
+                regfile_apply(&s->rf, &rec);
+                after_step(&h, c, nwarps, w, 0);
+                continue;
+            }
+            if (rc > 0)
+                rc = 0;
+        } else if (plain && !operands) {         /* no copy of any operand */
+            regfile_srcs(&s->rf, w, insn, reads[at], &src);
+            rc = step_srcs(c, w, insn, &src, &rec, NULL, 0);
         } else {
-            regfile_read(&s->rf, w, insn, r->reads[at], &ops);  /* wr_regfile_read */
+            regfile_read(&s->rf, w, insn, reads[at], &ops);  /* wr_regfile_read */
             rc = plain ? wr_step(c, w, insn, &ops, &rec)
                  : p->illegal && p->illegal[at] ? wr_step_word(c, w, &p->words[at], &ops, &rec)
                  : r->opts.step ? r->opts.step(r->opts.step_ctx, c, w, insn, &ops, &rec)
                                 : wr_step(c, w, insn, &ops, &rec);
         }
-        if (rc != 0)
-            return WR_END_ERROR;                 /* the model's own error: wr_cta_errmsg */
+        if (rc != 0) {
+            end = WR_END_ERROR;                  /* the model's own error: wr_cta_errmsg */
+            break;
+        }
         regfile_apply(&s->rf, &rec);             /* wr_regfile_apply */
-        if (tw) {
+        if (!fast && tw) {
             rec.after = *wp;
             const struct trace_text *x = operands ? trace_text(r, at) : NULL;
             if (x)
                 rec.insn = x->word;
             wr_tw_record(tw, &rec, insn, &ops, operands, x ? x->text : NULL);
         }
-        if (extras) {                            /* one test when nobody asks */
+        if (!fast && extras) {                   /* one test when nobody asks */
             if (count)
                 wr_coverage_add(&s->cov, &rec.why);
             if (xw)
                 explain_line(xw, &rec, insn, wp);
         }
-        after_step(s, w);
-        if (rec.exception != WR_EXC_NONE)
-            return WR_END_EXCEPTION;
+        after_step(&h, c, nwarps, w, 1);
+        if (rec.exception != WR_EXC_NONE) {
+            end = WR_END_EXCEPTION;
+            break;
+        }
+        if (h.finished == nwarps) {              /* (the next turn's first check) */
+            end = WR_END_DONE;
+            break;
+        }
     }
+out:
+    hot_store(s, &h);
+    return (wr_end)end;
 }
 
 static wr_end run_loop(const wr_runner *r, sim *s, wr_tw *tw, wr_tw *xw, uint64_t limit, watch *wt)
 {
     if (xw || r->opts.coverage)
-        return run_loop_body(r, s, tw, xw, limit, wt, 1);
-    return run_loop_body(r, s, tw, xw, limit, wt, 0);
+        return run_loop_body(r, s, tw, xw, limit, wt, 1, 0);
+    if (!tw && r->trusted && !s->cta.record_paths)
+        return run_loop_body(r, s, NULL, NULL, limit, wt, 0, 1);
+    return run_loop_body(r, s, tw, xw, limit, wt, 0, 0);
 }
 
 /* advance s to the deadline-free turn with index `target` (>= s->df) */
@@ -568,8 +654,15 @@ wr_runner *wr_runner_new(const wr_program *prog, const wr_run_opts *opts, char *
         free(r);
         return NULL;
     }
-    for (size_t i = 0; i < prog->ninsns; i++)
+    r->trusted = !prog->illegal && !opts->step;
+    for (size_t i = 0; i < prog->ninsns; i++) {
         r->reads[i] = wr_insn_reads(&prog->insns[i]);
+        r->trusted &= step_insn_here(&r->s.cta, &prog->insns[i]);
+    }
+    if (r->trusted && (r->pre = malloc(prog->ninsns * sizeof *r->pre)) != NULL)
+        for (size_t i = 0; i < prog->ninsns; i++)
+            r->pre[i] = step_pre_of(&prog->insns[i]);
+    r->trusted = r->pre != NULL;                 /* (out of memory: the plain loop) */
     return r;
 }
 
@@ -766,6 +859,7 @@ void wr_runner_free(wr_runner *r)
     sim_free(&r->s);
     free(r->texts);
     free(r->reads);
+    free(r->pre);
     free(r);
 }
 

@@ -122,7 +122,7 @@ static inline void regfile_srcs(const wr_regfile *rf, unsigned w, const wr_insn 
     read_ur_c(rf, w, insn, reads, &s->ur, &s->c);
 }
 
-static inline void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, uint32_t undef,
+static inline __attribute__((always_inline)) void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t mask, uint32_t undef,
                       const uint32_t val[WR_LANES])
 {
     if (reg >= rf->nregs)               /* RZ (the high half of R[254:255]) */
@@ -131,10 +131,23 @@ static inline void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t 
     if (mask == 0xffffffffu) {          /* the common case, a straight copy */
         memcpy(r, val, WR_LANES * sizeof *r);
     } else {                            /* a blend of all 32 lanes (a vector loop) */
+#if defined(__SSE2__)
+        /* four lanes at a time, their selects made from the mask's bits
+         * (no test whether the two rows overlap: they never do) */
+        const __m128i m = _mm_set1_epi32((int)mask);
+        for (unsigned l = 0; l < WR_LANES; l += 4) {
+            const __m128i bit = _mm_loadu_si128((const __m128i *)&wr_lane_bit[l]);
+            const __m128i sel = _mm_cmpeq_epi32(_mm_and_si128(m, bit), bit);
+            const __m128i old = _mm_loadu_si128((const __m128i *)&r[l]);
+            const __m128i v = _mm_loadu_si128((const __m128i *)&val[l]);
+            _mm_storeu_si128((__m128i *)&r[l], _mm_xor_si128(old, _mm_and_si128(sel, _mm_xor_si128(v, old))));
+        }
+#else
         for (unsigned l = 0; l < WR_LANES; l++) {
             const uint32_t sel = -(uint32_t)((mask & wr_lane_bit[l]) != 0);
             r[l] = (val[l] & sel) | (r[l] & ~sel);
         }
+#endif
     }
     uint32_t *u = &rf->r_undef[wr_regfile_slot(rf, w, reg)];
     *u = (*u & ~mask) | (undef & mask);
@@ -144,7 +157,7 @@ static inline void store_gpr(wr_regfile *rf, unsigned w, unsigned reg, uint32_t 
  * wr_write_undefined(), the record's one representation.  The register
  * writes come first in a record (retire.h): the loop stops at the first
  * write of the CTA's state. */
-static inline void regfile_apply(wr_regfile *rf, const wr_retire *rec)
+static inline __attribute__((always_inline)) void regfile_apply(wr_regfile *rf, const wr_retire *rec)
 {
     for (unsigned i = 0; i < rec->nwrites && rec->write[i].kind <= WR_WRITE_UR; i++) {
         const wr_write *e = &rec->write[i];

@@ -33,11 +33,17 @@ typedef struct wr_ctx {
     uint32_t pmask;              /* ActiveMask & pgv & ppv (BAR.RED: & pgv only, N-05) */
     uint64_t next;               /* ActivePC + 16 */
     /* what the step changed beyond the warp, written to the record at its
-     * end (step.c) */
-    uint32_t bars_changed;       /* barriers whose state word changed */
-    uint32_t warpbar_changed;    /* warps whose WarpBARState was written */
-    uint32_t runs_changed;       /* warps whose run state changed */
-    uint32_t lost_events;        /* events past the configured capacity */
+     * end (step.c); `any` overlays the four words, so that the step's end
+     * tests (and its start clears) them as two */
+    union {
+        struct {
+            uint32_t bars_changed;       /* barriers whose state word changed */
+            uint32_t warpbar_changed;    /* warps whose WarpBARState was written */
+            uint32_t runs_changed;       /* warps whose run state changed */
+            uint32_t lost_events;        /* events past the configured capacity */
+        };
+        uint64_t any[2];
+    };
     uint32_t lost_writes;        /* writes past the record's room (ptx results, P-11) */
     wr_why *why;                 /* the record's paths, NULL when the
                                     configuration records none (TOOK) */
@@ -317,8 +323,8 @@ static inline void write_ur(wr_ctx *x, unsigned u, uint32_t v)
 
 /* The body of each instruction: one function per optype of isa.def, named
  * exec_<OPTYPE> (bru.c, bcu.c, alu.c).  The prototypes and the dispatch
- * switch (step.c) are both expanded from the table, so a row without a body
- * fails the link with "undefined reference to exec_<OPTYPE>". */
+ * table (step.c: wr_exec_) are both expanded from the table, so a row
+ * without a body fails the link with "undefined reference to exec_<OPTYPE>". */
 #define WR_OPTYPE(name, value, group, rule) void exec_##name(wr_ctx *x);
 #include "warpref/isa.def"
 #undef WR_OPTYPE

@@ -52,6 +52,13 @@ const uint8_t wr_form_pin_[WR_FORM_COUNT] = {
 #undef F
 #undef V
 
+/* The body of each optype (step.h: dispatch) */
+#define WR_OPTYPE(name, value, group, rule) [value] = exec_##name,
+void (*const wr_exec_[256])(wr_ctx *x) = {
+#include "warpref/isa.def"
+};
+#undef WR_OPTYPE
+
 /* The engine of each profile (engine.h): here, with the launch that picks
  * it, so that the shared barrier code (bcu.c) does not point at the engines
  * that call it. */
@@ -168,12 +175,14 @@ static void record_cta_writes(wr_ctx *x)
 }
 
 /* ... and last: an exception faults the warp, its event closes the list
- * (N-37: precise, nothing else changed); the CTA-wide writes and, when the
+ * (N-37: precise, nothing else changed); the CTA-wide writes (unless
+ * `cta_writes` is 0: a trusted caller's, step_insn_) and, when the
  * configuration asks for it, the word and the state after go to the
  * record; an event past the capacity and, when checks are on, a broken
  * invariant are the call's errors.  Off the hot path: a step that does
  * none of this tests one word. */
-__attribute__((noinline)) int wr_step_end_slow_(wr_ctx *x, const wr_insn *insn, const wr_word *word)
+__attribute__((noinline)) int wr_step_end_slow_(wr_ctx *x, const wr_insn *insn, const wr_word *word,
+                                                int cta_writes)
 {
 #define OP_ (insn ? wr_op_name(insn) : "an undecodable word")
     wr_cta *cta = x->cta;
@@ -182,7 +191,7 @@ __attribute__((noinline)) int wr_step_end_slow_(wr_ctx *x, const wr_insn *insn, 
         set_run(x, x->warp, WR_WARP_FAULTED);
         push_event(x, WR_EV_EXCEPTION, r->exception, 0);
     }
-    if (x->bars_changed | x->warpbar_changed | x->runs_changed)
+    if (cta_writes && (x->bars_changed | x->warpbar_changed | x->runs_changed))
         record_cta_writes(x);
     if (cta->record_state) {
         r->after = *x->w;
