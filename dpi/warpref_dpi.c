@@ -26,6 +26,7 @@ typedef struct dpi {
     uint32_t runs[WR_MAX_WARPS];           /* the RTL's run states after its last retire */
     svBitVecVal runs_vec[3];               /* ... as the vector it came in (when runs_seen) */
     int runs_seen;
+    unsigned nwarps;                       /* the CTA's warps */
     /* the wide parts given for the next retire (warpref_dpi_retire_in/_rd/_cta):
      * the operands go straight into rec.in */
     unsigned staged;                       /* STAGED_* */
@@ -145,6 +146,7 @@ void *warpref_dpi_new_words(const char *prog, const char *words, int threads, in
         return NULL;
     }
     const wr_cta *cta = wr_checker_cta(d->chk);
+    d->nwarps = cta->nwarps;
     for (unsigned w = 0; w < cta->nwarps; w++)
         d->runs[w] = cta->warp[w].run;
     snprintf(d->simulator, sizeof d->simulator, "verilator");
@@ -307,13 +309,11 @@ void warpref_dpi_retire_cta(void *h, const svBitVecVal *bar_words, const svBitVe
 }
 
 /* The parts a record uses that no call gave (STAGED_*): an error of the
- * calls (-1, with a message), else 0; either way the parts are used up. */
-static int unstaged(dpi *d, uint64_t cycle, unsigned warp, unsigned uses)
+ * calls (-1, with a message), else 0; either way the parts are used up.
+ * (The message apart, out of line: the retire keeps its arguments in
+ * registers.) */
+static __attribute__((cold, noinline)) int unstaged_fail(dpi *d, uint64_t cycle, unsigned warp, unsigned missing)
 {
-    const unsigned missing = uses & ~d->staged;
-    d->staged = 0;
-    if (!missing)
-        return 0;
     char msg[200];
     snprintf(msg, sizeof msg, "cycle %" PRIu64 " warp %u: the record uses %s but %s was not called before it",
              cycle, warp,
@@ -322,6 +322,13 @@ static int unstaged(dpi *d, uint64_t cycle, unsigned warp, unsigned uses)
                                                                                  : "warpref_dpi_retire_cta");
     note(d, "warpref_dpi_retire", msg);
     return -1;
+}
+
+static inline int unstaged(dpi *d, uint64_t cycle, unsigned warp, unsigned uses)
+{
+    const unsigned missing = uses & ~d->staged;
+    d->staged = 0;
+    return missing ? unstaged_fail(d, cycle, warp, missing) : 0;
 }
 
 /* what retired; the record is rebuilt from here on */
@@ -448,7 +455,15 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
     dpi *d = h;
     if (!d)
         return -1;
-    const unsigned nwarps = wr_checker_cta(d->chk)->nwarps;
+    /* the plain fields first, straight from the arguments into the record
+     * (most of them come on the stack: one load and one store each, no
+     * copy kept across a call); a record refused below is rebuilt by the
+     * next retire */
+    put_head(&d->rec, warp, pc, insn, exc);
+    put_operands(&d->rec, reads, pg, pp, ur, c, ra_undef, rb_undef, rc_undef);
+    put_after(&d->rec.after, active_pc, valid, active, yield, sleep, swtch, rpc, breg, wbs, wbs_def, run,
+              blocked_bar);
+    const unsigned nwarps = d->nwarps;
     if (nwarps < 32)
         wbs_we &= (1u << nwarps) - 1;
     if (unstaged(d, cycle, warp,
@@ -456,10 +471,6 @@ int warpref_dpi_retire(void *h, unsigned long long cycle, unsigned int warp, uns
                      (rd_lanes && rd != WR_RZ ? STAGED_RD : 0u) |
                      (bar_changed | wbs_we | (exc ? 0u : released) ? STAGED_CTA : 0u)) != 0)
         return -1;
-    put_head(&d->rec, warp, pc, insn, exc);
-    put_operands(&d->rec, reads, pg, pp, ur, c, ra_undef, rb_undef, rc_undef);
-    put_after(&d->rec.after, active_pc, valid, active, yield, sleep, swtch, rpc, breg, wbs, wbs_def, run,
-              blocked_bar);
     wr_retire_add_port_events(&d->rec, ev, exc, ev_bar, warn, trap_idx, released, d->woken);
     put_dests(d, warp, rd_lanes, rd, rd_pair, rd_dc, rd_undef, pd_lanes, pd, pd_val, pd_undef, ur_we, urd, ur_val);
     put_cta(d, warp, bar_changed, wbs_we, runs, blocked_bar, nwarps);

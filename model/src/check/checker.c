@@ -670,8 +670,8 @@ static inline const wr_operands *raw_operands(wr_checker *c, unsigned w, const w
 
 /* The model steps warp w at pc into its record m: a sleep deadline it sets
  * is looked at again, the run's end time moves (N-50), m gets the state
- * after (the RPCs only when they are compared: a replay's are not), the
- * word and the read set.  WR_CHK_ERROR on a model error. */
+ * after (the RPCs only when they are compared, a replay's are not, and a
+ * lane is parked), the word and the read set.  WR_CHK_ERROR on a model error. */
 static inline int model_step(wr_checker *c, uint64_t cycle, unsigned w, uint64_t pc, const wr_insn *insn,
                              const wr_operands *ops, unsigned reads, wr_retire *m)
 {
@@ -691,10 +691,13 @@ static inline int model_step(wr_checker *c, uint64_t cycle, unsigned w, uint64_t
         c->late_told &= ~(1u << w);
     }
     c->end_t = cycle + 1;                /* N-50: the time after the last issued instruction */
-    if (c->o.ctl.field[WR_RF_RPC].enable)       /* (two constant sizes: no `rep movs`) */
-        memcpy(&m->after, &c->cta.warp[w], sizeof m->after);
+    /* the RPCs only when they are compared and some lane is parked: the
+     * compare reads the parked lanes' alone (two constant sizes: no `rep movs`) */
+    const wr_warp *after = &c->cta.warp[w];
+    if (c->o.ctl.field[WR_RF_RPC].enable && (after->valid & ~after->active))
+        memcpy(&m->after, after, sizeof m->after);
     else
-        memcpy(&m->after, &c->cta.warp[w], offsetof(wr_warp, rpc));
+        memcpy(&m->after, after, offsetof(wr_warp, rpc));
     m->insn = c->prog->words[at];
     m->has_state = 1;
     m->reads = (uint16_t)reads;

@@ -126,6 +126,14 @@ static inline uint64_t lanes_xor64(const uint64_t *a, const uint64_t *b)
     return acc;
 }
 
+/* 32 64-bit lanes agree under mask: the bytes first (memcmp: the widest
+ * compare the machine has, chosen by the C library at run time), the
+ * masked lanes only when some byte differs */
+static inline int lanes_same64(const uint64_t *a, const uint64_t *b, uint64_t mask)
+{
+    return memcmp(a, b, WR_LANES * sizeof *a) == 0 || !(lanes_xor64(a, b) & mask);
+}
+
 /* What derive() (below) reads from the table once: the read set's operand
  * bits, and for each byte of a record before its writes the plain row
  * (PLAIN_) that reads it, if one does, and where its bits fall in that row's
@@ -179,6 +187,10 @@ BODY_ compare_word(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_r
 BODY_ compare_rpc(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
 {
     const uint32_t parked = mask ? m->after.valid & ~m->after.active : 0;
+    /* without a report: every lane at once first (vectorised, no branch a
+     * lane), lane by lane only when some lane differs */
+    if (!rep && (!parked || lanes_same64(m->after.rpc, o->after.rpc, mask)))
+        return 0;
     uint64_t d = 0;
     for (uint32_t c = parked; c; c &= c - 1)
         d |= (m->after.rpc[lowest(c)] ^ o->after.rpc[lowest(c)]) & mask;
@@ -345,7 +357,7 @@ BODY_ compare_events(wr_compare_report *rep, unsigned f, const wr_retire *m, con
 static inline uint32_t operand_lanes(wr_compare_report *rep, unsigned f, uint64_t mask, const uint64_t *la,
                                      const uint64_t *lb, uint32_t undef, uint32_t claimed)
 {
-    if (!(undef | claimed) && !(lanes_xor64(la, lb) & mask))
+    if (!(undef | claimed) && lanes_same64(la, lb, mask))
         return 0;                        /* the common case, whole */
     uint32_t differ = claimed & ~undef;  /* (mask is not 0 here) */
     for (unsigned l = 0; l < WR_LANES; l++)
