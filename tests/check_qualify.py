@@ -241,6 +241,13 @@ def main():
             r4 = json.load(f)
         check("a probe that always records: the never-infected mutant is classed infected (the check above fails)",
               rc4 == 0 and r4.get("reason_class") == "infected", f"{rc4} {r4.get('reason_class')} {err4[-1500:]}")
+        # a regression that cannot run on a mutant (status 2, no job's result: a bad option, a
+        # relinked tool) is an error, never a kill
+        cant = f"sh -c 'test {{mutant}} = 0 || exit 2; exec \"$0\" \"$@\"' " + regress.replace(" --mutant {mutant}", "")
+        rc6, out6, err6 = run(base + ["--ids", str(kill), "--no-triage", "--no-coverage", "--no-infection", "-j", "1",
+                                      "--regress-cmd", cant, "--out", os.path.join(out_dir, "cant")])
+        check("a regression that exits 2 on the mutant: error, status 1",
+              rc6 == 1 and re.search(rf"^M{kill:04d}\s+error", out6, re.M) is not None, f"{rc6} {out6[-1500:]} {err6[-800:]}")
         survivor = next((i for i in [infected] + others if res[i]["status"] == "survived"), None)
         sample = [kill] + ([survivor] if survivor else [])
         own_dir = os.path.join(out_dir, "own")
