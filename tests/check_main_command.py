@@ -57,6 +57,9 @@ def tree(tmp):
     t = os.path.join(tmp, 'tree')
     shutil.copytree(os.path.join(ROOT, 'scripts'), os.path.join(t, 'scripts'),
                     ignore=shutil.ignore_patterns('__pycache__'))
+    # the profiles' names and numbers come from the generated ISA package (lockstep_common.isa_profiles)
+    os.makedirs(os.path.join(t, 'rtl_stub'))
+    shutil.copy(os.path.join(ROOT, 'rtl_stub', 'warpref_isa_pkg.sv'), os.path.join(t, 'rtl_stub'))
     script(os.path.join(t, 'scripts', 'install-deps'), '#!/bin/sh\necho ran > "$(dirname "$0")/../install-deps.ran"\n')
     return t
 

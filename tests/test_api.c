@@ -760,20 +760,32 @@ START_TEST(section_5_undefined_where_the_model_is_defined)
     find_kind(o, WR_WRITE_GPR)->dc_lanes = 0;
     o->in.ra_undef = 0;
     ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 0);
-    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    /* both marks missing: first the operand the model reads undefined
+     * (Ra's lane 9), then the written lane */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 2);
     ck_assert_uint_eq(rep.diff[0].field, WR_RF_UNDEF);
-    ck_assert_uint_eq(rep.diff[0].index, 5);
-    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 6);
+    ck_assert_uint_eq(rep.diff[0].lanes, 1u << 9);
+    ck_assert_uint_eq(rep.diff[1].field, WR_RF_UNDEF);
+    ck_assert_uint_eq(rep.diff[1].index, 5);
+    ck_assert_uint_eq(rep.diff[1].lanes, 1u << 6);
     wr_compare_format(&rep, m, o, "RTL", text, sizeof text);
-    ck_assert_str_eq(text, "undef                  S5    R5 of warp 1 differs, lanes 0x00000040: undefined in the "
+    ck_assert_str_eq(text, "undef                  S5    operand Ra differs, lanes 0x00000200: undefined in the model, "
+                           "defined (0x0000006d) in the RTL\n"
+                           "undef                  S5    R5 of warp 1 differs, lanes 0x00000040: undefined in the "
                            "model, defined (0x00000012) in the RTL\n");
     ck_assert_int_eq(same(m, o, NULL), 0);
     ck_assert_int_eq(same(m, o, &nomarks), 1);
     nomarks.field[WR_RF_UNDEF].enable = 1;                 /* the mask: the lanes compared */
     nomarks.field[WR_RF_UNDEF].mask = ~(UINT64_C(1) << 6);
+    ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 1);  /* Ra's lane 9 still compared */
+    nomarks.field[WR_RF_UNDEF].mask = ~((UINT64_C(1) << 6) | (UINT64_C(1) << 9));
     ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 0);
+    nomarks.field[WR_RF_UNDEF].mask = ~UINT64_C(0) & ~WR_UNDEF_OPERANDS;  /* the operands' part off */
+    ck_assert_int_eq(wr_compare(m, o, &nomarks, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].index, 5);
     nomarks.field[WR_RF_UNDEF].mask = ~UINT64_C(0);
     nomarks.field[WR_RF_UNDEF].enable = 0;
+    o->in.ra_undef = m->in.ra_undef;
     find_kind(o, WR_WRITE_GPR)->lanes &= ~(1u << 6);      /* the lane not written: write.gpr's, not undef's */
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
     ck_assert_uint_eq(rep.diff[0].field, WR_RF_WRITE_GPR);
@@ -968,8 +980,9 @@ START_TEST(compare_same_decides_the_common_cases)
     find_kind(o, WR_WRITE_GPR)->dc[7] = ~0u;
     ck_assert_int_eq(same(m, o, NULL), 0);
     *o = *m;
-    o->in.ra_undef = 0;                                  /* the other defines Ra's lane 9: allowed */
-    ck_assert_int_eq(same(m, o, NULL), 1);
+    o->in.ra_undef = 0;                                  /* the other defines Ra's lane 9: its value */
+    ck_assert_int_eq(same(m, o, &nomarks), 1);           /* is allowed, its missing mark is not */
+    ck_assert_int_eq(same(m, o, NULL), 0);
     o->in.rb_undef = 1u << 3;                            /* undefined where the model's is not */
     ck_assert_int_eq(same(m, o, NULL), 0);
     plain_record(m);
