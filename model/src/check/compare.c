@@ -410,20 +410,35 @@ BODY_ compare_reads(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t 
  * (a replay: a trace carries no operand marks); such a difference's
  * `model` is MARKS_OPERAND + k (k: 0 Ra, 1 Rb, 2 Rc, 3 Re). */
 enum { MARKS_OPERAND = WR_WRITE_KIND_COUNT };
+
+/* GPR operand k of a record's operands (0 Ra, 1 Rb, 2 Rc, 3 Re): its lanes,
+ * and in *undef its undefined lanes */
+static inline const uint64_t *gpr_operand(const wr_operands *in, unsigned k, uint32_t *undef)
+{
+    switch (k) {
+    case 0:  *undef = in->ra_undef; return in->ra;
+    case 1:  *undef = in->rb_undef; return in->rb;
+    case 2:  *undef = in->rc_undef; return in->rc;
+    default: *undef = in->re_undef; return in->re;
+    }
+}
+
 BODY_ compare_marks(wr_compare_report *rep, unsigned f, uint64_t mask, const wr_retire *m, const wr_retire *o)
 {
     uint64_t any = 0;
     const unsigned both = (mask & WR_UNDEF_OPERANDS) ? m->reads & o->reads : 0u;
     if (both & (WR_IN_RA | WR_IN_RB | WR_IN_RC | WR_IN_RE)) {
-        const uint32_t mu[4] = { m->in.ra_undef, m->in.rb_undef, m->in.rc_undef, m->in.re_undef };
-        const uint32_t ou[4] = { o->in.ra_undef, o->in.rb_undef, o->in.rc_undef, o->in.re_undef };
         static const unsigned bit[4] = { WR_IN_RA, WR_IN_RB, WR_IN_RC, WR_IN_RE };
         for (unsigned k = 0; k < 4; k++) {
-            const uint32_t defined = mu[k] & ~ou[k] & (uint32_t)mask & (0u - (uint32_t)((both & bit[k]) != 0));
+            if (!(both & bit[k]))
+                continue;
+            uint32_t mu, ou;
+            gpr_operand(&m->in, k, &mu);
+            const uint64_t *x = gpr_operand(&o->in, k, &ou);
+            const uint32_t defined = mu & ~ou & (uint32_t)mask;
             if (defined) {
                 if (!rep)
                     return 1;
-                const uint64_t *x = k == 0 ? o->in.ra : k == 1 ? o->in.rb : k == 2 ? o->in.rc : o->in.re;
                 add(rep, f, WR_DIFF_VALUE, WR_WRITE_CTA, 0, defined, MARKS_OPERAND + k, x[lowest(defined)]);
                 any = 1;
             }
@@ -772,12 +787,10 @@ int wr_compare_format(const wr_compare_report *rep, const wr_retire *m, const wr
             }
         } else if (how == WR_CMP_OPERAND && d->lanes && (d->field == WR_RF_IN_RA || d->field == WR_RF_IN_RB ||
                                                           d->field == WR_RF_IN_RC || d->field == WR_RF_IN_RE)) {
-            const uint64_t *a = d->field == WR_RF_IN_RA ? m->in.ra : d->field == WR_RF_IN_RB ? m->in.rb
-                                : d->field == WR_RF_IN_RC ? m->in.rc : m->in.re;
-            const uint64_t *x = d->field == WR_RF_IN_RA ? o->in.ra : d->field == WR_RF_IN_RB ? o->in.rb
-                                : d->field == WR_RF_IN_RC ? o->in.rc : o->in.re;
-            const uint32_t undef = d->field == WR_RF_IN_RA ? o->in.ra_undef : d->field == WR_RF_IN_RB ? o->in.rb_undef
-                                 : d->field == WR_RF_IN_RC ? o->in.rc_undef : o->in.re_undef;
+            const unsigned k = d->field == WR_RF_IN_RA ? 0 : d->field == WR_RF_IN_RB ? 1 : d->field == WR_RF_IN_RC ? 2 : 3;
+            uint32_t mu, undef;
+            const uint64_t *a = gpr_operand(&m->in, k, &mu);
+            const uint64_t *x = gpr_operand(&o->in, k, &undef);
             for (uint32_t l = d->lanes; l; l &= l - 1)
                 wr_buf_printf(&b, "\n    lane %2u: model 0x%" PRIx64 ", %s 0x%" PRIx64 "%s", lowest(l), a[lowest(l)],
                               sn, x[lowest(l)], undef >> lowest(l) & 1u ? " (undefined)" : "");
