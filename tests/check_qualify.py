@@ -146,7 +146,8 @@ def main():
     ids = [kill, still, never, infected] + others
     out_dir = tempfile.mkdtemp(prefix="qualify-smoke-")
     try:
-        common = ["-j", "2", "--regress-cmd", regress, "--long-seeds", "3-4", "--warp-seeds", "0", "--weight-seeds", "0"]
+        common = ["-j", "2", "--regress-cmd", regress, "--long-seeds", "3-4", "--warp-seeds", "0", "--weight-seeds", "0",
+                  "--judge-seeds", "1-4"]
         args = base + ["--ids", ",".join(map(str, ids)), "--out", out_dir] + common
         rc, out, err = run(args)
         print(out)
@@ -181,10 +182,10 @@ def main():
         check("JUnit: a survivor with a reviewed reason is skipped with it",
               '<skipped message="survived: reviewed: equivalent:' in x, x[-3000:])
         check("the survivors' reasons line", re.search(r"^qualify: survivors by reason: \d+ not reached, \d+ never "
-                                                      r"infected \(seeds 1-2\), \d+ infected, not propagated, ",
+                                                      r"infected \(seeds 1-4\), \d+ infected, not propagated, ",
                                                       out, re.M) is not None, out[-1500:])
         check("the infection run: every job as on the design's own build",
-              "qualify: infection: seeds 1-2 (2 jobs) in " in err and
+              "qualify: infection: seeds 1-4 (4 jobs) in " in err and
               "the same verdict, instructions and cycles as the design's own build on 2 jobs" in err, err[-3000:])
 
         # the schema build (docs/qualify.md "Mutant schemata"): the viable
@@ -207,7 +208,7 @@ def main():
         check("the per-mutant time line (the viable ones run, not those the infection run carried)",
               f"qualify: per mutant on the schema build (median of {9 - len(carried)})" in out, out[-2000:])
         check("the infection run's time line", re.search(r"^qualify: the infection run \(once, 9 mutants probed\): "
-                                                        r"lint \d+ s, build \d+ s, seeds 1-2 \(2 jobs\) [\d.]+ s; "
+                                                        r"lint \d+ s, build \d+ s, seeds 1-4 \(4 jobs\) [\d.]+ s; "
                                                         f"{len(carried)} never-infected mutants carried without a run$",
                                                         out, re.M) is not None, out[-2000:])
         check("the never-infected survivor was carried (no regression of its own)", never in carried, str(carried))
@@ -218,7 +219,7 @@ def main():
         check("never infected: evaluated, never differed; its reason",
               res[never]["status"] == "survived" and res[never].get("reason_class") == "never infected"
               and inf(never).get("calls", 0) > 0 and inf(never).get("diffs") == 0
-              and res[never]["reason"].startswith("never infected over seeds 1-2: its expression, evaluated "),
+              and res[never]["reason"].startswith("never infected over seeds 1-4: its expression, evaluated "),
               json.dumps(res[never])[:1500])
         check("infected survivor: differed, not propagated; its reason",
               res[infected]["status"] == "survived" and res[infected].get("reason_class") == "infected"
@@ -226,6 +227,25 @@ def main():
               and res[infected]["reason"].startswith("infected, not propagated: its expression differed "),
               json.dumps(res[infected])[:1500])
         check("the killed mutant was infected", inf(kill).get("diffs", 0) > 0, json.dumps(inf(kill)))
+        # the judge's seeds beyond the regression's (3-4) run only where the infection run saw the
+        # mutant differ: the seeds of each job, recorded per mutant
+        with open(os.path.join(out_dir, "infect", "infect.json")) as f:
+            by_seed = json.load(f).get("infected_seeds", {})
+
+        def seeds_of(spec):
+            out = set()
+            for part in filter(None, spec.split(",")):
+                a, _, b = part.partition("-")
+                out.update(range(int(a), int(b or a) + 1))
+            return out
+        check("the infection run records the infecting seeds of each mutant, within the judge's",
+              by_seed.get(str(kill)) and seeds_of(by_seed[str(kill)]) <= {1, 2, 3, 4}
+              and str(never) not in by_seed and by_seed.get(str(infected)), json.dumps(by_seed))
+        check("the kill's seed infected it", res[kill].get("seed") in seeds_of(by_seed.get(str(kill), "")),
+              f"{res[kill].get('seed')} {by_seed.get(str(kill))}")
+        check("the infected survivor's judge ran exactly its infecting seeds of 3-4",
+              res[infected].get("judge_jobs") == len(seeds_of(by_seed.get(str(infected), "")) & {3, 4}),
+              f"{res[infected].get('judge_jobs')} {by_seed.get(str(infected))}")
         check("the never-infected survivor ran no long regression", not res[never].get("long_stages"),
               str(res[never].get("long_stages")))
         # a broken probe is caught: differences never recorded (the kill is then "never infected":
@@ -272,7 +292,7 @@ def main():
         # (a continuous assignment has no line point of Verilator's: '-')
         rc5, out5, err5 = run(base + ["--out", out_dir, "--explain", str(infected)])
         check("--explain: the infection counts and the reasons",
-              re.search(r"^infection over seeds 1-2 \(2 jobs\): its expression evaluated \d+ times, differed \d+ "
+              re.search(r"^infection over seeds 1-4 \(4 jobs\): its expression evaluated \d+ times, differed \d+ "
                         r"times$", out5, re.M) is not None and "reviewed reason (" in out5
               and "reason: infected, not propagated: " in out5, out5)
         check("--explain: the line's coverage", re.search(r"^ >\s*(\d+|-)\s+\d+\s+assign issue", out, re.M)
