@@ -84,6 +84,15 @@ def main():
         check("a stale reason: status 2, its line", rc == 2 and err.strip().splitlines() ==
               [f"qualify: --reasons: {stale}:2: stale reason: no line 'assign gone = a && b;' in "
                "rtl_stub/warpref_core.sv"], f"{rc} {err!r}")
+        rc, out, err = run(base + ["--reasons", stale, "--list"])
+        check("--list with a stale reason: status 2, its line", rc == 2 and "stale reason" in err, f"{rc} {err!r}")
+        # --list marks the mutants a record covers: the stub's file has the `>= IMEM_DEPTH` one
+        rc, out, err = run(base + ["--list"])
+        marked = [ln for ln in out.splitlines() if ln.startswith("M") and "  [reviewed: " in ln]
+        check("--list: the reviewed mutants marked, and counted", rc == 0 and any(
+            "warpref_core.sv" in ln and " rel '>=' -> '>'  [reviewed: " in ln for ln in marked)
+            and re.search(r"^qualify: --reasons \S+qualify-reasons.txt: %d of them with a reviewed reason$"
+                          % len(marked), out, re.M) is not None, out[-1500:])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
