@@ -234,6 +234,14 @@ static int add_c(wr_retire *r)
     r->reads |= WR_IN_C;
     return 1;
 }
+/* ... and its widths: Ra reported as a 64-bit pair where the form reads one register */
+static int widen_ra(wr_retire *r)
+{
+    if (!(r->reads & WR_IN_RA))
+        return 0;
+    r->reads |= WR_IN_RA64;
+    return 1;
+}
 static int no_reads(wr_retire *r)
 {
     r->reads = 0;                        /* not reported: not compared */
@@ -252,6 +260,8 @@ START_TEST(N_51_the_read_set_is_compared)
                                      "(ra missing in the RTL) [N-51; ISETP.LT N-51]\n" },
         { add_c, WR_OPERANDS_SELF, "cycle 0: reads: warp 1 pc 0x0 S2R R0, SR_LANEID: 1 field differ "
                                    "(c extra in the RTL) [N-51; S2R N-51]\n" },
+        { widen_ra, WR_OPERANDS_SELF, "cycle 6: reads: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ "
+                                      "(ra64 extra in the RTL) [N-51; ISETP.LT N-51]\n" },
         /* operand-driven: the missing Ra reads as 0, and the read set is the
          * one difference (not the predicate written from a made-up operand) */
         { drop_ra, WR_OPERANDS_DRIVEN, "cycle 6: reads: warp 1 pc 0x10 ISETP.LT P0, R0, 0x10: 1 field differ "
@@ -408,6 +418,39 @@ START_TEST(section_5_the_other_may_define_what_the_model_leaves_undefined)
     ck_assert_uint_eq(rf->r_undef[wr_regfile_slot(rf, 0, 2)], ~0u);
     ck_assert_uint_eq(rf->r_undef[wr_regfile_slot(rf, 1, 2)], 0);
     fixture_done(&x);
+}
+END_TEST
+
+/* ... and at the end, with the marks row on: a lane the model holds
+ * undefined must be undefined in the other's end state too (a register file
+ * that loses a stored mark); off, section 5 lets it be defined */
+START_TEST(section_5_the_end_marks_what_the_model_leaves_undefined)
+{
+    static const char *const text = ".threads 64\nB2R.WARP R1 ;\nEXIT ;\n";
+    for (int strict = 1; strict >= 0; strict--) {
+        wr_checker_opts opts;
+        wr_checker_opts_init(&opts);
+        opts.max_mismatches = 100;
+        opts.ctl.field[WR_RF_UNDEF].enable = strict;
+        fixture x;
+        wr_checker *c = fixture_init(&x, text, 64, &opts);
+        static wr_retire r;
+        uint64_t cycle = 0;
+        while (other_step(&x.o, &r, &cycle)) {
+            ck_assert_int_eq(wr_checker_retire(c, cycle, &r), WR_CHK_OK);
+            cycle += 3;
+        }
+        final_of(c, &x.o);
+        wr_regfile *rf = &x.o.rf;
+        ck_assert_uint_eq(rf->r_undef[wr_regfile_slot(rf, 1, 1)], ~0u);   /* B2R.WARP: undefined (N-39) */
+        rf->r_undef[wr_regfile_slot(rf, 1, 1)] = 0xfffffffeu;              /* lane 0's mark lost */
+        rf->p_undef[0][3] = 0;
+        ck_assert_int_eq(wr_checker_final_undef(c, 1000, rf->r_undef, rf->nregs, &rf->p_undef[0][0]),
+                         strict ? WR_CHK_MISMATCH : WR_CHK_OK);
+        ck_assert_str_eq(wr_checker_messages(c), strict ? "cycle 1000: final: warp 1 R1 lanes 0x00000001: undefined "
+                         "in the model, defined in the RTL (undef: the marks, SPEC-NOTES section 5)\n" : "");
+        fixture_done(&x);
+    }
 }
 END_TEST
 
@@ -1162,6 +1205,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_51_the_read_set_is_compared);
     tcase_add_test(tc, section_5_undefined_where_the_model_is_defined);
     tcase_add_test(tc, section_5_the_other_may_define_what_the_model_leaves_undefined);
+    tcase_add_test(tc, section_5_the_end_marks_what_the_model_leaves_undefined);
     tcase_add_test(tc, section_5_an_operand_the_model_reads_undefined_must_be_marked);
     tcase_add_test(tc, checker_follows_the_other_order_and_rejects_a_blocked_retire);
     tcase_add_test(tc, checker_wakes_early_late_and_unknown);

@@ -360,11 +360,51 @@ static const wr_retire *unmarked(wr_checker *c, const wr_retire *o, const wr_ret
 }
 
 /* warp w's deadline is due at (N-23: the first turn start at or after it
- * that follows the instruction setting it) */
+ * that follows the instruction setting it; N-50: a turn start, so not
+ * inside a time jump, idle_jump) */
 static uint64_t due_of(const wr_checker *c, unsigned w)
 {
     const uint64_t d = c->cta.deadline[w];
-    return d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+    const uint64_t due = d > c->deadline_set[w] ? d : c->deadline_set[w] + 1;
+    return due > c->due_floor[w] ? due : c->due_floor[w];
+}
+
+/* the last cycle a wake due at `due` may come (wake_late after it) */
+static uint64_t last_wake(const wr_checker *c, uint64_t due)
+{
+    return due > UINT64_MAX - c->o.wake_late ? UINT64_MAX : due + c->o.wake_late;
+}
+
+/* N-50: with no warp ready, time jumps to the earliest deadline of an
+ * asleep warp.  A deadline of a warp that is not asleep (its sleeping lanes
+ * beside lanes blocked at a barrier, or trapped) inside the jump fires at
+ * its end, the next turn start, and with no asleep warp never: such a
+ * deadline is due no earlier than that (an implementation that lets time
+ * run cycle by cycle fires it at the deadline itself, which the window
+ * still takes).  Called when the model has no warp ready after the event
+ * at `cycle`; a warp that is ready returns at once. */
+static void idle_jump(wr_checker *c, uint64_t cycle)
+{
+    uint64_t to = UINT64_MAX;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        const wr_warp *x = &c->cta.warp[w];
+        if (x->run == WR_WARP_READY)
+            return;
+        if (x->run == WR_WARP_ASLEEP && c->cta.deadline[w] != WR_NO_DEADLINE) {
+            const uint64_t due = due_of(c, w);
+            to = due < to ? due : to;
+        }
+    }
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        if (c->cta.deadline[w] == WR_NO_DEADLINE || c->cta.warp[w].run == WR_WARP_ASLEEP)
+            continue;
+        const uint64_t due = due_of(c, w);
+        if (due > cycle && due < to) {
+            c->due_floor[w] = to;
+            c->next_due = 0;             /* wr_checker_wake_due and overdue look again */
+            c->late_at = 0;
+        }
+    }
 }
 
 /* A wake the other side never reported: a sleep deadline due more than
@@ -379,7 +419,7 @@ static int overdue(wr_checker *c, uint64_t cycle)
         if (c->cta.deadline[w] == WR_NO_DEADLINE || (c->late_told >> w & 1u))
             continue;
         const uint64_t due = due_of(c, w);
-        const uint64_t last = due > UINT64_MAX - c->o.wake_late ? UINT64_MAX : due + c->o.wake_late;
+        const uint64_t last = last_wake(c, due);
         if (cycle > last) {
             c->late_told |= 1u << w;
             snprintf(line, sizeof line, "wake: warp %u's sleep deadline %" PRIu64 " was due at %" PRIu64 ", but "
@@ -686,6 +726,7 @@ static inline int model_step(wr_checker *c, uint64_t cycle, unsigned w, uint64_t
     }
     if (c->cta.deadline[w] != deadline) {
         c->deadline_set[w] = cycle;
+        c->due_floor[w] = 0;
         c->next_due = 0;                 /* wr_checker_wake_due looks again */
         c->late_at = 0;                  /* ... and overdue */
         c->late_told &= ~(1u << w);
@@ -812,6 +853,8 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
         ops = raw_operands(c, w, insn, reads & other->reads, other, m, ops, &rd, &unknown_read);
     if (model_step(c, cycle, w, pc, insn, ops, reads, m) != WR_CHK_OK)
         return WR_CHK_ERROR;
+    if (c->cta.warp[w].run != WR_WARP_READY)   /* (a warp ready: no time jump) */
+        idle_jump(c, cycle);
     wr_compare_report rep;
     const wr_retire *mc = c->o.trace_writes ? shown_writes(c, m, insn) : m;
     const wr_retire *const as_is = other;   /* (with its marks: what the shadow adopts) */
@@ -907,7 +950,7 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke)
     }
     const uint64_t d = c->cta.deadline[w];
     const uint64_t due = due_of(c, w);
-    if (cycle + c->o.wake_early < d || (c->o.wake_late != UINT64_MAX && cycle > due + c->o.wake_late)) {
+    if (cycle + c->o.wake_early < d || cycle > last_wake(c, due)) {
         snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 ", the model's deadline is %" PRIu64
                  " (due at %" PRIu64 ", %s) [N-23]", w, cycle, d, due, cycle < d ? "early" : "late");
         return fail_warp(c, cycle, w, &c->cta.warp[w], line);
@@ -1193,7 +1236,8 @@ uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now)
     for (unsigned w = 0; w < c->cta.nwarps; w++) {
         if (c->cta.warp[w].run == WR_WARP_READY)
             return now;
-        if (c->cta.deadline[w] == WR_NO_DEADLINE)
+        /* N-50: only an asleep warp's deadline ends a time jump */
+        if (c->cta.warp[w].run != WR_WARP_ASLEEP || c->cta.deadline[w] == WR_NO_DEADLINE)
             continue;
         const uint64_t due = due_of(c, w);
         if (due <= now)
@@ -1209,31 +1253,47 @@ const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
     return c->o.own_end ? c->o.own_end(c->prog, c->cta.threads, max_steps) : "error";
 }
 
+/* the end's undefined marks of register (kind R or P) r of warp w: lanes
+ * the other side calls undefined that the model defines (more), and, with
+ * the marks row on, lanes the model leaves undefined that it defines (less) */
+static int final_marks(wr_checker *c, uint64_t cycle, unsigned w, char kind, unsigned r, uint32_t more,
+                       uint32_t less, int rc)
+{
+    char line[320];
+    if (more) {
+        snprintf(line, sizeof line, "final: warp %u %c%u lanes 0x%08" PRIx32 ": undefined in the %s, "
+                 "defined in the model (SPEC-NOTES section 5)", w, kind, r, more, wr_checker_side_name(c));
+        rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
+    }
+    if (less) {
+        snprintf(line, sizeof line, "final: warp %u %c%u lanes 0x%08" PRIx32 ": undefined in the model, "
+                 "defined in the %s (undef: the marks, SPEC-NOTES section 5)", w, kind, r, less,
+                 wr_checker_side_name(c));
+        rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
+    }
+    return rc;
+}
+
 int wr_checker_final_undef(wr_checker *c, uint64_t cycle, const uint32_t *regs_undef, unsigned nregs,
                            const uint32_t *preds_undef)
 {
-    char line[320];
     int rc = WR_CHK_OK;
     if (c->cta.operand_mode == WR_OPERANDS_DRIVEN)   /* the model keeps no registers */
         return rc;
     const unsigned nr = nregs < c->rf.nregs ? nregs : c->rf.nregs;
     const int gpr = c->o.ctl.field[WR_RF_WRITE_GPR].enable, pred = c->o.ctl.field[WR_RF_WRITE_PRED].enable;
+    /* the marks row (`undef`, a design that marks exactly the model's undefined
+     * lanes): a lane the model leaves undefined must be undefined there too */
+    const int strict = c->o.ctl.field[WR_RF_UNDEF].enable;
     for (unsigned w = 0; w < c->cta.nwarps; w++) {
         for (unsigned r = 0; gpr && regs_undef && r < nr; r++) {
-            const uint32_t more = regs_undef[(size_t)w * nregs + r] & ~c->rf.r_undef[wr_regfile_slot(&c->rf, w, r)];
-            if (more) {
-                snprintf(line, sizeof line, "final: warp %u R%u lanes 0x%08" PRIx32 ": undefined in the %s, "
-                         "defined in the model (SPEC-NOTES section 5)", w, r, more, wr_checker_side_name(c));
-                rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
-            }
+            const uint32_t theirs = regs_undef[(size_t)w * nregs + r];
+            const uint32_t mine = c->rf.r_undef[wr_regfile_slot(&c->rf, w, r)];
+            rc = final_marks(c, cycle, w, 'R', r, theirs & ~mine, strict ? mine & ~theirs : 0, rc);
         }
         for (unsigned p = 0; pred && preds_undef && p < WR_NUM_PREDS; p++) {
-            const uint32_t more = preds_undef[w * WR_NUM_PREDS + p] & ~c->rf.p_undef[w][p];
-            if (more) {
-                snprintf(line, sizeof line, "final: warp %u P%u lanes 0x%08" PRIx32 ": undefined in the %s, "
-                         "defined in the model (SPEC-NOTES section 5)", w, p, more, wr_checker_side_name(c));
-                rc = fail_warp(c, cycle, w, &c->cta.warp[w], line);
-            }
+            const uint32_t theirs = preds_undef[w * WR_NUM_PREDS + p], mine = c->rf.p_undef[w][p];
+            rc = final_marks(c, cycle, w, 'P', p, theirs & ~mine, strict ? mine & ~theirs : 0, rc);
         }
     }
     return rc;

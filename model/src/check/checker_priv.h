@@ -83,6 +83,9 @@ struct wr_checker {
     /* the time each warp's sleep deadline was set: it fires at the start of a
      * later turn (N-23), so it is due at max(deadline, set + 1) */
     uint64_t deadline_set[WR_MAX_WARPS];
+    /* N-50: a deadline of a warp that is not asleep, passed over by a time
+     * jump (no warp ready), is due no earlier than the jump's end (0: none) */
+    uint64_t due_floor[WR_MAX_WARPS];
     uint64_t late_at;            /* no deadline is overdue (wake_late) before this cycle */
     uint32_t late_told;          /* warps whose overdue deadline was reported */
     uint64_t end_t;              /* the model's time after its last step (the final t) */
