@@ -54,10 +54,15 @@ void wr_compare_ctl_init(wr_compare_ctl *ctl)
 
 static unsigned lowest(uint32_t m) { return (unsigned)__builtin_ctz(m); }
 
-/* the bits of a read set that are compared: the OPERAND rows' WR_IN_* bits */
+/* the width bits of a read set: an operand read as a 64-bit pair */
+enum { WIDTH_BITS = WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64 };
+
+/* the bits of a read set that are compared: the OPERAND rows' WR_IN_* bits
+ * and the width bits (a pair read as one register, or the other way, is a
+ * read set that differs) */
 static uint32_t operand_bits(void)
 {
-    uint32_t bits = 0;
+    uint32_t bits = WIDTH_BITS;
     for (unsigned f = 0; f < WR_RF_COUNT; f++)
         bits |= wr_retire_field_operand(f);
     return bits;
@@ -700,6 +705,12 @@ static void put_operands(wr_buf *b, uint32_t bits)
         if (fields[f].how == WR_CMP_OPERAND && (bits & field_value(f, &none)))
             wr_buf_printf(b, "%s%s", n++ ? "," : "", strncmp(name, "in.", 3) == 0 ? name + 3 : name);
     }
+    static const struct { uint32_t bit; const char *name; } width[] = {
+        { WR_IN_RA64, "ra64" }, { WR_IN_UR64, "ur64" }, { WR_IN_C64, "c64" },
+    };
+    for (unsigned k = 0; k < sizeof width / sizeof width[0]; k++)
+        if (bits & width[k].bit)
+            wr_buf_printf(b, "%s%s", n++ ? "," : "", width[k].name);
     if (!n)
         wr_buf_puts(b, "-");
 }
