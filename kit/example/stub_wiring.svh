@@ -26,7 +26,8 @@
   logic [31:0] stub_bar_changed, stub_release;
   logic [32*32-1:0] stub_bar_words, stub_woken, stub_st_bar_words, stub_wbs;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic stub_warn, stub_unread;
+  logic stub_warn, stub_unread, stub_pd_dc;
+  logic [31:0] stub_pd_undef;
   logic [32*5-1:0] stub_bbar;
   /* verilator lint_off PINCONNECTEMPTY */
   warpref_core #(.NW(rif.NW), .NR(NR), .IMEM_DEPTH(IMEM_DEPTH), .CMEM_N(CMEM_N), .PROFILE(PROFILE),
@@ -44,7 +45,7 @@
     .rt_wbs_o(rif.rt_wbs), .rt_wbs_def_o(rif.rt_wbs_def), .rt_rd_we_o(rif.rt_rd_we), .rt_rd_o(rif.rt_rd),
     .rt_rd_pair_o(rif.rt_rd_pair), .rt_rd_val_o(rif.rt_rd_val), .rt_rd_dc_o(rif.rt_rd_dc),
     .rt_rd_undef_o(rif.rt_rd_undef), .rt_pd_we_o(rif.rt_pd_we), .rt_pd_o(rif.rt_pd), .rt_pd_val_o(rif.rt_pd_val),
-    .rt_pd_dc_o(), .rt_pd_undef_o(rif.rt_pd_undef), .rt_ur_we_o(rif.rt_ur_we), .rt_urd_o(rif.rt_urd),
+    .rt_pd_dc_o(stub_pd_dc), .rt_pd_undef_o(stub_pd_undef), .rt_ur_we_o(rif.rt_ur_we), .rt_urd_o(rif.rt_urd),
     .rt_ur_val_o(rif.rt_ur_val), .rt_bar_words_o(stub_bar_words), .rt_bar_changed_o(stub_bar_changed),
     .rt_run_o(rif.rt_runs), .rt_wbs_we_o(rif.rt_wbs_we), .rt_ev_wake_o(rif.rt_ev_wake),
     .rt_ev_warn_o(stub_warn), .rt_ev_unread_o(stub_unread), .rt_ev_exc_o(rif.rt_exc),
@@ -65,7 +66,8 @@
   /* verilator lint_on PINCONNECTEMPTY */
 
   // what the stub reports in another shape: the barrier ports' width,
-  // Rc's undefined lanes (the stub's Rb and Rc share them), the warnings as codes
+  // Rc's undefined lanes (the stub's Rb and Rc share them), the predicate write's
+// undefined lanes with its whole-write mark (rt_pd_dc_o) folded in, the warnings as codes
   // (OPERAND_NOT_UNIFORM; sass's RESULT_NOT_READ, which comes first), and from its
   // status port (the state after the record) every warp's WarpBARState and the barrier
   // the warp waits on
@@ -75,6 +77,7 @@
   assign rif.rt_ev_woken = stub_woken[rif.NBAR*32-1:0];
   assign rif.st_bar_words = stub_st_bar_words[rif.NBAR*32-1:0];
   assign rif.rt_rc_undef = rif.rt_rb_undef;
+  assign rif.rt_pd_undef = stub_pd_undef | (stub_pd_dc ? rif.rt_pd_we : 32'd0);   // the whole write's mark, per lane
   assign rif.rt_ev_warn = stub_warn | stub_unread;
   assign rif.rt_warn = stub_unread ? (stub_warn ? 16'h0102 : 16'h0002) : 16'h0001;
   assign rif.rt_wbs_all = stub_wbs[rif.NW*32-1:0];

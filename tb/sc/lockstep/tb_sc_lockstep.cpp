@@ -182,7 +182,7 @@ public:
         r.pd_lanes = s_.rt_pd_we_o.read();
         r.pd = s_.rt_pd_o.read();
         r.pd_val = s_.rt_pd_val_o.read();
-        r.pd_undef = s_.rt_pd_undef_o.read();  /* (the core folds rt_pd_dc_o into it) */
+        r.pd_undef = s_.rt_pd_undef_o.read() | (s_.rt_pd_dc_o.read() ? r.pd_lanes : 0u);  /* (the whole write's mark) */
         r.ur_we = s_.rt_ur_we_o.read();
         r.urd = s_.rt_urd_o.read();
         r.ur_val = s_.rt_ur_val_o.read();
