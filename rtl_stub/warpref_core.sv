@@ -510,13 +510,19 @@ module warpref_core #(
     for (int l = 0; l < 32; l++) dlv_rd_val[l*64 +: 64] = {32'd0, p_dlv_val};
     /*verilator tracing_on*/
   end
+  // an EXIT that ends its warp writes nothing; with the bug it clears R0 of
+  // its executing lanes, a write the retire port does not report (the warp
+  // never reads again: only the end-state compare can see it)
+  logic stray_r0;
+  assign stray_r0 = bug_i[warpref_rtl_pkg::BUG_EXIT_CLEARS_R0] && exec_ok && b_ev_exit && !p_dlv;
   warpref_regfile #(.NW(NW), .NR(NR), .DBG_REGS(DBG_REGS)) u_rf (
     .clk_i, .rst_ni, .warp_i(p_dlv ? p_dlv_warp : pw), .ra_i(f_ra), .rb_i(f_rb), .rc_i(f_rc), .re_i(f_re), .pg_i(f_pg), .pp_i(f_pp),
     .ur_i(f_ur), .ra_val_o(rf_ra), .ra_undef_o(rf_ra_undef), .ra_hi_undef_o(rf_ra_hi_undef), .rb_val_o(rf_rb),
     .rb_undef_o(rf_rb_undef), .rc_val_o(rf_rc), .re_val_o(rf_re), .pg_val_o(rf_pg), .pp_val_o(rf_pp), .ur_val_o(rf_ur),
-    .rd_we_i(p_dlv ? (p_dlv_gpr ? p_dlv_lanes : 32'd0) : w_rd_we), .rd_i(p_dlv ? p_dlv_dest : f_rd),
-    .rd_pair_i(w_rd_pair && !p_dlv), .rd_val_i(p_dlv ? dlv_rd_val : w_rd_val),
-    .rd_undef_i(p_dlv ? 32'd0 : w_rd_undef),
+    .rd_we_i(p_dlv ? (p_dlv_gpr ? p_dlv_lanes : 32'd0) : stray_r0 ? c_active & pgv : w_rd_we),
+    .rd_i(p_dlv ? p_dlv_dest : stray_r0 ? 8'd0 : f_rd),
+    .rd_pair_i(w_rd_pair && !p_dlv && !stray_r0), .rd_val_i(p_dlv ? dlv_rd_val : stray_r0 ? '0 : w_rd_val),
+    .rd_undef_i(p_dlv || stray_r0 ? 32'd0 : w_rd_undef),
     .pd_we_i(p_dlv ? (p_dlv_gpr ? 32'd0 : p_dlv_lanes) : w_pd_we),
     .pd_i(p_dlv ? p_dlv_dest[2:0] : insn[warpref_isa_pkg::F_PD_LSB +: 3] & {3{pd_is_pd}} |
                                     insn[warpref_isa_pkg::F_PU_LSB +: 3] & {3{!pd_is_pd}}),

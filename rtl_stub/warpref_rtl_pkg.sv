@@ -63,7 +63,7 @@ package warpref_rtl_pkg;
   localparam int unsigned NREADS = 11;        // the read set's width
 
   // ---- injectable bugs (docs/bugs.md): bit i of bug_i enables bug i ----
-  localparam int unsigned NBUGS = 51;
+  localparam int unsigned NBUGS = 52;
   localparam int unsigned BUG_BRA_U_ANY            = 0;
   localparam int unsigned BUG_BRA_DIV_ACTIVE       = 1;
   localparam int unsigned BUG_BRX_ZERO_EXTEND      = 2;
@@ -120,6 +120,8 @@ package warpref_rtl_pkg;
   // the generator's stimulus of issue 21 item 5 (ptx, visa builds only)
   localparam int unsigned BUG_PTX_ALIGNED_GATHERS  = 49;
   localparam int unsigned BUG_VISA_SIGNAL_NO_STALL = 50;
+  // a stray write no retire reports: only the end-state compare sees it
+  localparam int unsigned BUG_EXIT_CLEARS_R0       = 51;
 
   function automatic int unsigned nbars(input int unsigned profile);
     nbars = profile == warpref_isa_pkg::PROFILE_SASS ? 17 : profile == warpref_isa_pkg::PROFILE_VISA ? 32 : 16;
