@@ -95,8 +95,9 @@ typedef struct asm_ctx {
     const char *lb;            /* current line, comments blanked (columns count from it) */
     const char *start;         /* where its reading begins (load_line) */
     const char *word, *word_end;   /* the identifier parse_line read last, for parse_mnemonic */
-    char *text;                /* the assembly's copy of the text, read line by line in place */
+    const char *text;          /* the caller's text, never written */
     size_t textlen;
+    char *scratch;             /* MAX_LINE + 1 bytes: load_line's copy of a line */
     wr_program *prog;
     size_t cap_insns, cap_lines, cap_consts;
     label *labels;
@@ -533,7 +534,7 @@ static long reg_index(const char *s, size_t n)
  * One switch on the first letter: a name is a register of the class its
  * prefix names (UR, R, P, B), its zero register (URZ, RZ, PT) or, written
  * SR_..., a special register; anything else is a label. */
-static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v)
+static int classify_name_as(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v, int report)
 {
     static const struct {
         size_t pl; char zero; uint8_t kind; long max, zval; const char *range;
@@ -563,7 +564,8 @@ static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uin
                     *v = k;
                     return 1;
                 }
-            return err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s);
+            return report ? err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s)
+                          : -1;
         }
         return 0;
     default:
@@ -581,10 +583,17 @@ static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uin
     if (idx < 0)
         return 0;
     if (idx > rc[i].max)
-        return err_at(c, s, "register '%.*s' out of range (%s)", (int)n, s, rc[i].range);
+        return report ? err_at(c, s, "register '%.*s' out of range (%s)", (int)n, s, rc[i].range) : -1;
     *kind = rc[i].kind;
     *v = (uint64_t)idx;
     return 1;
+}
+
+/* The same, errors reported (report = 0: -1 with nothing said, the quick
+ * reader's way of handing the line to the general one). */
+static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v)
+{
+    return classify_name_as(c, s, n, kind, v, 1);
 }
 
 /* R[n:n+1] or UR[n:n+1]; p at '['.  N-61: pairs need not be even; the
@@ -761,7 +770,7 @@ static int op_fits(const wr_spec *sp, const operand *op)
 
 /* ---- one instruction ----------------------------------------------------------- */
 
-enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS };
+enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS, MEMOS = 4 };
 
 
 typedef struct spelling spelling;
@@ -778,6 +787,8 @@ typedef struct stmt {
     unsigned nops;
     operand op[MAX_OPERANDS];
     const char *ops_end;       /* where the operands stopped */
+    uint64_t sig;              /* op_signature, or 0: not yet made */
+    struct memo *memo;         /* the form chosen for sig (choose_form), or NULL: not yet */
 } stmt;
 
 /* Result of trying one form against the operands. */
@@ -805,11 +816,14 @@ struct spelling {
     uint8_t code[WR_MAX_GROUP_FORMS];     /* resolve_mods of form i of the group */
     uint8_t which[WR_MAX_GROUP_FORMS];
     int8_t modval[WR_MAX_GROUP_FORMS][MAX_SLOTS];
-    struct {                   /* the last forms chosen (choose_form), by the */
+    struct memo {              /* the last forms chosen (choose_form), by the */
         uint64_t sig;          /* operands' kinds (op_signature; 0 = unused) */
         unsigned index;        /* of the form in the group */
         trial t;
-    } memo[2];
+        uint8_t built;         /* tmpl and abs_target are made (build_insn) */
+        uint8_t abs_target;
+        wr_insn tmpl;          /* the form's defaults and the spelling's modifiers */
+    } memo[MEMOS];
     uint8_t next_memo;
     uint16_t legal;            /* bit i: form i's modifier values are legal (build_insn) */
 };
@@ -1020,19 +1034,19 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 
 /* Pick the form: modifiers first (every form of the mnemonic may take other
  * ones, BMOV), then operands in table order. */
-static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, const trial **tp)
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, struct memo **mp)
 {
     const wr_mnem_group *g = s->group;
     spelling *sp = s->spell;
     /* the first form (table order) whose modifiers resolve and whose
      * operands fit wins: stop there.  The choice depends on the spelling
-     * and the operands' kinds alone: the last two are remembered. */
-    const uint64_t sig = op_signature(s);
-    for (unsigned m = 0; m < 2; m++) {
+     * and the operands' kinds alone: the last MEMOS are remembered. */
+    const uint64_t sig = s->sig ? s->sig : op_signature(s);
+    for (unsigned m = 0; m < MEMOS; m++) {
         if (sp->memo[m].sig != sig)
             continue;
         const unsigned i = sp->memo[m].index;
-        *tp = &sp->memo[m].t;
+        *mp = &sp->memo[m];
         *form_out = g->forms[i];
         return (int)i;
     }
@@ -1042,10 +1056,11 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, const tria
         trial *t = &sp->memo[sp->next_memo].t;
         try_form(&c->aux->form[g->forms[i]], s, t);
         if (t->ok) {
-            sp->memo[sp->next_memo].sig = sig;
-            sp->memo[sp->next_memo].index = i;
-            sp->next_memo ^= 1u;
-            *tp = t;
+            *mp = &sp->memo[sp->next_memo];
+            (*mp)->sig = sig;
+            (*mp)->index = i;
+            (*mp)->built = 0;
+            sp->next_memo = (uint8_t)((sp->next_memo + 1u) % MEMOS);
             *form_out = g->forms[i];
             return (int)i;
         }
@@ -1249,21 +1264,18 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
     return 0;
 }
 
-/* Build the instruction of statement s at pc. */
-static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
+/* The instruction of form `form` (index gi of the spelling's group) with
+ * the form's defaults and the spelling's modifiers, each modifier value
+ * checked against the form's legal ones (once per spelling and form), kept
+ * in memo entry me with abs_target (see branch_units) for the next lines of
+ * that spelling and those operand kinds. */
+static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct memo *me, wr_insn *in,
+                      int *abs_target)
 {
-    unsigned form = 0;
-    const trial *tp = NULL;                    /* the chosen form's binding */
-    int gi = choose_form(c, s, &form, &tp);
-    if (gi < 0)
-        return -1;
-    const int *const bind = tp->bind;
     const int8_t *modval = s->spell->modval[gi];
     const wr_form_desc *fd = &wr_forms[form];
     const wr_form_aux *fa = &c->aux->form[form];
     wr_insn_init(in, (wr_form)form);
-    in->f[WR_F_PG] = s->guard_pred;
-    in->f[WR_F_PG_NOT] = s->guard_not;
     for (unsigned k = 0; k <= fa->nxslots; k++) {
         const unsigned field = k == 0 ? fd->modfield : fa->xslot[k - 1].field;
         if (field == WR_F_NONE)
@@ -1280,10 +1292,40 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
     }
     s->spell->legal |= 1u << gi;
     /* .ABS with its base register left out: the displacement is the target */
-    int abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
+    *abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
     for (unsigned k = 0; k < fa->nspecs; k++)
-        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && bind[k] >= 0)
-            abs_target = 0;
+        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && me->t.bind[k] >= 0)
+            *abs_target = 0;
+    me->tmpl = *in;
+    me->abs_target = (uint8_t)*abs_target;
+    me->built = 1;
+    return 0;
+}
+
+/* Build the instruction of statement s at pc. */
+static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
+{
+    unsigned form = 0;
+    struct memo *me = s->memo;                 /* the chosen form's binding */
+    int gi;
+    if (me != NULL) {                          /* chosen by quick_line */
+        gi = (int)me->index;
+        form = s->group->forms[gi];
+    } else if ((gi = choose_form(c, s, &form, &me)) < 0) {
+        return -1;
+    }
+    const int *const bind = me->t.bind;
+    const wr_form_desc *fd = &wr_forms[form];
+    const wr_form_aux *fa = &c->aux->form[form];
+    int abs_target = 0;
+    if (me->built) {                           /* the form's defaults and modifiers as before */
+        *in = me->tmpl;
+        abs_target = me->abs_target;
+    } else if (build_tmpl(c, s, gi, form, me, in, &abs_target) != 0) {
+        return -1;
+    }
+    in->f[WR_F_PG] = s->guard_pred;
+    in->f[WR_F_PG_NOT] = s->guard_not;
     uint64_t bound = 0;                        /* fields an operand has set */
     unsigned slots_used = 0;                   /* RI: GPR slots taken */
     for (unsigned k = 0; k < fa->nspecs; k++) {
@@ -1562,13 +1604,23 @@ static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
     return err_at(c, p, "unexpected '%.*s' at the end of the statement", (int)(ident_end(p + 1) - p), p);
 }
 
+/* Room for one more instruction and its line. */
+static int grow_insns(asm_ctx *c)
+{
+    wr_program *pr = c->prog;
+    const size_t n = pr->ninsns + 1;
+    if (n <= c->cap_insns)
+        return 0;
+    return grow(&pr->lines, &c->cap_lines, n, sizeof *pr->lines) != 0
+        || grow(&pr->insns, &c->cap_insns, n, sizeof *pr->insns) != 0 ? -1 : 0;
+}
+
 static int add_insn(asm_ctx *c, const wr_insn *in)
 {
     wr_program *pr = c->prog;
     if (pr->ninsns == WR_MAX_INSNS)
         return err_lc(c, c->line, 1, "program too large (more than %d instructions)", WR_MAX_INSNS);
-    if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
-        || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
+    if (grow_insns(c) != 0)
         return oom(c);
     pr->insns[pr->ninsns] = *in;
     pr->lines[pr->ninsns] = c->line;
@@ -1587,6 +1639,8 @@ static int parse_instruction(asm_ctx *c, const char *p)
     s.guard_pred = WR_PT;
     s.guard_not = 0;
     s.ops_end = p;
+    s.sig = 0;
+    s.memo = NULL;
     if (*p == '@' && parse_guard(c, &p, &s) != 0)
         return -1;
     if (parse_mnemonic(c, &p, &s) != 0 || parse_operands(c, &p, &s) != 0)
@@ -1598,8 +1652,7 @@ static int parse_instruction(asm_ctx *c, const char *p)
         return build_insn(c, &s, pc, &in) != 0 ? -1 : add_insn(c, &in);
     }
     /* built in its place in the program (no copy) */
-    if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
-        || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
+    if (grow_insns(c) != 0)
         return oom(c);
     if (build_insn(c, &s, pc, &pr->insns[pr->ninsns]) != 0)
         return -1;
@@ -1801,21 +1854,369 @@ static int parse_line(asm_ctx *c)
     return parse_instruction(c, p);
 }
 
-/* Make line s[0..n) of the assembly's copy of the text the current line:
- * NUL-terminated in place (the caller puts the newline back) with its
- * comments turned into spaces (columns stay put): `//` to the end, and
- * `/ * ... * /` within the line (address comments such as `/ *0040* /`,
- * ignored even when wrong, N-53).  A comment that opens the line is not
- * blanked but stepped over: c->start, where the reading of the line begins,
- * is past it (what lies before start is never read again but for columns).
- * Blanking is idempotent, so profile_scan and the assembly may load one
- * line twice. */
-static int load_line(asm_ctx *c, char *s, size_t n)
+/* ---- the quick reader ------------------------------------------------------------------- */
+
+/* Most lines of a large program are a label, or an instruction whose
+ * spelling and operand kinds were met before, written in the common shapes:
+ * registers, predicates, numbers of scan_number's one-pass shapes, c[B][O],
+ * labels bare or as `(label), an optional guard, a leading address comment
+ * and a trailing `//` one.  quick_line reads such a line in one pass, from
+ * left to right, each token told by its first byte, into the stmt the
+ * general reader would make, and builds it with the same build_insn.  Any
+ * other line, and any line the general reader would refuse, it hands over
+ * (returns 1) before it has changed anything that reader would see: the
+ * tokens it emitted are dropped, the labels it interned are the ones the
+ * general reader interns, and labels are defined and the instruction built
+ * only once the whole line has been read (their errors are the general
+ * reader's, which would have read the same line up to them).  The line is
+ * only NUL-terminated, as load_line does first; its comments are not
+ * blanked: a `//` ends the line here (quick_end) as the blanks would. */
+
+static _Thread_local int general_only;      /* wr_asm_general_only */
+
+void wr_asm_general_only(int on)
 {
-    c->lb = c->start = s;
+    general_only = on != 0;
+}
+
+/* Is p at the end of the line: its newline, the text's NUL, or a `//`
+ * comment, whose blanks the general reader would have skipped to the line's
+ * end (*pp moves there, so positions taken from it are that reader's)? */
+static int quick_end(const asm_ctx *c, const char **pp)
+{
+    const char *p = *pp;
+    if (*p == '\n' || *p == '\0')
+        return 1;
+    if (p[0] == '/' && p[1] == '/') {
+        const char *end = c->text + c->textlen, *nl = memchr(p, '\n', (size_t)(end - p));
+        *pp = nl ? nl : end;
+        return 1;
+    }
+    return 0;
+}
+
+/* ident_end and hash_name of the identifier at p in one pass. */
+static const char *ident_hash(const char *p, uint32_t *h)
+{
+    uint32_t x = 2166136261u;
+    for (; is_ident_char(*p); p++)
+        x = (x ^ (unsigned char)*p) * 16777619u;
+    *h = x;
+    return p;
+}
+
+/* parse_number of the shapes scan_number reads in one pass (the value it
+ * gives them); 1 for any other text (another shape, or an error). */
+static int quick_number(const char **pp, uint64_t *v, int *neg)
+{
+    const char *p = *pp, *q;
+    uint64_t x = 0;
+    *neg = *p == '-';
+    p += *neg;
+    q = p;
+    if (q[0] == '0' && q[1] == 'x') {
+        for (q += 2; q - p < 18; q++) {
+            unsigned d = (unsigned)(unsigned char)*q - '0';
+            if (d > 9) {
+                d = ((unsigned)(unsigned char)*q | 0x20u) - 'a';
+                if (d > 5)
+                    break;
+                d += 10;
+            }
+            x = x << 4 | d;
+        }
+        if (q - p <= 2 || is_ident_char(*q))
+            return 1;
+    } else if (is_digit(q[0]) && (q[0] != '0' || !is_ident_char(q[1]))) {
+        for (; is_digit(*q) && q - p < 19; q++)
+            x = x * 10 + (uint64_t)(*q - '0');
+        if (is_ident_char(*q))
+            return 1;
+    } else {
+        return 1;
+    }
+    if (*neg) {
+        if (x > (UINT64_C(1) << 63))
+            return 1;
+        x = (uint64_t)0 - x;
+    }
+    *v = x;
+    *pp = q;
+    return 0;
+}
+
+/* parse_cmem without its errors (1 instead). */
+static int quick_cmem(const char **pp, uint64_t *packed)
+{
+    const char *p = *pp + 1;
+    uint64_t part[2];
+    int neg;
+    for (int i = 0; i < 2; i++) {
+        p = skip_ws(p);
+        if (*p != '[')
+            return 1;
+        p = skip_ws(p + 1);
+        if (!is_digit(*p) || quick_number(&p, &part[i], &neg) != 0)
+            return 1;
+        if (i == 0 ? part[0] >= WR_CONST_BANKS : part[1] > WR_CMEM_MAX_OFFSET || (part[1] & 3u))
+            return 1;
+        p = skip_ws(p);
+        if (*p != ']')
+            return 1;
+        p++;
+    }
+    *packed = (uint64_t)wr_cmem_make((unsigned)part[0], (unsigned)part[1]);
+    *pp = p;
+    return 0;
+}
+
+/* lex_operand of the common shapes: 0, 1 (hand the line over) or -1 (out
+ * of memory, said). */
+static int quick_operand(asm_ctx *c, const char **pp, operand *op)
+{
+    const char *p = *pp;
+    op->kind = 0;
+    op->tilde = op->bang = op->neg = 0;
+    op->v = 0;
+    op->x0 = op->nx = 0;
+    op->nlabels = 0;
+    op->p = p;
+    if (*p == '~') { op->tilde = 1; p++; }
+    if (*p == '!') { op->bang = 1; p++; }
+    if (*p == '`') {                           /* `(label) */
+        p = skip_ws(p + 1);
+        if (*p != '(')
+            return 1;
+        const char *n = skip_ws(p + 1);
+        if (!is_ident_start(*n) || (*n == '.' && !is_ident_char(n[1])))
+            return 1;
+        const char *e = ident_end(n);
+        p = skip_ws(e);
+        if (*p != ')')
+            return 1;
+        long id = intern(c, n, (size_t)(e - n));
+        if (id < 0)
+            return oom(c);
+        op->kind = O_EXPR;
+        op->x0 = c->nxt;
+        op->nx = 1;
+        op->nlabels = 1;
+        if (emit(c, X_LABEL, (unsigned)(n - c->lb) + 1u, (uint64_t)id) != 0)
+            return -1;
+        p++;
+    } else if (*p == '-' || is_digit(*p)) {
+        int neg;
+        if (quick_number(&p, &op->v, &neg) != 0)
+            return 1;
+        op->kind = O_NUM;
+        op->neg = (uint8_t)neg;
+    } else if (*p == 'c' && skip_ws(p + 1)[0] == '[') {
+        if (quick_cmem(&p, &op->v) != 0)
+            return 1;
+        op->kind = O_CMEM;
+    } else if (is_ident_start(*p) && !(*p == '.' && !is_ident_char(p[1]))) {
+        const char *e = ident_end(p);
+        size_t n = (size_t)(e - p);
+        unsigned v = 0;
+        const char *q = p + 1;
+        if (p[0] == 'R' && n >= 2 && n <= 4)
+            for (; q < e && is_digit(*q); q++)
+                v = v * 10u + (unsigned)(*q - '0');
+        if (q == e && v <= 254) {              /* R0..R254 */
+            op->kind = O_GPR;
+            op->v = v;
+        } else {
+            if (*e == '[')                     /* a pair, or an error */
+                return 1;
+            int r = classify_name_as(c, p, n, &op->kind, &op->v, 0);
+            if (r < 0)
+                return 1;
+            if (r == 0) {                       /* a bare label */
+                long id = intern(c, p, n);
+                if (id < 0)
+                    return oom(c);
+                op->kind = O_LABEL;
+                op->x0 = c->nxt;
+                op->nx = 1;
+                op->nlabels = 1;
+                if (emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0)
+                    return -1;
+            }
+        }
+        p = e;
+    } else {
+        return 1;
+    }
+    if (op->bang && op->kind != O_PRED)
+        return 1;
+    if (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM)
+        return 1;
+    op->len = (size_t)(p - op->p);
+    *pp = p;
+    return 0;
+}
+
+/* The line at `line` (up to its newline or the text's end) read and
+ * assembled by the quick reader: 0 (*next: the next line, NULL after the
+ * last), -1 (an error, the general reader's), or 1: handed over, nothing
+ * done. */
+static int quick_line(asm_ctx *c, const char *line, const char **next)
+{
+    const char *p = line;
+    c->lb = c->start = line;
+    if (p[0] == '/' && p[1] == '*') {          /* an address comment (load_line) */
+        const char *q = ident_end(p + 2);      /* a listing's digits: no '*' among them */
+        for (; !(q[0] == '*' && q[1] == '/'); q++)
+            if (*q == '\n' || *q == '\0')
+                return 1;
+        p = q + 2;
+    }
+    p = skip_ws(p);
+    const char *lab[2], *labe[2], *w = NULL, *we = NULL;
+    unsigned nlab = 0;
+    uint32_t h = 0;
+    for (;;) {                                 /* labels, or the mnemonic */
+        if (!is_ident_start(*p) || (*p == '.' && !is_ident_char(p[1])))
+            break;
+        const char *e = ident_hash(p, &h), *q = skip_ws(e);
+        if (*q != ':') {
+            w = p;
+            we = e;
+            break;
+        }
+        if (nlab == 2)
+            return 1;
+        lab[nlab] = p;
+        labe[nlab++] = e;
+        p = skip_ws(q + 1);
+    }
+    if (quick_end(c, &p)) {
+        if (p - line > MAX_LINE)
+            return 1;
+        for (unsigned i = 0; i < nlab; i++)
+            if (define_label(c, lab[i], labe[i]) != 0)
+                return -1;
+        *next = *p == '\n' ? p + 1 : NULL;
+        return 0;
+    }
+    if (*p == '.' && is_alpha(p[1]))           /* a directive */
+        return 1;
+    stmt s;                                    /* as parse_instruction's */
+    s.nmods = s.nwritten = 0;                  /* (read only to explain a form not found) */
+    s.guard_pred = WR_PT;
+    s.guard_not = 0;
+    if (*p == '@') {                           /* @P0..@P6, @PT, @!... */
+        const char *g = p + 1;
+        s.guard_not = *g == '!';
+        g += s.guard_not;
+        if (g[0] != 'P')
+            return 1;
+        if (g[1] == 'T')
+            s.guard_pred = WR_PT;
+        else if (g[1] >= '0' && g[1] <= '6')
+            s.guard_pred = g[1] - '0';
+        else
+            return 1;
+        if (!is_space(g[2]))
+            return 1;
+        p = skip_ws(g + 2);
+        w = NULL;
+    }
+    if (w == NULL) {
+        w = p;
+        we = ident_hash(p, &h);
+    }
+    spelling *sp = we > w ? spelling_find(c, w, (size_t)(we - w), h) : NULL;
+    if (sp == NULL)                            /* met for the first time, or an error */
+        return 1;
+    s.mnem = w;
+    s.mlen = (size_t)(we - w);
+    s.group = sp->group;
+    s.spell = sp;
+    /* parse_operands, and op_signature as the operands come */
+    const size_t nxt0 = c->nxt;
+    p = skip_ws(we);
+    int need = *p == ',', r;
+    if (need)
+        p = skip_ws(p + 1);
+    s.nops = 0;
+    uint64_t sig = 1;
+    while (!quick_end(c, &p) && *p != ';' && !is_annotation_start(*p)) {
+        if (s.nops == MAX_OPERANDS)
+            goto general;
+        operand *op = &s.op[s.nops];
+        if ((r = quick_operand(c, &p, op)) != 0) {
+            if (r < 0)
+                return -1;
+            goto general;
+        }
+        sig |= (uint64_t)(op->kind | op->tilde << 4 | op->bang << 5) << (4u + 6u * s.nops);
+        s.nops++;
+        const char *end = p;
+        p = skip_ws(p);
+        need = *p == ',';
+        if (!need) {
+            if (sp->blanks && p > end && is_operand_start(*p))
+                continue;
+            break;
+        }
+        p = skip_ws(p + 1);
+    }
+    r = quick_end(c, &p);
+    if (need && (r || *p == ';' || is_annotation_start(*p)))
+        goto general;
+    s.ops_end = p;
+    while (is_annotation_start(*p)) {
+        for (; *p != '\0' && *p != '\n' && *p != ';' && !is_space(*p); p++)
+            if (*p == '/')
+                goto general;
+        p = skip_ws(p);
+    }
+    if (*p == ';')
+        p = skip_ws(p + 1);
+    if (!quick_end(c, &p) || p - line > MAX_LINE)
+        goto general;
+    /* the form is known: the operands' kinds chose it before (choose_form) */
+    s.sig = sig + s.nops;
+    wr_program *pr = c->prog;
+    unsigned m = 0;
+    while (m < MEMOS && sp->memo[m].sig != s.sig)
+        m++;
+    if (m == MEMOS || pr->ninsns == WR_MAX_INSNS)
+        goto general;
+    for (unsigned i = 0; i < nlab; i++)
+        if (define_label(c, lab[i], labe[i]) != 0)
+            return -1;
+    if (pr->ninsns == c->cap_insns && grow_insns(c) != 0)
+        return oom(c);
+    s.memo = &sp->memo[m];
+    if (build_insn(c, &s, (uint64_t)pr->ninsns * WR_INST_SIZE, &pr->insns[pr->ninsns]) != 0)
+        return -1;
+    pr->lines[pr->ninsns] = c->line;
+    pr->ninsns++;
+    *next = *p == '\n' ? p + 1 : NULL;
+    return 0;
+general:
+    c->nxt = nxt0;
+    return 1;
+}
+
+/* Make line s[0..n) of the text the current line: copied into the
+ * scratch buffer, NUL-terminated, with its comments turned into spaces
+ * (columns stay put): `//` to the end, and `/ * ... * /` within the line
+ * (address comments such as `/ *0040* /`, ignored even when wrong, N-53).
+ * A comment that opens the line is not blanked but stepped over: c->start,
+ * where the reading of the line begins, is past it (what lies before start
+ * is never read again but for columns). */
+static int load_line(asm_ctx *c, const char *line, size_t n)
+{
+    c->lb = c->start = line;
     if (n > MAX_LINE)
         return err_lc(c, c->line, MAX_LINE + 1, "line too long (more than %d characters)", MAX_LINE);
+    char *s = c->scratch;
+    memcpy(s, line, n);
     s[n] = '\0';
+    c->lb = c->start = s;
     char *q = s, *const e = s + n;
     if (q[0] == '/' && q[1] == '*') {          /* the address comment of a listing */
         char *end = q + 2;
@@ -1917,12 +2318,12 @@ static int profile_scan_needs(const char *s, size_t n)
 static int profile_scan(asm_ctx *c, int forced)
 {
     int profile = WR_PROFILE_NATIVE;
-    char *s = c->text;
+    const char *s = c->text;
     for (c->line = 1;; c->line++) {
-        char *nl = strchr(s, '\n');
+        const char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
         if (profile_scan_needs(s, n)) {        /* cheap test first */
-            if (load_line(c, s, n) != 0)        /* (an error ends the assembly and its copy) */
+            if (load_line(c, s, n) != 0)
                 return -1;
             const char *p = skip_ws(c->start), *e;
             while ((e = label_def_end(p)) != NULL)
@@ -1935,8 +2336,6 @@ static int profile_scan(asm_ctx *c, int forced)
                     return -1;
                 c->profile_line = c->line;
             }
-            if (nl != NULL)
-                *nl = '\n';                    /* load_line's NUL */
         }
         if (nl == NULL)
             break;
@@ -1949,17 +2348,21 @@ static int profile_scan(asm_ctx *c, int forced)
 
 static int assemble_text(asm_ctx *c)
 {
-    char *s = c->text, *const end = c->text + c->textlen;
+    const char *s = c->text, *const end = c->text + c->textlen;
     for (c->line = 1;; c->line++) {
-        char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-        if (load_line(c, s, n) != 0 || parse_line(c) != 0)
-            return -1;                          /* (and the copy with it) */
-        if (nl != NULL)
-            *nl = '\n';                        /* load_line's NUL */
-        if (nl == NULL)
+        const char *next;                      /* the next line, NULL after the last */
+        int r = general_only ? 1 : quick_line(c, s, &next);
+        if (r == 1) {
+            const char *nl = memchr(s, '\n', (size_t)(end - s));
+            if (load_line(c, s, nl ? (size_t)(nl - s) : (size_t)(end - s)) != 0 || parse_line(c) != 0)
+                return -1;
+            next = nl ? nl + 1 : NULL;
+        } else if (r != 0) {
+            return -1;
+        }
+        if (next == NULL)
             break;
-        s = nl + 1;
+        s = next;
     }
     if (c->prog->ninsns == 0)
         return err_lc(c, 1, 1, "empty program (no instructions)");
@@ -1993,13 +2396,12 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
     c.forced = profile;
     if (err && errsize)
         err[0] = '\0';
+    c.text = text;
     c.textlen = strlen(text);
-    c.text = malloc(c.textlen + 1);             /* read in place, a line at a time */
-    if (c.text != NULL)
-        memcpy(c.text, text, c.textlen + 1);
+    c.scratch = malloc(MAX_LINE + 1);
     out->filename = strdup(c.fname);
     int rc;
-    if (c.text == NULL || out->filename == NULL) {
+    if (c.scratch == NULL || out->filename == NULL) {
         rc = oom(&c);
     } else if (optimistic) {
         c.profile = profile >= 0 ? profile : WR_PROFILE_NATIVE;
@@ -2008,7 +2410,7 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
     } else {
         rc = profile_scan(&c, profile) != 0 ? -1 : assemble_text(&c);
     }
-    free(c.text);
+    free(c.scratch);
     free(c.labels);
     free(c.htab);
     free(c.names);
