@@ -99,7 +99,8 @@ typedef struct asm_ctx {
     size_t textlen;
     char *scratch;             /* MAX_LINE + 1 bytes: load_line's copy of a line */
     wr_program *prog;
-    size_t cap_insns, cap_lines, cap_consts;
+    size_t cap_insns, cap_lines, cap_consts;   /* (prog->words and word_ok: cap_insns) */
+    uint8_t *word_ok;          /* per instruction: prog->words[i] is made (build_insn) */
     label *labels;
     size_t nlabels, cap_labels;
     uint32_t *htab;            /* label index + 1, 0 = empty */
@@ -171,9 +172,13 @@ static int oom(asm_ctx *c)
 /* ---- characters --------------------------------------------------------- */
 
 /* One table lookup a character (the lexer's inner loops). */
-enum { CC_SPACE = 1, CC_DIGIT = 2, CC_ALPHA = 4, CC_IDENT = 8 };
+/* CC_STOP: where the quick reader's operands stop (quick_line): the line's
+ * end, ';', an annotation, a comment. */
+enum { CC_SPACE = 1, CC_DIGIT = 2, CC_ALPHA = 4, CC_IDENT = 8, CC_STOP = 16 };
 #define CC_A CC_ALPHA | CC_IDENT
 static const uint8_t cclass[256] = {
+    ['\0'] = CC_STOP, ['\n'] = CC_STOP, [';'] = CC_STOP, ['$'] = CC_STOP, ['&'] = CC_STOP, ['?'] = CC_STOP,
+    ['/'] = CC_STOP,
     ['\t'] = CC_SPACE, ['\v'] = CC_SPACE, ['\f'] = CC_SPACE, ['\r'] = CC_SPACE, [' '] = CC_SPACE,
     ['0'] = CC_DIGIT | CC_IDENT, ['1'] = CC_DIGIT | CC_IDENT, ['2'] = CC_DIGIT | CC_IDENT,
     ['3'] = CC_DIGIT | CC_IDENT, ['4'] = CC_DIGIT | CC_IDENT, ['5'] = CC_DIGIT | CC_IDENT,
@@ -820,9 +825,14 @@ struct spelling {
         uint64_t sig;          /* operands' kinds (op_signature; 0 = unused) */
         unsigned index;        /* of the form in the group */
         trial t;
-        uint8_t built;         /* tmpl and abs_target are made (build_insn) */
+        uint8_t built;         /* the rest is made (build_tmpl) */
         uint8_t abs_target;
+        uint8_t plain;         /* no operand repeats a field, none is RI, no .BAR check */
+        uint8_t word_ok;       /* wr_encode took tmpl: word is its word */
+        uint8_t nwq;           /* the fields build_insn may set (PG, PG_NOT, the */
+        uint8_t wq[2 + 3 * WR_MAX_SPECS];   /* operands'), as indices of the form's fields */
         wr_insn tmpl;          /* the form's defaults and the spelling's modifiers */
+        wr_word word;
     } memo[MEMOS];
     uint8_t next_memo;
     uint16_t legal;            /* bit i: form i's modifier values are legal (build_insn) */
@@ -1162,15 +1172,6 @@ static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned f
     return 0;
 }
 
-static int field_width(unsigned form, unsigned field)
-{
-    const wr_form_desc *fd = &wr_forms[form];
-    for (unsigned i = 0; i < fd->nfields; i++)
-        if (fd->fields[i].id == field)
-            return fd->fields[i].width;
-    return 0;
-}
-
 /* T/D operand: computed now, or a fixup when it names a label.  abs_target:
  * see branch_units. */
 static int bind_branch(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc,
@@ -1210,7 +1211,7 @@ static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operan
         f[sp->extra] = op->bang;
         break;
     case WR_SK_I: {
-        int w = field_width(in->form, sp->field);
+        int w = sp->width;
         uint64_t max = w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1u;
         if (op->neg || op->v > max)
             return err_at(c, op->p, "immediate '%.*s' out of range 0..0x%" PRIx64 " of %s", (int)op->len,
@@ -1251,7 +1252,7 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
         in->f[sp->extra] = 1;
         return 0;
     }
-    int w = field_width(in->form, sp->field);
+    int w = sp->width;
     uint64_t max = (UINT64_C(1) << w) - 1u;
     if (op->neg || op->v > max)
         return err_at(c, op->p, "immediate '%.*s' out of range 0..0x%" PRIx64 " of %s", (int)op->len, op->p,
@@ -1264,6 +1265,54 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
     return 0;
 }
 
+/* Place field fq (wr_encode's quick test and placement) of a word from
+ * value t to value v: 0, or -1 when v fails the quick test (wr_encode
+ * decides, with its message). */
+static int word_place(const struct wr_field_quick *q, int64_t t, int64_t v, uint64_t *lo, uint64_t *hi)
+{
+    if ((uint64_t)v - (uint64_t)q->lo > q->span || !((q->legal >> (v & 31)) & 1u))
+        return -1;
+    const uint64_t u = ((uint64_t)v ^ (uint64_t)t) & q->mask;   /* t's bits out, v's in */
+    if (q->lsb >= 64) {
+        *hi ^= u << (q->lsb - 64u);
+    } else {
+        *lo ^= u << q->lsb;
+        *hi ^= (u >> 1) >> (63u - q->lsb);
+    }
+    return 0;
+}
+
+static void word_split(const wr_word *w, uint64_t *lo, uint64_t *hi)
+{
+    *lo = (uint64_t)w->w[0] | (uint64_t)w->w[1] << 32;
+    *hi = (uint64_t)w->w[2] | (uint64_t)w->w[3] << 32;
+}
+
+static void word_join(uint64_t lo, uint64_t hi, wr_word *w)
+{
+    w->w[0] = (uint32_t)lo;
+    w->w[1] = (uint32_t)(lo >> 32);
+    w->w[2] = (uint32_t)hi;
+    w->w[3] = (uint32_t)(hi >> 32);
+}
+
+/* wr_encode's word of `in`, built from memo me's template: the template's
+ * word with the fields build_insn may have set placed anew.  0, or -1
+ * (encode_all makes the word). */
+static int word_of(const wr_form_aux *fa, const struct memo *me, const wr_insn *in, wr_word *out)
+{
+    uint64_t lo, hi;
+    word_split(&me->word, &lo, &hi);
+    for (unsigned i = 0; i < me->nwq; i++) {
+        const struct wr_field_quick *q = &fa->quick[me->wq[i]];
+        const int64_t v = in->f[q->id], t = me->tmpl.f[q->id];
+        if (v != t && word_place(q, t, v, &lo, &hi) != 0)
+            return -1;
+    }
+    word_join(lo, hi, out);
+    return 0;
+}
+
 /* The instruction of form `form` (index gi of the spelling's group) with
  * the form's defaults and the spelling's modifiers, each modifier value
  * checked against the form's legal ones (once per spelling and form), kept
@@ -1272,6 +1321,7 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
 static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct memo *me, wr_insn *in,
                       int *abs_target)
 {
+    _Static_assert(WR_F_COUNT <= 64, "build_tmpl's field mask");
     const int8_t *modval = s->spell->modval[gi];
     const wr_form_desc *fd = &wr_forms[form];
     const wr_form_aux *fa = &c->aux->form[form];
@@ -1298,12 +1348,38 @@ static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct m
             *abs_target = 0;
     me->tmpl = *in;
     me->abs_target = (uint8_t)*abs_target;
+    /* plain: build_insn binds each operand without looking for a field set
+     * twice, an RI slot or a .BAR barrier left out */
+    uint64_t seen = 0;
+    me->plain = 1;
+    for (unsigned k = 0; k < fa->nspecs; k++) {
+        const wr_spec *sp = &fa->spec[k];
+        if (me->t.bind[k] < 0) {
+            me->plain &= sp->field != WR_F_BARID;
+            continue;
+        }
+        me->plain &= sp->kind != WR_SK_RI && !((seen >> sp->field) & 1u);
+        seen |= UINT64_C(1) << sp->field;
+        if (sp->tilde)
+            seen |= UINT64_C(1) << WR_F_BITNOT;
+        if (sp->extra != WR_F_NONE)
+            seen |= UINT64_C(1) << sp->extra;
+    }
+    seen |= UINT64_C(1) << WR_F_PG | UINT64_C(1) << WR_F_PG_NOT;
+    /* the word: the template's, each field the operands set placed anew
+     * (word_of); fields the form lacks are no part of it */
+    me->nwq = 0;
+    for (unsigned i = 0; i < fd->nfields; i++)
+        if ((seen >> fd->fields[i].id) & 1u)
+            me->wq[me->nwq++] = (uint8_t)i;
+    me->word_ok = me->plain && fa->nrislots == 0 && wr_encode(in, &me->word, NULL, 0) == 0;
     me->built = 1;
     return 0;
 }
 
-/* Build the instruction of statement s at pc. */
-static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
+/* Build the instruction of statement s at pc and, when it can be made
+ * from the template's (*word_ok), its word (else encode_all makes it). */
+static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_word *word, uint8_t *word_ok)
 {
     unsigned form = 0;
     struct memo *me = s->memo;                 /* the chosen form's binding */
@@ -1326,6 +1402,31 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
     }
     in->f[WR_F_PG] = s->guard_pred;
     in->f[WR_F_PG_NOT] = s->guard_not;
+    *word_ok = 0;
+    if (me->plain) {                           /* each operand into its field(s) */
+        for (unsigned k = 0; k < fa->nspecs; k++) {
+            if (bind[k] < 0)
+                continue;
+            const wr_spec *sp = &fa->spec[k];
+            const operand *op = &s->op[bind[k]];
+            switch (sp->kind) {                /* bind_operand's, in short */
+            case WR_SK_R: case WR_SK_R2: case WR_SK_U: case WR_SK_U2: case WR_SK_B: case WR_SK_SR:
+                if (sp->tilde)
+                    in->f[WR_F_BITNOT] = op->tilde;
+                in->f[sp->field] = (int64_t)op->v;
+                break;
+            case WR_SK_P:
+                in->f[sp->extra] = op->bang;
+                in->f[sp->field] = (int64_t)op->v;
+                break;
+            default:
+                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                    return -1;
+            }
+        }
+        *word_ok = me->word_ok && word_of(fa, me, in, word) == 0;
+        return 0;
+    }
     uint64_t bound = 0;                        /* fields an operand has set */
     unsigned slots_used = 0;                   /* RI: GPR slots taken */
     for (unsigned k = 0; k < fa->nspecs; k++) {
@@ -1397,14 +1498,31 @@ static const wr_mnem_group *find_group(int profile, const char *s, size_t n, con
     return NULL;
 }
 
+/* a[0..n) == b[0..n)?  (memcmp without the call, for short names) */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        if (x != y)
+            return 0;
+    }
+    for (; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 /* The spelling p[0..n) (hash h) if met before, else NULL. */
-static spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
+static inline spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
 {
     if (c->spsize == 0)
         return NULL;
     for (size_t i = h & (c->spsize - 1); c->sptab[i] != 0; i = (i + 1) & (c->spsize - 1)) {
         spelling *sp = &c->sp[c->sptab[i] - 1];
-        if (sp->hash == h && sp->len == n && memcmp(c->names + sp->name, p, n) == 0)
+        if (sp->hash == h && sp->len == n && same_bytes(c->names + sp->name, p, n))
             return sp;
     }
     return NULL;
@@ -1416,7 +1534,7 @@ static spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32
 static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struct alias *via, size_t cut)
 {
     if ((c->nsp + 1) * 2 > c->spsize) {
-        size_t n = c->spsize ? c->spsize * 2 : 256;
+        size_t n = c->spsize ? c->spsize * 2 : 2048;   /* (few collisions: one probe a line) */
         uint32_t *t = calloc(n, sizeof *t);
         if (t == NULL)
             return NULL;
@@ -1604,14 +1722,18 @@ static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
     return err_at(c, p, "unexpected '%.*s' at the end of the statement", (int)(ident_end(p + 1) - p), p);
 }
 
-/* Room for one more instruction and its line. */
+/* Room for one more instruction, its line, its word and word_ok. */
 static int grow_insns(asm_ctx *c)
 {
     wr_program *pr = c->prog;
     const size_t n = pr->ninsns + 1;
+    size_t cap_words = c->cap_insns, cap_ok = c->cap_insns;
     if (n <= c->cap_insns)
         return 0;
-    return grow(&pr->lines, &c->cap_lines, n, sizeof *pr->lines) != 0
+    /* the four keep one capacity, cap_insns, grown last */
+    return grow(&pr->words, &cap_words, n, sizeof *pr->words) != 0
+        || grow(&c->word_ok, &cap_ok, n, sizeof *c->word_ok) != 0
+        || grow(&pr->lines, &c->cap_lines, n, sizeof *pr->lines) != 0
         || grow(&pr->insns, &c->cap_insns, n, sizeof *pr->insns) != 0 ? -1 : 0;
 }
 
@@ -1623,6 +1745,7 @@ static int add_insn(asm_ctx *c, const wr_insn *in)
     if (grow_insns(c) != 0)
         return oom(c);
     pr->insns[pr->ninsns] = *in;
+    c->word_ok[pr->ninsns] = 0;
     pr->lines[pr->ninsns] = c->line;
     pr->ninsns++;
     return 0;
@@ -1649,12 +1772,14 @@ static int parse_instruction(asm_ctx *c, const char *p)
     const uint64_t pc = (uint64_t)pr->ninsns * WR_INST_SIZE;
     if (pr->ninsns == WR_MAX_INSNS) {           /* the statement's own error first */
         wr_insn in;
-        return build_insn(c, &s, pc, &in) != 0 ? -1 : add_insn(c, &in);
+        wr_word w;
+        uint8_t ok;
+        return build_insn(c, &s, pc, &in, &w, &ok) != 0 ? -1 : add_insn(c, &in);
     }
     /* built in its place in the program (no copy) */
     if (grow_insns(c) != 0)
         return oom(c);
-    if (build_insn(c, &s, pc, &pr->insns[pr->ninsns]) != 0)
+    if (build_insn(c, &s, pc, &pr->insns[pr->ninsns], &pr->words[pr->ninsns], &c->word_ok[pr->ninsns]) != 0)
         return -1;
     pr->lines[pr->ninsns] = c->line;
     pr->ninsns++;
@@ -1885,6 +2010,8 @@ void wr_asm_general_only(int on)
 static int quick_end(const asm_ctx *c, const char **pp)
 {
     const char *p = *pp;
+    if (!cc(*p, CC_STOP))
+        return 0;
     if (*p == '\n' || *p == '\0')
         return 1;
     if (p[0] == '/' && p[1] == '/') {
@@ -1905,6 +2032,26 @@ static const char *ident_hash(const char *p, uint32_t *h)
     return p;
 }
 
+/* The value of a hex digit, 16 for any other byte. */
+static const uint8_t hexval[256] = {
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
+    16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+};
+
 /* parse_number of the shapes scan_number reads in one pass (the value it
  * gives them); 1 for any other text (another shape, or an error). */
 static int quick_number(const char **pp, uint64_t *v, int *neg)
@@ -1915,16 +2062,9 @@ static int quick_number(const char **pp, uint64_t *v, int *neg)
     p += *neg;
     q = p;
     if (q[0] == '0' && q[1] == 'x') {
-        for (q += 2; q - p < 18; q++) {
-            unsigned d = (unsigned)(unsigned char)*q - '0';
-            if (d > 9) {
-                d = ((unsigned)(unsigned char)*q | 0x20u) - 'a';
-                if (d > 5)
-                    break;
-                d += 10;
-            }
+        unsigned d;
+        for (q += 2; q - p < 18 && (d = hexval[(unsigned char)*q]) < 16; q++)
             x = x << 4 | d;
-        }
         if (q - p <= 2 || is_ident_char(*q))
             return 1;
     } else if (is_digit(q[0]) && (q[0] != '0' || !is_ident_char(q[1]))) {
@@ -1975,14 +2115,35 @@ static int quick_cmem(const char **pp, uint64_t *packed)
 static int quick_operand(asm_ctx *c, const char **pp, operand *op)
 {
     const char *p = *pp;
-    op->kind = 0;
+    op->p = p;
     op->tilde = op->bang = op->neg = 0;
-    op->v = 0;
     op->x0 = op->nx = 0;
     op->nlabels = 0;
-    op->p = p;
-    if (*p == '~') { op->tilde = 1; p++; }
-    if (*p == '!') { op->bang = 1; p++; }
+    if (*p == '~' || *p == '!') {
+        if (*p == '~') { op->tilde = 1; p++; }
+        if (*p == '!') { op->bang = 1; p++; }
+    }
+    if (p[0] == 'R' && is_digit(p[1])) {        /* R0..R254 (lex_name's common case) */
+        unsigned v = (unsigned)(p[1] - '0');
+        const char *q = p + 2;
+        if (is_digit(*q)) {
+            v = v * 10u + (unsigned)(*q++ - '0');
+            if (is_digit(*q))
+                v = v * 10u + (unsigned)(*q++ - '0');
+        }
+        if (!is_ident_char(*q) && v <= 254) {
+            op->kind = O_GPR;
+            op->v = v;
+            p = q;
+            goto done;
+        }
+    }
+    if (p[0] == 'P' && ((p[1] >= '0' && p[1] <= '6') || p[1] == 'T') && !is_ident_char(p[2])) {
+        op->kind = O_PRED;                     /* P0..P6, PT (classify_name's) */
+        op->v = p[1] == 'T' ? WR_PT : (uint64_t)(p[1] - '0');
+        p += 2;
+        goto done;
+    }
     if (*p == '`') {                           /* `(label) */
         p = skip_ws(p + 1);
         if (*p != '(')
@@ -2017,39 +2178,29 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
     } else if (is_ident_start(*p) && !(*p == '.' && !is_ident_char(p[1]))) {
         const char *e = ident_end(p);
         size_t n = (size_t)(e - p);
-        unsigned v = 0;
-        const char *q = p + 1;
-        if (p[0] == 'R' && n >= 2 && n <= 4)
-            for (; q < e && is_digit(*q); q++)
-                v = v * 10u + (unsigned)(*q - '0');
-        if (q == e && v <= 254) {              /* R0..R254 */
-            op->kind = O_GPR;
-            op->v = v;
-        } else {
-            if (*e == '[')                     /* a pair, or an error */
-                return 1;
-            int r = classify_name_as(c, p, n, &op->kind, &op->v, 0);
-            if (r < 0)
-                return 1;
-            if (r == 0) {                       /* a bare label */
-                long id = intern(c, p, n);
-                if (id < 0)
-                    return oom(c);
-                op->kind = O_LABEL;
-                op->x0 = c->nxt;
-                op->nx = 1;
-                op->nlabels = 1;
-                if (emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0)
-                    return -1;
-            }
+        if (*e == '[')                         /* a pair, or an error */
+            return 1;
+        int r = classify_name_as(c, p, n, &op->kind, &op->v, 0);
+        if (r < 0)
+            return 1;
+        if (r == 0) {                           /* a bare label */
+            long id = intern(c, p, n);
+            if (id < 0)
+                return oom(c);
+            op->kind = O_LABEL;
+            op->x0 = c->nxt;
+            op->nx = 1;
+            op->nlabels = 1;
+            if (emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0)
+                return -1;
         }
         p = e;
     } else {
         return 1;
     }
-    if (op->bang && op->kind != O_PRED)
-        return 1;
-    if (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM)
+done:
+    if ((op->bang && op->kind != O_PRED)
+        || (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM))
         return 1;
     op->len = (size_t)(p - op->p);
     *pp = p;
@@ -2141,7 +2292,7 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
         p = skip_ws(p + 1);
     s.nops = 0;
     uint64_t sig = 1;
-    while (!quick_end(c, &p) && *p != ';' && !is_annotation_start(*p)) {
+    while (!cc(*p, CC_STOP)) {                 /* (quick_end, ';', an annotation, '/') */
         if (s.nops == MAX_OPERANDS)
             goto general;
         operand *op = &s.op[s.nops];
@@ -2152,6 +2303,11 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
         }
         sig |= (uint64_t)(op->kind | op->tilde << 4 | op->bang << 5) << (4u + 6u * s.nops);
         s.nops++;
+        if (p[0] == ',' && p[1] == ' ' && !is_space(p[2])) {   /* the common ", " */
+            p += 2;
+            need = 1;
+            continue;
+        }
         const char *end = p;
         p = skip_ws(p);
         need = *p == ',';
@@ -2162,6 +2318,8 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
         }
         p = skip_ws(p + 1);
     }
+    if (*p == '/' && p[1] != '/')              /* an operand the general reader refuses */
+        goto general;
     r = quick_end(c, &p);
     if (need && (r || *p == ';' || is_annotation_start(*p)))
         goto general;
@@ -2190,7 +2348,8 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
     if (pr->ninsns == c->cap_insns && grow_insns(c) != 0)
         return oom(c);
     s.memo = &sp->memo[m];
-    if (build_insn(c, &s, (uint64_t)pr->ninsns * WR_INST_SIZE, &pr->insns[pr->ninsns]) != 0)
+    if (build_insn(c, &s, (uint64_t)pr->ninsns * WR_INST_SIZE, &pr->insns[pr->ninsns], &pr->words[pr->ninsns],
+                   &c->word_ok[pr->ninsns]) != 0)
         return -1;
     pr->lines[pr->ninsns] = c->line;
     pr->ninsns++;
@@ -2265,6 +2424,18 @@ static int apply_fixups(asm_ctx *c)
         if (branch_units(c, in, f->kind, f->field, pc, val, f->single_label, f->abs_target, f->line, f->col,
                          &units) != 0)
             return -1;
+        if (c->word_ok[f->index]) {              /* the word holds the field's old value */
+            const wr_form_desc *fd = &wr_forms[in->form];
+            unsigned i = 0;
+            while (fd->fields[i].id != f->field)
+                i++;
+            uint64_t lo, hi;
+            word_split(&pr->words[f->index], &lo, &hi);
+            if (word_place(&c->aux->form[in->form].quick[i], in->f[f->field], units, &lo, &hi) == 0)
+                word_join(lo, hi, &pr->words[f->index]);
+            else
+                c->word_ok[f->index] = 0;
+        }
         in->f[f->field] = units;
     }
     return 0;
@@ -2273,12 +2444,9 @@ static int apply_fixups(asm_ctx *c)
 static int encode_all(asm_ctx *c)
 {
     wr_program *pr = c->prog;
-    pr->words = malloc(pr->ninsns * sizeof *pr->words);
-    if (pr->words == NULL)
-        return oom(c);
     for (size_t i = 0; i < pr->ninsns; i++) {
         char msg[200];
-        if (wr_encode(&pr->insns[i], &pr->words[i], msg, sizeof msg) != 0)
+        if (!c->word_ok[i] && wr_encode(&pr->insns[i], &pr->words[i], msg, sizeof msg) != 0)
             return err_lc(c, pr->lines[i], 1, "%s", msg);
     }
     return 0;
@@ -2411,6 +2579,7 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
         rc = profile_scan(&c, profile) != 0 ? -1 : assemble_text(&c);
     }
     free(c.scratch);
+    free(c.word_ok);
     free(c.labels);
     free(c.htab);
     free(c.names);
