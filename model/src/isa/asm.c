@@ -120,6 +120,7 @@ typedef struct asm_ctx {
     struct spelling *sp;       /* the mnemonic spellings met (parse_mnemonic) */
     size_t nsp, cap_sp;
     uint32_t *sptab;           /* spelling index + 1, 0 = empty */
+    uint32_t spcache[256];     /* spelling index + 1 by name_key (spelling_get) */
     size_t spsize;
 } asm_ctx;
 
@@ -814,6 +815,7 @@ struct spelling {
     size_t name;               /* offset of the bytes in asm_ctx.names */
     uint32_t len;
     uint32_t hash;
+    uint64_t key;              /* name_key */
     const wr_mnem_group *group;
     const struct alias *via;   /* the alias it was written as, or NULL */
     uint32_t cut;              /* length of the mnemonic (the modifiers follow) */
@@ -1498,6 +1500,15 @@ static const wr_mnem_group *find_group(int profile, const char *s, size_t n, con
     return NULL;
 }
 
+/* The last 8 bytes of name p[0..n), packed (all of a name of 8 or fewer). */
+static uint64_t name_key(const char *p, size_t n)
+{
+    uint64_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k = k << 8 | (unsigned char)p[i];
+    return k;
+}
+
 /* a[0..n) == b[0..n)?  (memcmp without the call, for short names) */
 static int same_bytes(const char *a, const char *b, size_t n)
 {
@@ -1557,6 +1568,7 @@ static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struc
     sp->name = c->nnames;
     sp->len = (uint32_t)s->mlen;
     sp->hash = h;
+    sp->key = name_key(s->mnem, s->mlen);
     sp->group = s->group;
     sp->via = via;
     sp->cut = (uint32_t)cut;
@@ -2022,14 +2034,30 @@ static int quick_end(const asm_ctx *c, const char **pp)
     return 0;
 }
 
-/* ident_end and hash_name of the identifier at p in one pass. */
-static const char *ident_hash(const char *p, uint32_t *h)
+/* ident_end and name_key of the identifier at p in one pass. */
+static const char *ident_key(const char *p, uint64_t *key)
 {
-    uint32_t x = 2166136261u;
+    uint64_t k = 0;
     for (; is_ident_char(*p); p++)
-        x = (x ^ (unsigned char)*p) * 16777619u;
-    *h = x;
+        k = k << 8 | (unsigned char)*p;
+    *key = k;
     return p;
+}
+
+/* The spelling p[0..n) (key: name_key) by one look in the cache of
+ * spellings met, else by spelling_find (and cached); NULL if never met. */
+static spelling *spelling_get(asm_ctx *c, const char *p, size_t n, uint64_t key)
+{
+    const unsigned ci = ((unsigned)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 56) ^ (unsigned)n) & 255u;
+    if (c->spcache[ci] != 0) {
+        spelling *sp = &c->sp[c->spcache[ci] - 1];
+        if (sp->len == n && sp->key == key && (n <= 8 || same_bytes(c->names + sp->name, p, n - 8)))
+            return sp;
+    }
+    spelling *sp = spelling_find(c, p, n, hash_name(p, n));
+    if (sp != NULL)
+        c->spcache[ci] = (uint32_t)(sp - c->sp) + 1u;
+    return sp;
 }
 
 /* The value of a hex digit, 16 for any other byte. */
@@ -2199,8 +2227,9 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
         return 1;
     }
 done:
-    if ((op->bang && op->kind != O_PRED)
-        || (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM))
+    if ((op->tilde | op->bang)
+        && ((op->bang && op->kind != O_PRED)
+            || (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM)))
         return 1;
     op->len = (size_t)(p - op->p);
     *pp = p;
@@ -2225,11 +2254,11 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
     p = skip_ws(p);
     const char *lab[2], *labe[2], *w = NULL, *we = NULL;
     unsigned nlab = 0;
-    uint32_t h = 0;
+    uint64_t key = 0;
     for (;;) {                                 /* labels, or the mnemonic */
         if (!is_ident_start(*p) || (*p == '.' && !is_ident_char(p[1])))
             break;
-        const char *e = ident_hash(p, &h), *q = skip_ws(e);
+        const char *e = ident_key(p, &key), *q = skip_ws(e);
         if (*q != ':') {
             w = p;
             we = e;
@@ -2275,9 +2304,9 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
     }
     if (w == NULL) {
         w = p;
-        we = ident_hash(p, &h);
+        we = ident_key(p, &key);
     }
-    spelling *sp = we > w ? spelling_find(c, w, (size_t)(we - w), h) : NULL;
+    spelling *sp = we > w ? spelling_get(c, w, (size_t)(we - w), key) : NULL;
     if (sp == NULL)                            /* met for the first time, or an error */
         return 1;
     s.mnem = w;
