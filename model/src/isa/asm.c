@@ -776,7 +776,7 @@ static int op_fits(const wr_spec *sp, const operand *op)
 
 /* ---- one instruction ----------------------------------------------------------- */
 
-enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS, MEMOS = 4 };
+enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS, MEMOS = 8 };
 
 
 typedef struct spelling spelling;
