@@ -227,6 +227,23 @@ static int ieq(const char *s, size_t n, const char *w)
 
 /* ---- labels ---------------------------------------------------------------- */
 
+/* a[0..n) == b[0..n)?  (memcmp without the call, for short names) */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        if (x != y)
+            return 0;
+    }
+    for (; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 static uint32_t hash_name(const char *s, size_t n)
 {
     uint32_t h = 2166136261u;          /* FNV-1a */
@@ -1509,22 +1526,6 @@ static uint64_t name_key(const char *p, size_t n)
     return k;
 }
 
-/* a[0..n) == b[0..n)?  (memcmp without the call, for short names) */
-static int same_bytes(const char *a, const char *b, size_t n)
-{
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t x, y;
-        memcpy(&x, a + i, 8);
-        memcpy(&y, b + i, 8);
-        if (x != y)
-            return 0;
-    }
-    for (; i < n; i++)
-        if (a[i] != b[i])
-            return 0;
-    return 1;
-}
 
 /* The spelling p[0..n) (hash h) if met before, else NULL. */
 static inline spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
@@ -2138,11 +2139,13 @@ static int quick_cmem(const char **pp, uint64_t *packed)
     return 0;
 }
 
-/* lex_operand of the common shapes: 0, 1 (hand the line over) or -1 (out
- * of memory, said). */
+/* lex_operand of the common shapes: the operand's part of op_signature
+ * (0..63), QUICK_NO (hand the line over) or -1 (out of memory, said). */
+enum { QUICK_NO = 64 };
 static int quick_operand(asm_ctx *c, const char **pp, operand *op)
 {
     const char *p = *pp;
+    unsigned tb = 0;                           /* '~' << 4 | '!' << 5 (op_signature) */
     op->p = p;
     op->tilde = op->bang = op->neg = 0;
     op->x0 = op->nx = 0;
@@ -2150,6 +2153,7 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
     if (*p == '~' || *p == '!') {
         if (*p == '~') { op->tilde = 1; p++; }
         if (*p == '!') { op->bang = 1; p++; }
+        tb = (unsigned)op->tilde << 4 | (unsigned)op->bang << 5;
     }
     if (p[0] == 'R' && is_digit(p[1])) {        /* R0..R254 (lex_name's common case) */
         unsigned v = (unsigned)(p[1] - '0');
@@ -2175,14 +2179,14 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
     if (*p == '`') {                           /* `(label) */
         p = skip_ws(p + 1);
         if (*p != '(')
-            return 1;
+            return QUICK_NO;
         const char *n = skip_ws(p + 1);
         if (!is_ident_start(*n) || (*n == '.' && !is_ident_char(n[1])))
-            return 1;
+            return QUICK_NO;
         const char *e = ident_end(n);
         p = skip_ws(e);
         if (*p != ')')
-            return 1;
+            return QUICK_NO;
         long id = intern(c, n, (size_t)(e - n));
         if (id < 0)
             return oom(c);
@@ -2196,21 +2200,21 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
     } else if (*p == '-' || is_digit(*p)) {
         int neg;
         if (quick_number(&p, &op->v, &neg) != 0)
-            return 1;
+            return QUICK_NO;
         op->kind = O_NUM;
         op->neg = (uint8_t)neg;
     } else if (*p == 'c' && skip_ws(p + 1)[0] == '[') {
         if (quick_cmem(&p, &op->v) != 0)
-            return 1;
+            return QUICK_NO;
         op->kind = O_CMEM;
     } else if (is_ident_start(*p) && !(*p == '.' && !is_ident_char(p[1]))) {
         const char *e = ident_end(p);
         size_t n = (size_t)(e - p);
         if (*e == '[')                         /* a pair, or an error */
-            return 1;
+            return QUICK_NO;
         int r = classify_name_as(c, p, n, &op->kind, &op->v, 0);
         if (r < 0)
-            return 1;
+            return QUICK_NO;
         if (r == 0) {                           /* a bare label */
             long id = intern(c, p, n);
             if (id < 0)
@@ -2224,16 +2228,16 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
         }
         p = e;
     } else {
-        return 1;
+        return QUICK_NO;
     }
 done:
-    if ((op->tilde | op->bang)
+    if (tb != 0
         && ((op->bang && op->kind != O_PRED)
             || (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM)))
-        return 1;
+        return QUICK_NO;
     op->len = (size_t)(p - op->p);
     *pp = p;
-    return 0;
+    return (int)(op->kind | tb);
 }
 
 /* The line at `line` (up to its newline or the text's end) read and
@@ -2321,16 +2325,16 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
         p = skip_ws(p + 1);
     s.nops = 0;
     uint64_t sig = 1;
+    unsigned shift = 4;                        /* where op_signature puts operand s.nops */
     while (!cc(*p, CC_STOP)) {                 /* (quick_end, ';', an annotation, '/') */
         if (s.nops == MAX_OPERANDS)
             goto general;
-        operand *op = &s.op[s.nops];
-        if ((r = quick_operand(c, &p, op)) != 0) {
-            if (r < 0)
-                return -1;
+        if ((r = quick_operand(c, &p, &s.op[s.nops])) < 0)
+            return -1;
+        if (r == QUICK_NO)
             goto general;
-        }
-        sig |= (uint64_t)(op->kind | op->tilde << 4 | op->bang << 5) << (4u + 6u * s.nops);
+        sig |= (uint64_t)r << shift;
+        shift += 6;
         s.nops++;
         if (p[0] == ',' && p[1] == ' ' && !is_space(p[2])) {   /* the common ", " */
             p += 2;
