@@ -512,7 +512,7 @@ static void add_to_group(wr_mnem_group *groups, unsigned *ngroups, unsigned form
 {
     const char *mn = wr_forms[form].mnemonic;
     for (unsigned g = 0; g < *ngroups; g++) {
-        if (strcmp(groups[g].mnemonic, mn) == 0) {
+        if (groups[g].mnemonic[0] == mn[0] && strcmp(groups[g].mnemonic, mn) == 0) {
             assert(groups[g].nforms < WR_MAX_GROUP_FORMS);
             groups[g].forms[groups[g].nforms++] = (uint8_t)form;
             return;
@@ -595,14 +595,18 @@ static void put_opname(const wr_form_desc *fd, const wr_form_aux *fa, unsigned i
     wr_buf_puts(&b, fd->mnemonic);
     const char *name = fa->modname[idx % fa->nmods];
     idx /= fa->nmods;
-    if (name[0])
-        wr_buf_printf(&b, ".%s", name);
+    if (name[0]) {                   /* (puts, not printf: built once per process, */
+        wr_buf_puts(&b, ".");        /* but on every assembler's first call) */
+        wr_buf_puts(&b, name);
+    }
     for (unsigned k = 0; k < fa->nxslots; k++) {
         const wr_slot_aux *sl = &fa->xslot[k];
         name = sl->name[idx % sl->nnames];
         idx /= sl->nnames;
-        if (name[0])
-            wr_buf_printf(&b, ".%s", name);
+        if (name[0]) {
+            wr_buf_puts(&b, ".");
+            wr_buf_puts(&b, name);
+        }
     }
 }
 
