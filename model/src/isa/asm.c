@@ -1438,6 +1438,22 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_wo
                 in->f[sp->extra] = op->bang;
                 in->f[sp->field] = (int64_t)op->v;
                 break;
+            case WR_SK_I:                      /* (in range: else bind_operand says why) */
+                if (!op->neg && sp->width < 64 && op->v < (UINT64_C(1) << sp->width)) {
+                    in->f[sp->field] = (int64_t)op->v;
+                    break;
+                }
+                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                    return -1;
+                break;
+            case WR_SK_S:
+                if (op->neg ? (int64_t)op->v >= INT32_MIN : op->v <= UINT32_MAX) {
+                    in->f[sp->field] = (int64_t)(op->v & 0xffffffffu);
+                    break;
+                }
+                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                    return -1;
+                break;
             default:
                 if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
                     return -1;
@@ -1748,6 +1764,20 @@ static int grow_insns(asm_ctx *c)
         || grow(&c->word_ok, &cap_ok, n, sizeof *c->word_ok) != 0
         || grow(&pr->lines, &c->cap_lines, n, sizeof *pr->lines) != 0
         || grow(&pr->insns, &c->cap_insns, n, sizeof *pr->insns) != 0 ? -1 : 0;
+}
+
+/* Room at the start for the instructions a text of this size usually
+ * holds (a generated program's lines are some 32 bytes): fewer copies of
+ * the growing arrays; the growth covers any more. */
+static int reserve(asm_ctx *c)
+{
+    size_t guess = c->textlen / 40;
+    if (guess <= 64)
+        return 0;
+    c->prog->ninsns = guess - 1;          /* (grow_insns makes room for ninsns + 1) */
+    int rc = grow_insns(c);
+    c->prog->ninsns = 0;
+    return rc;
 }
 
 static int add_insn(asm_ctx *c, const wr_insn *in)
@@ -2603,6 +2633,8 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
     out->filename = strdup(c.fname);
     int rc;
     if (c.scratch == NULL || out->filename == NULL) {
+        rc = oom(&c);
+    } else if (reserve(&c) != 0) {
         rc = oom(&c);
     } else if (optimistic) {
         c.profile = profile >= 0 ? profile : WR_PROFILE_NATIVE;
