@@ -1767,7 +1767,7 @@ static int grow_insns(asm_ctx *c)
 }
 
 /* Room at the start for the instructions a text of this size usually
- * holds (a generated program's lines are some 32 bytes): fewer copies of
+ * holds (a generated program's lines are some 28 bytes): fewer copies of
  * the growing arrays; the growth covers any more. */
 static int reserve(asm_ctx *c)
 {
