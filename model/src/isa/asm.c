@@ -840,8 +840,9 @@ struct spelling {
     uint8_t code[WR_MAX_GROUP_FORMS];     /* resolve_mods of form i of the group */
     uint8_t which[WR_MAX_GROUP_FORMS];
     int8_t modval[WR_MAX_GROUP_FORMS][MAX_SLOTS];
+    uint64_t sigs[MEMOS];      /* memo[m] is for the operands' kinds sigs[m] */
     struct memo {              /* the last forms chosen (choose_form), by the */
-        uint64_t sig;          /* operands' kinds (op_signature; 0 = unused) */
+                               /* operands' kinds (op_signature; 0 = unused) */
         unsigned index;        /* of the form in the group */
         trial t;
         uint8_t built;         /* the rest is made (build_tmpl) */
@@ -1072,7 +1073,7 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, struct mem
      * and the operands' kinds alone: the last MEMOS are remembered. */
     const uint64_t sig = s->sig ? s->sig : op_signature(s);
     for (unsigned m = 0; m < MEMOS; m++) {
-        if (sp->memo[m].sig != sig)
+        if (sp->sigs[m] != sig)
             continue;
         const unsigned i = sp->memo[m].index;
         *mp = &sp->memo[m];
@@ -1086,7 +1087,7 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, struct mem
         try_form(&c->aux->form[g->forms[i]], s, t);
         if (t->ok) {
             *mp = &sp->memo[sp->next_memo];
-            (*mp)->sig = sig;
+            sp->sigs[sp->next_memo] = sig;
             (*mp)->index = i;
             (*mp)->built = 0;
             sp->next_memo = (uint8_t)((sp->next_memo + 1u) % MEMOS);
@@ -1094,7 +1095,7 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, struct mem
             return (int)i;
         }
     }
-    sp->memo[sp->next_memo].sig = 0;           /* its trial was overwritten */
+    sp->sigs[sp->next_memo] = 0;               /* its trial was overwritten */
     /* none: survey every form to explain why */
     trial tr[WR_MAX_GROUP_FORMS];
     int code[WR_MAX_GROUP_FORMS];
@@ -2401,7 +2402,7 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
     s.sig = sig + s.nops;
     wr_program *pr = c->prog;
     unsigned m = 0;
-    while (m < MEMOS && sp->memo[m].sig != s.sig)
+    while (m < MEMOS && sp->sigs[m] != s.sig)
         m++;
     if (m == MEMOS || pr->ninsns == WR_MAX_INSNS)
         goto general;
