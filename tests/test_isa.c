@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "unit.h"
+#include "../model/src/isa/isa_priv.h"      /* wr_asm_general_only */
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -1478,6 +1479,105 @@ START_TEST(asm_one_step_readers_as_full)
 }
 END_TEST
 
+/* Issue 22 item 4 (the quick reader): every line the assembler's quick
+ * reader takes must come out as the general reader makes it, and every
+ * line it hands over must leave nothing behind.  Each generated program of
+ * a few seeds of every profile, and a few hundred copies of them with one
+ * byte changed (most of them bad input), assembled with the quick reader
+ * and without it (wr_asm_general_only): the same status and message, and
+ * the same program (instructions, lines, words, constants). */
+static unsigned quick_rand(uint64_t *st)
+{
+    *st = *st * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+    return (unsigned)(*st >> 33);
+}
+
+static void quick_same(const char *text, const char *what)
+{
+    wr_program a, b;
+    char ea[512], eb[512];
+    int ra = wr_assemble(text, "t.s", &a, ea, sizeof ea);
+    wr_asm_general_only(1);
+    int rb = wr_assemble(text, "t.s", &b, eb, sizeof eb);
+    wr_asm_general_only(0);
+    ck_assert_msg(ra == rb, "%s: status %d quick, %d general (%s | %s)", what, ra, rb, ea, eb);
+    if (ra != 0) {
+        ck_assert_msg(strcmp(ea, eb) == 0, "%s: quick \"%s\", general \"%s\"", what, ea, eb);
+        return;
+    }
+    ck_assert_msg(a.ninsns == b.ninsns && a.nconsts == b.nconsts && a.threads == b.threads
+                  && a.profile == b.profile, "%s: program shape differs", what);
+    for (size_t i = 0; i < a.ninsns; i++) {
+        ck_assert_msg(a.insns[i].form == b.insns[i].form && a.insns[i].optype == b.insns[i].optype
+                      && memcmp(a.insns[i].f, b.insns[i].f, sizeof a.insns[i].f) == 0,
+                      "%s: instruction %zu differs", what, i);
+        ck_assert_msg(memcmp(&a.words[i], &b.words[i], sizeof a.words[i]) == 0, "%s: word %zu differs", what, i);
+        ck_assert_msg(a.lines[i] == b.lines[i], "%s: line of instruction %zu differs", what, i);
+    }
+    for (size_t i = 0; i < a.nconsts; i++)
+        ck_assert_msg(a.consts[i].bank == b.consts[i].bank && a.consts[i].offset == b.consts[i].offset
+                      && a.consts[i].value == b.consts[i].value, "%s: constant %zu differs", what, i);
+    wr_program_free(&a);
+    wr_program_free(&b);
+}
+
+START_TEST(asm_quick_reader_as_general)
+{
+    static const char bytes[] = " ,;:.-`()[]~!@/*$&?\n\tRPBUcx0179afT_";
+    uint64_t st = 22;
+    unsigned mutants = 0;
+    for (unsigned prof = 0; prof < WR_PROFILE_COUNT; prof++) {
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            wr_gen_opts o;
+            wr_gen_defaults(&o);
+            o.seed = seed;
+            o.profile = prof;
+            char *text, err[256], what[96];
+            ck_assert_msg(wr_gen_program(&o, &text, err, sizeof err) == 0, "%s", err);
+            snprintf(what, sizeof what, "%s seed %" PRIu64, wr_profile_name(prof), seed);
+            quick_same(text, what);
+            /* one byte changed: at a random place, or next to a token */
+            size_t n = strlen(text);
+            for (unsigned k = 0; k < 40; k++, mutants++) {
+                size_t at = quick_rand(&st) % n;
+                char was = text[at];
+                text[at] = bytes[quick_rand(&st) % (sizeof bytes - 1)];
+                snprintf(what, sizeof what, "%s seed %" PRIu64 ", byte %zu '%c' -> '%c'", wr_profile_name(prof),
+                         seed, at, was, text[at]);
+                quick_same(text, what);
+                text[at] = was;
+            }
+            free(text);
+        }
+    }
+    ck_assert_uint_eq(mutants, 40u * 3u * WR_PROFILE_COUNT);
+    /* lines of the shapes the quick reader takes, each at an edge */
+    static const char *const edges[] = {
+        "MOV R1, R2\nMOV R1, R2 // c\nMOV R1, R2 ;\nMOV R1,R2\nMOV  R1 ,  R2 ;  // c\n",
+        "/*0000*/ MOV R1, 0x5\n/*00000*/ MOV R1, 0x5\n/*0x*/MOV R1, 0x5\n/**/ MOV R1, 0x5\n",
+        "L: MOV R1, R2\nL: MOV R1, R2\n",
+        "A: B: MOV R1, R2\nC: D: E: MOV R1, R2\nEXIT\n",
+        "@P0 EXIT\n@!P6 EXIT\n@PT EXIT\n@!PT EXIT\n@P7 EXIT\n@P0EXIT\n@P00 EXIT\n",
+        "BRA `(L)\nBRA `( L )\nBRA `(L + 0x10)\nBRA L\nL: EXIT\n",
+        "LDC R1, c[0x3][0x0]\nLDC R1, c [0x3] [0x0]\nLDC R1, c[0x20][0x0]\nLDC R1, c[0x3][0x2]\n",
+        "MOV R1, -0x1\nMOV R1, -1\nMOV R1, 0x\nMOV R1, 00\nMOV R1, 0x00000000000000001\n",
+        "MOV R254, R0\nMOV R255, R0\nMOV R0254, R0\nMOV R1x, R0\nMOV RZ, R0\n",
+        "WARPSYNC ~UR2\nWARPSYNC !R1\nWARPSYNC ~R1\nWARPSYNC 0x3 $sched &req\nWARPSYNC 0x3 $a/b\n",
+        "MOV R1, R2\nMOV R1 R2\nMOV R1,\nMOV R1, , R2\nMOV R1, R2 junk\n",
+        "S2R R1, SR_TID\nS2R R1, SR_FOO\nB2R.WARP R1\nBMOV R1, B15\nBMOV R1, B16\n",
+        "EXIT\n.threads 32\nEXIT\n",
+        "EXIT\n/* open\nEXIT\n",
+        "MOV R1, R2\r\nEXIT\r\n",
+        "EXIT",
+    };
+    for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "edge %u", i);
+        quick_same(edges[i], what);
+    }
+}
+END_TEST
+
 START_TEST(bad_input_long_line)
 {
     size_t n = 20000;
@@ -1805,6 +1905,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(t, N_60_branch_ranges);
     tcase_add_test(t, N_60_expression_never_wraps);
     tcase_add_test(t, asm_one_step_readers_as_full);
+    tcase_add_test(t, asm_quick_reader_as_general);
     tcase_add_test(t, N_60_negative_target_rejected);
     tcase_add_test(t, N_52_const_never_wraps);
     tcase_add_test(t, N_61_comma_required);

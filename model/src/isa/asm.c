@@ -95,10 +95,12 @@ typedef struct asm_ctx {
     const char *lb;            /* current line, comments blanked (columns count from it) */
     const char *start;         /* where its reading begins (load_line) */
     const char *word, *word_end;   /* the identifier parse_line read last, for parse_mnemonic */
-    char *text;                /* the assembly's copy of the text, read line by line in place */
+    const char *text;          /* the caller's text, never written */
     size_t textlen;
+    char *scratch;             /* MAX_LINE + 1 bytes: load_line's copy of a line */
     wr_program *prog;
-    size_t cap_insns, cap_lines, cap_consts;
+    size_t cap_insns, cap_lines, cap_consts;   /* (prog->words and word_ok: cap_insns) */
+    uint8_t *word_ok;          /* per instruction: prog->words[i] is made (build_insn) */
     label *labels;
     size_t nlabels, cap_labels;
     uint32_t *htab;            /* label index + 1, 0 = empty */
@@ -118,6 +120,7 @@ typedef struct asm_ctx {
     struct spelling *sp;       /* the mnemonic spellings met (parse_mnemonic) */
     size_t nsp, cap_sp;
     uint32_t *sptab;           /* spelling index + 1, 0 = empty */
+    uint32_t spcache[256];     /* spelling index + 1 by name_key (spelling_get) */
     size_t spsize;
 } asm_ctx;
 
@@ -170,9 +173,13 @@ static int oom(asm_ctx *c)
 /* ---- characters --------------------------------------------------------- */
 
 /* One table lookup a character (the lexer's inner loops). */
-enum { CC_SPACE = 1, CC_DIGIT = 2, CC_ALPHA = 4, CC_IDENT = 8 };
+/* CC_STOP: where the quick reader's operands stop (quick_line): the line's
+ * end, ';', an annotation, a comment. */
+enum { CC_SPACE = 1, CC_DIGIT = 2, CC_ALPHA = 4, CC_IDENT = 8, CC_STOP = 16 };
 #define CC_A CC_ALPHA | CC_IDENT
 static const uint8_t cclass[256] = {
+    ['\0'] = CC_STOP, ['\n'] = CC_STOP, [';'] = CC_STOP, ['$'] = CC_STOP, ['&'] = CC_STOP, ['?'] = CC_STOP,
+    ['/'] = CC_STOP,
     ['\t'] = CC_SPACE, ['\v'] = CC_SPACE, ['\f'] = CC_SPACE, ['\r'] = CC_SPACE, [' '] = CC_SPACE,
     ['0'] = CC_DIGIT | CC_IDENT, ['1'] = CC_DIGIT | CC_IDENT, ['2'] = CC_DIGIT | CC_IDENT,
     ['3'] = CC_DIGIT | CC_IDENT, ['4'] = CC_DIGIT | CC_IDENT, ['5'] = CC_DIGIT | CC_IDENT,
@@ -219,6 +226,23 @@ static int ieq(const char *s, size_t n, const char *w)
 }
 
 /* ---- labels ---------------------------------------------------------------- */
+
+/* a[0..n) == b[0..n)?  (memcmp without the call, for short names) */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        if (x != y)
+            return 0;
+    }
+    for (; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
 
 static uint32_t hash_name(const char *s, size_t n)
 {
@@ -533,7 +557,7 @@ static long reg_index(const char *s, size_t n)
  * One switch on the first letter: a name is a register of the class its
  * prefix names (UR, R, P, B), its zero register (URZ, RZ, PT) or, written
  * SR_..., a special register; anything else is a label. */
-static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v)
+static int classify_name_as(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v, int report)
 {
     static const struct {
         size_t pl; char zero; uint8_t kind; long max, zval; const char *range;
@@ -563,7 +587,8 @@ static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uin
                     *v = k;
                     return 1;
                 }
-            return err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s);
+            return report ? err_at(c, s, "unknown special register '%.*s' (SR_LANEID, SR_TID, SR_WARPID)", (int)n, s)
+                          : -1;
         }
         return 0;
     default:
@@ -581,10 +606,17 @@ static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uin
     if (idx < 0)
         return 0;
     if (idx > rc[i].max)
-        return err_at(c, s, "register '%.*s' out of range (%s)", (int)n, s, rc[i].range);
+        return report ? err_at(c, s, "register '%.*s' out of range (%s)", (int)n, s, rc[i].range) : -1;
     *kind = rc[i].kind;
     *v = (uint64_t)idx;
     return 1;
+}
+
+/* The same, errors reported (report = 0: -1 with nothing said, the quick
+ * reader's way of handing the line to the general one). */
+static int classify_name(asm_ctx *c, const char *s, size_t n, uint8_t *kind, uint64_t *v)
+{
+    return classify_name_as(c, s, n, kind, v, 1);
 }
 
 /* R[n:n+1] or UR[n:n+1]; p at '['.  N-61: pairs need not be even; the
@@ -761,7 +793,7 @@ static int op_fits(const wr_spec *sp, const operand *op)
 
 /* ---- one instruction ----------------------------------------------------------- */
 
-enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS };
+enum { MAX_STMT_MODS = 8, MAX_SLOTS = 1 + WR_MAX_XMODS, MEMOS = 8 };
 
 
 typedef struct spelling spelling;
@@ -778,6 +810,8 @@ typedef struct stmt {
     unsigned nops;
     operand op[MAX_OPERANDS];
     const char *ops_end;       /* where the operands stopped */
+    uint64_t sig;              /* op_signature, or 0: not yet made */
+    struct memo *memo;         /* the form chosen for sig (choose_form), or NULL: not yet */
 } stmt;
 
 /* Result of trying one form against the operands. */
@@ -798,6 +832,7 @@ struct spelling {
     size_t name;               /* offset of the bytes in asm_ctx.names */
     uint32_t len;
     uint32_t hash;
+    uint64_t key;              /* name_key */
     const wr_mnem_group *group;
     const struct alias *via;   /* the alias it was written as, or NULL */
     uint32_t cut;              /* length of the mnemonic (the modifiers follow) */
@@ -805,11 +840,20 @@ struct spelling {
     uint8_t code[WR_MAX_GROUP_FORMS];     /* resolve_mods of form i of the group */
     uint8_t which[WR_MAX_GROUP_FORMS];
     int8_t modval[WR_MAX_GROUP_FORMS][MAX_SLOTS];
-    struct {                   /* the last forms chosen (choose_form), by the */
-        uint64_t sig;          /* operands' kinds (op_signature; 0 = unused) */
+    uint64_t sigs[MEMOS];      /* memo[m] is for the operands' kinds sigs[m] */
+    struct memo {              /* the last forms chosen (choose_form), by the */
+                               /* operands' kinds (op_signature; 0 = unused) */
         unsigned index;        /* of the form in the group */
         trial t;
-    } memo[2];
+        uint8_t built;         /* the rest is made (build_tmpl) */
+        uint8_t abs_target;
+        uint8_t plain;         /* no operand repeats a field, none is RI, no .BAR check */
+        uint8_t word_ok;       /* wr_encode took tmpl: word is its word */
+        uint8_t nwq;           /* the fields build_insn may set (PG, PG_NOT, the */
+        uint8_t wq[2 + 3 * WR_MAX_SPECS];   /* operands'), as indices of the form's fields */
+        wr_insn tmpl;          /* the form's defaults and the spelling's modifiers */
+        wr_word word;
+    } memo[MEMOS];
     uint8_t next_memo;
     uint16_t legal;            /* bit i: form i's modifier values are legal (build_insn) */
 };
@@ -1020,19 +1064,19 @@ static int fixed_word_of(const stmt *s, unsigned i, const wr_mnem_group *g, cons
 
 /* Pick the form: modifiers first (every form of the mnemonic may take other
  * ones, BMOV), then operands in table order. */
-static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, const trial **tp)
+static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, struct memo **mp)
 {
     const wr_mnem_group *g = s->group;
     spelling *sp = s->spell;
     /* the first form (table order) whose modifiers resolve and whose
      * operands fit wins: stop there.  The choice depends on the spelling
-     * and the operands' kinds alone: the last two are remembered. */
-    const uint64_t sig = op_signature(s);
-    for (unsigned m = 0; m < 2; m++) {
-        if (sp->memo[m].sig != sig)
+     * and the operands' kinds alone: the last MEMOS are remembered. */
+    const uint64_t sig = s->sig ? s->sig : op_signature(s);
+    for (unsigned m = 0; m < MEMOS; m++) {
+        if (sp->sigs[m] != sig)
             continue;
         const unsigned i = sp->memo[m].index;
-        *tp = &sp->memo[m].t;
+        *mp = &sp->memo[m];
         *form_out = g->forms[i];
         return (int)i;
     }
@@ -1042,15 +1086,16 @@ static int choose_form(asm_ctx *c, const stmt *s, unsigned *form_out, const tria
         trial *t = &sp->memo[sp->next_memo].t;
         try_form(&c->aux->form[g->forms[i]], s, t);
         if (t->ok) {
-            sp->memo[sp->next_memo].sig = sig;
-            sp->memo[sp->next_memo].index = i;
-            sp->next_memo ^= 1u;
-            *tp = t;
+            *mp = &sp->memo[sp->next_memo];
+            sp->sigs[sp->next_memo] = sig;
+            (*mp)->index = i;
+            (*mp)->built = 0;
+            sp->next_memo = (uint8_t)((sp->next_memo + 1u) % MEMOS);
             *form_out = g->forms[i];
             return (int)i;
         }
     }
-    sp->memo[sp->next_memo].sig = 0;           /* its trial was overwritten */
+    sp->sigs[sp->next_memo] = 0;               /* its trial was overwritten */
     /* none: survey every form to explain why */
     trial tr[WR_MAX_GROUP_FORMS];
     int code[WR_MAX_GROUP_FORMS];
@@ -1147,15 +1192,6 @@ static int branch_units(asm_ctx *c, const wr_insn *in, unsigned kind, unsigned f
     return 0;
 }
 
-static int field_width(unsigned form, unsigned field)
-{
-    const wr_form_desc *fd = &wr_forms[form];
-    for (unsigned i = 0; i < fd->nfields; i++)
-        if (fd->fields[i].id == field)
-            return fd->fields[i].width;
-    return 0;
-}
-
 /* T/D operand: computed now, or a fixup when it names a label.  abs_target:
  * see branch_units. */
 static int bind_branch(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op, uint64_t pc,
@@ -1195,7 +1231,7 @@ static int bind_operand(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operan
         f[sp->extra] = op->bang;
         break;
     case WR_SK_I: {
-        int w = field_width(in->form, sp->field);
+        int w = sp->width;
         uint64_t max = w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1u;
         if (op->neg || op->v > max)
             return err_at(c, op->p, "immediate '%.*s' out of range 0..0x%" PRIx64 " of %s", (int)op->len,
@@ -1236,7 +1272,7 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
         in->f[sp->extra] = 1;
         return 0;
     }
-    int w = field_width(in->form, sp->field);
+    int w = sp->width;
     uint64_t max = (UINT64_C(1) << w) - 1u;
     if (op->neg || op->v > max)
         return err_at(c, op->p, "immediate '%.*s' out of range 0..0x%" PRIx64 " of %s", (int)op->len, op->p,
@@ -1249,21 +1285,67 @@ static int bind_ri(asm_ctx *c, wr_insn *in, const wr_spec *sp, const operand *op
     return 0;
 }
 
-/* Build the instruction of statement s at pc. */
-static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
+/* Place field fq (wr_encode's quick test and placement) of a word from
+ * value t to value v: 0, or -1 when v fails the quick test (wr_encode
+ * decides, with its message). */
+static int word_place(const struct wr_field_quick *q, int64_t t, int64_t v, uint64_t *lo, uint64_t *hi)
 {
-    unsigned form = 0;
-    const trial *tp = NULL;                    /* the chosen form's binding */
-    int gi = choose_form(c, s, &form, &tp);
-    if (gi < 0)
+    if ((uint64_t)v - (uint64_t)q->lo > q->span || !((q->legal >> (v & 31)) & 1u))
         return -1;
-    const int *const bind = tp->bind;
+    const uint64_t u = ((uint64_t)v ^ (uint64_t)t) & q->mask;   /* t's bits out, v's in */
+    if (q->lsb >= 64) {
+        *hi ^= u << (q->lsb - 64u);
+    } else {
+        *lo ^= u << q->lsb;
+        *hi ^= (u >> 1) >> (63u - q->lsb);
+    }
+    return 0;
+}
+
+static void word_split(const wr_word *w, uint64_t *lo, uint64_t *hi)
+{
+    *lo = (uint64_t)w->w[0] | (uint64_t)w->w[1] << 32;
+    *hi = (uint64_t)w->w[2] | (uint64_t)w->w[3] << 32;
+}
+
+static void word_join(uint64_t lo, uint64_t hi, wr_word *w)
+{
+    w->w[0] = (uint32_t)lo;
+    w->w[1] = (uint32_t)(lo >> 32);
+    w->w[2] = (uint32_t)hi;
+    w->w[3] = (uint32_t)(hi >> 32);
+}
+
+/* wr_encode's word of `in`, built from memo me's template: the template's
+ * word with the fields build_insn may have set placed anew.  0, or -1
+ * (encode_all makes the word). */
+static int word_of(const wr_form_aux *fa, const struct memo *me, const wr_insn *in, wr_word *out)
+{
+    uint64_t lo, hi;
+    word_split(&me->word, &lo, &hi);
+    for (unsigned i = 0; i < me->nwq; i++) {
+        const struct wr_field_quick *q = &fa->quick[me->wq[i]];
+        const int64_t v = in->f[q->id], t = me->tmpl.f[q->id];
+        if (v != t && word_place(q, t, v, &lo, &hi) != 0)
+            return -1;
+    }
+    word_join(lo, hi, out);
+    return 0;
+}
+
+/* The instruction of form `form` (index gi of the spelling's group) with
+ * the form's defaults and the spelling's modifiers, each modifier value
+ * checked against the form's legal ones (once per spelling and form), kept
+ * in memo entry me with abs_target (see branch_units) for the next lines of
+ * that spelling and those operand kinds. */
+static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct memo *me, wr_insn *in,
+                      int *abs_target)
+{
+    _Static_assert(WR_F_COUNT <= 64, "build_tmpl's field mask");
     const int8_t *modval = s->spell->modval[gi];
     const wr_form_desc *fd = &wr_forms[form];
     const wr_form_aux *fa = &c->aux->form[form];
     wr_insn_init(in, (wr_form)form);
-    in->f[WR_F_PG] = s->guard_pred;
-    in->f[WR_F_PG_NOT] = s->guard_not;
     for (unsigned k = 0; k <= fa->nxslots; k++) {
         const unsigned field = k == 0 ? fd->modfield : fa->xslot[k - 1].field;
         if (field == WR_F_NONE)
@@ -1280,10 +1362,107 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in)
     }
     s->spell->legal |= 1u << gi;
     /* .ABS with its base register left out: the displacement is the target */
-    int abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
+    *abs_target = wr_form_has(form, WR_F_BASEMODE) && in->f[WR_F_BASEMODE] == 1;
     for (unsigned k = 0; k < fa->nspecs; k++)
-        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && bind[k] >= 0)
-            abs_target = 0;
+        if ((fa->spec[k].kind == WR_SK_R2 || fa->spec[k].kind == WR_SK_U2) && me->t.bind[k] >= 0)
+            *abs_target = 0;
+    me->tmpl = *in;
+    me->abs_target = (uint8_t)*abs_target;
+    /* plain: build_insn binds each operand without looking for a field set
+     * twice, an RI slot or a .BAR barrier left out */
+    uint64_t seen = 0;
+    me->plain = 1;
+    for (unsigned k = 0; k < fa->nspecs; k++) {
+        const wr_spec *sp = &fa->spec[k];
+        if (me->t.bind[k] < 0) {
+            me->plain &= sp->field != WR_F_BARID;
+            continue;
+        }
+        me->plain &= sp->kind != WR_SK_RI && !((seen >> sp->field) & 1u);
+        seen |= UINT64_C(1) << sp->field;
+        if (sp->tilde)
+            seen |= UINT64_C(1) << WR_F_BITNOT;
+        if (sp->extra != WR_F_NONE)
+            seen |= UINT64_C(1) << sp->extra;
+    }
+    seen |= UINT64_C(1) << WR_F_PG | UINT64_C(1) << WR_F_PG_NOT;
+    /* the word: the template's, each field the operands set placed anew
+     * (word_of); fields the form lacks are no part of it */
+    me->nwq = 0;
+    for (unsigned i = 0; i < fd->nfields; i++)
+        if ((seen >> fd->fields[i].id) & 1u)
+            me->wq[me->nwq++] = (uint8_t)i;
+    me->word_ok = me->plain && fa->nrislots == 0 && wr_encode(in, &me->word, NULL, 0) == 0;
+    me->built = 1;
+    return 0;
+}
+
+/* Build the instruction of statement s at pc and, when it can be made
+ * from the template's (*word_ok), its word (else encode_all makes it). */
+static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_word *word, uint8_t *word_ok)
+{
+    unsigned form = 0;
+    struct memo *me = s->memo;                 /* the chosen form's binding */
+    int gi;
+    if (me != NULL) {                          /* chosen by quick_line */
+        gi = (int)me->index;
+        form = s->group->forms[gi];
+    } else if ((gi = choose_form(c, s, &form, &me)) < 0) {
+        return -1;
+    }
+    const int *const bind = me->t.bind;
+    const wr_form_desc *fd = &wr_forms[form];
+    const wr_form_aux *fa = &c->aux->form[form];
+    int abs_target = 0;
+    if (me->built) {                           /* the form's defaults and modifiers as before */
+        *in = me->tmpl;
+        abs_target = me->abs_target;
+    } else if (build_tmpl(c, s, gi, form, me, in, &abs_target) != 0) {
+        return -1;
+    }
+    in->f[WR_F_PG] = s->guard_pred;
+    in->f[WR_F_PG_NOT] = s->guard_not;
+    *word_ok = 0;
+    if (me->plain) {                           /* each operand into its field(s) */
+        for (unsigned k = 0; k < fa->nspecs; k++) {
+            if (bind[k] < 0)
+                continue;
+            const wr_spec *sp = &fa->spec[k];
+            const operand *op = &s->op[bind[k]];
+            switch (sp->kind) {                /* bind_operand's, in short */
+            case WR_SK_R: case WR_SK_R2: case WR_SK_U: case WR_SK_U2: case WR_SK_B: case WR_SK_SR:
+                if (sp->tilde)
+                    in->f[WR_F_BITNOT] = op->tilde;
+                in->f[sp->field] = (int64_t)op->v;
+                break;
+            case WR_SK_P:
+                in->f[sp->extra] = op->bang;
+                in->f[sp->field] = (int64_t)op->v;
+                break;
+            case WR_SK_I:                      /* (in range: else bind_operand says why) */
+                if (!op->neg && sp->width < 64 && op->v < (UINT64_C(1) << sp->width)) {
+                    in->f[sp->field] = (int64_t)op->v;
+                    break;
+                }
+                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                    return -1;
+                break;
+            case WR_SK_S:
+                if (op->neg ? (int64_t)op->v >= INT32_MIN : op->v <= UINT32_MAX) {
+                    in->f[sp->field] = (int64_t)(op->v & 0xffffffffu);
+                    break;
+                }
+                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                    return -1;
+                break;
+            default:
+                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                    return -1;
+            }
+        }
+        *word_ok = me->word_ok && word_of(fa, me, in, word) == 0;
+        return 0;
+    }
     uint64_t bound = 0;                        /* fields an operand has set */
     unsigned slots_used = 0;                   /* RI: GPR slots taken */
     for (unsigned k = 0; k < fa->nspecs; k++) {
@@ -1355,14 +1534,24 @@ static const wr_mnem_group *find_group(int profile, const char *s, size_t n, con
     return NULL;
 }
 
+/* The last 8 bytes of name p[0..n), packed (all of a name of 8 or fewer). */
+static uint64_t name_key(const char *p, size_t n)
+{
+    uint64_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        k = k << 8 | (unsigned char)p[i];
+    return k;
+}
+
+
 /* The spelling p[0..n) (hash h) if met before, else NULL. */
-static spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
+static inline spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32_t h)
 {
     if (c->spsize == 0)
         return NULL;
     for (size_t i = h & (c->spsize - 1); c->sptab[i] != 0; i = (i + 1) & (c->spsize - 1)) {
         spelling *sp = &c->sp[c->sptab[i] - 1];
-        if (sp->hash == h && sp->len == n && memcmp(c->names + sp->name, p, n) == 0)
+        if (sp->hash == h && sp->len == n && same_bytes(c->names + sp->name, p, n))
             return sp;
     }
     return NULL;
@@ -1374,7 +1563,7 @@ static spelling *spelling_find(const asm_ctx *c, const char *p, size_t n, uint32
 static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struct alias *via, size_t cut)
 {
     if ((c->nsp + 1) * 2 > c->spsize) {
-        size_t n = c->spsize ? c->spsize * 2 : 256;
+        size_t n = c->spsize ? c->spsize * 2 : 2048;   /* (few collisions: one probe a line) */
         uint32_t *t = calloc(n, sizeof *t);
         if (t == NULL)
             return NULL;
@@ -1397,6 +1586,7 @@ static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struc
     sp->name = c->nnames;
     sp->len = (uint32_t)s->mlen;
     sp->hash = h;
+    sp->key = name_key(s->mnem, s->mlen);
     sp->group = s->group;
     sp->via = via;
     sp->cut = (uint32_t)cut;
@@ -1562,15 +1752,44 @@ static int parse_operands(asm_ctx *c, const char **pp, stmt *s)
     return err_at(c, p, "unexpected '%.*s' at the end of the statement", (int)(ident_end(p + 1) - p), p);
 }
 
+/* Room for one more instruction, its line, its word and word_ok. */
+static int grow_insns(asm_ctx *c)
+{
+    wr_program *pr = c->prog;
+    const size_t n = pr->ninsns + 1;
+    size_t cap_words = c->cap_insns, cap_ok = c->cap_insns;
+    if (n <= c->cap_insns)
+        return 0;
+    /* the four keep one capacity, cap_insns, grown last */
+    return grow(&pr->words, &cap_words, n, sizeof *pr->words) != 0
+        || grow(&c->word_ok, &cap_ok, n, sizeof *c->word_ok) != 0
+        || grow(&pr->lines, &c->cap_lines, n, sizeof *pr->lines) != 0
+        || grow(&pr->insns, &c->cap_insns, n, sizeof *pr->insns) != 0 ? -1 : 0;
+}
+
+/* Room at the start for the instructions a text of this size usually
+ * holds (a generated program's lines are some 28 bytes): fewer copies of
+ * the growing arrays; the growth covers any more. */
+static int reserve(asm_ctx *c)
+{
+    size_t guess = c->textlen / 40;
+    if (guess <= 64)
+        return 0;
+    c->prog->ninsns = guess - 1;          /* (grow_insns makes room for ninsns + 1) */
+    int rc = grow_insns(c);
+    c->prog->ninsns = 0;
+    return rc;
+}
+
 static int add_insn(asm_ctx *c, const wr_insn *in)
 {
     wr_program *pr = c->prog;
     if (pr->ninsns == WR_MAX_INSNS)
         return err_lc(c, c->line, 1, "program too large (more than %d instructions)", WR_MAX_INSNS);
-    if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
-        || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
+    if (grow_insns(c) != 0)
         return oom(c);
     pr->insns[pr->ninsns] = *in;
+    c->word_ok[pr->ninsns] = 0;
     pr->lines[pr->ninsns] = c->line;
     pr->ninsns++;
     return 0;
@@ -1587,6 +1806,8 @@ static int parse_instruction(asm_ctx *c, const char *p)
     s.guard_pred = WR_PT;
     s.guard_not = 0;
     s.ops_end = p;
+    s.sig = 0;
+    s.memo = NULL;
     if (*p == '@' && parse_guard(c, &p, &s) != 0)
         return -1;
     if (parse_mnemonic(c, &p, &s) != 0 || parse_operands(c, &p, &s) != 0)
@@ -1595,13 +1816,14 @@ static int parse_instruction(asm_ctx *c, const char *p)
     const uint64_t pc = (uint64_t)pr->ninsns * WR_INST_SIZE;
     if (pr->ninsns == WR_MAX_INSNS) {           /* the statement's own error first */
         wr_insn in;
-        return build_insn(c, &s, pc, &in) != 0 ? -1 : add_insn(c, &in);
+        wr_word w;
+        uint8_t ok;
+        return build_insn(c, &s, pc, &in, &w, &ok) != 0 ? -1 : add_insn(c, &in);
     }
     /* built in its place in the program (no copy) */
-    if (grow(&pr->insns, &c->cap_insns, pr->ninsns + 1, sizeof *pr->insns) != 0
-        || grow(&pr->lines, &c->cap_lines, pr->ninsns + 1, sizeof *pr->lines) != 0)
+    if (grow_insns(c) != 0)
         return oom(c);
-    if (build_insn(c, &s, pc, &pr->insns[pr->ninsns]) != 0)
+    if (build_insn(c, &s, pc, &pr->insns[pr->ninsns], &pr->words[pr->ninsns], &c->word_ok[pr->ninsns]) != 0)
         return -1;
     pr->lines[pr->ninsns] = c->line;
     pr->ninsns++;
@@ -1801,21 +2023,423 @@ static int parse_line(asm_ctx *c)
     return parse_instruction(c, p);
 }
 
-/* Make line s[0..n) of the assembly's copy of the text the current line:
- * NUL-terminated in place (the caller puts the newline back) with its
- * comments turned into spaces (columns stay put): `//` to the end, and
- * `/ * ... * /` within the line (address comments such as `/ *0040* /`,
- * ignored even when wrong, N-53).  A comment that opens the line is not
- * blanked but stepped over: c->start, where the reading of the line begins,
- * is past it (what lies before start is never read again but for columns).
- * Blanking is idempotent, so profile_scan and the assembly may load one
- * line twice. */
-static int load_line(asm_ctx *c, char *s, size_t n)
+/* ---- the quick reader ------------------------------------------------------------------- */
+
+/* Most lines of a large program are a label, or an instruction whose
+ * spelling and operand kinds were met before, written in the common shapes:
+ * registers, predicates, numbers of scan_number's one-pass shapes, c[B][O],
+ * labels bare or as `(label), an optional guard, a leading address comment
+ * and a trailing `//` one.  quick_line reads such a line in one pass, from
+ * left to right, each token told by its first byte, into the stmt the
+ * general reader would make, and builds it with the same build_insn.  Any
+ * other line, and any line the general reader would refuse, it hands over
+ * (returns 1) before it has changed anything that reader would see: the
+ * tokens it emitted are dropped, the labels it interned are the ones the
+ * general reader interns, and labels are defined and the instruction built
+ * only once the whole line has been read (their errors are the general
+ * reader's, which would have read the same line up to them).  The line is
+ * only NUL-terminated, as load_line does first; its comments are not
+ * blanked: a `//` ends the line here (quick_end) as the blanks would. */
+
+static _Thread_local int general_only;      /* wr_asm_general_only */
+
+void wr_asm_general_only(int on)
 {
-    c->lb = c->start = s;
+    general_only = on != 0;
+}
+
+/* Is p at the end of the line: its newline, the text's NUL, or a `//`
+ * comment, whose blanks the general reader would have skipped to the line's
+ * end (*pp moves there, so positions taken from it are that reader's)? */
+static int quick_end(const asm_ctx *c, const char **pp)
+{
+    const char *p = *pp;
+    if (!cc(*p, CC_STOP))
+        return 0;
+    if (*p == '\n' || *p == '\0')
+        return 1;
+    if (p[0] == '/' && p[1] == '/') {
+        const char *end = c->text + c->textlen, *nl = memchr(p, '\n', (size_t)(end - p));
+        *pp = nl ? nl : end;
+        return 1;
+    }
+    return 0;
+}
+
+/* ident_end and name_key of the identifier at p in one pass. */
+static const char *ident_key(const char *p, uint64_t *key)
+{
+    uint64_t k = 0;
+    for (; is_ident_char(*p); p++)
+        k = k << 8 | (unsigned char)*p;
+    *key = k;
+    return p;
+}
+
+/* The spelling p[0..n) (key: name_key) by one look in the cache of
+ * spellings met, else by spelling_find (and cached); NULL if never met. */
+static spelling *spelling_get(asm_ctx *c, const char *p, size_t n, uint64_t key)
+{
+    const unsigned ci = ((unsigned)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 56) ^ (unsigned)n) & 255u;
+    if (c->spcache[ci] != 0) {
+        spelling *sp = &c->sp[c->spcache[ci] - 1];
+        if (sp->len == n && sp->key == key && (n <= 8 || same_bytes(c->names + sp->name, p, n - 8)))
+            return sp;
+    }
+    spelling *sp = spelling_find(c, p, n, hash_name(p, n));
+    if (sp != NULL)
+        c->spcache[ci] = (uint32_t)(sp - c->sp) + 1u;
+    return sp;
+}
+
+/* The value of a hex digit, 16 for any other byte. */
+static const uint8_t hexval[256] = {
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 16, 16, 16, 16, 16,
+    16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 10, 11, 12, 13, 14, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+    16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+};
+
+/* parse_number of the shapes scan_number reads in one pass (the value it
+ * gives them); 1 for any other text (another shape, or an error). */
+static int quick_number(const char **pp, uint64_t *v, int *neg)
+{
+    const char *p = *pp, *q;
+    uint64_t x = 0;
+    *neg = *p == '-';
+    p += *neg;
+    q = p;
+    if (q[0] == '0' && q[1] == 'x') {
+        unsigned d;
+        for (q += 2; q - p < 18 && (d = hexval[(unsigned char)*q]) < 16; q++)
+            x = x << 4 | d;
+        if (q - p <= 2 || is_ident_char(*q))
+            return 1;
+    } else if (is_digit(q[0]) && (q[0] != '0' || !is_ident_char(q[1]))) {
+        for (; is_digit(*q) && q - p < 19; q++)
+            x = x * 10 + (uint64_t)(*q - '0');
+        if (is_ident_char(*q))
+            return 1;
+    } else {
+        return 1;
+    }
+    if (*neg) {
+        if (x > (UINT64_C(1) << 63))
+            return 1;
+        x = (uint64_t)0 - x;
+    }
+    *v = x;
+    *pp = q;
+    return 0;
+}
+
+/* parse_cmem without its errors (1 instead). */
+static int quick_cmem(const char **pp, uint64_t *packed)
+{
+    const char *p = *pp + 1;
+    uint64_t part[2];
+    int neg;
+    for (int i = 0; i < 2; i++) {
+        p = skip_ws(p);
+        if (*p != '[')
+            return 1;
+        p = skip_ws(p + 1);
+        if (!is_digit(*p) || quick_number(&p, &part[i], &neg) != 0)
+            return 1;
+        if (i == 0 ? part[0] >= WR_CONST_BANKS : part[1] > WR_CMEM_MAX_OFFSET || (part[1] & 3u))
+            return 1;
+        p = skip_ws(p);
+        if (*p != ']')
+            return 1;
+        p++;
+    }
+    *packed = (uint64_t)wr_cmem_make((unsigned)part[0], (unsigned)part[1]);
+    *pp = p;
+    return 0;
+}
+
+/* lex_operand of the common shapes: the operand's part of op_signature
+ * (0..63), QUICK_NO (hand the line over) or -1 (out of memory, said). */
+enum { QUICK_NO = 64 };
+static int quick_operand(asm_ctx *c, const char **pp, operand *op)
+{
+    const char *p = *pp;
+    unsigned tb = 0;                           /* '~' << 4 | '!' << 5 (op_signature) */
+    op->p = p;
+    op->tilde = op->bang = op->neg = 0;
+    op->x0 = op->nx = 0;
+    op->nlabels = 0;
+    if (*p == '~' || *p == '!') {
+        if (*p == '~') { op->tilde = 1; p++; }
+        if (*p == '!') { op->bang = 1; p++; }
+        tb = (unsigned)op->tilde << 4 | (unsigned)op->bang << 5;
+    }
+    if (p[0] == 'R' && is_digit(p[1])) {        /* R0..R254 (lex_name's common case) */
+        unsigned v = (unsigned)(p[1] - '0');
+        const char *q = p + 2;
+        if (is_digit(*q)) {
+            v = v * 10u + (unsigned)(*q++ - '0');
+            if (is_digit(*q))
+                v = v * 10u + (unsigned)(*q++ - '0');
+        }
+        if (!is_ident_char(*q) && v <= 254) {
+            op->kind = O_GPR;
+            op->v = v;
+            p = q;
+            goto done;
+        }
+    }
+    if (p[0] == 'P' && ((p[1] >= '0' && p[1] <= '6') || p[1] == 'T') && !is_ident_char(p[2])) {
+        op->kind = O_PRED;                     /* P0..P6, PT (classify_name's) */
+        op->v = p[1] == 'T' ? WR_PT : (uint64_t)(p[1] - '0');
+        p += 2;
+        goto done;
+    }
+    if (*p == '`') {                           /* `(label) */
+        p = skip_ws(p + 1);
+        if (*p != '(')
+            return QUICK_NO;
+        const char *n = skip_ws(p + 1);
+        if (!is_ident_start(*n) || (*n == '.' && !is_ident_char(n[1])))
+            return QUICK_NO;
+        const char *e = ident_end(n);
+        p = skip_ws(e);
+        if (*p != ')')
+            return QUICK_NO;
+        long id = intern(c, n, (size_t)(e - n));
+        if (id < 0)
+            return oom(c);
+        op->kind = O_EXPR;
+        op->x0 = c->nxt;
+        op->nx = 1;
+        op->nlabels = 1;
+        if (emit(c, X_LABEL, (unsigned)(n - c->lb) + 1u, (uint64_t)id) != 0)
+            return -1;
+        p++;
+    } else if (*p == '-' || is_digit(*p)) {
+        int neg;
+        if (quick_number(&p, &op->v, &neg) != 0)
+            return QUICK_NO;
+        op->kind = O_NUM;
+        op->neg = (uint8_t)neg;
+    } else if (*p == 'c' && skip_ws(p + 1)[0] == '[') {
+        if (quick_cmem(&p, &op->v) != 0)
+            return QUICK_NO;
+        op->kind = O_CMEM;
+    } else if (is_ident_start(*p) && !(*p == '.' && !is_ident_char(p[1]))) {
+        const char *e = ident_end(p);
+        size_t n = (size_t)(e - p);
+        if (*e == '[')                         /* a pair, or an error */
+            return QUICK_NO;
+        int r = classify_name_as(c, p, n, &op->kind, &op->v, 0);
+        if (r < 0)
+            return QUICK_NO;
+        if (r == 0) {                           /* a bare label */
+            long id = intern(c, p, n);
+            if (id < 0)
+                return oom(c);
+            op->kind = O_LABEL;
+            op->x0 = c->nxt;
+            op->nx = 1;
+            op->nlabels = 1;
+            if (emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0)
+                return -1;
+        }
+        p = e;
+    } else {
+        return QUICK_NO;
+    }
+done:
+    if (tb != 0
+        && ((op->bang && op->kind != O_PRED)
+            || (op->tilde && op->kind != O_GPR && op->kind != O_UR && op->kind != O_CMEM)))
+        return QUICK_NO;
+    op->len = (size_t)(p - op->p);
+    *pp = p;
+    return (int)(op->kind | tb);
+}
+
+/* The line at `line` (up to its newline or the text's end) read and
+ * assembled by the quick reader: 0 (*next: the next line, NULL after the
+ * last), -1 (an error, the general reader's), or 1: handed over, nothing
+ * done. */
+static int quick_line(asm_ctx *c, const char *line, const char **next)
+{
+    const char *p = line;
+    c->lb = c->start = line;
+    if (p[0] == '/' && p[1] == '*') {          /* an address comment (load_line) */
+        const char *q = ident_end(p + 2);      /* a listing's digits: no '*' among them */
+        for (; !(q[0] == '*' && q[1] == '/'); q++)
+            if (*q == '\n' || *q == '\0')
+                return 1;
+        p = q + 2;
+    }
+    p = skip_ws(p);
+    const char *lab[2], *labe[2], *w = NULL, *we = NULL;
+    unsigned nlab = 0;
+    uint64_t key = 0;
+    for (;;) {                                 /* labels, or the mnemonic */
+        if (!is_ident_start(*p) || (*p == '.' && !is_ident_char(p[1])))
+            break;
+        const char *e = ident_key(p, &key), *q = skip_ws(e);
+        if (*q != ':') {
+            w = p;
+            we = e;
+            break;
+        }
+        if (nlab == 2)
+            return 1;
+        lab[nlab] = p;
+        labe[nlab++] = e;
+        p = skip_ws(q + 1);
+    }
+    if (quick_end(c, &p)) {
+        if (p - line > MAX_LINE)
+            return 1;
+        for (unsigned i = 0; i < nlab; i++)
+            if (define_label(c, lab[i], labe[i]) != 0)
+                return -1;
+        *next = *p == '\n' ? p + 1 : NULL;
+        return 0;
+    }
+    if (*p == '.' && is_alpha(p[1]))           /* a directive */
+        return 1;
+    stmt s;                                    /* as parse_instruction's */
+    s.nmods = s.nwritten = 0;                  /* (read only to explain a form not found) */
+    s.guard_pred = WR_PT;
+    s.guard_not = 0;
+    if (*p == '@') {                           /* @P0..@P6, @PT, @!... */
+        const char *g = p + 1;
+        s.guard_not = *g == '!';
+        g += s.guard_not;
+        if (g[0] != 'P')
+            return 1;
+        if (g[1] == 'T')
+            s.guard_pred = WR_PT;
+        else if (g[1] >= '0' && g[1] <= '6')
+            s.guard_pred = g[1] - '0';
+        else
+            return 1;
+        if (!is_space(g[2]))
+            return 1;
+        p = skip_ws(g + 2);
+        w = NULL;
+    }
+    if (w == NULL) {
+        w = p;
+        we = ident_key(p, &key);
+    }
+    spelling *sp = we > w ? spelling_get(c, w, (size_t)(we - w), key) : NULL;
+    if (sp == NULL)                            /* met for the first time, or an error */
+        return 1;
+    s.mnem = w;
+    s.mlen = (size_t)(we - w);
+    s.group = sp->group;
+    s.spell = sp;
+    /* parse_operands, and op_signature as the operands come */
+    const size_t nxt0 = c->nxt;
+    p = skip_ws(we);
+    int need = *p == ',', r;
+    if (need)
+        p = skip_ws(p + 1);
+    s.nops = 0;
+    uint64_t sig = 1;
+    unsigned shift = 4;                        /* where op_signature puts operand s.nops */
+    while (!cc(*p, CC_STOP)) {                 /* (quick_end, ';', an annotation, '/') */
+        if (s.nops == MAX_OPERANDS)
+            goto general;
+        if ((r = quick_operand(c, &p, &s.op[s.nops])) < 0)
+            return -1;
+        if (r == QUICK_NO)
+            goto general;
+        sig |= (uint64_t)r << shift;
+        shift += 6;
+        s.nops++;
+        if (p[0] == ',' && p[1] == ' ' && !is_space(p[2])) {   /* the common ", " */
+            p += 2;
+            need = 1;
+            continue;
+        }
+        const char *end = p;
+        p = skip_ws(p);
+        need = *p == ',';
+        if (!need) {
+            if (sp->blanks && p > end && is_operand_start(*p))
+                continue;
+            break;
+        }
+        p = skip_ws(p + 1);
+    }
+    if (*p == '/' && p[1] != '/')              /* an operand the general reader refuses */
+        goto general;
+    r = quick_end(c, &p);
+    if (need && (r || *p == ';' || is_annotation_start(*p)))
+        goto general;
+    s.ops_end = p;
+    while (is_annotation_start(*p)) {
+        for (; *p != '\0' && *p != '\n' && *p != ';' && !is_space(*p); p++)
+            if (*p == '/')
+                goto general;
+        p = skip_ws(p);
+    }
+    if (*p == ';')
+        p = skip_ws(p + 1);
+    if (!quick_end(c, &p) || p - line > MAX_LINE)
+        goto general;
+    /* the form is known: the operands' kinds chose it before (choose_form) */
+    s.sig = sig + s.nops;
+    wr_program *pr = c->prog;
+    unsigned m = 0;
+    while (m < MEMOS && sp->sigs[m] != s.sig)
+        m++;
+    if (m == MEMOS || pr->ninsns == WR_MAX_INSNS)
+        goto general;
+    for (unsigned i = 0; i < nlab; i++)
+        if (define_label(c, lab[i], labe[i]) != 0)
+            return -1;
+    if (pr->ninsns == c->cap_insns && grow_insns(c) != 0)
+        return oom(c);
+    s.memo = &sp->memo[m];
+    if (build_insn(c, &s, (uint64_t)pr->ninsns * WR_INST_SIZE, &pr->insns[pr->ninsns], &pr->words[pr->ninsns],
+                   &c->word_ok[pr->ninsns]) != 0)
+        return -1;
+    pr->lines[pr->ninsns] = c->line;
+    pr->ninsns++;
+    *next = *p == '\n' ? p + 1 : NULL;
+    return 0;
+general:
+    c->nxt = nxt0;
+    return 1;
+}
+
+/* Make line s[0..n) of the text the current line: copied into the
+ * scratch buffer, NUL-terminated, with its comments turned into spaces
+ * (columns stay put): `//` to the end, and `/ * ... * /` within the line
+ * (address comments such as `/ *0040* /`, ignored even when wrong, N-53).
+ * A comment that opens the line is not blanked but stepped over: c->start,
+ * where the reading of the line begins, is past it (what lies before start
+ * is never read again but for columns). */
+static int load_line(asm_ctx *c, const char *line, size_t n)
+{
+    c->lb = c->start = line;
     if (n > MAX_LINE)
         return err_lc(c, c->line, MAX_LINE + 1, "line too long (more than %d characters)", MAX_LINE);
+    char *s = c->scratch;
+    memcpy(s, line, n);
     s[n] = '\0';
+    c->lb = c->start = s;
     char *q = s, *const e = s + n;
     if (q[0] == '/' && q[1] == '*') {          /* the address comment of a listing */
         char *end = q + 2;
@@ -1864,6 +2488,18 @@ static int apply_fixups(asm_ctx *c)
         if (branch_units(c, in, f->kind, f->field, pc, val, f->single_label, f->abs_target, f->line, f->col,
                          &units) != 0)
             return -1;
+        if (c->word_ok[f->index]) {              /* the word holds the field's old value */
+            const wr_form_desc *fd = &wr_forms[in->form];
+            unsigned i = 0;
+            while (fd->fields[i].id != f->field)
+                i++;
+            uint64_t lo, hi;
+            word_split(&pr->words[f->index], &lo, &hi);
+            if (word_place(&c->aux->form[in->form].quick[i], in->f[f->field], units, &lo, &hi) == 0)
+                word_join(lo, hi, &pr->words[f->index]);
+            else
+                c->word_ok[f->index] = 0;
+        }
         in->f[f->field] = units;
     }
     return 0;
@@ -1872,12 +2508,9 @@ static int apply_fixups(asm_ctx *c)
 static int encode_all(asm_ctx *c)
 {
     wr_program *pr = c->prog;
-    pr->words = malloc(pr->ninsns * sizeof *pr->words);
-    if (pr->words == NULL)
-        return oom(c);
     for (size_t i = 0; i < pr->ninsns; i++) {
         char msg[200];
-        if (wr_encode(&pr->insns[i], &pr->words[i], msg, sizeof msg) != 0)
+        if (!c->word_ok[i] && wr_encode(&pr->insns[i], &pr->words[i], msg, sizeof msg) != 0)
             return err_lc(c, pr->lines[i], 1, "%s", msg);
     }
     return 0;
@@ -1917,12 +2550,12 @@ static int profile_scan_needs(const char *s, size_t n)
 static int profile_scan(asm_ctx *c, int forced)
 {
     int profile = WR_PROFILE_NATIVE;
-    char *s = c->text;
+    const char *s = c->text;
     for (c->line = 1;; c->line++) {
-        char *nl = strchr(s, '\n');
+        const char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
         if (profile_scan_needs(s, n)) {        /* cheap test first */
-            if (load_line(c, s, n) != 0)        /* (an error ends the assembly and its copy) */
+            if (load_line(c, s, n) != 0)
                 return -1;
             const char *p = skip_ws(c->start), *e;
             while ((e = label_def_end(p)) != NULL)
@@ -1935,8 +2568,6 @@ static int profile_scan(asm_ctx *c, int forced)
                     return -1;
                 c->profile_line = c->line;
             }
-            if (nl != NULL)
-                *nl = '\n';                    /* load_line's NUL */
         }
         if (nl == NULL)
             break;
@@ -1949,17 +2580,21 @@ static int profile_scan(asm_ctx *c, int forced)
 
 static int assemble_text(asm_ctx *c)
 {
-    char *s = c->text, *const end = c->text + c->textlen;
+    const char *s = c->text, *const end = c->text + c->textlen;
     for (c->line = 1;; c->line++) {
-        char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-        if (load_line(c, s, n) != 0 || parse_line(c) != 0)
-            return -1;                          /* (and the copy with it) */
-        if (nl != NULL)
-            *nl = '\n';                        /* load_line's NUL */
-        if (nl == NULL)
+        const char *next;                      /* the next line, NULL after the last */
+        int r = general_only ? 1 : quick_line(c, s, &next);
+        if (r == 1) {
+            const char *nl = memchr(s, '\n', (size_t)(end - s));
+            if (load_line(c, s, nl ? (size_t)(nl - s) : (size_t)(end - s)) != 0 || parse_line(c) != 0)
+                return -1;
+            next = nl ? nl + 1 : NULL;
+        } else if (r != 0) {
+            return -1;
+        }
+        if (next == NULL)
             break;
-        s = nl + 1;
+        s = next;
     }
     if (c->prog->ninsns == 0)
         return err_lc(c, 1, 1, "empty program (no instructions)");
@@ -1993,13 +2628,14 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
     c.forced = profile;
     if (err && errsize)
         err[0] = '\0';
+    c.text = text;
     c.textlen = strlen(text);
-    c.text = malloc(c.textlen + 1);             /* read in place, a line at a time */
-    if (c.text != NULL)
-        memcpy(c.text, text, c.textlen + 1);
+    c.scratch = malloc(MAX_LINE + 1);
     out->filename = strdup(c.fname);
     int rc;
-    if (c.text == NULL || out->filename == NULL) {
+    if (c.scratch == NULL || out->filename == NULL) {
+        rc = oom(&c);
+    } else if (reserve(&c) != 0) {
         rc = oom(&c);
     } else if (optimistic) {
         c.profile = profile >= 0 ? profile : WR_PROFILE_NATIVE;
@@ -2008,7 +2644,8 @@ static int assemble_pass(const char *text, const char *filename, int profile, wr
     } else {
         rc = profile_scan(&c, profile) != 0 ? -1 : assemble_text(&c);
     }
-    free(c.text);
+    free(c.scratch);
+    free(c.word_ok);
     free(c.labels);
     free(c.htab);
     free(c.names);

@@ -344,19 +344,19 @@ int wr_encode(const wr_insn *in, wr_word *out, char *msg, size_t msgsize)
      * no bit with another (wr_isa_check), so each is or-ed into the two
      * 64-bit halves of the word by one mask and shift (build_aux). */
     uint64_t lo = (uint64_t)fd->optype | (uint64_t)fd->stype << 8, hi = 0;
-    for (unsigned i = 0; i < fd->nfields; i++) {
-        const int64_t v = in->f[fd->fields[i].id];
-        if (!(v >= fa->quick[i].lo && v <= fa->quick[i].hi && ((fa->quick[i].legal >> (v & 31)) & 1u))
+    for (unsigned i = 0, n = fd->nfields; i < n; i++) {
+        const struct wr_field_quick *q = &fa->quick[i];
+        const int64_t v = in->f[q->id];
+        if (((uint64_t)v - (uint64_t)q->lo > q->span || !((q->legal >> (v & 31)) & 1u))
             && check_value(in->form, &fd->fields[i], v, msg, msgsize) != 0)
             return -1;
-        const uint64_t u = (uint64_t)v & fa->quick[i].mask;
-        const unsigned lsb = fa->quick[i].lsb;
+        const uint64_t u = (uint64_t)v & q->mask;
+        const unsigned lsb = q->lsb;
         if (lsb >= 64) {
             hi |= u << (lsb - 64u);
         } else {
             lo |= u << lsb;
-            if (lsb != 0)
-                hi |= u >> (64u - lsb);  /* 0 unless the field crosses bit 64 */
+            hi |= (u >> 1) >> (63u - lsb);   /* 0 unless the field crosses bit 64 */
         }
     }
     out->w[0] = (uint32_t)lo;
@@ -432,6 +432,9 @@ static int parse_spec(const wr_form_desc *fd, const char *s, size_t n, wr_spec *
     sp->field = (uint8_t)field;
     if (!form_has_field(fd, (unsigned)field))
         return fail(msg, msgsize, "%s: syntax names field %s the form lacks", fd->name, wr_fields[field].name);
+    for (unsigned i = 0; i < fd->nfields; i++)
+        if (fd->fields[i].id == field)
+            sp->width = fd->fields[i].width;
     if (wr_fields[field].kind != spec_kinds[kind].field_kind &&
         !(kind == WR_SK_RI && wr_fields[field].kind == WR_FK_ENUM))
         return fail(msg, msgsize, "%s: syntax kind %s does not suit field %s", fd->name,
@@ -509,7 +512,7 @@ static void add_to_group(wr_mnem_group *groups, unsigned *ngroups, unsigned form
 {
     const char *mn = wr_forms[form].mnemonic;
     for (unsigned g = 0; g < *ngroups; g++) {
-        if (strcmp(groups[g].mnemonic, mn) == 0) {
+        if (groups[g].mnemonic[0] == mn[0] && strcmp(groups[g].mnemonic, mn) == 0) {
             assert(groups[g].nforms < WR_MAX_GROUP_FORMS);
             groups[g].forms[groups[g].nforms++] = (uint8_t)form;
             return;
@@ -592,14 +595,18 @@ static void put_opname(const wr_form_desc *fd, const wr_form_aux *fa, unsigned i
     wr_buf_puts(&b, fd->mnemonic);
     const char *name = fa->modname[idx % fa->nmods];
     idx /= fa->nmods;
-    if (name[0])
-        wr_buf_printf(&b, ".%s", name);
+    if (name[0]) {                   /* (puts, not printf: built once per process, */
+        wr_buf_puts(&b, ".");        /* but on every assembler's first call) */
+        wr_buf_puts(&b, name);
+    }
     for (unsigned k = 0; k < fa->nxslots; k++) {
         const wr_slot_aux *sl = &fa->xslot[k];
         name = sl->name[idx % sl->nnames];
         idx /= sl->nnames;
-        if (name[0])
-            wr_buf_printf(&b, ".%s", name);
+        if (name[0]) {
+            wr_buf_puts(&b, ".");
+            wr_buf_puts(&b, name);
+        }
     }
 }
 
@@ -643,7 +650,13 @@ static void build_aux(void)
                 break;
             }
         for (unsigned i = 0; i < fd->nfields; i++) {
-            quick_range(f, &fd->fields[i], &fa->quick[i].lo, &fa->quick[i].hi, &fa->quick[i].legal);
+            int64_t hi;
+            quick_range(f, &fd->fields[i], &fa->quick[i].lo, &hi, &fa->quick[i].legal);
+            /* lo > hi (CMEM): span 0 and legal 0, no value passes */
+            fa->quick[i].span = hi >= fa->quick[i].lo ? (uint64_t)hi - (uint64_t)fa->quick[i].lo : 0;
+            if (hi < fa->quick[i].lo)
+                fa->quick[i].legal = 0;
+            fa->quick[i].id = fd->fields[i].id;
             fa->quick[i].mask = low_bits(fd->fields[i].width);
             fa->quick[i].lsb = fd->fields[i].lsb;
         }

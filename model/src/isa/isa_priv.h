@@ -26,6 +26,7 @@ typedef struct wr_spec {
     uint8_t extra;             /* wr_field_id or WR_F_NONE */
     uint8_t optional;
     uint8_t tilde;
+    uint8_t width;             /* of `field` in the form */
 } wr_spec;
 
 /* A further modifier slot (isa.def M()), its names split. */
@@ -48,11 +49,13 @@ typedef struct wr_form_aux {
     char opname[WR_MAX_OPNAMES][40];     /* the slots' values, wr_op_name's index */
     uint8_t nrislots;                    /* the GPR slots RI operands take, in order */
     uint8_t rislot[WR_MAX_RI_SLOTS];     /* (RA, RB, RC, RE among the form's fields) */
-    struct {                             /* wr_encode's quick test of fields[i]: a value */
-        int64_t lo, hi;                  /* in lo..hi whose bit (v & 31) is set in legal */
-        uint32_t legal;                  /* passes check_value (CMEM: empty, always checked) */
-        uint64_t mask;                   /* then it is placed by one mask and shift: */
-        uint8_t lsb;                     /* (v & mask) << lsb of the 128-bit word */
+    struct wr_field_quick {              /* wr_encode's quick test of fields[i] (field id): */
+        int64_t lo;                      /* a value v in lo..lo+span whose bit (v & 31) is */
+        uint64_t span;                   /* set in legal passes check_value (CMEM: none, */
+        uint64_t mask;                   /* always checked); then it is placed by one mask */
+        uint32_t legal;                  /* and shift: (v & mask) << lsb of the 128-bit */
+        uint8_t lsb;                     /* word */
+        uint8_t id;
     } quick[WR_MAX_FORM_FIELDS];
 } wr_form_aux;
 
@@ -81,6 +84,10 @@ const wr_isa_aux *wr_isa_aux_get(void);
  * order), of profile p (p < 0: of any profile); NULL if none.  One hash
  * probe: the assembler's lookup of every statement. */
 const wr_mnem_group *wr_mnem_find(int profile, const char *s, size_t n);
+
+/* Tests: 1 makes this thread's assemblies read every line with the general
+ * reader (asm.c's quick_line off), 0 (the default) puts it back. */
+void wr_asm_general_only(int on);
 
 /* Parse one form's SYNTAX string; checks every spec against the form's
  * fields.  0 ok, -1 with msg. */
