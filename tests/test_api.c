@@ -656,8 +656,9 @@ START_TEST(compare_missing_extra_and_lanes)
 END_TEST
 
 /* The read set is a compared field: when both records report one, the
- * operand bits (the OPERAND rows') must be equal; the widths are not
- * compared, nor a set the other side does not report (0). */
+ * operand bits (the OPERAND rows') must be equal, and the widths of the
+ * operands both read; a set the other side does not report (0) is not
+ * compared. */
 START_TEST(N_51_the_read_set_is_compared)
 {
     wr_retire *m = malloc(sizeof *m), *o = malloc(sizeof *o);
@@ -666,8 +667,18 @@ START_TEST(N_51_the_read_set_is_compared)
     wr_compare_report rep;
     o->reads = 0;                                             /* not reported */
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
-    o->reads = m->reads | WR_IN_RA64 | WR_IN_C64;              /* widths: not compared */
+    o->reads = m->reads | WR_IN_RA64 | WR_IN_C64;              /* Ra and c as pairs: both widths differ */
+    ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
+    ck_assert_uint_eq(rep.diff[0].field, WR_RF_READS);
+    ck_assert_uint_eq(rep.diff[0].other & ~rep.diff[0].model, WR_IN_RA64 | WR_IN_C64);
+    char text[128];
+    wr_compare_reads_format(m->reads, o->reads, "RTL", text, sizeof text);
+    ck_assert_str_eq(text, "ra64,c64 extra in the RTL");
+    const uint16_t mine = m->reads;
+    m->reads = (uint16_t)(mine & ~WR_IN_C);                   /* a width of an operand one side leaves */
+    o->reads = (uint16_t)(mine & ~WR_IN_C) | WR_IN_C64;       /* out: not compared */
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 0);
+    m->reads = mine;
     o->reads = (uint16_t)((m->reads & ~(WR_IN_UR | WR_IN_C)));  /* UR and c left out, values unread */
     o->in.ur = 0;
     o->in.c = 0;

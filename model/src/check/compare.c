@@ -59,12 +59,28 @@ enum { WIDTH_BITS = WR_IN_RA64 | WR_IN_UR64 | WR_IN_C64 };
 
 /* the bits of a read set that are compared: the OPERAND rows' WR_IN_* bits
  * and the width bits (a pair read as one register, or the other way, is a
- * read set that differs) */
+ * read set that differs; a width counts only where both sides read its
+ * operand, read_bits) */
 static uint32_t operand_bits(void)
 {
     uint32_t bits = WIDTH_BITS;
     for (unsigned f = 0; f < WR_RF_COUNT; f++)
         bits |= wr_retire_field_operand(f);
+    return bits;
+}
+
+/* of bits, the ones compared between read sets a and b: a width bit only
+ * where both read its operand (an operand one side leaves out is that
+ * operand's difference, not its width's too) */
+static inline uint64_t read_bits(uint64_t bits, uint64_t a, uint64_t b)
+{
+    const uint64_t both = a & b;
+    if (!(both & WR_IN_RA))
+        bits &= ~(uint64_t)WR_IN_RA64;
+    if (!(both & WR_IN_UR))
+        bits &= ~(uint64_t)WR_IN_UR64;
+    if (!(both & WR_IN_C))
+        bits &= ~(uint64_t)WR_IN_C64;
     return bits;
 }
 
@@ -397,7 +413,7 @@ BODY_ compare_operand(wr_compare_report *rep, unsigned f, uint64_t mask, unsigne
 BODY_ compare_reads(wr_compare_report *rep, unsigned f, uint64_t mask, uint64_t mv, uint64_t ov,
                     const wr_retire *m)
 {
-    const uint64_t bits = derived.operand_bits;
+    const uint64_t bits = read_bits(derived.operand_bits, mv, ov);
     const uint64_t d = reads_differ(m, mv, ov) & mask & bits & (0 - (uint64_t)(mv && ov));
     if (rep && d)
         add(rep, f, WR_DIFF_VALUE, 0, 0, 0, mv & bits, ov & bits);
@@ -722,7 +738,8 @@ int wr_compare_reads_format(unsigned model, unsigned other, const char *side, ch
         buf[0] = '\0';
     const char *in = side ? "in the " : "in the other";       /* "missing in the RTL" */
     side = side ? side : "";
-    const uint32_t bits = operand_bits(), missing = model & ~other & bits, extra = other & ~model & bits;
+    const uint32_t bits = (uint32_t)read_bits(operand_bits(), model, other);
+    const uint32_t missing = model & ~other & bits, extra = other & ~model & bits;
     if (missing) {
         put_operands(&b, missing);
         wr_buf_printf(&b, " missing %s%s", in, side);
