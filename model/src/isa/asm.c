@@ -255,12 +255,34 @@ static int same_bytes(const char *a, const char *b, size_t n)
     return 1;
 }
 
+/* A name's hash (labels' and spellings' tables), eight bytes a step: the
+ * last one to seven bytes read as two overlapping 4-byte loads, or three
+ * bytes, never past s[n - 1]. */
 static uint32_t hash_name(const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;          /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    const uint64_t m = UINT64_C(0x9e3779b97f4a7c15);
+    uint64_t h = (uint64_t)n * m, x;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&x, s + i, 8);
+        h = (h ^ x) * m;
+        h ^= h >> 29;
+    }
+    if (i < n) {
+        const size_t r = n - i;
+        if (r >= 4) {
+            uint32_t a, b;
+            memcpy(&a, s + i, 4);
+            memcpy(&b, s + n - 4, 4);
+            x = (uint64_t)a << 32 | b;
+        } else {
+            x = (uint64_t)(unsigned char)s[i] << 16 | (uint64_t)(unsigned char)s[i + r / 2] << 8
+                | (unsigned char)s[n - 1];
+        }
+        h = (h ^ x) * m;
+        h ^= h >> 29;
+    }
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 
 static int rehash(asm_ctx *c)
@@ -864,6 +886,8 @@ struct spelling {
         uint8_t wq[3 * WR_MAX_SPECS];       /* the form's fields */
         uint8_t ngq;           /* PG and PG_NOT among the form's fields (placed */
         uint8_t gq[2];         /* only under a guard other than the template's) */
+        uint8_t nbk;           /* the specs an operand binds, in order */
+        uint8_t bk[WR_MAX_SPECS];
         wr_insn tmpl;          /* the form's defaults and the spelling's modifiers */
         wr_word word;
     } memo[MEMOS];
@@ -1408,7 +1432,10 @@ static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct m
     const uint64_t guard = UINT64_C(1) << WR_F_PG | UINT64_C(1) << WR_F_PG_NOT;
     /* the word: the template's, each field the guard and the operands set
      * placed anew (word_of); fields the form lacks are no part of it */
-    me->nwq = me->ngq = 0;
+    me->nwq = me->ngq = me->nbk = 0;
+    for (unsigned k = 0; k < fa->nspecs; k++)
+        if (me->t.bind[k] >= 0)
+            me->bk[me->nbk++] = (uint8_t)k;
     for (unsigned i = 0; i < fd->nfields; i++) {
         if ((guard >> fd->fields[i].id) & 1u)
             me->gq[me->ngq++] = (uint8_t)i;
@@ -1447,9 +1474,8 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_wo
     in->f[WR_F_PG_NOT] = s->guard_not;
     *word_ok = 0;
     if (me->plain) {                           /* each operand into its field(s) */
-        for (unsigned k = 0; k < fa->nspecs; k++) {
-            if (bind[k] < 0)
-                continue;
+        for (unsigned j = 0; j < me->nbk; j++) {
+            const unsigned k = me->bk[j];
             const wr_spec *sp = &fa->spec[k];
             const operand *op = &s->op[bind[k]];
             switch (sp->kind) {                /* bind_operand's, in short */
