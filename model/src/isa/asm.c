@@ -19,6 +19,9 @@
 #include <string.h>
 #include "warpref/isa.h"
 #include "isa_priv.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 enum {
     MAX_LINE = 16384,          /* longest accepted source line, in bytes */
@@ -141,8 +144,10 @@ static int vreport(asm_ctx *c, unsigned line, unsigned col, const char *fmt, va_
 
 #if defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define PRINTF_LIKE(f, a)
+#define ALWAYS_INLINE inline
 #endif
 
 /* Error at a position of the current line. */
@@ -203,6 +208,12 @@ static int is_ident_start(char ch) { return cc(ch, CC_IDENT) && !is_digit(ch); }
 static int is_ident_char(char ch) { return cc(ch, CC_IDENT); }
 static const char *skip_ws(const char *p)
 {
+    /* the common cases first: no blank, or one space; every blank is at
+     * most ' ', so a byte above it ends the run without the table */
+    if ((unsigned char)p[0] > ' ')
+        return p;
+    if (p[0] == ' ' && (unsigned char)p[1] > ' ')
+        return p + 1;
     while (is_space(*p))
         p++;
     return p;
@@ -244,12 +255,34 @@ static int same_bytes(const char *a, const char *b, size_t n)
     return 1;
 }
 
+/* A name's hash (labels' and spellings' tables), eight bytes a step: the
+ * last one to seven bytes read as two overlapping 4-byte loads, or three
+ * bytes, never past s[n - 1]. */
 static uint32_t hash_name(const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;          /* FNV-1a */
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    const uint64_t m = UINT64_C(0x9e3779b97f4a7c15);
+    uint64_t h = (uint64_t)n * m, x;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&x, s + i, 8);
+        h = (h ^ x) * m;
+        h ^= h >> 29;
+    }
+    if (i < n) {
+        const size_t r = n - i;
+        if (r >= 4) {
+            uint32_t a, b;
+            memcpy(&a, s + i, 4);
+            memcpy(&b, s + n - 4, 4);
+            x = (uint64_t)a << 32 | b;
+        } else {
+            x = (uint64_t)(unsigned char)s[i] << 16 | (uint64_t)(unsigned char)s[i + r / 2] << 8
+                | (unsigned char)s[n - 1];
+        }
+        h = (h ^ x) * m;
+        h ^= h >> 29;
+    }
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 
 static int rehash(asm_ctx *c)
@@ -849,8 +882,12 @@ struct spelling {
         uint8_t abs_target;
         uint8_t plain;         /* no operand repeats a field, none is RI, no .BAR check */
         uint8_t word_ok;       /* wr_encode took tmpl: word is its word */
-        uint8_t nwq;           /* the fields build_insn may set (PG, PG_NOT, the */
-        uint8_t wq[2 + 3 * WR_MAX_SPECS];   /* operands'), as indices of the form's fields */
+        uint8_t nwq;           /* the fields the operands may set, as indices of */
+        uint8_t wq[3 * WR_MAX_SPECS];       /* the form's fields */
+        uint8_t ngq;           /* PG and PG_NOT among the form's fields (placed */
+        uint8_t gq[2];         /* only under a guard other than the template's) */
+        uint8_t nbk;           /* the specs an operand binds, in order */
+        uint8_t bk[WR_MAX_SPECS];
         wr_insn tmpl;          /* the form's defaults and the spelling's modifiers */
         wr_word word;
     } memo[MEMOS];
@@ -1329,6 +1366,13 @@ static int word_of(const wr_form_aux *fa, const struct memo *me, const wr_insn *
         if (v != t && word_place(q, t, v, &lo, &hi) != 0)
             return -1;
     }
+    if (in->f[WR_F_PG] != me->tmpl.f[WR_F_PG] || in->f[WR_F_PG_NOT] != me->tmpl.f[WR_F_PG_NOT])
+        for (unsigned i = 0; i < me->ngq; i++) {
+            const struct wr_field_quick *q = &fa->quick[me->gq[i]];
+            const int64_t v = in->f[q->id], t = me->tmpl.f[q->id];
+            if (v != t && word_place(q, t, v, &lo, &hi) != 0)
+                return -1;
+        }
     word_join(lo, hi, out);
     return 0;
 }
@@ -1385,13 +1429,19 @@ static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct m
         if (sp->extra != WR_F_NONE)
             seen |= UINT64_C(1) << sp->extra;
     }
-    seen |= UINT64_C(1) << WR_F_PG | UINT64_C(1) << WR_F_PG_NOT;
-    /* the word: the template's, each field the operands set placed anew
-     * (word_of); fields the form lacks are no part of it */
-    me->nwq = 0;
-    for (unsigned i = 0; i < fd->nfields; i++)
-        if ((seen >> fd->fields[i].id) & 1u)
+    const uint64_t guard = UINT64_C(1) << WR_F_PG | UINT64_C(1) << WR_F_PG_NOT;
+    /* the word: the template's, each field the guard and the operands set
+     * placed anew (word_of); fields the form lacks are no part of it */
+    me->nwq = me->ngq = me->nbk = 0;
+    for (unsigned k = 0; k < fa->nspecs; k++)
+        if (me->t.bind[k] >= 0)
+            me->bk[me->nbk++] = (uint8_t)k;
+    for (unsigned i = 0; i < fd->nfields; i++) {
+        if ((guard >> fd->fields[i].id) & 1u)
+            me->gq[me->ngq++] = (uint8_t)i;
+        else if ((seen >> fd->fields[i].id) & 1u)
             me->wq[me->nwq++] = (uint8_t)i;
+    }
     me->word_ok = me->plain && fa->nrislots == 0 && wr_encode(in, &me->word, NULL, 0) == 0;
     me->built = 1;
     return 0;
@@ -1424,9 +1474,8 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_wo
     in->f[WR_F_PG_NOT] = s->guard_not;
     *word_ok = 0;
     if (me->plain) {                           /* each operand into its field(s) */
-        for (unsigned k = 0; k < fa->nspecs; k++) {
-            if (bind[k] < 0)
-                continue;
+        for (unsigned j = 0; j < me->nbk; j++) {
+            const unsigned k = me->bk[j];
             const wr_spec *sp = &fa->spec[k];
             const operand *op = &s->op[bind[k]];
             switch (sp->kind) {                /* bind_operand's, in short */
@@ -2066,9 +2115,47 @@ static int quick_end(const asm_ctx *c, const char **pp)
     return 0;
 }
 
-/* ident_end and name_key of the identifier at p in one pass. */
-static const char *ident_key(const char *p, uint64_t *key)
+/* The length of the identifier at p when it is shorter than 16 bytes and
+ * the 16 bytes from p lie before end (the text's end), else 16: its
+ * bytes told from the others 16 at a time (CC_IDENT: letters, digits, '_',
+ * '.'; a byte above 0x7f is negative, below every bound). */
+static unsigned ident_len16(const char *p, const char *end)
 {
+#ifdef __SSE2__
+    if (end - p >= 16) {
+        const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        const __m128i l = _mm_or_si128(x, _mm_set1_epi8(0x20));     /* letters as lower case */
+        __m128i m = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+                                  _mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1)));
+        m = _mm_or_si128(m, _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+                                          _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1))));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+        m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
+        return (unsigned)__builtin_ctz(~(unsigned)_mm_movemask_epi8(m));   /* bits 16.. are set */
+    }
+#else
+    (void)p;
+    (void)end;
+#endif
+    return 16;
+}
+
+/* ident_end and name_key of the identifier at p (the text ending at end). */
+static ALWAYS_INLINE const char *ident_key(const char *p, const char *end, uint64_t *key)
+{
+    const unsigned n = ident_len16(p, end);
+    if (n < 16) {                              /* the last 8 bytes, read at once (x86: little-endian) */
+        uint64_t k = 0;
+        if (n >= 8) {
+            memcpy(&k, p + n - 8, 8);
+            k = __builtin_bswap64(k);
+        } else if (n > 0) {
+            memcpy(&k, p, 8);
+            k = __builtin_bswap64(k) >> (64 - 8 * n);
+        }
+        *key = k;
+        return p + n;
+    }
     uint64_t k = 0;
     for (; is_ident_char(*p); p++)
         k = k << 8 | (unsigned char)*p;
@@ -2277,26 +2364,33 @@ done:
  * done. */
 static int quick_line(asm_ctx *c, const char *line, const char **next)
 {
-    const char *p = line;
+    const char *p = line, *const tend = c->text + c->textlen;
     c->lb = c->start = line;
     if (p[0] == '/' && p[1] == '*') {          /* an address comment (load_line) */
+        if (is_ident_char(p[2]) && is_ident_char(p[3]) && is_ident_char(p[4]) && is_ident_char(p[5])
+            && p[6] == '*' && p[7] == '/') {   /* four digits: what the loop below finds */
+            p += 8;
+            goto listed;
+        }
         const char *q = ident_end(p + 2);      /* a listing's digits: no '*' among them */
         for (; !(q[0] == '*' && q[1] == '/'); q++)
             if (*q == '\n' || *q == '\0')
                 return 1;
         p = q + 2;
     }
+listed:
     p = skip_ws(p);
-    const char *lab[2], *labe[2], *w = NULL, *we = NULL;
+    const char *lab[2], *labe[2], *w = NULL, *we = NULL, *wb = NULL;
     unsigned nlab = 0;
     uint64_t key = 0;
     for (;;) {                                 /* labels, or the mnemonic */
         if (!is_ident_start(*p) || (*p == '.' && !is_ident_char(p[1])))
             break;
-        const char *e = ident_key(p, &key), *q = skip_ws(e);
+        const char *e = ident_key(p, tend, &key), *q = skip_ws(e);
         if (*q != ':') {
             w = p;
             we = e;
+            wb = q;                            /* the blanks after it, skipped */
             break;
         }
         if (nlab == 2)
@@ -2339,7 +2433,8 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
     }
     if (w == NULL) {
         w = p;
-        we = ident_key(p, &key);
+        we = ident_key(p, tend, &key);
+        wb = skip_ws(we);
     }
     spelling *sp = we > w ? spelling_get(c, w, (size_t)(we - w), key) : NULL;
     if (sp == NULL)                            /* met for the first time, or an error */
@@ -2350,7 +2445,7 @@ static int quick_line(asm_ctx *c, const char *line, const char **next)
     s.spell = sp;
     /* parse_operands, and op_signature as the operands come */
     const size_t nxt0 = c->nxt;
-    p = skip_ws(we);
+    p = wb;
     int need = *p == ',', r;
     if (need)
         p = skip_ws(p + 1);
@@ -2581,9 +2676,10 @@ static int profile_scan(asm_ctx *c, int forced)
 static int assemble_text(asm_ctx *c)
 {
     const char *s = c->text, *const end = c->text + c->textlen;
+    const int quick = !general_only;           /* (read once: a thread-local) */
     for (c->line = 1;; c->line++) {
         const char *next;                      /* the next line, NULL after the last */
-        int r = general_only ? 1 : quick_line(c, s, &next);
+        int r = quick ? quick_line(c, s, &next) : 1;
         if (r == 1) {
             const char *nl = memchr(s, '\n', (size_t)(end - s));
             if (load_line(c, s, nl ? (size_t)(nl - s) : (size_t)(end - s)) != 0 || parse_line(c) != 0)
