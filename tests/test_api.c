@@ -671,9 +671,9 @@ START_TEST(N_51_the_read_set_is_compared)
     ck_assert_int_eq(wr_compare(m, o, NULL, &rep), 1);
     ck_assert_uint_eq(rep.diff[0].field, WR_RF_READS);
     ck_assert_uint_eq(rep.diff[0].other & ~rep.diff[0].model, WR_IN_RA64 | WR_IN_C64);
-    char text[128];
-    wr_compare_reads_format(m->reads, o->reads, "RTL", text, sizeof text);
-    ck_assert_str_eq(text, "ra64,c64 extra in the RTL");
+    char widths[128];
+    wr_compare_reads_format(m->reads, o->reads, "RTL", widths, sizeof widths);
+    ck_assert_str_eq(widths, "ra64,c64 extra in the RTL");
     const uint16_t mine = m->reads;
     m->reads = (uint16_t)(mine & ~WR_IN_C);                   /* a width of an operand one side leaves */
     o->reads = (uint16_t)(mine & ~WR_IN_C) | WR_IN_C64;       /* out: not compared */
