@@ -20,7 +20,10 @@ deadline fires, which a trace does not record (docs/replay.md);
 rf_stale_undef too: the operand-driven lockstep trusts the RTL's operands
 and their undefined lanes, and a trace's `in` marks none, so a replay
 cannot tell a result computed from an undefined lane (docs/bugs.md,
-docs/replay.md).  The operand
+docs/replay.md); exit_clears_r0 too: its only symptom is R0 in the end
+state, which an operand-driven lockstep does not compare (the model keeps
+no registers) and the testbench's trace does not carry (its final record
+has no registers).  The operand
 values (in.*) a self-contained lockstep run compares are not in the
 replay's fields: a replay with operands takes them as given.  Prints
 'N passed, N failed'."""
@@ -86,7 +89,7 @@ with open(os.path.join(SRC, "docs", "bugs.md")) as f:
             bugs.append((m.group(1), os.path.join(SRC, m.group(2))))
 check("bugs found", len(bugs) >= 20, bugs)
 for bug, prog in bugs:
-    if bug in ("nanosleep_late", "rf_stale_undef"):
+    if bug in ("nanosleep_late", "rf_stale_undef", "exit_clears_r0"):
         continue
     for ops, ext in (("rtl", "jsonl"), ("rtl", "wtb"), ("self", "jsonl")):
         t = path(f"bug.{ext}")

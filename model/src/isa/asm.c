@@ -708,6 +708,20 @@ static int parse_cmem(asm_ctx *c, const char **pp, uint64_t *packed)
     return 0;
 }
 
+/* op as the bare label p[0..n) (an expression of that label alone), the
+ * name interned; -1 on no memory (reported) */
+static int bare_label(asm_ctx *c, const char *p, size_t n, operand *op)
+{
+    long id = intern(c, p, n);
+    if (id < 0)
+        return oom(c);
+    op->kind = O_LABEL;
+    op->x0 = c->nxt;
+    op->nx = 1;
+    op->nlabels = 1;
+    return emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0 ? -1 : 0;
+}
+
 /* An identifier operand: register, pair, special register or label. */
 static int lex_name(asm_ctx *c, const char **pp, operand *op)
 {
@@ -732,17 +746,8 @@ static int lex_name(asm_ctx *c, const char **pp, operand *op)
     int r = classify_name(c, p, n, &op->kind, &op->v);
     if (r < 0)
         return -1;
-    if (r == 0) {                       /* a bare label (T and D operands) */
-        long id = intern(c, p, n);
-        if (id < 0)
-            return oom(c);
-        op->kind = O_LABEL;
-        op->x0 = c->nxt;
-        op->nx = 1;
-        op->nlabels = 1;
-        if (emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0)
-            return -1;
-    }
+    if (r == 0 && bare_label(c, p, n, op) != 0)   /* a bare label (T and D operands) */
+        return -1;
     *pp = e;
     return 0;
 }
@@ -2333,17 +2338,8 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
         int r = classify_name_as(c, p, n, &op->kind, &op->v, 0);
         if (r < 0)
             return QUICK_NO;
-        if (r == 0) {                           /* a bare label */
-            long id = intern(c, p, n);
-            if (id < 0)
-                return oom(c);
-            op->kind = O_LABEL;
-            op->x0 = c->nxt;
-            op->nx = 1;
-            op->nlabels = 1;
-            if (emit(c, X_LABEL, (unsigned)(p - c->lb) + 1u, (uint64_t)id) != 0)
-                return -1;
-        }
+        if (r == 0 && bare_label(c, p, n, op) != 0)   /* a bare label */
+            return -1;
         p = e;
     } else {
         return QUICK_NO;
