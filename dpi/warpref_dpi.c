@@ -41,6 +41,7 @@ typedef struct dpi {
     int have_undef;
     uint32_t regs_undef[WR_MAX_WARPS * 256];   /* [warp][reg]: lane masks */
     uint32_t preds_undef[WR_MAX_WARPS * WR_NUM_PREDS];
+    int time_claim;                        /* warpref_dpi_time's claim (WR_TIME_*) */
     char simulator[32];                    /* what a dump names */
     char notes[1024];                      /* the glue's own messages (a dump that failed) */
     /* the RTL's trace (warpref_dpi_trace) */
@@ -525,6 +526,32 @@ int warpref_dpi_fail(void *h, unsigned long long cycle, const char *line)
     return h ? wr_checker_report(((dpi *)h)->chk, cycle, line) : -1;
 }
 
+int warpref_dpi_time(void *h, const char *claim, unsigned long long step)
+{
+    dpi *d = h;
+    if (!d)
+        return -1;
+    static const char *const names[] = { "order", "cycles", "n50" };
+    int k = claim && *claim ? -1 : d->time_claim;
+    for (int i = 0; i < 3 && k < 0; i++)
+        if (strcmp(claim, names[i]) == 0)
+            k = i;
+    if (k < 0) {
+        char what[64];
+        snprintf(what, sizeof what, "+time=%.40s", claim);
+        note(d, what, "order, cycles or n50 (docs/lockstep.md, \"Time\")");
+        return -1;
+    }
+    d->time_claim = k;
+    wr_checker_set_time(d->chk, (unsigned)k, step);
+    return k;
+}
+
+int warpref_dpi_clock(void *h, unsigned long long from, unsigned long long to)
+{
+    return h ? wr_checker_clock(((dpi *)h)->chk, from, to) : -1;
+}
+
 /* ---- the end ------------------------------------------------------------------------- */
 
 /* room for every warp's registers R0..R(nregs-1) (kept while nregs stays the same) */
@@ -605,7 +632,10 @@ int warpref_dpi_final(void *h, unsigned long long cycle, const char *end_reason,
         wr_checker_report(d->chk, cycle, line);
     }
     const int k = wr_checker_woke(d->chk, cycle, woke);
-    const int rc = wr_checker_final(d->chk, cycle, end, d->final, cta->nwarps, d->regs, d->nregs, d->preds,
+    /* a run ended by a fetch fault ends at the fault's time (TRACE-FORMAT's final t, as the
+     * design's trace has it), not at the design's time after the stop */
+    const uint64_t t_final = d->fault_warp >= 0 ? d->fault_t : cycle;
+    const int rc = wr_checker_final(d->chk, t_final, end, d->final, cta->nwarps, d->regs, d->nregs, d->preds,
                                     bar_words, cta->nbars);
     const int marks = d->have_undef ? wr_checker_final_undef(d->chk, cycle, d->regs_undef, 256, d->preds_undef) : 0;
     return rc != WR_CHK_OK ? rc : k != WR_CHK_OK ? k : marks;

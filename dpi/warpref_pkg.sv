@@ -111,6 +111,16 @@ package warpref_pkg;
   // "error"; a testbench stopped by its cycle limit asks whether the program is a livelock
   // hazard (SPEC-NOTES section 9)
   import "DPI-C" function string warpref_dpi_own_end(input chandle h, input longint unsigned max_steps);
+  // the design's clock (docs/lockstep.md, "Time"): claim "order", "cycles" or "n50" (""
+  // keeps the one set before; none: order) and step, the most its time advances in one
+  // edge (0: edges not judged).  Returns the claim (0 order, 1 cycles, 2 n50) or -1 with a
+  // message (warpref_dpi_messages: "+time: ...")
+  import "DPI-C" function int warpref_dpi_time(input chandle h, input string claim, input longint unsigned step);
+  // over one edge of the running design its time went from `from` to `to`, not by exactly
+  // the step: back fails, a leap is judged as N-50's jump when the records before it are in,
+  // under "cycles" any other step fails; returns 0, or 1 when it failed (as warpref_dpi_fail)
+  import "DPI-C" function int warpref_dpi_clock(input chandle h, input longint unsigned from,
+      input longint unsigned to);
   // a failure no record shows ("hang: no retire for N cycles ... [N-50]"): counted, dumped
   // and reported like a mismatch; returns 1
   import "DPI-C" function int warpref_dpi_fail(input chandle h, input longint unsigned cycle,

@@ -21,8 +21,15 @@
 //
 // Plusargs (docs/integrate.md): +program=FILE.s or +words=FILE, +threads=N,
 // +operands=self|rtl, +ignore=, +mask=, +max_mismatches=N, +max_cycles=N,
-// +watchdog=N, +wake_early=N, +wake_late=N|any, +dump=BASE, +result=FILE,
-// +seed=, +test=, +trace=FILE, +waves=FILE (with WAVES = 1).
+// +watchdog=N, +wake_early=N, +wake_late=N|any, +time=order|cycles|n50,
+// +dump=BASE, +result=FILE, +seed=, +test=, +trace=FILE, +waves=FILE (with
+// WAVES = 1).
+//
+// The design's time (st_now) is watched every running edge (docs/integrate.md,
+// "Time"): it never goes back, moves at most TIME_STEP an edge outside N-50's
+// jump (judged by the model: no warp ready, to the earliest asleep deadline),
+// and never stands still for +watchdog edges; +time=cycles: exactly TIME_STEP
+// every edge; +time=n50: every record's t is N-50's.
 //
 // Optional parts the design does not drive (parameters = 0) are not
 // compared, through the compare controls, and the summary says so
@@ -65,6 +72,8 @@ module warpref_checker #(
   parameter int unsigned STOP_CYCLES = 1,     // edges after run falls whose records are still taken
   parameter int unsigned DBG_LATENCY = 1,     // edges from dbg_warp/dbg_reg to their values
   parameter int unsigned DRAIN = 8,           // edges run after a mismatch (for the waves)
+  parameter longint unsigned TIME_STEP = 1,   // the most st_now advances in one edge outside N-50's
+                                              // jump (0: the edges' time not judged)
   parameter bit WAVES = 1'b0                  // +waves=FILE: $dumpfile/$dumpvars (Verilator: --trace-fst)
 `ifdef WARPREF_CHECKER_HOST
   /* verilator lint_on UNUSEDPARAM */
@@ -104,11 +113,14 @@ module warpref_checker #(
   longint unsigned max_cycles = 1000000, watchdog = 10000, max_mismatches = 1, threads = 0;
   longint unsigned wake_early = 0, wake_late = 0;
   bit any_late = 1'b0;
+  string time_claim = "order";
 `ifdef WARPREF_CHECKER_HOST
   /* verilator lint_on UNUSEDSIGNAL */
 `endif
   int ninsns, nconsts, nregs, nwarps;
   bit chk = 1'b1;                             // checking (a host's +check=0: no DPI call)
+  int tclaim = 0;                             // the time's claim (warpref_dpi_time: 1 cycles)
+  longint unsigned t_prev = 0, t_still = 0;   // st_now at the edge before; edges it stood
 `ifdef WARPREF_CHECKER_HOST
   bit want_waves = 1'b0, waves_on = 1'b0;     // the host's waves window: asked for, open
   longint unsigned waves_from = 0;            // ... from the design's time
@@ -216,6 +228,7 @@ module warpref_checker #(
     warpref_host_config(h, max_cycles, watchdog, c, wv, waves_from);
     chk = c != 0;
     want_waves = wv != 0;
+    if (chk) tclaim = warpref_dpi_time(h, "", TIME_STEP);   // (the host's +time, this design's step)
     ninsns = warpref_dpi_ninsns(h);
     nconsts = warpref_dpi_nconsts(h);
     nregs = warpref_dpi_nregs(h);
@@ -234,6 +247,7 @@ module warpref_checker #(
     void'(arg_str("test", test));
     void'(arg_str("trace", trace));
     void'(arg_str("waves", waves));
+    void'(arg_str("time", time_claim));
     arg_num("threads", threads);
     arg_num("max_cycles", max_cycles);
     arg_num("watchdog", watchdog);
@@ -258,6 +272,8 @@ module warpref_checker #(
     h = warpref_dpi_new_words(prog, words, int'(threads), opmode, ignore, mask, int'(max_mismatches),
                               longint'(wake_early), any_late ? -64'sd1 : longint'(wake_late));
     if (h == null) bad(first_line(warpref_dpi_messages(null)));
+    tclaim = warpref_dpi_time(h, time_claim, TIME_STEP);
+    if (tclaim < 0) bad(last_line(warpref_dpi_messages(h)));
     if (prog == "") prog = words;
     ninsns = warpref_dpi_ninsns(h);
     nconsts = warpref_dpi_nconsts(h);
@@ -563,11 +579,20 @@ module warpref_checker #(
           end else begin
             rif.run <= 1'b1;
             state = S_RUN;
+            t_prev = rif.st_now;
           end
         end else if (!EXT_LOAD) k++;
       end
       S_RUN: begin
         ports();
+        // the design's time over this edge (docs/integrate.md, "Time")
+        if (chk && TIME_STEP != 0) begin
+          if (rif.st_now == t_prev) t_still++;
+          else t_still = 0;
+          if (rif.st_now != t_prev + TIME_STEP && (rif.st_now != t_prev || tclaim == 1))
+            note(warpref_dpi_clock(h, t_prev, rif.st_now));
+          t_prev = rif.st_now;
+        end
         if (errored) begin
           endr = "error";
           rif.run <= 1'b0;
@@ -581,7 +606,15 @@ module warpref_checker #(
         end else if (stop_exc) stop("exception");
         else if (rif.st_stuck) stop(all_finished() ? "done" : "deadlock");
         else if (rif.st_now >= max_cycles) stop("limit");
-        else if (cyc - last_retire >= watchdog && chk) begin
+        else if (t_still >= watchdog && chk && TIME_STEP != 0) begin
+          note(warpref_dpi_fail(h, rif.st_now, $sformatf("hang: the design's time stood at %0d for %0d cycles [N-50]",
+                                                         rif.st_now, t_still)));
+          hung = 1'b1;
+          endr = "hang";
+          rif.run <= 1'b0;
+          t_end = rif.st_now;
+          state = S_END;
+        end else if (cyc - last_retire >= watchdog && chk) begin
           int unsigned ready;
           ready = warpref_dpi_ready(h);
           if (ready != 0) begin

@@ -104,7 +104,8 @@ def main():
 
     # ---- programs: a pass, as tb_lockstep's ----
     for prog in PROGS + WORDS:
-        for mode in (['+sched=own'], ['+sched=rr']):
+        # (each schedule with the time tb_lockstep's host claims for it, docs/lockstep.md "Time")
+        for mode in (['+sched=own', '+time=cycles'], ['+sched=rr', '+time=n50']):
             name = os.path.basename(prog)
             (rc, out, r), (rrc, rout, rr) = both(tb, ref, tmp, 'prog', [load(prog), '+max_cycles=%d' % LIMIT_CYCLES]
                                                  + mode)
@@ -146,6 +147,17 @@ def main():
           rc == 2 and "tb_template: result: cannot open '/nonexistent/r.json': No such file or directory" in out
           and '1 passed, 0 failed' in out)
 
+    # ---- the time a design claims: the stub's own schedule is not N-50's (a cycle without an
+    # issue still counts), so +time=n50 fails it at the first such record; +time=order passes ----
+    sleepy = os.path.join(ROOT, 'tests', 'programs', 'nanosleep_divergent.s')
+    rc, out = run([tb, '+program=' + sleepy, '+time=n50'])
+    check('+time=n50 under the own schedule: exit %d, %s' % (rc, out.strip()),
+          rc == 1 and "tb_template: MISMATCH %s: t: warp 0 pc 0x60: the record's t is 5, the model's time is 4 "
+          "[N-50]" % sleepy in out)
+    rc, out = run([tb, '+program=' + sleepy, '+time=order'])
+    check('+time=order under the own schedule: exit %d, %s' % (rc, out.strip()),
+          rc == 0 and re.search(r'^tb_template: PASS ', out, re.M))
+
     # ---- bad plusargs: one line, exit 2 ----
     junk = os.path.join(tmp, 'junk.s')
     with open(junk, 'w') as f:
@@ -160,6 +172,7 @@ def main():
         (['+program=' + good, '+operands=model'], "tb_template: +operands=model: self (the model's own registers) "
                                                   "or rtl (the design's operands)"),
         (['+program=' + good, '+ignore=bogus'], "tb_template: warpref_dpi_new: ignore: unknown field 'bogus'"),
+        (['+program=' + good, '+time=ns'], 'tb_template: +time=ns: order, cycles or n50 (docs/lockstep.md, "Time")'),
         (['+program=' + junk], 'tb_template: %s:1:1: error: ' % junk),
     ]
     for args, want in cases:

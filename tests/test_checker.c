@@ -813,6 +813,118 @@ START_TEST(N_50_time_never_goes_back)
 }
 END_TEST
 
+/* N-50: the other side's clock (wr_checker_clock).  An edge moves it at
+ * most time_step; a leap is legal only as the jump with no warp ready, to
+ * the earliest asleep deadline, judged once the records before it are in;
+ * back fails at once. */
+START_TEST(N_50_the_clock_leaps_only_to_the_earliest_deadline)
+{
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    opts.wake_late = 0;
+    static const char *const text = "NANOSLEEP 0x64 ;\nEXIT ;\n";
+    static wr_retire r;
+    uint64_t cycle = 0;
+    /* the jump: warp 0 asleep until 100, time leaps 1 -> 100 */
+    fixture x;
+    wr_checker *c = fixture_init(&x, text, 32, &opts);
+    other_step(&x.o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_clock(c, 0, 1), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_clock(c, 1, 100), WR_CHK_OK);      /* judged later */
+    ck_assert_int_eq(wr_checker_wake(c, 100, 0, 1), WR_CHK_OK);
+    ck_assert_str_eq(wr_checker_messages(c), "");
+    fixture_done(&x);
+    /* past it: judged at the wake, before the wake's own lateness */
+    c = fixture_init(&x, text, 32, &opts);
+    cycle = 0;
+    other_step(&x.o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_clock(c, 1, 105), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 105, 0, 1), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_summary(c), "t: the RTL's time leapt from 1 to 105 in one cycle, past warp 0's sleep "
+                     "deadline due at 100, the earliest (a jump goes to it) [N-50]");
+    wr_checker_fail f;
+    wr_checker_first_failure(c, &f);
+    ck_assert_str_eq(f.field, "t");
+    ck_assert_uint_eq(f.cycle, 105);
+    fixture_done(&x);
+    /* a warp ready: judged at the first record dated at or after the leap */
+    c = fixture_init(&x, ".threads 64\nMOV R1, 0x1 ;\nMOV R2, 0x2 ;\n", 64, &opts);
+    cycle = 0;
+    other_step(&x.o, &r, &cycle);                        /* warp 1, pc 0 */
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_clock(c, 1, 9), WR_CHK_OK);
+    other_step(&x.o, &r, &cycle);                        /* warp 0, pc 0: issued before the leap */
+    ck_assert_int_eq(wr_checker_retire(c, 1, &r), WR_CHK_OK);
+    other_step(&x.o, &r, &cycle);
+    (void)wr_checker_retire(c, 9, &r);                   /* (the record itself agrees) */
+    ck_assert_str_eq(wr_checker_messages(c), "cycle 9: t: the RTL's time leapt from 1 to 9 in one cycle while the "
+                     "model has warps 0x00000003 ready (an edge moves it at most 1; only a jump with no warp ready "
+                     "skips ahead) [N-50]\n");
+    /* back: at once */
+    ck_assert_int_eq(wr_checker_clock(c, 9, 8), WR_CHK_MISMATCH);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "cycle 9: t: the RTL's time went back from 9 to 8 in one "
+                                                         "cycle (time never goes back) [N-50]\n"));
+    fixture_done(&x);
+    /* a leap no event follows: judged at the end (a run stopped by its limit) */
+    c = fixture_init(&x, text, 32, &opts);
+    cycle = 0;
+    other_step(&x.o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_clock(c, 1, UINT64_MAX), WR_CHK_OK);
+    final_of(c, &x.o);
+    ck_assert_ptr_nonnull(strstr(wr_checker_messages(c), "t: the RTL's time leapt from 1 to 18446744073709551615 in "
+                                                         "one cycle, past warp 0's sleep deadline due at 100"));
+    fixture_done(&x);
+}
+END_TEST
+
+/* N-50: what a design promises of its time.  +time=cycles: time_step every
+ * edge from its first record on; +time=n50: every record's t is the
+ * model's next turn (a step later, or the earliest deadline), and the
+ * end's t the time after the last one. */
+START_TEST(N_50_the_time_a_design_claims)
+{
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    static wr_retire r;
+    uint64_t cycle = 0;
+    fixture x;
+    wr_checker *c = fixture_init(&x, "MOV R1, 0x1 ;\nMOV R2, 0x2 ;\nEXIT ;\n", 32, &opts);
+    wr_checker_set_time(c, WR_TIME_CYCLES, 2);
+    ck_assert_int_eq(wr_checker_clock(c, 0, 0), WR_CHK_OK);         /* before the first record */
+    other_step(&x.o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_clock(c, 0, 2), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_clock(c, 2, 3), WR_CHK_MISMATCH);
+    ck_assert_int_eq(wr_checker_clock(c, 3, 3), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c), "cycle 3: t: the RTL's time went from 2 to 3 in one cycle (+time=cycles: "
+                     "2 every cycle) [N-50]\ncycle 3: t: the RTL's time went from 3 to 3 in one cycle (+time=cycles: "
+                     "2 every cycle) [N-50]\n");
+    fixture_done(&x);
+    /* n50 */
+    c = fixture_init(&x, "NANOSLEEP 0x20 ;\nMOV R2, 0x2 ;\nEXIT ;\n", 32, &opts);
+    wr_checker_set_time(c, WR_TIME_N50, 1);
+    cycle = 0;
+    other_step(&x.o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 0, &r), WR_CHK_OK);
+    ck_assert_int_eq(wr_checker_wake(c, 32, 0, 1), WR_CHK_OK);
+    wr_wake(&x.o.cta, 0, 32);
+    cycle = 32;                                          /* the jump: the deadline 0 + 32 */
+    other_step(&x.o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 32, &r), WR_CHK_OK);
+    cycle = 34;                                          /* one step later is 33 */
+    other_step(&x.o, &r, &cycle);
+    ck_assert_int_eq(wr_checker_retire(c, 34, &r), WR_CHK_MISMATCH);
+    ck_assert_str_eq(wr_checker_messages(c), "cycle 34: t: warp 0 pc 0x20: the record's t is 34, the model's time "
+                     "is 33 [N-50]\n");
+    fixture_done(&x);
+}
+END_TEST
+
 /* operand-driven: the other side's operands are trusted and the model keeps
  * no registers, so the final compare leaves registers and predicates out */
 START_TEST(checker_driven_final_has_no_registers)
@@ -1215,6 +1327,8 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_zero_sleep_is_due_at_the_next_turn);
     tcase_add_test(tc, checker_fetch_fault_and_final);
     tcase_add_test(tc, N_50_time_never_goes_back);
+    tcase_add_test(tc, N_50_the_clock_leaps_only_to_the_earliest_deadline);
+    tcase_add_test(tc, N_50_the_time_a_design_claims);
     tcase_add_test(tc, checker_driven_final_has_no_registers);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);

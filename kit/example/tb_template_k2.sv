@@ -15,7 +15,8 @@ module tb_template_k2;
 
   warpref_retire_if #(.K(2), .NW(32), .NBAR(16)) rif (.clk(clk));
   warpref_checker #(.NAME("tb_template_k2"), .NR(64), .MAX_INSNS(4096), .MAX_CONSTS(256),
-                    .STRICT_UNDEF(1'b1)) u_chk (.rif(rif));   // the stub marks the model's undefined lanes
+                    .STRICT_UNDEF(1'b1),      // the stub marks the model's undefined lanes
+                    .TIME_STEP(2)) u_chk (.rif(rif));   // two core cycles an edge: its time moves up to 2
 
   // ---- your design: from here ----
   `include "warpref_bug_names.svh"            // string bug_names [NBUGS], generated from the stub's package

@@ -59,6 +59,7 @@ const plusarg_doc k_plusargs[] = {
     { "watchdog=", "N", "no retire for N cycles while the model has a ready warp is a hang (default 10000)" },
     { "wake_early=", "N", "accept a sleep deadline that fires up to N cycles early (default 0)" },
     { "wake_late=", "N|any", "accept a sleep deadline that fires up to N cycles late (default 0)" },
+    { "time=", "order|cycles|n50", "what the RTL's time promises (docs/lockstep.md, \"Time\"; default: n50 under +sched=rr, cycles under own)" },
     { "check=", "0|1", "0: no checking at all (the throughput reference); default 1" },
     { "seed=", "S", "recorded in the dump" },
     { "test=", "NAME", "recorded in the dump (default: the program's base name)" },
@@ -397,14 +398,14 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     s.wake_early = static_cast<int64_t>(we);
     s.wake_late = any_late ? -1 : static_cast<int64_t>(wl);
     for (const char *k : { "sched", "operands", "bug", "ignore", "mask", "waves", "seed", "result", "dump", "test",
-                           "trace", "rtl_coverage" }) {
+                           "trace", "rtl_coverage", "time" }) {
         const char *v = plusarg(argc, argv, k);
         std::string *dst = !strcmp(k, "sched") ? &s.sched : !strcmp(k, "operands") ? &s.operands
                          : !strcmp(k, "bug") ? &s.bug : !strcmp(k, "ignore") ? &s.ignore
                          : !strcmp(k, "mask") ? &s.mask : !strcmp(k, "waves") ? &s.waves
                          : !strcmp(k, "seed") ? &s.seed : !strcmp(k, "result") ? &s.result
                          : !strcmp(k, "dump") ? &s.dump : !strcmp(k, "test") ? &s.test
-                         : !strcmp(k, "trace") ? &s.trace : &s.rtl_coverage;
+                         : !strcmp(k, "trace") ? &s.trace : !strcmp(k, "time") ? &s.time : &s.rtl_coverage;
         if (v)
             *dst = v;
     }
@@ -455,6 +456,13 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
                                 static_cast<int>(s.max_mismatches), s.wake_early, s.wake_late);
     if (!s.h)
         return usage_error(s, "%s", first_line(warpref_dpi_messages(nullptr)).c_str());
+    // the stub's time: N-50's under +sched=rr (one unit an issued instruction), else one a cycle
+    s.time_claim = warpref_dpi_time(s.h, !s.time.empty() ? s.time.c_str() : s.sched == "rr" ? "n50" : "cycles", 1);
+    if (s.time_claim < 0) {
+        const int bad = usage_error(s, "%s", last_line(warpref_dpi_messages(s.h)).c_str());
+        lockstep_close(s);
+        return bad;
+    }
     s.ninsns = warpref_dpi_ninsns(s.h);
     s.nconsts = warpref_dpi_nconsts(s.h);
     s.nregs = warpref_dpi_nregs(s.h);

@@ -25,7 +25,8 @@ struct lockstep_limits {
 struct lockstep_session {
     // ---- the plusargs (docs/lockstep.md), defaults as there ----
     std::string program, words, sched = "own", operands = "self", bug, ignore, mask, waves, seed, result,
-                dump = "lockstep-dump", test, trace, rtl_coverage;
+                dump = "lockstep-dump", test, trace, rtl_coverage, time;   // time "": by +sched
+    int time_claim = 0;                       // warpref_dpi_time's: 0 order, 1 cycles, 2 n50
     uint64_t threads = 0, max_cycles = 1000000, watchdog = 10000, max_mismatches = 1, waves_from = 0, check = 1;
     int64_t wake_early = 0, wake_late = 0;    // wake_late -1: any
     int bug_index = -1;                       // the bit of bug_i, -1: none

@@ -70,7 +70,24 @@ typedef struct wr_checker_opts {
      * beside the runner, not above it: docs/architecture.md).  NULL: "error",
      * and the other side's livelock is then not confirmed */
     wr_own_end_fn own_end;
+    /* The other side's clock (wr_checker_clock, docs/lockstep.md "Time"):
+     * time_step, the most its time may advance in one clock edge outside
+     * N-50's jump (0: edges are not judged); time_claim, what else it
+     * promises: WR_TIME_ORDER (nothing), WR_TIME_CYCLES (exactly time_step
+     * every edge from its first record on).  N-50's time itself (each
+     * record's t the model's) is the compare field `t` (enabled: a replay;
+     * wr_checker_set_time WR_TIME_N50). */
+    uint64_t time_step;
+    unsigned time_claim;
+    /* the other side's end time after a stop it was told (a testbench that
+     * stops the design at an exception or its limit, which may still move its
+     * time, e.g. jump, before it halts): the end's `t` is then not N-50's and
+     * is compared only for the ends the design reaches itself (done,
+     * deadlock) and a fetch fault's (its time); set by wr_checker_set_time */
+    unsigned told_stop;
 } wr_checker_opts;
+
+enum { WR_TIME_ORDER = 0, WR_TIME_CYCLES = 1, WR_TIME_N50 = 2 };
 
 void wr_checker_opts_init(wr_checker_opts *o);
 
@@ -159,6 +176,22 @@ void wr_checker_set_ctl(wr_checker *c, const wr_compare_ctl *ctl);
 
 /* The warps the model has ready (bit per warp): those that could issue. */
 uint32_t wr_checker_ready(const wr_checker *c);
+
+/* Over one clock edge of a running design its time went from `from` to
+ * `to`, not by exactly time_step (a driver with time_step 0 never calls).
+ * Back (to < from) fails at once; under WR_TIME_CYCLES so does any other
+ * step after the first record.  More than time_step ahead is a leap, legal
+ * only as N-50's jump: the model has no warp ready and `to` is no later
+ * than the earliest asleep warp's deadline is due (N-23, wake_late after
+ * it).  A leap is judged when the records issued before it are in: at the
+ * first event dated `to` or later (a retire, a wake, a fetch fault) or at
+ * the end (wr_checker_final).  WR_CHK_OK or WR_CHK_MISMATCH (field `t`). */
+int wr_checker_clock(wr_checker *c, uint64_t from, uint64_t to);
+/* The time options of a lockstep driver, after wr_checker_new: the claim
+ * (WR_TIME_N50: WR_TIME_ORDER's checks and the field `t` on, so every
+ * record's t is N-50's, and the end's where the design ended by itself:
+ * told_stop) and the step. */
+void wr_checker_set_time(wr_checker *c, unsigned claim, uint64_t step);
 
 /* The time of the model's next scheduler turn from `now` on (N-50): `now`
  * when a warp is ready or a sleep deadline is due by then, else the time

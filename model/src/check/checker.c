@@ -23,6 +23,7 @@ void wr_checker_opts_init(wr_checker_opts *o)
     o->ctl.field[WR_RF_T].enable = 0;    /* the other side dates its run its own way (a replay: on) */
     o->wake_late = UINT64_MAX;
     o->max_mismatches = 1;
+    o->time_step = 1;
 }
 
 /* the other side's name in messages (wr_checker_opts.side) */
@@ -407,6 +408,84 @@ static void idle_jump(wr_checker *c, uint64_t cycle)
     }
 }
 
+/* ---- the other side's clock (wr_checker_clock) ---------------------------------- */
+
+/* A leap of the other side's time (more than time_step in one edge) with
+ * the records issued before it in: legal only as N-50's jump, with no
+ * warp ready, to no later than the earliest asleep warp's deadline is due
+ * (wake_late after it: a wake the window takes) */
+static int leap_judge(wr_checker *c)
+{
+    char line[320];
+    const int n = snprintf(line, sizeof line, "t: the %s's time leapt from %" PRIu64 " to %" PRIu64
+                           " in one cycle", wr_checker_side_name(c), c->leap_from, c->leap_to);
+    const size_t k = n > 0 && (size_t)n < sizeof line ? (size_t)n : 0;
+    c->leap = 0;
+    uint64_t due = UINT64_MAX;
+    unsigned first = 0;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        if (c->cta.warp[w].run == WR_WARP_ASLEEP && c->cta.deadline[w] != WR_NO_DEADLINE && due_of(c, w) < due) {
+            due = due_of(c, w);
+            first = w;
+        }
+    }
+    const uint32_t ready = wr_checker_ready(c);
+    if (ready)
+        snprintf(line + k, sizeof line - k, " while the model has warps 0x%08" PRIx32 " ready (an edge moves "
+                 "it at most %" PRIu64 "; only a jump with no warp ready skips ahead) [N-50]", ready,
+                 c->o.time_step);
+    else if (due == UINT64_MAX)
+        snprintf(line + k, sizeof line - k, " with no warp ready and none asleep with a deadline (nothing to "
+                 "jump to) [N-50]");
+    else if (c->leap_to > last_wake(c, due))
+        snprintf(line + k, sizeof line - k, ", past warp %u's sleep deadline due at %" PRIu64 ", the earliest "
+                 "(a jump goes to it) [N-50]", first, due);
+    else
+        return WR_CHK_OK;
+    return wr_checker_report(c, c->leap_to, line);
+}
+
+/* a leap not yet judged, with an event dated `cycle`: judged first */
+static inline int leap_due(wr_checker *c, uint64_t cycle)
+{
+    return c->leap && cycle >= c->leap_to ? leap_judge(c) : WR_CHK_OK;
+}
+
+int wr_checker_clock(wr_checker *c, uint64_t from, uint64_t to)
+{
+    char line[320];
+    if (c->error)
+        return WR_CHK_ERROR;
+    const uint64_t step = c->o.time_step;
+    int rc = c->leap ? leap_judge(c) : WR_CHK_OK;   /* (a second leap: the first with what is in) */
+    if (to < from) {
+        snprintf(line, sizeof line, "t: the %s's time went back from %" PRIu64 " to %" PRIu64 " in one cycle "
+                 "(time never goes back) [N-50]", wr_checker_side_name(c), from, to);
+        return wr_checker_report(c, from, line);
+    }
+    if (to - from > step) {
+        c->leap = 1;
+        c->leap_from = from;
+        c->leap_to = to;
+        return rc;
+    }
+    if (to - from != step && c->o.time_claim == WR_TIME_CYCLES && c->n.retired != 0) {
+        snprintf(line, sizeof line, "t: the %s's time went from %" PRIu64 " to %" PRIu64 " in one cycle "
+                 "(+time=cycles: %" PRIu64 " every cycle) [N-50]", wr_checker_side_name(c), from, to, step);
+        return wr_checker_report(c, to, line);
+    }
+    return rc;
+}
+
+void wr_checker_set_time(wr_checker *c, unsigned claim, uint64_t step)
+{
+    c->o.time_claim = claim == WR_TIME_CYCLES ? WR_TIME_CYCLES : WR_TIME_ORDER;
+    c->o.time_step = step;
+    c->o.told_stop = 1;
+    if (claim == WR_TIME_N50)
+        c->o.ctl.field[WR_RF_T].enable = 1;
+}
+
 /* A wake the other side never reported: a sleep deadline due more than
  * wake_late cycles before a record at `cycle` (N-23), each reported once.
  * Sets late_at to the first cycle at which another would be. */
@@ -731,7 +810,8 @@ static inline int model_step(wr_checker *c, uint64_t cycle, unsigned w, uint64_t
         c->late_at = 0;                  /* ... and overdue */
         c->late_told &= ~(1u << w);
     }
-    c->end_t = cycle + 1;                /* N-50: the time after the last issued instruction */
+    if (!c->faulted)                     /* (after a fetch fault: the design's last in-flight ones) */
+        c->end_t = cycle + 1;            /* N-50: the time after the last issued instruction */
     /* the RPCs only when they are compared and some lane is parked: the
      * compare reads the parked lanes' alone (two constant sizes: no `rep movs`) */
     const wr_warp *after = &c->cta.warp[w];
@@ -828,12 +908,15 @@ static int time_back(wr_checker *c, uint64_t cycle, uint64_t prev, const wr_reti
     return fail(c, cycle, NULL, other, NULL, NULL, line);
 }
 
-int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
+/* one record (wr_checker_retire, which adds N-50's time) */
+static int retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     c->n.retired++;
     c->last_step = NULL;
     if (c->error)
         return WR_CHK_ERROR;
+    if (leap_due(c, cycle) != WR_CHK_OK && c->stopped)
+        return WR_CHK_MISMATCH;
     if (cycle >= c->late_at && overdue(c, cycle) != WR_CHK_OK && c->stopped)
         return WR_CHK_MISMATCH;
     const int refused = retire_refused(c, cycle, other);
@@ -888,6 +971,28 @@ int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     return rc;
 }
 
+int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
+{
+    /* N-50's time (the field t: a replay, +time=n50): the record's t is the
+     * model's next turn; the one after is a step later, or with no warp
+     * ready when the earliest deadline is due (the state after this step,
+     * before any wake) */
+    const uint64_t due = c->t_next;
+    int rc = retire(c, cycle, other);
+    if (c->error)
+        return rc;
+    const unsigned w = other->warp;
+    c->t_next = w < c->cta.nwarps && c->cta.warp[w].run == WR_WARP_READY ? due + 1
+                                                                        : wr_checker_turn_time(c, due + 1);
+    if (cycle != due && rc == WR_CHK_OK && c->o.ctl.field[WR_RF_T].enable) {
+        char line[320];
+        snprintf(line, sizeof line, "t: warp %u pc 0x%" PRIx64 ": the record's t is %" PRIu64 ", the model's "
+                 "time is %" PRIu64 " [N-50]", w, other->pc, cycle, due);
+        rc = wr_checker_report(c, cycle, line);
+    }
+    return rc;
+}
+
 int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t pc, unsigned why)
 {
     char line[320];
@@ -900,6 +1005,8 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
     m->warp = w;
     m->pc = pc;
     m->fetch_fault = (uint8_t)why;
+    if (leap_due(c, cycle) != WR_CHK_OK && c->stopped)
+        return WR_CHK_MISMATCH;
     if (w >= c->cta.nwarps || c->cta.warp[w].run != WR_WARP_READY) {
         snprintf(line, sizeof line, "fetch_fault: warp %u faulted at pc 0x%" PRIx64 " but the model has it %s [N-27]",
                  w, pc, w < c->cta.nwarps ? wr_run_state_name(c->cta.warp[w].run) : "out of range");
@@ -926,6 +1033,10 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
         message(c, "cycle %" PRIu64 ": model error: %s", cycle, wr_cta_errmsg(&c->cta));
         return WR_CHK_ERROR;
     }
+    /* the run ends here (N-27): its time is the end's; the fault took a turn, so an
+     * instruction the design still had in flight is dated a step later (N-50, field t) */
+    c->faulted = 1;
+    c->t_next = wr_checker_turn_time(c, c->t_next + 1);
     m->why.pc = c->cta.warp[w].active_pc;           /* for the explanation (paths.h) */
     m->why.active = c->cta.warp[w].active;
     wr_coverage_add(&c->cov, &m->why);
@@ -942,6 +1053,8 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke)
     char line[320];
     if (c->error)
         return WR_CHK_ERROR;
+    if (leap_due(c, cycle) != WR_CHK_OK && c->stopped)
+        return WR_CHK_MISMATCH;
     if (w >= c->cta.nwarps || c->cta.deadline[w] == WR_NO_DEADLINE) {
         snprintf(line, sizeof line, "wake: warp %u woke at cycle %" PRIu64 " but the model has no sleep deadline "
                  "for it [N-23]", w, cycle);
@@ -1112,7 +1225,7 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp 
 {
     char line[320];
     const char *side = wr_checker_side_name(c);
-    int rc = WR_CHK_OK;
+    int rc = c->leap ? leap_judge(c) : WR_CHK_OK;   /* (the records before it are all in) */
     if (c->n.compared == 0)
         rc = fail(c, cycle, NULL, NULL, NULL, NULL, "final: the run compared 0 instructions");
     if (nwarps != c->cta.nwarps) {
@@ -1122,7 +1235,8 @@ int wr_checker_final(wr_checker *c, uint64_t cycle, unsigned end, const wr_warp 
     c->end_checked = 1;
     if (c->o.ctl.field[WR_RF_END].enable && check_end(c, cycle, end) != WR_CHK_OK)
         rc = WR_CHK_MISMATCH;
-    if (c->o.ctl.field[WR_RF_T].enable && ((cycle ^ c->end_t) & c->o.ctl.field[WR_RF_T].mask)) {
+    const int own_end = !c->o.told_stop || end == WR_END_DONE || end == WR_END_DEADLOCK || c->faulted;
+    if (c->o.ctl.field[WR_RF_T].enable && own_end && ((cycle ^ c->end_t) & c->o.ctl.field[WR_RF_T].mask)) {
         snprintf(line, sizeof line, "t: the run ends at t=%" PRIu64 ", the model's at t=%" PRIu64 " (the time "
                  "after its last issued instruction) [N-50]", cycle, c->end_t);
         rc = fail(c, cycle, NULL, NULL, NULL, NULL, line);

@@ -93,6 +93,11 @@ struct wr_checker {
     uint64_t retire_t;           /* the time of the last retire or fetch fault (N-50: never
                                     later than the next one's) */
     int end_checked;             /* wr_checker_final compared the end */
+    /* the other side's clock (wr_checker_clock): a leap not yet judged */
+    int leap;
+    uint64_t leap_from, leap_to;
+    uint64_t t_next;             /* N-50 (the field t): the model's time of its next turn */
+    int faulted;                 /* a fetch fault ended the run (N-27): its time is the end's */
 };
 
 /* w at pc disassembled into buf, or "(illegal encoding)"; returns buf */

@@ -36,13 +36,11 @@ typedef struct replay {
     int driven;                  /* operand-driven: the trace's first record carries `in` */
     int outs;                    /* the trace's first record carries `out` */
     int stated;                  /* the CTA size is the trace's own (header or final record) */
-    int time_on;                 /* records' t compared (not --ignore t) */
     wr_compare_ctl on, on_noout, off, final_ctl;  /* the window's controls, without `out`, before it, the final's */
     const wr_compare_ctl *cur;   /* the checker's controls now */
     wr_checker *c;
     const wr_cta *cta;           /* the model's state, the checker's */
     wr_retire *other;            /* the record as the other side's retire record */
-    uint64_t now;                /* the model's time of its next turn (N-50) */
 } replay;
 
 static void on_fail(void *ctx, uint64_t cycle, const char *line)
@@ -501,26 +499,16 @@ static void last_message(wr_checker *c, char *msg, size_t msgsize)
     snprintf(msg, msgsize, "%.*s", (int)(last - b), b);
 }
 
-/* The model steps against the record and compares; then the time (N-50):
- * the model's next turn is at `now`, or, with no warp ready, when the
- * earliest sleep deadline is due; one step later the next.  -1 to go on,
- * else the loop's status. */
+/* The model steps against the record and compares (with the record's t:
+ * N-50's time, the field t, wr_checker_retire).  -1 to go on, else the
+ * loop's status. */
 static int record_step(replay *x, const wr_trace_rec *rec, const wr_insn *insn, const wr_word *word)
 {
     wr_checker *c = x->c;
     char msg[512];
-    const uint64_t due = rec->t == x->now ? x->now : wr_checker_turn_time(c, x->now);
     wr_checker_wake_due(c, rec->t);
     wr_trace_rec_to_retire(rec, insn, word, x->other);
     const int checked = wr_checker_retire(c, rec->t, x->other);
-    /* (compared after the record's fields: a record that differs there
-     * is reported for them, a lost or moved record at its pc) */
-    if (rec->t != due && x->time_on && x->recno >= x->start && checked == WR_CHK_OK) {
-        snprintf(msg, sizeof msg, "t: warp %u pc 0x%" PRIx64 ": the record's t is %" PRIu64 ", the model's "
-                 "time is %" PRIu64 " [N-50]", rec->warp, rec->pc, rec->t, due);
-        wr_checker_report(c, rec->t, msg);
-    }
-    x->now = due + 1;
     if (x->o->explain)
         explain(x, c, rec->t);
     if (checked == WR_CHK_ERROR) {
@@ -632,7 +620,6 @@ int wr_replay(const wr_replay_opts *o, wr_replay_result *res, char *err, size_t 
     replay x = { .o = o, .res = res, .err = err, .errsize = errsize, .start = o->start ? o->start : 1 };
     if (controls(o, &x.on, &x.on_noout, &x.off, &x.final_ctl, err, errsize) != 0)
         return 2;
-    x.time_on = x.on.field[WR_RF_T].enable;   /* --ignore t: neither a record's t nor the final's */
     if (load_program(&x) != 0)
         return 2;
     int status = 2;

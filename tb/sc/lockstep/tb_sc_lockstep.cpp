@@ -244,6 +244,14 @@ public:
         return send(WR_CHECK_FAIL);
     }
 
+    // Over one edge the RTL's time went from `from` to `to`, not by one (docs/lockstep.md, "Time").
+    int clock(uint64_t from, uint64_t to)
+    {
+        x_.from = from;
+        x_.cycle = to;
+        return send(WR_CHECK_CLOCK);
+    }
+
     final_warp_sample &final_warp() { return x_.fw; }
     int send_final_warp() { return send(WR_CHECK_FINAL_WARP); }
 
@@ -417,15 +425,34 @@ private:
                 state_ = S_FINAL;
             } else {
                 s_.run_i.write(true);
+                t_prev_ = s_.st_now_o.read();
             }
         }
         k_++;
+    }
+
+    // the watchdog's failure (`line`): the run ends `hang` at the RTL's time `now`
+    void hang(uint64_t now, const char *line)
+    {
+        note(mon_.fail(now, line));
+        hung_ = true;
+        end_ = "hang";
+        s_.run_i.write(false);
+        t_end_ = now;
+        state_ = S_END;
     }
 
     void run_edge()
     {
         ports();
         const uint64_t now = s_.st_now_o.read();
+        // the RTL's time over this edge (docs/lockstep.md, "Time"): one unit, else the model judges
+        if (ls_.check) {
+            t_still_ = now == t_prev_ ? t_still_ + 1 : 0;
+            if (now != t_prev_ + 1 && (now != t_prev_ || ls_.time_claim == 1))
+                note(mon_.clock(t_prev_, now));
+            t_prev_ = now;
+        }
         if (errored_) {
             end_ = "error";
             s_.run_i.write(false);
@@ -442,6 +469,11 @@ private:
             stop(all_finished() ? "done" : "deadlock");
         } else if (now >= ls_.max_cycles) {
             stop("limit");
+        } else if (t_still_ >= ls_.watchdog && ls_.check) {
+            char line[160];
+            snprintf(line, sizeof line, "hang: the RTL's time stood at %" PRIu64 " for %" PRIu64 " cycles [N-50]", now,
+                     t_still_);
+            hang(now, line);
         } else if (cyc_ - last_retire_ >= ls_.watchdog && ls_.check) {
             const unsigned ready = warpref_dpi_ready(ls_.h);
             if (ready) {
@@ -449,12 +481,7 @@ private:
                 snprintf(line, sizeof line,
                          "hang: no retire for %" PRIu64 " cycles while the model has warps 0x%08x ready [N-50]",
                          cyc_ - last_retire_, ready);
-                note(mon_.fail(now, line));
-                hung_ = true;
-                end_ = "hang";
-                s_.run_i.write(false);
-                t_end_ = now;
-                state_ = S_END;
+                hang(now, line);
             } else {
                 last_retire_ = cyc_;         // every warp waits (asleep): not a hang
             }
@@ -534,6 +561,7 @@ private:
     int k_ = 0;                              // phase counter
     uint64_t cyc_ = 0;                       // clock cycles since the start
     uint64_t last_retire_ = 0;               // cycle of the last retire (the watchdog)
+    uint64_t t_prev_ = 0, t_still_ = 0;      // the RTL's time at the edge before; edges it stood
     uint64_t nretired_ = 0;                  // retires and faults seen on the ports
     uint64_t t_end_ = 0;                     // the RTL's time at the end
     std::string end_;

@@ -60,6 +60,9 @@ void warpref_tlm_checker::b_transport(tlm::tlm_generic_payload &tx, sc_core::sc_
         warpref_dpi_final_warp(h_, f.warp, f.run, f.active_pc, f.masks, f.breg, f.nregs, f.regs, f.preds);
         x->result = 0;
         break;
+    case WR_CHECK_CLOCK:
+        x->result = warpref_dpi_clock(h_, x->from, x->cycle);
+        break;
     default:                         // WR_CHECK_FINAL
         x->result = warpref_dpi_final(h_, x->cycle, x->end.c_str(), x->woke, x->bar_words);
         break;

@@ -26,7 +26,8 @@
     X(WAKE,        "`warp`'s sleep deadline fired at `cycle` (N-23); `woke` it")    \
     X(FAIL,        "a failure the testbench found itself at `cycle`: `line`")       \
     X(FINAL_WARP,  "the end state of one warp, undefined-lane marks too: `fw`")     \
-    X(FINAL,       "the end: how the run ended, `end`; the end state, `woke`, `bar_words`")
+    X(FINAL,       "the end: how the run ended, `end`; the end state, `woke`, `bar_words`") \
+    X(CLOCK,       "over one edge the RTL's time went from `from` to `cycle`, not by one")
 
 enum wr_check_op {
 #define WR_X_(name, doc) WR_CHECK_##name,
@@ -86,7 +87,8 @@ struct final_warp_sample {
 
 struct warpref_check_extension : tlm::tlm_extension<warpref_check_extension> {
     uint32_t op = WR_CHECK_RETIRE;   // wr_check_op
-    uint64_t cycle = 0;              // FETCH_FAULT, WAKE, FAIL, FINAL
+    uint64_t cycle = 0;              // FETCH_FAULT, WAKE, FAIL, FINAL, CLOCK
+    uint64_t from = 0;               // CLOCK
     uint32_t warp = 0;               // FETCH_FAULT, WAKE
     uint64_t pc = 0;                 // FETCH_FAULT
     uint32_t why = 0;                // FETCH_FAULT: wr_fetch_status
