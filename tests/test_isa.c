@@ -1577,6 +1577,8 @@ START_TEST(asm_quick_reader_as_general)
         "CALL.ABS c[0x3][0xfff8]\nCALL.ABS c[0x3][0xfff0]\nCALL.ABS c[0x3][0xfffc]\nEXIT\n",
         "WARPSYNC c[0x3][0x4]\nWARPSYNC ~c[0x3][0x8]\nWARPSYNC c[0x3][0xc]\nB2R.BAR R1\nB2R.BAR R1, 0x3\n",
         "B2R.WARP R1\nB2R.WARP R2\n@P1 B2R.WARP R3\nB2R.BAR R1, 0x3\nB2R.BAR R2\n",
+        "B2R.BAR R1, 0x3 ;\nB2R.BAR R2 ;\n",
+        "B2R.BAR R1, 0x3 ;\nB2R.BAR R2 ; // c\n",
         "EXIT\n/* open\nEXIT\n",
         "MOV R1, R2\r\nEXIT\r\n",
         "EXIT",
