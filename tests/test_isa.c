@@ -1566,6 +1566,19 @@ START_TEST(asm_quick_reader_as_general)
         "MOV R1, R2\nMOV R1 R2\nMOV R1,\nMOV R1, , R2\nMOV R1, R2 junk\n",
         "S2R R1, SR_TID\nS2R R1, SR_FOO\nB2R.WARP R1\nBMOV R1, B15\nBMOV R1, B16\n",
         "EXIT\n.threads 32\nEXIT\n",
+        ".const c[0x3][0x0] = 0x1, 0x2\n.const c[0x3][0x8] = 0xffffffff ;\n.const c[0x3][0xc] = 0x100000000\nEXIT\n",
+        ".const c[0x3][0x10] = -1, 5\n.const c[0x3][0x0] = 007\n.const c[0x3][0x0] = 0x1 +\nEXIT\n",
+        ".const c[0x3][0xfff8] = 0x1, 0x2, 0x3\n.const c[0x1f][0x0] = 0x1 // c\nEXIT\n",
+        ".const c[0x3][0x0] = 0x1 /* c */\n.const c [0x3][0x0]=1,2\n.const c[0x3][0x0] = 0x1,\nEXIT\n",
+        ".const c[0x3][0x0] = `(L), 0x1\nL: .const c[0x3][0x4] = 0x2\n.CONST c[0x3][0x8] = 0x3\nEXIT\n",
+        ".const c[0x20][0x0] = 0x1\n.const c[0x3][0x2] = 0x1\n.const c[0x3][0x0] = 0x1 $a\nEXIT\n",
+        "LDC R1, c[0x1f][0xfffc]\nLDC R1, c[0x3][0x00004]\nLDC R1, c[0x3][0x000004]\nLDC R1, c[0x3][0x4 ]\n",
+        "LDC R1, c[0x03][4]\nLDC R1, c[0x3][0x4]x\nLDC R1, c[0x3][0x10000]\nLDC R1, c[0x3][0xfffe]\n",
+        "CALL.ABS c[0x3][0xfff8]\nCALL.ABS c[0x3][0xfff0]\nCALL.ABS c[0x3][0xfffc]\nEXIT\n",
+        "WARPSYNC c[0x3][0x4]\nWARPSYNC ~c[0x3][0x8]\nWARPSYNC c[0x3][0xc]\nB2R.BAR R1\nB2R.BAR R1, 0x3\n",
+        "B2R.WARP R1\nB2R.WARP R2\n@P1 B2R.WARP R3\nB2R.BAR R1, 0x3\nB2R.BAR R2\n",
+        "B2R.BAR R1, 0x3 ;\nB2R.BAR R2 ;\n",
+        "B2R.BAR R1, 0x3 ;\nB2R.BAR R2 ; // c\n",
         "EXIT\n/* open\nEXIT\n",
         "MOV R1, R2\r\nEXIT\r\n",
         "EXIT",
@@ -1701,6 +1714,11 @@ START_TEST(encode_rejects_values_that_do_not_fit)
         { WR_FORM_BSSY_I, WR_F_SYNCPOINT, INT64_C(1) << 31, "SImm32" },
         { WR_FORM_BAR_RED_I, WR_F_REDOP, 3, "illegal value 3 of REDOP" },
         { WR_FORM_LDC_C, WR_F_CMEM, 0x2, "not 4-aligned" },
+        { WR_FORM_LDC_C, WR_F_CMEM, 0x3fffe, "not 4-aligned" },
+        { WR_FORM_LDC_C, WR_F_CMEM, 0x200000, "reserved bit 21" },
+        { WR_FORM_LDC_C, WR_F_CMEM, 0x400000, "does not fit CMEM" },
+        { WR_FORM_LDC_C, WR_F_CMEM, -4, "does not fit CMEM" },
+        { WR_FORM_CALL_C, WR_F_CMEM, 0x3fffc, "runs past the bank end" },
         { WR_FORM_BRA_U, WR_F_COND, 1, "illegal value 1 of COND" },
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
@@ -1719,6 +1737,12 @@ START_TEST(encode_rejects_values_that_do_not_fit)
     /* the extremes fit */
     wr_insn in;
     wr_word w;
+    wr_insn_init(&in, WR_FORM_LDC_C);
+    in.f[WR_F_CMEM] = 0x1ffffc;                      /* bank 31, offset 0xfffc */
+    ck_assert_int_eq(wr_encode(&in, &w, NULL, 0), 0);
+    wr_insn_init(&in, WR_FORM_CALL_C);
+    in.f[WR_F_CMEM] = 0x1ffff8;
+    ck_assert_int_eq(wr_encode(&in, &w, NULL, 0), 0);
     wr_insn_init(&in, WR_FORM_BRA_X);
     in.f[WR_F_OFFSET] = -(INT64_C(1) << 49);
     ck_assert_int_eq(wr_encode(&in, &w, NULL, 0), 0);

@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "warpref/isa.h"
@@ -285,9 +286,9 @@ static uint32_t hash_name(const char *s, size_t n)
     return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
 
-static int rehash(asm_ctx *c)
+/* The labels' table made n entries large (a power of 2). */
+static int rehash(asm_ctx *c, size_t n)
 {
-    size_t n = c->hsize ? c->hsize * 2 : 1024;
     uint32_t *t = calloc(n, sizeof *t);
     if (t == NULL)
         return -1;
@@ -314,7 +315,7 @@ static long intern(asm_ctx *c, const char *s, size_t n)
                 return (long)(c->htab[i] - 1);
         }
     }
-    if ((c->nlabels + 1) * 2 > c->hsize && rehash(c) != 0)
+    if ((c->nlabels + 1) * 2 > c->hsize && rehash(c, c->hsize ? c->hsize * 2 : 1024) != 0)
         return -1;
     if (grow(&c->labels, &c->cap_labels, c->nlabels + 1, sizeof *c->labels) != 0
         || grow(&c->names, &c->cap_names, c->nnames + n, 1) != 0)
@@ -887,12 +888,20 @@ struct spelling {
         uint8_t abs_target;
         uint8_t plain;         /* no operand repeats a field, none is RI, no .BAR check */
         uint8_t word_ok;       /* wr_encode took tmpl: word is its word */
-        uint8_t nwq;           /* the fields the operands may set, as indices of */
-        uint8_t wq[3 * WR_MAX_SPECS];       /* the form's fields */
+        uint8_t nwq;           /* the fields the operands may set (word_of) */
+        struct wput {
+            int64_t t;         /* the template's value */
+            uint64_t lim;      /* values 0..lim-1 pass the quick test (wput_of) */
+            uint64_t mask;     /* the field's mask and lsb (wr_form_aux.quick) */
+            uint8_t id, qi, lsb;   /* field, index in the form's fields, its lsb */
+            uint8_t cross;     /* the field crosses bit 64 */
+        } wq[3 * WR_MAX_SPECS];
         uint8_t ngq;           /* PG and PG_NOT among the form's fields (placed */
         uint8_t gq[2];         /* only under a guard other than the template's) */
         uint8_t nbk;           /* the specs an operand binds, in order */
-        uint8_t bk[WR_MAX_SPECS];
+        struct bstep {         /* bk[j]: spec, its operand and how it binds (how_of) */
+            uint8_t how, spec, op, field, extra, width;
+        } bk[WR_MAX_SPECS];
         wr_insn tmpl;          /* the form's defaults and the spelling's modifiers */
         wr_word word;
     } memo[MEMOS];
@@ -1361,15 +1370,28 @@ static void word_join(uint64_t lo, uint64_t hi, wr_word *w)
 /* wr_encode's word of `in`, built from memo me's template: the template's
  * word with the fields build_insn may have set placed anew.  0, or -1
  * (encode_all makes the word). */
-static int word_of(const wr_form_aux *fa, const struct memo *me, const wr_insn *in, wr_word *out)
+static ALWAYS_INLINE int word_of(const wr_form_aux *fa, const struct memo *me, const wr_insn *in, wr_word *out)
 {
     uint64_t lo, hi;
     word_split(&me->word, &lo, &hi);
     for (unsigned i = 0; i < me->nwq; i++) {
-        const struct wr_field_quick *q = &fa->quick[me->wq[i]];
-        const int64_t v = in->f[q->id], t = me->tmpl.f[q->id];
-        if (v != t && word_place(q, t, v, &lo, &hi) != 0)
-            return -1;
+        const struct wput *r = &me->wq[i];
+        const int64_t v = in->f[r->id];
+        if (v == r->t)
+            continue;
+        if ((uint64_t)v >= r->lim) {           /* the quick test in full */
+            if (word_place(&fa->quick[r->qi], r->t, v, &lo, &hi) != 0)
+                return -1;
+            continue;
+        }
+        const uint64_t u = ((uint64_t)v ^ (uint64_t)r->t) & r->mask;
+        if (r->lsb >= 64) {
+            hi ^= u << (r->lsb - 64u);
+        } else {
+            lo ^= u << r->lsb;
+            if (r->cross)
+                hi ^= u >> (64u - r->lsb);
+        }
     }
     if (in->f[WR_F_PG] != me->tmpl.f[WR_F_PG] || in->f[WR_F_PG_NOT] != me->tmpl.f[WR_F_PG_NOT])
         for (unsigned i = 0; i < me->ngq; i++) {
@@ -1380,6 +1402,41 @@ static int word_of(const wr_form_aux *fa, const struct memo *me, const wr_insn *
         }
     word_join(lo, hi, out);
     return 0;
+}
+
+/* How build_insn binds an operand to spec sp of a plain memo: the cases
+ * of bind_operand it makes in short (BIND_OTHER: bind_operand). */
+enum { BIND_OTHER, BIND_REG, BIND_TILDE, BIND_PRED, BIND_IMM, BIND_SIMM };
+static uint8_t how_of(const wr_spec *sp)
+{
+    switch (sp->kind) {
+    case WR_SK_R: case WR_SK_R2: case WR_SK_U: case WR_SK_U2: case WR_SK_B: case WR_SK_SR:
+        return sp->tilde ? BIND_TILDE : BIND_REG;
+    case WR_SK_P: return BIND_PRED;
+    case WR_SK_I: return BIND_IMM;
+    case WR_SK_S: return BIND_SIMM;
+    default: return BIND_OTHER;
+    }
+}
+
+/* word_of's record of field q (index qi of the form's fields), whose
+ * template value is t, with lim: every value 0..lim-1 passes q's quick
+ * test (lo..lo+span, and bit v & 31 of legal), so that it is placed
+ * without that test (lim 0: every value is tested). */
+static struct wput wput_of(const struct wr_field_quick *q, int64_t t, uint8_t qi)
+{
+    struct wput r = { .t = t, .lim = 0, .mask = q->mask, .id = q->id, .qi = qi, .lsb = q->lsb,
+                      .cross = q->lsb < 64 && q->lsb != 0 && (q->mask >> (64u - q->lsb)) != 0 };
+    const int64_t hi = (int64_t)((uint64_t)q->lo + q->span);   /* lo + span <= INT64_MAX */
+    if (q->lo > 0 || hi < 0 || !(q->legal & 1u))
+        return r;
+    r.lim = (uint64_t)hi + 1u;
+    if (q->legal != 0xffffffffu) {
+        const uint64_t k = (uint64_t)__builtin_ctz(~q->legal);   /* bits 0..k-1 set */
+        if (k < r.lim)
+            r.lim = k;
+    }
+    return r;
 }
 
 /* The instruction of form `form` (index gi of the spelling's group) with
@@ -1418,13 +1475,15 @@ static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct m
     me->tmpl = *in;
     me->abs_target = (uint8_t)*abs_target;
     /* plain: build_insn binds each operand without looking for a field set
-     * twice, an RI slot or a .BAR barrier left out */
+     * twice, an RI slot or a .BAR barrier left out (the template's B2RMODE
+     * says whether the form names a barrier) */
     uint64_t seen = 0;
+    int barid_left = 0;
     me->plain = 1;
     for (unsigned k = 0; k < fa->nspecs; k++) {
         const wr_spec *sp = &fa->spec[k];
         if (me->t.bind[k] < 0) {
-            me->plain &= sp->field != WR_F_BARID;
+            barid_left |= sp->field == WR_F_BARID;
             continue;
         }
         me->plain &= sp->kind != WR_SK_RI && !((seen >> sp->field) & 1u);
@@ -1434,18 +1493,25 @@ static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct m
         if (sp->extra != WR_F_NONE)
             seen |= UINT64_C(1) << sp->extra;
     }
+    /* (a barrier left out is wrong only where the modifiers name one) */
+    if (barid_left && (wr_insn_names_barrier(in) || ((seen >> WR_F_B2RMODE) & 1u)))
+        me->plain = 0;
     const uint64_t guard = UINT64_C(1) << WR_F_PG | UINT64_C(1) << WR_F_PG_NOT;
     /* the word: the template's, each field the guard and the operands set
      * placed anew (word_of); fields the form lacks are no part of it */
     me->nwq = me->ngq = me->nbk = 0;
     for (unsigned k = 0; k < fa->nspecs; k++)
-        if (me->t.bind[k] >= 0)
-            me->bk[me->nbk++] = (uint8_t)k;
+        if (me->t.bind[k] >= 0) {
+            const wr_spec *sp = &fa->spec[k];
+            me->bk[me->nbk++] = (struct bstep){ .how = how_of(sp), .spec = (uint8_t)k,
+                                                .op = (uint8_t)me->t.bind[k], .field = sp->field,
+                                                .extra = sp->extra, .width = sp->width };
+        }
     for (unsigned i = 0; i < fd->nfields; i++) {
         if ((guard >> fd->fields[i].id) & 1u)
             me->gq[me->ngq++] = (uint8_t)i;
         else if ((seen >> fd->fields[i].id) & 1u)
-            me->wq[me->nwq++] = (uint8_t)i;
+            me->wq[me->nwq++] = wput_of(&fa->quick[i], in->f[fd->fields[i].id], (uint8_t)i);
     }
     me->word_ok = me->plain && fa->nrislots == 0 && wr_encode(in, &me->word, NULL, 0) == 0;
     me->built = 1;
@@ -1454,7 +1520,7 @@ static int build_tmpl(asm_ctx *c, const stmt *s, int gi, unsigned form, struct m
 
 /* Build the instruction of statement s at pc and, when it can be made
  * from the template's (*word_ok), its word (else encode_all makes it). */
-static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_word *word, uint8_t *word_ok)
+static ALWAYS_INLINE int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_word *word, uint8_t *word_ok)
 {
     unsigned form = 0;
     struct memo *me = s->memo;                 /* the chosen form's binding */
@@ -1480,37 +1546,37 @@ static int build_insn(asm_ctx *c, const stmt *s, uint64_t pc, wr_insn *in, wr_wo
     *word_ok = 0;
     if (me->plain) {                           /* each operand into its field(s) */
         for (unsigned j = 0; j < me->nbk; j++) {
-            const unsigned k = me->bk[j];
-            const wr_spec *sp = &fa->spec[k];
-            const operand *op = &s->op[bind[k]];
-            switch (sp->kind) {                /* bind_operand's, in short */
-            case WR_SK_R: case WR_SK_R2: case WR_SK_U: case WR_SK_U2: case WR_SK_B: case WR_SK_SR:
-                if (sp->tilde)
-                    in->f[WR_F_BITNOT] = op->tilde;
-                in->f[sp->field] = (int64_t)op->v;
+            const struct bstep *b = &me->bk[j];
+            const operand *op = &s->op[b->op];
+            switch (b->how) {                  /* bind_operand's, in short */
+            case BIND_TILDE:
+                in->f[WR_F_BITNOT] = op->tilde;
+                /* fall through */
+            case BIND_REG:
+                in->f[b->field] = (int64_t)op->v;
                 break;
-            case WR_SK_P:
-                in->f[sp->extra] = op->bang;
-                in->f[sp->field] = (int64_t)op->v;
+            case BIND_PRED:
+                in->f[b->extra] = op->bang;
+                in->f[b->field] = (int64_t)op->v;
                 break;
-            case WR_SK_I:                      /* (in range: else bind_operand says why) */
-                if (!op->neg && sp->width < 64 && op->v < (UINT64_C(1) << sp->width)) {
-                    in->f[sp->field] = (int64_t)op->v;
+            case BIND_IMM:                     /* (in range: else bind_operand says why) */
+                if (!op->neg && b->width < 64 && op->v < (UINT64_C(1) << b->width)) {
+                    in->f[b->field] = (int64_t)op->v;
                     break;
                 }
-                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                if (bind_operand(c, in, &fa->spec[b->spec], op, pc, abs_target) != 0)
                     return -1;
                 break;
-            case WR_SK_S:
+            case BIND_SIMM:
                 if (op->neg ? (int64_t)op->v >= INT32_MIN : op->v <= UINT32_MAX) {
-                    in->f[sp->field] = (int64_t)(op->v & 0xffffffffu);
+                    in->f[b->field] = (int64_t)(op->v & 0xffffffffu);
                     break;
                 }
-                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                if (bind_operand(c, in, &fa->spec[b->spec], op, pc, abs_target) != 0)
                     return -1;
                 break;
             default:
-                if (bind_operand(c, in, sp, op, pc, abs_target) != 0)
+                if (bind_operand(c, in, &fa->spec[b->spec], op, pc, abs_target) != 0)
                     return -1;
             }
         }
@@ -1635,7 +1701,9 @@ static spelling *spelling_add(asm_ctx *c, const stmt *s, uint32_t h, const struc
         || grow(&c->names, &c->cap_names, c->nnames + s->mlen, 1) != 0)
         return NULL;
     spelling *sp = &c->sp[c->nsp];
-    memset(sp, 0, sizeof *sp);
+    memset(sp, 0, offsetof(spelling, memo));  /* a memo is made when used (choose_form) */
+    sp->next_memo = 0;
+    sp->legal = 0;
     memcpy(c->names + c->nnames, s->mnem, s->mlen);
     sp->name = c->nnames;
     sp->len = (uint32_t)s->mlen;
@@ -1822,17 +1890,29 @@ static int grow_insns(asm_ctx *c)
 }
 
 /* Room at the start for the instructions a text of this size usually
- * holds (a generated program's lines are some 28 bytes): fewer copies of
- * the growing arrays; the growth covers any more. */
+ * holds (one a line of 28 bytes, about what a generated program's lines
+ * are, most of them instructions): fewer copies of the growing arrays;
+ * the growth covers any more. */
 static int reserve(asm_ctx *c)
 {
-    size_t guess = c->textlen / 40;
+    size_t guess = c->textlen / 28;
     if (guess <= 64)
         return 0;
     c->prog->ninsns = guess - 1;          /* (grow_insns makes room for ninsns + 1) */
     int rc = grow_insns(c);
     c->prog->ninsns = 0;
-    return rc;
+    /* and for its labels, their names, label operands and tokens (a
+     * generated program has a label or a label operand every 4 to 8 lines) */
+    const size_t nl = c->textlen / 128;
+    if (rc == 0 && (grow(&c->labels, &c->cap_labels, nl, sizeof *c->labels) != 0
+                    || grow(&c->names, &c->cap_names, nl * 8, 1) != 0
+                    || grow(&c->fx, &c->cap_fx, nl, sizeof *c->fx) != 0
+                    || grow(&c->xt, &c->cap_xt, nl * 2, sizeof *c->xt) != 0))
+        return -1;
+    size_t n = 1024;
+    while (n < 2 * nl)
+        n *= 2;
+    return rc != 0 || n == 1024 ? rc : rehash(c, n);
 }
 
 static int add_insn(asm_ctx *c, const wr_insn *in)
@@ -2079,7 +2159,8 @@ static int parse_line(asm_ctx *c)
 
 /* ---- the quick reader ------------------------------------------------------------------- */
 
-/* Most lines of a large program are a label, or an instruction whose
+/* Most lines of a large program are a label, a `.const` of numbers
+ * (quick_const), or an instruction whose
  * spelling and operand kinds were met before, written in the common shapes:
  * registers, predicates, numbers of scan_number's one-pass shapes, c[B][O],
  * labels bare or as `(label), an optional guard, a leading address comment
@@ -2215,9 +2296,9 @@ static int quick_number(const char **pp, uint64_t *v, int *neg)
     q = p;
     if (q[0] == '0' && q[1] == 'x') {
         unsigned d;
-        for (q += 2; q - p < 18 && (d = hexval[(unsigned char)*q]) < 16; q++)
-            x = x << 4 | d;
-        if (q - p <= 2 || is_ident_char(*q))
+        for (q += 2; (d = hexval[(unsigned char)*q]) < 16; q++)
+            x = x << 4 | d;                    /* (more than 16 digits: handed over) */
+        if (q - p <= 2 || q - p > 18 || is_ident_char(*q))
             return 1;
     } else if (is_digit(q[0]) && (q[0] != '0' || !is_ident_char(q[1]))) {
         for (; is_digit(*q) && q - p < 19; q++)
@@ -2237,12 +2318,40 @@ static int quick_number(const char **pp, uint64_t *v, int *neg)
     return 0;
 }
 
+/* The value of the 1 to 5 hex digits at *pp followed by ']' (*pp: the
+ * ']'), or -1 for any other text. */
+static long hex_to_bracket(const char **pp)
+{
+    const char *q = *pp;
+    unsigned d;
+    uint64_t x = 0;
+    for (; (d = hexval[(unsigned char)*q]) < 16; q++)
+        x = x << 4 | d;
+    if (*q != ']' || q == *pp || q - *pp > 5)
+        return -1;
+    *pp = q;
+    return (long)x;
+}
+
 /* parse_cmem without its errors (1 instead). */
 static int quick_cmem(const char **pp, uint64_t *packed)
 {
     const char *p = *pp + 1;
     uint64_t part[2];
     int neg;
+    if (p[0] == '[' && p[1] == '0' && p[2] == 'x') {   /* c[0xB][0xO]: the common spelling */
+        const char *q = p + 3;
+        const long bank = hex_to_bracket(&q);
+        if (bank >= 0 && q[1] == '[' && q[2] == '0' && q[3] == 'x') {
+            q += 4;
+            const long off = hex_to_bracket(&q);
+            if (off >= 0 && bank < WR_CONST_BANKS && off <= WR_CMEM_MAX_OFFSET && !(off & 3)) {
+                *packed = (uint64_t)wr_cmem_make((unsigned)bank, (unsigned)off);
+                *pp = q + 1;
+                return 0;
+            }
+        }
+    }
     for (int i = 0; i < 2; i++) {
         p = skip_ws(p);
         if (*p != '[')
@@ -2269,10 +2378,8 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
 {
     const char *p = *pp;
     unsigned tb = 0;                           /* '~' << 4 | '!' << 5 (op_signature) */
-    op->p = p;
-    op->tilde = op->bang = op->neg = 0;
-    op->x0 = op->nx = 0;
-    op->nlabels = 0;
+    op->p = p;                                 /* (x0, nx and nlabels are read of a */
+    op->tilde = op->bang = op->neg = 0;        /* number, a label or an expression only) */
     if (*p == '~' || *p == '!') {
         if (*p == '~') { op->tilde = 1; p++; }
         if (*p == '!') { op->bang = 1; p++; }
@@ -2326,6 +2433,8 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
             return QUICK_NO;
         op->kind = O_NUM;
         op->neg = (uint8_t)neg;
+        op->x0 = op->nx = 0;
+        op->nlabels = 0;
     } else if (*p == 'c' && skip_ws(p + 1)[0] == '[') {
         if (quick_cmem(&p, &op->v) != 0)
             return QUICK_NO;
@@ -2354,19 +2463,67 @@ done:
     return (int)(op->kind | tb);
 }
 
+/* parse_const of the common shape, `.const c[B][O] = V0, V1 ...` with
+ * each value a number of quick_number's shapes (no sign, no label, no
+ * parentheses) that fits 32 bits, at *pp (past ".const") on the line at
+ * `line`: 0 (*pp: the line's end), -1 (out of memory, said) or 1: handed
+ * over, nothing done. */
+static int quick_const(asm_ctx *c, const char *line, const char **pp)
+{
+    const char *p = skip_ws(*pp);
+    uint64_t packed, v;
+    int neg;
+    if (*p != 'c' || quick_cmem(&p, &packed) != 0)
+        return 1;
+    const unsigned bank = wr_cmem_bank((int64_t)packed), offset = wr_cmem_offset((int64_t)packed);
+    p = skip_ws(p);
+    if (*p != '=')
+        return 1;
+    wr_program *pr = c->prog;
+    const size_t n0 = pr->nconsts;
+    for (unsigned i = 0;; i++) {
+        p = skip_ws(p + 1);
+        if (offset + 4u * i > WR_CMEM_MAX_OFFSET || !is_digit(*p) || quick_number(&p, &v, &neg) != 0
+            || v > UINT32_MAX)
+            goto general;
+        if (grow(&pr->consts, &c->cap_consts, pr->nconsts + 1, sizeof *pr->consts) != 0) {
+            pr->nconsts = n0;
+            return oom(c);
+        }
+        pr->consts[pr->nconsts++] = (wr_const_init){ (uint8_t)bank, (uint16_t)(offset + 4u * i), (uint32_t)v };
+        p = skip_ws(p);
+        if (*p != ',')
+            break;
+    }
+    if (*p == ';')
+        p = skip_ws(p + 1);
+    if (quick_end(c, &p) && p - line <= MAX_LINE) {
+        *pp = p;
+        return 0;
+    }
+general:
+    pr->nconsts = n0;
+    return 1;
+}
+
 /* The line at `line` (up to its newline or the text's end) read and
  * assembled by the quick reader: 0 (*next: the next line, NULL after the
  * last), -1 (an error, the general reader's), or 1: handed over, nothing
  * done. */
-static int quick_line(asm_ctx *c, const char *line, const char **next)
+static ALWAYS_INLINE int quick_line(asm_ctx *c, const char *line, const char **next)
 {
     const char *p = line, *const tend = c->text + c->textlen;
     c->lb = c->start = line;
     if (p[0] == '/' && p[1] == '*') {          /* an address comment (load_line) */
-        if (is_ident_char(p[2]) && is_ident_char(p[3]) && is_ident_char(p[4]) && is_ident_char(p[5])
-            && p[6] == '*' && p[7] == '/') {   /* four digits: what the loop below finds */
-            p += 8;
-            goto listed;
+        if (is_ident_char(p[2]) && is_ident_char(p[3]) && is_ident_char(p[4]) && is_ident_char(p[5])) {
+            if (p[6] == '*' && p[7] == '/') {  /* four digits or five: what the loop below finds */
+                p += 8;
+                goto listed;
+            }
+            if (is_ident_char(p[6]) && p[7] == '*' && p[8] == '/') {
+                p += 9;
+                goto listed;
+            }
         }
         const char *q = ident_end(p + 2);      /* a listing's digits: no '*' among them */
         for (; !(q[0] == '*' && q[1] == '/'); q++)
@@ -2404,8 +2561,14 @@ listed:
         *next = *p == '\n' ? p + 1 : NULL;
         return 0;
     }
-    if (*p == '.' && is_alpha(p[1]))           /* a directive */
-        return 1;
+    if (*p == '.' && is_alpha(p[1])) {         /* a directive: `.const` of the common shape */
+        if (nlab != 0 || we - w != 6 || memcmp(w, ".const", 6) != 0)
+            return 1;
+        const int r = quick_const(c, line, &we);
+        if (r == 0)
+            *next = *we == '\n' ? we + 1 : NULL;
+        return r;
+    }
     stmt s;                                    /* as parse_instruction's */
     s.nmods = s.nwritten = 0;                  /* (read only to explain a form not found) */
     s.guard_pred = WR_PT;
@@ -2463,6 +2626,13 @@ listed:
             need = 1;
             continue;
         }
+        if (p[0] == ' ' && p[1] == ';' && p[2] == '\n') {      /* the common " ;" end */
+            s.ops_end = p + 1;
+            p += 2;
+            if (p - line > MAX_LINE)
+                goto general;
+            goto ended;
+        }
         const char *end = p;
         p = skip_ws(p);
         need = *p == ',';
@@ -2489,6 +2659,7 @@ listed:
         p = skip_ws(p + 1);
     if (!quick_end(c, &p) || p - line > MAX_LINE)
         goto general;
+ended:
     /* the form is known: the operands' kinds chose it before (choose_form) */
     s.sig = sig + s.nops;
     wr_program *pr = c->prog;
@@ -2674,7 +2845,7 @@ static int assemble_text(asm_ctx *c)
     const char *s = c->text, *const end = c->text + c->textlen;
     const int quick = !general_only;           /* (read once: a thread-local) */
     for (c->line = 1;; c->line++) {
-        const char *next;                      /* the next line, NULL after the last */
+        const char *next = NULL;               /* the next line, NULL after the last */
         int r = quick ? quick_line(c, s, &next) : 1;
         if (r == 1) {
             const char *nl = memchr(s, '\n', (size_t)(end - s));

@@ -258,7 +258,8 @@ static int check_value(unsigned form, const wr_field_pos *fp, int64_t v,
 /* The values of field fp of a form that check_value passes without a
  * word to say, as a range and a mask (wr_form_aux.quick, made once by
  * build_aux): the common case of wr_encode, one compare each way and a
- * bit test; every CMEM value is left to check_value. */
+ * bit test (of bits 4:0 of the value); a CMEM value of a 64-bit constant's
+ * form is left to check_value. */
 static void quick_range(unsigned form, const wr_field_pos *fp, int64_t *lo, int64_t *hi, uint32_t *legal)
 {
     const wr_field_desc *fd = &wr_fields[fp->id];
@@ -275,9 +276,13 @@ static void quick_range(unsigned form, const wr_field_pos *fp, int64_t *lo, int6
             *hi = 31;
         *legal = wr_form_legal_values(form, fp->id);
     }
-    if (fd->kind == WR_FK_CMEM) {
-        *lo = 1;
+    if (fd->kind == WR_FK_CMEM && wr_form_cmem64(form)) {
+        *lo = 1;                          /* the bank's end: left to check_value */
         *hi = 0;
+    } else if (fd->kind == WR_FK_CMEM) {
+        if (*hi > (INT64_C(1) << 21) - 1)
+            *hi = (INT64_C(1) << 21) - 1; /* bit 21 clear */
+        *legal = 0x11111111u;             /* bits 4:0 of the offset a multiple of 4 */
     }
 }
 
@@ -652,7 +657,7 @@ static void build_aux(void)
         for (unsigned i = 0; i < fd->nfields; i++) {
             int64_t hi;
             quick_range(f, &fd->fields[i], &fa->quick[i].lo, &hi, &fa->quick[i].legal);
-            /* lo > hi (CMEM): span 0 and legal 0, no value passes */
+            /* lo > hi (64-bit CMEM): span 0 and legal 0, no value passes */
             fa->quick[i].span = hi >= fa->quick[i].lo ? (uint64_t)hi - (uint64_t)fa->quick[i].lo : 0;
             if (hi < fa->quick[i].lo)
                 fa->quick[i].legal = 0;

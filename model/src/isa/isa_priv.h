@@ -51,8 +51,8 @@ typedef struct wr_form_aux {
     uint8_t rislot[WR_MAX_RI_SLOTS];     /* (RA, RB, RC, RE among the form's fields) */
     struct wr_field_quick {              /* wr_encode's quick test of fields[i] (field id): */
         int64_t lo;                      /* a value v in lo..lo+span whose bit (v & 31) is */
-        uint64_t span;                   /* set in legal passes check_value (CMEM: none, */
-        uint64_t mask;                   /* always checked); then it is placed by one mask */
+        uint64_t span;                   /* set in legal passes check_value (64-bit CMEM: */
+        uint64_t mask;                   /* none, always checked); then placed by one mask */
         uint32_t legal;                  /* and shift: (v & mask) << lsb of the 128-bit */
         uint8_t lsb;                     /* word */
         uint8_t id;
