@@ -173,8 +173,14 @@ unsigned wr_gen_threads(const wr_gen_opts *o)
     rng r;
     rng_seed(&r, o->seed ^ UINT64_C(0x7468726561647321));   /* "threads!" */
     unsigned warps = 1 + rng_below(&r, 8);
-    if (rng_below(&r, 4) == 0)
-        return 32 * (warps - 1) + 1 + rng_below(&r, 31);
+    if (rng_below(&r, 4) == 0) {
+        const unsigned w = warps - 1, rest = 1 + rng_below(&r, 31);
+        /* (native, a stimulus hole: one partial CTA in three of two warps or
+         * more has a last warp w of at most w lanes, 32w + r with r <= w) */
+        if (o->profile == WR_PROFILE_NATIVE && w >= 1 && rng_below(&r, 3) == 0)
+            return 32 * w + 1 + rng_below(&r, w);
+        return 32 * w + rest;
+    }
     return 32 * warps;
 }
 
@@ -301,6 +307,9 @@ typedef struct gen {
     /* the register-pair edge shapes (edge_gpr_pair, edge_ur_high): a stream
      * of their own, drawn only at the call forms they replace */
     rng q;
+    /* the shapes for the stimulus holes of the RTL stub's surviving mutants
+     * (docs/gen.md "Stimulus for the holes"): a stream of their own */
+    rng h;
     /* the profiles (not native): a stream of their own for the stimulus only
      * they get (prof_extra, prof_stop), the shapes inserted so far */
     rng pr;
@@ -1472,6 +1481,134 @@ static const char *rel_unbias(const gen *g, char buf[64])
     return buf;
 }
 
+/* ---- shapes for the stimulus holes (native only; docs/gen.md "Stimulus for
+ * the holes") -----------------------------------------------------------------
+ * Corners that mutants of the RTL stub survived because no generated program
+ * reached them (rtl_stub/qualify-reasons.txt, "stimulus hole"; the kill
+ * programs in rtl_stub/qualify-programs/).  Their choices come from the stream
+ * g->h alone, so the statements around them draw what they drew before. */
+
+enum {
+    R_HOLE_PAIR = 40,            /* R[40:41]: the undefined-high-word pair (never else written) */
+    CONST_BANK_BIG = 2,          /* the table of more than 128 constant words */
+    BIG_TABLE = 128,             /* words of the RTL's constant table at fill step 2 (N 256) */
+};
+
+/* After the prologue, each one time in three (independently):
+ * - a word at c[0x0][0x0] (word address 0) read by LDC;
+ * - a table of 129..160 words in bank 2 read past its 128th word by LDC;
+ * - SHL or SHR by exactly 32 of a register just written non-zero (N-54: 0);
+ * - lane 0 alone: `@P B2R.WARP Rd` of the undefined WarpBARState (N-39, the
+ *   one written lane undefined) and the first write of P4 (`@P ISETP`);
+ * - B2R.WARP R41 (undefined in every lane), CALL.ABS R[40:41] reading it as
+ *   the pair's high word (to the next instruction: R41's value is 0), then
+ *   LEPC R[40:41], which defines R41 for good (N-17; nothing writes R40,
+ *   R41 again, so the end state shows it). */
+static void hole_prologue(gen *g)
+{
+    rng *h = &g->h;
+    if (!edge_on(g))
+        return;
+    const int bstate = g->o.weight[WR_GEN_BSTATE] != 0, call = g->o.weight[WR_GEN_CALL] != 0;
+    const int c0 = rng_below(h, 3) == 0, big = rng_below(h, 3) == 0, shift = rng_below(h, 3) == 0;
+    const int lane0 = rng_below(h, 3) == 0 && bstate, pair = rng_below(h, 3) == 0 && bstate && call;
+    if (c0) {
+        cline(g, ".const c[0x0][0x0] = 0x%08" PRIx32, 1 + rng_below(h, 0xfffffffeu));
+        ins(g, "LDC R%u, c[0x0][0x0]", R_DATA + rng_below(h, N_DATA));
+    }
+    if (big) {
+        const unsigned n = BIG_TABLE + 1 + rng_below(h, 32);
+        for (unsigned i = 0; i < n; i += 16) {
+            char line[16 * 12 + 64];
+            size_t len = (size_t)snprintf(line, sizeof line, ".const c[0x%x][0x%x] =", CONST_BANK_BIG, 4 * i);
+            for (unsigned k = i; k < n && k < i + 16; k++)
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s 0x%08" PRIx32, k > i ? "," : "",
+                                        (uint32_t)rng_next(h));
+            cline(g, "%s", line);
+        }
+        ins(g, "LDC R%u, c[0x%x][0x%x]", R_DATA + rng_below(h, N_DATA), CONST_BANK_BIG,
+            4 * (BIG_TABLE + rng_below(h, n - BIG_TABLE)));
+    }
+    if (shift) {
+        const unsigned a = R_DATA + rng_below(h, N_DATA), d = R_DATA + rng_below(h, N_DATA);
+        ins(g, "IADD R%u, R2, 0x%x", a, 1 + rng_below(h, 0xfff));
+        ins(g, "%s R%u, R%u, 0x20", rng_below(h, 2) ? "SHL" : "SHR", d, a);
+    }
+    if (lane0) {
+        const unsigned p = rng_below(h, 4);
+        ins(g, "ISETP.EQ P%u, R0, 0x0", p);
+        ins(g, "@P%u B2R.WARP R%u", p, R_DATA + rng_below(h, N_DATA));
+        ins(g, "@P%u ISETP.%s P4, R0, 0x0", p, rng_below(h, 2) ? "EQ" : "NE");
+    }
+    if (pair) {
+        const unsigned l1 = newlab(g), l2 = newlab(g);
+        ins(g, "B2R.WARP R%u", R_HOLE_PAIR + 1);
+        ins(g, "MOV R%u, {%u}", R_HOLE_PAIR, l1);
+        ins(g, "CALL.ABS R[%u:%u], 0x0", R_HOLE_PAIR, R_HOLE_PAIR + 1);
+        label(g, l1);
+        ins(g, "LEPC R[%u:%u], `(.L%u)", R_HOLE_PAIR, R_HOLE_PAIR + 1, l2);
+        label(g, l2);
+    }
+}
+
+/* st_skip's `@P BRA.DIV URa` (one in two of its guarded or unguarded DIV
+ * forms): the UR mask tied to the guard.  Lane 0 alone holds the guard and
+ * the mask holds every lane (pmask 1 of a wider ActiveMask: divergent, all
+ * jump, N-11); or the guard is lanes < k and the mask exactly those lanes
+ * (no guard-false lane in the mask: convergent, none jumps).  Returns 0 when
+ * the form drawn stays. */
+static int hole_bra_div(gen *g, unsigned u, unsigned l)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || rng_below(h, 2))
+        return 0;
+    const unsigned p = rng_below(h, 4);
+    if (rng_below(h, 2)) {
+        ins(g, "ISETP.EQ P%u, R0, 0x0", p);
+        ins(g, "UMOV UR%u, 0xffffffff", u);
+    } else {
+        const unsigned k = 1 + rng_below(h, 31);
+        ins(g, "ISETP.LT P%u, R0, 0x%x", p, k);
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (1u << k) - 1);
+    }
+    ins(g, "@P%u BRA.DIV UR%u, `(.L%u)", p, u, l);
+    return 1;
+}
+
+/* st_call's CALL through a uniform pair: one in three of them (where no
+ * WARPSYNC of this tree takes UR61 or UR62) through UR[61:62], the last pair
+ * of the file whose high word is a register, that high word h != 0 taken back
+ * by the offset.  Returns 0 when the form drawn stays. */
+static int hole_call_ur61(gen *g, const ctx *c, unsigned flabel, const char *gb)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || rng_below(h, 3) || (c->unext && *c->unext > 61))
+        return 0;
+    if (c->unext)
+        *c->unext = 63;
+    const uint32_t hi = 1 + rng_below(h, 0xffff);
+    ins(g, "UMOV UR61, {%u}", flabel);
+    ins(g, "UMOV UR62, 0x%" PRIx32, hi);
+    ins(g, "%sCALL.ABS UR[61:62], -0x%" PRIx32 "00000000", gb, hi);
+    return 1;
+}
+
+/* Before the program's last instruction (one time in three): LEPC R[0:1],
+ * the pair at the file's first register, after R1 (the warp id, no longer
+ * read) got a non-zero value: the pair's high word (0, or the --wide-links
+ * bias's) replaces it (N-17). */
+static void hole_pair_r0(gen *g)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || !g->o.weight[WR_GEN_CALL] || rng_below(h, 3))
+        return;
+    const unsigned l = newlab(g);
+    char bt[64];
+    ins(g, "MOV R1, 0x%08" PRIx32, 1 + rng_below(h, 0xfffffffeu));
+    ins(g, "LEPC R[0:1], `(.L%u%s)", l, lepc_bias(g, bt));
+    label(g, l);
+}
+
 /* a call site: LEPC sets the return address (two of them: the RET splits
  * the warp), CALL in one of its forms, sometimes guarded; the region
  * reconverges the lanes */
@@ -1547,6 +1684,8 @@ static void st_call(gen *g, ctx *c, int budget)
     }
     case 4: {
         const uint32_t h = edge_ur_high(g);
+        if (hole_call_ur61(g, c, f->label, gb))
+            break;
         ins(g, "UMOV UR4, {%u}", f->label);
         ins(g, "UMOV UR5, 0x%" PRIx32, h);
         if (h)
@@ -2171,13 +2310,22 @@ static void st_skip(gen *g, ctx *c)
         /* with a UR lane mask the whole warp jumps or none, whatever the
          * guard: a lane guard makes the guards disagree (N-11) */
         const int div = k == 3;
-        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (uint32_t)rng_next(r));
+        const uint32_t urm = (uint32_t)rng_next(r);
+        const int guarded = rng_pct(r, 40);
+        pform f = { 0 };
+        unsigned p = 0, neg = 0;
+        if (guarded) {           /* (drawn before the hole's choice: the stream stays) */
+            f = pf_split(g, c);
+            p = ptemp(g);
+            neg = rng_below(r, 2);
+        }
+        if (div && hole_bra_div(g, u, l))
+            break;
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, urm);
         char gd[8] = "";
-        if (rng_pct(r, 40)) {
-            pform f = pf_split(g, c);
-            unsigned p = ptemp(g);
+        if (guarded) {
             pf_emit(g, &f, p);
-            snprintf(gd, sizeof gd, "@%sP%u ", rng_below(r, 2) ? "!" : "", p);
+            snprintf(gd, sizeof gd, "@%sP%u ", neg ? "!" : "", p);
         }
         ins(g, "%sBRA.%s %sUR%u, `(.L%u)", gd, div ? "DIV" : "CONV", div ? "" : "~", u, l);
         break;
@@ -3541,6 +3689,7 @@ static void epilogue(gen *g)
         left |= g->valid[w] && !(trapped >> w & 1);
     g->fall_off &= left;
     prof_stop(g);                /* (the profiles: fall_off is native's alone) */
+    hole_pair_r0(g);
     if (g->fall_off)
         edge_fall_off(g);
     else
@@ -3787,6 +3936,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
     rng_seed(&g->e, g->o.seed ^ UINT64_C(0x6564676573686170));   /* "edgeshap" */
     rng_seed(&g->q, g->o.seed ^ UINT64_C(0x7061697265646765));   /* "pairedge" */
     rng_seed(&g->pr, g->o.seed ^ UINT64_C(0x70726f66696c6521));  /* "profile!" */
+    rng_seed(&g->h, g->o.seed ^ UINT64_C(0x686f6c6573212121));   /* "holes!!!" */
     g->plant = -1;
     if (g->o.wide_links) {               /* a stream of its own: k * 2^32, 1 <= |k| < 2^20 */
         rng wl;
@@ -3813,6 +3963,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
         ins(g, "S2R R2, SR_TID");
     }
     ins(g, "S2R R1, SR_WARPID");
+    hole_prologue(g);
 
     ctx top;
     memset(&top, 0, sizeof top);
