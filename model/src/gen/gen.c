@@ -1551,6 +1551,60 @@ static void hole_prologue(gen *g)
     }
 }
 
+/* After a yield statement at the top level (one in three, every live warp
+ * converged): lanes < s and lanes >= s each YIELD once (the second YIELD finds
+ * only yielded lanes and switches back to lane 0's), then the lanes < s, whose
+ * Yield bits are still set, run one more instruction whose switch candidates
+ * are all yielded: a second YIELD (N-22), an EXIT (N-18) or, at the join, a
+ * WARPSYNC of every lane (uniform or per lane, N-25).  Each picks
+ * lowest(candidates & Yield), a lane >= s, not a stale lane below them.  The
+ * join is a WARPSYNC of the lanes present; an empty BSSY/BSYNC clears the
+ * Yield bits left. */
+static void hole_yielded(gen *g, ctx *c)
+{
+    rng *h = &g->h;
+    uint32_t x;
+    if (!edge_on(g) || !c->top || rng_below(h, 3) || !consistent(g, c, &x))
+        return;
+    unsigned v = rng_below(h, 4);
+    const unsigned s = v == 3 ? 4 + rng_below(h, 13) : 4 + rng_below(h, 25);
+    uint32_t e[MAXW];
+    for (unsigned w = 0; w < g->nwarps; w++)
+        e[w] = g->valid[w] & ((1u << s) - 1);
+    if (v == 3 && (!g->o.weight[WR_GEN_EXIT] || !exit_ok(g, e)))
+        v = 1;
+    const int k = alloc_b(g, c);
+    if (k < 0)
+        return;
+    const unsigned p = rng_below(h, 4), lelse = newlab(g), ljoin = newlab(g), lend = newlab(g);
+    ins(g, "ISETP.LT P%u, R0, 0x%x", p, s);
+    ins(g, "@!P%u BRA `(.L%u)", p, lelse);
+    ins(g, "YIELD");
+    if (v == 0)
+        ins(g, "YIELD");
+    if (v == 3) {
+        ins(g, "EXIT");
+        do_exit(g, e);
+        restrict_cur(g, c);
+        if (!consistent(g, c, &x))
+            x = 0;
+    } else {
+        ins(g, "BRA `(.L%u)", ljoin);
+    }
+    label(g, lelse);
+    ins(g, "YIELD");
+    label(g, ljoin);
+    if (v == 2) {
+        ins(g, "MOV R%u, 0x%08" PRIx32, R_T1, x);
+        ins(g, "WARPSYNC R%u", R_T1);
+    } else {
+        ins(g, "WARPSYNC 0x%08" PRIx32, x);
+    }
+    ins(g, "BSSY B%d, `(.L%u)", k, lend);
+    label(g, lend);
+    ins(g, "BSYNC B%d", k);
+}
+
 /* st_skip's `@P BRA.DIV URa` (one in two of its guarded or unguarded DIV
  * forms): the UR mask tied to the guard.  Lane 0 alone holds the guard and
  * the mask holds every lane (pmask 1 of a wider ActiveMask: divergent, all
@@ -1607,6 +1661,21 @@ static void hole_pair_r0(gen *g)
     ins(g, "MOV R1, 0x%08" PRIx32, 1 + rng_below(h, 0xfffffffeu));
     ins(g, "LEPC R[0:1], `(.L%u%s)", l, lepc_bias(g, bt));
     label(g, l);
+}
+
+/* Before the program's last instruction (one time in three, after
+ * hole_pair_r0's draw): R2B.WARP of a defined POPC result, then BAR.RESULT
+ * Rd, P5: a POPC result leaves Pu undefined in every lane (N-39), and nothing
+ * writes P5 again, so the end state holds a predicate's undefined marks. */
+static void hole_pred_undef_end(gen *g)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || !g->o.weight[WR_GEN_BSTATE] || rng_below(h, 3))
+        return;
+    const uint32_t word = 2u << 13 | (uint32_t)WR_REDOP_POPC << 15 | rng_below(h, 2048) << 17 | 1u << 28;
+    ins(g, "MOV R%u, 0x%08" PRIx32, R_BAR, word);
+    ins(g, "R2B.WARP R%u", R_BAR);
+    ins(g, "BAR.RESULT R%u, P5", R_DATA + rng_below(h, N_DATA));
 }
 
 /* a call site: LEPC sets the return address (two of them: the RET splits
@@ -2908,6 +2977,36 @@ static void st_barrier(gen *g, ctx *c)
     g->bar_used |= (uint16_t)(1u << b);
 }
 
+/* After a reduce statement at the top level (one in three, warp 0 alive and
+ * another warp): a cnt-0 BAR.SYNC of every live warp on an idle barrier b (a
+ * separator: warp 0 arrives, the phase completes), then a reduction on b of
+ * the live warps but warp 0 (cnt 32 per warp): only the warps that arrived in
+ * that phase get its result (N-34), not warp 0, whose arrival on b belonged to
+ * the phase before. */
+static void hole_arrived_reuse(gen *g, ctx *c)
+{
+    rng *h = &g->h;
+    const uint16_t busy = g->bar_used | g->bar_read;
+    if (!edge_on(g) || !c->top || !g->o.weight[WR_GEN_BARRIER] || rng_below(h, 3) || !g->valid[0] ||
+        live_warps(g) < 2 || popc(busy) >= 16)
+        return;
+    unsigned i = rng_below(h, 16 - popc(busy)), b = 0;
+    for (unsigned k = 0; k < 16; k++)
+        if (!(busy >> k & 1) && i-- == 0) {
+            b = k;
+            break;
+        }
+    const unsigned p = rng_below(h, 4), op = rng_below(h, 3);
+    ins(g, "BAR.SYNC 0x%x, 0x0", b);
+    separated(g, 0);
+    ins(g, "ISETP.NE P%u, R1, 0x0", p);
+    ins(g, "@P%u BAR.RED.%s 0x%x, 0x%x, PT", p, redops[op], b, 32 * (live_warps(g) - 1));
+    if (g->o.weight[WR_GEN_BSTATE])
+        ins(g, "@P%u BAR.RESULT R%u, P6", p, R_DATA + rng_below(h, N_DATA));
+    g->bar_used |= (uint16_t)(1u << b);
+    g->bar_read |= (uint16_t)(1u << b);
+}
+
 /* BAR.RED of every live warp (a separator) or of a subset, then the result */
 static void st_reduce(gen *g, ctx *c)
 {
@@ -3317,7 +3416,15 @@ static void stmt(gen *g, ctx *c, int budget)
     case WR_GEN_BRX:      st_brx(g, c, budget); break;
     case WR_GEN_CALL:     st_call(g, c, budget); break;
     case WR_GEN_EXIT:     st_exit(g, c); break;
-    case WR_GEN_YIELD:    st_yield(g, c, budget, 0); break;
+    case WR_GEN_YIELD:
+        st_yield(g, c, budget, 0);
+        restrict_cur(g, c);
+        {                        /* (out of the budget, as the prologue's) */
+            const unsigned n0 = g->ninsn;
+            hole_yielded(g, c);
+            g->ninsn = n0;
+        }
+        break;
     case WR_GEN_SLEEP:
         st_yield(g, c, budget, 1);
         edge_sleep(g, c);
@@ -3325,7 +3432,14 @@ static void stmt(gen *g, ctx *c, int budget)
     case WR_GEN_WARPSYNC: st_warpsync(g, c); break;
     case WR_GEN_BMOV:     st_bmov(g, c, budget); break;
     case WR_GEN_BARRIER:  st_barrier(g, c); break;
-    case WR_GEN_REDUCE:   st_reduce(g, c); break;
+    case WR_GEN_REDUCE:
+        st_reduce(g, c);
+        {                        /* (out of the budget, as the prologue's) */
+            const unsigned n0 = g->ninsn;
+            hole_arrived_reuse(g, c);
+            g->ninsn = n0;
+        }
+        break;
     case WR_GEN_BSTATE:
         st_bstate(g, c);
         edge_red_saturate(g, c);
@@ -3523,6 +3637,32 @@ static void plant_group_mismatch(gen *g, const ctx *top, int wide, unsigned kind
 
 /* the barrier exceptions on barrier bb; n: more warps than there are (a
  * phase that never completes) */
+/* BAR_MODE_MISMATCH the other way round (native, one in two of the planted
+ * BAR_MODE_MISMATCH and BAR_PARAM_MISMATCH when two warps or more live; the
+ * stream g->h): the lowest live warp starts a reduction
+ * phase on the barrier and blocks (n: more warps than live, it never
+ * completes); every other warp first sleeps 2000..2999 (so that the reduction
+ * comes first whatever the RTL's schedule of the first instructions), then
+ * arrives with BAR.ARV or BAR.SYNC: a sync arrival on a reduction's phase.
+ * The first of them raises it (N-37).  Returns 0 when the form of before
+ * stays. */
+static int hole_sync_on_red(gen *g, unsigned bb, unsigned n)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || live_warps(g) < 2 || rng_below(h, 2))
+        return 0;
+    unsigned w0 = 0;
+    while (!g->valid[w0])
+        w0++;
+    const unsigned p = rng_below(h, 4);
+    ins(g, "ISETP.EQ P%u, R1, 0x%x", p, w0);
+    ins(g, "@P%u BAR.RED.%s 0x%x, 0x%x, PT", p, redops[rng_below(h, 3)], bb, 32 * n);
+    ins(g, "@!P%u NANOSLEEP 0x%x", p, 2000 + rng_below(h, 1000));
+    plant_here(g, WR_EXC_BAR_MODE_MISMATCH);
+    ins(g, "@!P%u BAR.%s 0x%x, 0x%x", p, rng_below(h, 2) ? "SYNC" : "ARV", bb, 32 * n);
+    return 1;
+}
+
 static void plant_bar(gen *g, unsigned kind, unsigned bb, unsigned n)
 {
     rng *x = &g->x;
@@ -3551,11 +3691,15 @@ static void plant_bar(gen *g, unsigned kind, unsigned bb, unsigned n)
         }
         break;
     case WR_EXC_BAR_MODE_MISMATCH:       /* a reduction on a barrier in a sync phase */
+        if (hole_sync_on_red(g, bb, n))
+            break;
         ins(g, "BAR.ARV 0x%x, 0x%x", bb, 32 * n);
         plant_here(g, (int)kind);
         ins(g, "BAR.RED.%s 0x%x, 0x%x, PT", redops[rng_below(x, 3)], bb, 32 * n);
         break;
     default:                             /* BAR_PARAM_MISMATCH: another count */
+        if (hole_sync_on_red(g, bb, n))      /* (or the hole's MODE_MISMATCH) */
+            break;
         ins(g, "BAR.ARV 0x%x, 0x%x", bb, 32 * n);
         plant_here(g, (int)kind);
         ins(g, "BAR.%s 0x%x, 0x%x", rng_below(x, 2) ? "SYNC" : "ARV", bb, 32 * (n + 1));
@@ -3696,6 +3840,7 @@ static void epilogue(gen *g)
     g->fall_off &= left;
     prof_stop(g);                /* (the profiles: fall_off is native's alone) */
     hole_pair_r0(g);
+    hole_pred_undef_end(g);
     if (g->fall_off)
         edge_fall_off(g);
     else
