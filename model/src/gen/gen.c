@@ -1607,23 +1607,29 @@ static void hole_yielded(gen *g, ctx *c)
 
 /* st_skip's `@P BRA.DIV URa` (one in two of its guarded or unguarded DIV
  * forms): the UR mask tied to the guard.  Lane 0 alone holds the guard and
- * the mask holds every lane (pmask 1 of a wider ActiveMask: divergent, all
- * jump, N-11); or the guard is lanes < k and the mask exactly those lanes
- * (no guard-false lane in the mask: convergent, none jumps).  Returns 0 when
+ * the mask holds every lane here (pmask 1 of a wider ActiveMask: divergent,
+ * all jump, N-11); or the guard is lanes < k and the mask exactly those
+ * lanes here (no guard-false lane in the mask: convergent, none jumps).  Returns 0 when
  * the form drawn stays. */
-static int hole_bra_div(gen *g, unsigned u, unsigned l)
+static int hole_bra_div(gen *g, const ctx *c, unsigned u, unsigned l)
 {
     rng *h = &g->h;
     if (!edge_on(g) || rng_below(h, 2))
         return 0;
+    /* within X, the lanes here (cur[w] == X & ValidMask[w] in every warp),
+     * the mask holds no lane a divergent warp left elsewhere, so N-11's first
+     * test (a mask lane not active: divergent) does not decide it */
+    uint32_t x;
+    if (!consistent(g, c, &x))
+        x = 0xffffffffu;
     const unsigned p = rng_below(h, 4);
     if (rng_below(h, 2)) {
         ins(g, "ISETP.EQ P%u, R0, 0x0", p);
-        ins(g, "UMOV UR%u, 0xffffffff", u);
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, x);
     } else {
         const unsigned k = 1 + rng_below(h, 31);
         ins(g, "ISETP.LT P%u, R0, 0x%x", p, k);
-        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (1u << k) - 1);
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, ((1u << k) - 1) & x);
     }
     ins(g, "@P%u BRA.DIV UR%u, `(.L%u)", p, u, l);
     return 1;
@@ -2391,7 +2397,7 @@ static void st_skip(gen *g, ctx *c)
         if (div) {               /* (the hole's form counts as the form drawn) */
             static const uint8_t pf_len[PF_KINDS] = { 1, 2, 3, 2, 2, 2 };
             const unsigned n0 = g->ninsn;
-            if (hole_bra_div(g, u, l)) {
+            if (hole_bra_div(g, c, u, l)) {
                 g->ninsn = n0 + 2 + (guarded ? pf_len[f.kind] : 0);
                 break;
             }
