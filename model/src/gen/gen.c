@@ -1500,7 +1500,7 @@ enum {
  * - SHL or SHR by exactly 32 of a register just written non-zero (N-54: 0);
  * - lane 0 alone: `@P B2R.WARP Rd` of the undefined WarpBARState (N-39, the
  *   one written lane undefined) and the first write of P4 (`@P ISETP`, true
- *   in lane 0 three times in four), read at once as a guard;
+ *   in lane 0 one time in two), read at once as a guard;
  * - B2R.WARP R41 (undefined in every lane), CALL.ABS R[40:41] reading it as
  *   the pair's high word (to the next instruction: R41's value is 0), then
  *   LEPC R[40:41], which defines R41 for good (N-17; nothing writes R40,
@@ -1539,8 +1539,8 @@ static void hole_prologue(gen *g)
         const unsigned p = rng_below(h, 4);
         ins(g, "ISETP.EQ P%u, R0, 0x0", p);
         ins(g, "@P%u B2R.WARP R%u", p, R_DATA + rng_below(h, N_DATA));
-        ins(g, "@P%u ISETP.%s P4, R0, 0x0", p, rng_below(h, 4) ? "EQ" : "NE");
-        ins(g, "@P4 IADD R%u, R0, 0x%x", R_DATA + rng_below(h, N_DATA), 1 + rng_below(h, 0xff));
+        ins(g, "@P%u ISETP.%s P4, R0, 0x0", p, rng_below(h, 2) ? "EQ" : "NE");
+        ins(g, "@P4 IADD R%u, R0, 0x%x", R_DATA + p, 1 + p);   /* (no draw: the stream stays) */
     }
     if (pair) {
         const unsigned l1 = newlab(g), l2 = newlab(g);
