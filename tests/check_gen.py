@@ -263,4 +263,52 @@ for prof in ("sass", "ptx", "visa"):
         hit += ["unwritten"] if re.search(r"NANOSLEEP (R61|UR7) ;", text) else []
     check(f"edge shapes: none under --profile {prof}", hit == [], hit)
 
+# the shapes for the stimulus holes (docs/gen.md "Stimulus for the holes"): each
+# in native seeds 1..30, none under the profiles; R40, R41 and P5 written only
+# by theirs; the sync arrival on a reduction's phase planted (seed 51)
+hole = {"constant word 0": r"LDC R\d+, c\[0x0\]\[0x0\] ;",
+        "past 128 words": r"LDC R\d+, c\[0x2\]\[0x(2[0-9a-f]{2})\] ;",
+        "shift by 32": r"IADD (R\d+), R2, 0x[0-9a-f]+" + I + r"SH[LR] R\d+, \1, 0x20 ;",
+        "lane-0 B2R.WARP, first P4": r"ISETP\.EQ P([0-3]), R0, 0x0" + I + r"@P\1 B2R\.WARP R\d+" + I +
+                                     r"@P\1 ISETP\.(EQ|NE) P4, R0, 0x0 ;",
+        "undefined pair high word": r"B2R\.WARP R41" + I + r"MOV R40, 0x[0-9a-f]+" + I + r"CALL\.ABS R\[40:41\], 0x0 ;\n\.L\d+:\n/\*[0-9a-f]+\*/ LEPC R\[40:41\]",
+        "BRA.DIV mask tied to guard": r"ISETP\.(EQ|LT) P([0-3]), R0, 0x[0-9a-f]+" + I + r"UMOV UR[0-3], 0x[0-9a-f]{8}" + I +
+                                      r"@P\2 BRA\.DIV UR[0-3]",
+        "UR[61:62]": r"UMOV UR62, 0x([1-9a-f][0-9a-f]*)" + I + r"(@!?P\d )?CALL\.ABS UR\[61:62\], -0x\1[0-9a-f]{8} ;",
+        "R[0:1]": r"MOV R1, 0x[0-9a-f]{8}" + I + r"LEPC R\[0:1\]",
+        "P5 undefined at the end": r"R2B\.WARP R32" + I + r"BAR\.RESULT R\d+, P5 ;",
+        "yielded switch-back": r"@!P([0-3]) BRA [^\n]*" + I + r"YIELD" + I + r"(YIELD|EXIT|BRA)",
+        "barrier reuse without warp 0": r"BAR\.SYNC (0x[0-9a-f]+), 0x0" + I + r"ISETP\.NE P([0-3]), R1, 0x0" + I +
+                                        r"@P\2 BAR\.RED\.\w+ \1, "}
+seen = {k: [] for k in hole}
+for seed in range(1, 31):
+    rc, text, _ = run(["gen", "--seed", str(seed)])
+    for k, rx in hole.items():
+        if re.search(rx, text):
+            seen[k].append(seed)
+    for reg in ("R40", "R41", "P5"):
+        writes = re.findall(r"^/\*[0-9a-f]+\*/ (?:@!?P\d )?[A-Z0-9.]+ " + reg + r"\b", text, re.M) + \
+            re.findall(r"^/\*[0-9a-f]+\*/ (?:@!?P\d )?(?:BAR\.RESULT|ISETP\.\w+) R?\w*,? ?" + reg + r"\b", text, re.M)
+        if len(writes) > 1:
+            check(f"seed {seed}: {reg} written by one instruction", False, writes)
+check("hole shapes: each in native seeds 1..30", all(seen.values()), seen)
+cta = [s for s in range(1, 101) if (lambda t: t > 32 and 0 < t % 32 <= t // 32)(
+    int(re.search(r"^\.threads (\d+)$", run(["gen", "--seed", str(s)])[1], re.M).group(1)))]
+check("hole shapes: a CTA of 32w + r threads, r <= w, in native seeds 1..100", cta != [], cta)
+for prof in ("sass", "ptx", "visa"):
+    hit = []
+    for seed in range(1, 11):
+        rc, text, _ = run(["gen", "--seed", str(seed), "--profile", prof, "--exceptions", "25"])
+        hit += [k for k, rx in hole.items() if re.search(rx, text)]
+    check(f"hole shapes: none under --profile {prof}", hit == [], hit)
+rc, text, _ = run(["gen", "--seed", "51", "--exceptions", "25", "--wide-links"])
+m = re.search(r"^// exception: BAR_MODE_MISMATCH at (0x[0-9a-f]+)", text, re.M)
+at = m and re.search(r"^/\*0*" + m.group(1)[2:] + r"\*/ (.*) ;$", text, re.M)
+check("hole shapes: seed 51 plants a sync arrival on a reduction's phase",
+      at is not None and re.fullmatch(r"@!P[0-3] BAR\.(ARV|SYNC) 0x[0-9a-f]+, 0x[0-9a-f]+", at.group(1)) is not None
+      and re.search(r"@P[0-3] BAR\.RED\.\w+ 0x[0-9a-f]+, 0x[0-9a-f]+, PT ;\n/\*[0-9a-f]+\*/ @!P[0-3] NANOSLEEP", text)
+      is not None, at and at.group(1))
+rc2, _, err2 = run(["run", "-"], stdin=text)
+check("hole shapes: seed 51 ends in its BAR_MODE_MISMATCH", rc2 == 4 and "end exception" in err2, (rc2, err2))
+
 clitest.finish()

@@ -173,8 +173,14 @@ unsigned wr_gen_threads(const wr_gen_opts *o)
     rng r;
     rng_seed(&r, o->seed ^ UINT64_C(0x7468726561647321));   /* "threads!" */
     unsigned warps = 1 + rng_below(&r, 8);
-    if (rng_below(&r, 4) == 0)
-        return 32 * (warps - 1) + 1 + rng_below(&r, 31);
+    if (rng_below(&r, 4) == 0) {
+        const unsigned w = warps - 1, rest = 1 + rng_below(&r, 31);
+        /* (native, a stimulus hole: one partial CTA in three of two warps or
+         * more has a last warp w of at most w lanes, 32w + r with r <= w) */
+        if (o->profile == WR_PROFILE_NATIVE && w >= 1 && rng_below(&r, 3) == 0)
+            return 32 * w + 1 + rng_below(&r, w);
+        return 32 * w + rest;
+    }
     return 32 * warps;
 }
 
@@ -301,6 +307,9 @@ typedef struct gen {
     /* the register-pair edge shapes (edge_gpr_pair, edge_ur_high): a stream
      * of their own, drawn only at the call forms they replace */
     rng q;
+    /* the shapes for the stimulus holes of the RTL stub's surviving mutants
+     * (docs/gen.md "Stimulus for the holes"): a stream of their own */
+    rng h;
     /* the profiles (not native): a stream of their own for the stimulus only
      * they get (prof_extra, prof_stop), the shapes inserted so far */
     rng pr;
@@ -1472,6 +1481,211 @@ static const char *rel_unbias(const gen *g, char buf[64])
     return buf;
 }
 
+/* ---- shapes for the stimulus holes (native only; docs/gen.md "Stimulus for
+ * the holes") -----------------------------------------------------------------
+ * Corners that mutants of the RTL stub survived because no generated program
+ * reached them (rtl_stub/qualify-reasons.txt, "stimulus hole"; the kill
+ * programs in rtl_stub/qualify-programs/).  Their choices come from the stream
+ * g->h alone, so the statements around them draw what they drew before. */
+
+enum {
+    R_HOLE_PAIR = 40,            /* R[40:41]: the undefined-high-word pair (never else written) */
+    CONST_BANK_BIG = 2,          /* the table of more than 128 constant words */
+    BIG_TABLE = 128,             /* words of the RTL's constant table at fill step 2 (N 256) */
+};
+
+/* After the prologue, each one time in three (independently):
+ * - a word at c[0x0][0x0] (word address 0) read by LDC;
+ * - a table of 129..160 words in bank 2 read past its 128th word by LDC;
+ * - SHL or SHR by exactly 32 of a register just written non-zero (N-54: 0);
+ * - lane 0 alone: `@P B2R.WARP Rd` of the undefined WarpBARState (N-39, the
+ *   one written lane undefined) and the first write of P4 (`@P ISETP`, true
+ *   in lane 0 one time in two), read at once as a guard;
+ * - B2R.WARP R41 (undefined in every lane), CALL.ABS R[40:41] reading it as
+ *   the pair's high word (to the next instruction: R41's value is 0), then
+ *   LEPC R[40:41], which defines R41 for good (N-17; nothing writes R40,
+ *   R41 again, so the end state shows it). */
+static void hole_prologue(gen *g)
+{
+    rng *h = &g->h;
+    if (!edge_on(g))
+        return;
+    const int bstate = g->o.weight[WR_GEN_BSTATE] != 0, call = g->o.weight[WR_GEN_CALL] != 0;
+    const int c0 = rng_below(h, 3) == 0, big = rng_below(h, 3) == 0, shift = rng_below(h, 3) == 0;
+    const int lane0 = rng_below(h, 3) == 0 && bstate, pair = rng_below(h, 3) == 0 && bstate && call;
+    if (c0) {
+        cline(g, ".const c[0x0][0x0] = 0x%08" PRIx32, 1 + rng_below(h, 0xfffffffeu));
+        ins(g, "LDC R%u, c[0x0][0x0]", R_DATA + rng_below(h, N_DATA));
+    }
+    if (big) {
+        const unsigned n = BIG_TABLE + 1 + rng_below(h, 32);
+        for (unsigned i = 0; i < n; i += 16) {
+            char line[16 * 12 + 64];
+            size_t len = (size_t)snprintf(line, sizeof line, ".const c[0x%x][0x%x] =", CONST_BANK_BIG, 4 * i);
+            for (unsigned k = i; k < n && k < i + 16; k++)
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s 0x%08" PRIx32, k > i ? "," : "",
+                                        (uint32_t)rng_next(h));
+            cline(g, "%s", line);
+        }
+        ins(g, "LDC R%u, c[0x%x][0x%x]", R_DATA + rng_below(h, N_DATA), CONST_BANK_BIG,
+            4 * (BIG_TABLE + rng_below(h, n - BIG_TABLE)));
+    }
+    if (shift) {
+        const unsigned a = R_DATA + rng_below(h, N_DATA), d = R_DATA + rng_below(h, N_DATA);
+        ins(g, "IADD R%u, R2, 0x%x", a, 1 + rng_below(h, 0xfff));
+        ins(g, "%s R%u, R%u, 0x20", rng_below(h, 2) ? "SHL" : "SHR", d, a);
+    }
+    if (lane0) {
+        const unsigned p = rng_below(h, 4);
+        ins(g, "ISETP.EQ P%u, R0, 0x0", p);
+        ins(g, "@P%u B2R.WARP R%u", p, R_DATA + rng_below(h, N_DATA));
+        ins(g, "@P%u ISETP.%s P4, R0, 0x0", p, rng_below(h, 2) ? "EQ" : "NE");
+        ins(g, "@P4 IADD R%u, R0, 0x%x", R_DATA + p, 1 + p);   /* (no draw: the stream stays) */
+    }
+    if (pair) {
+        const unsigned l1 = newlab(g), l2 = newlab(g);
+        ins(g, "B2R.WARP R%u", R_HOLE_PAIR + 1);
+        ins(g, "MOV R%u, {%u}", R_HOLE_PAIR, l1);
+        ins(g, "CALL.ABS R[%u:%u], 0x0", R_HOLE_PAIR, R_HOLE_PAIR + 1);
+        label(g, l1);
+        ins(g, "LEPC R[%u:%u], `(.L%u)", R_HOLE_PAIR, R_HOLE_PAIR + 1, l2);
+        label(g, l2);
+    }
+}
+
+/* After a yield statement at the top level (one in three, every live warp
+ * converged): lanes < s and lanes >= s each YIELD once (the second YIELD finds
+ * only yielded lanes and switches back to lane 0's), then the lanes < s, whose
+ * Yield bits are still set, run one more instruction whose switch candidates
+ * are all yielded: a second YIELD (N-22), an EXIT (N-18) or, at the join, a
+ * WARPSYNC of every lane (uniform or per lane, N-25).  Each picks
+ * lowest(candidates & Yield), a lane >= s, not a stale lane below them.  The
+ * join is a WARPSYNC of the lanes present; an empty BSSY/BSYNC clears the
+ * Yield bits left. */
+static void hole_yielded(gen *g, ctx *c)
+{
+    rng *h = &g->h;
+    uint32_t x;
+    if (!edge_on(g) || !c->top || rng_below(h, 3) || !consistent(g, c, &x))
+        return;
+    unsigned v = rng_below(h, 4);
+    const unsigned s = v == 3 ? 4 + rng_below(h, 13) : 4 + rng_below(h, 25);
+    uint32_t e[MAXW];
+    for (unsigned w = 0; w < g->nwarps; w++)
+        e[w] = g->valid[w] & ((1u << s) - 1);
+    if (v == 3 && (!g->o.weight[WR_GEN_EXIT] || !exit_ok(g, e)))
+        v = 1;
+    const int k = alloc_b(g, c);
+    if (k < 0)
+        return;
+    const unsigned p = rng_below(h, 4), lelse = newlab(g), ljoin = newlab(g), lend = newlab(g);
+    ins(g, "ISETP.LT P%u, R0, 0x%x", p, s);
+    ins(g, "@!P%u BRA `(.L%u)", p, lelse);
+    ins(g, "YIELD");
+    if (v == 0)
+        ins(g, "YIELD");
+    if (v == 3) {
+        ins(g, "EXIT");
+        do_exit(g, e);
+        restrict_cur(g, c);
+        if (!consistent(g, c, &x))
+            x = 0;
+    } else {
+        ins(g, "BRA `(.L%u)", ljoin);
+    }
+    label(g, lelse);
+    ins(g, "YIELD");
+    label(g, ljoin);
+    if (v == 2) {
+        ins(g, "MOV R%u, 0x%08" PRIx32, R_T1, x);
+        ins(g, "WARPSYNC R%u", R_T1);
+    } else {
+        ins(g, "WARPSYNC 0x%08" PRIx32, x);
+    }
+    ins(g, "BSSY B%d, `(.L%u)", k, lend);
+    label(g, lend);
+    ins(g, "BSYNC B%d", k);
+}
+
+/* st_skip's `@P BRA.DIV URa` (one in two of its guarded or unguarded DIV
+ * forms): the UR mask tied to the guard.  Lane 0 alone holds the guard and
+ * the mask holds every lane here (pmask 1 of a wider ActiveMask: divergent,
+ * all jump, N-11); or the guard is lanes < k and the mask exactly those
+ * lanes here (no guard-false lane in the mask: convergent, none jumps).  Returns 0 when
+ * the form drawn stays. */
+static int hole_bra_div(gen *g, const ctx *c, unsigned u, unsigned l)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || rng_below(h, 2))
+        return 0;
+    /* within X, the lanes here (cur[w] == X & ValidMask[w] in every warp),
+     * the mask holds no lane a divergent warp left elsewhere, so N-11's first
+     * test (a mask lane not active: divergent) does not decide it */
+    uint32_t x;
+    if (!consistent(g, c, &x))
+        x = 0xffffffffu;
+    const unsigned p = rng_below(h, 4);
+    if (rng_below(h, 2)) {
+        ins(g, "ISETP.EQ P%u, R0, 0x0", p);
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, x);
+    } else {
+        const unsigned k = 1 + rng_below(h, 31);
+        ins(g, "ISETP.LT P%u, R0, 0x%x", p, k);
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, ((1u << k) - 1) & x);
+    }
+    ins(g, "@P%u BRA.DIV UR%u, `(.L%u)", p, u, l);
+    return 1;
+}
+
+/* st_call's CALL through a uniform pair: one in three of them (where no
+ * WARPSYNC of this tree takes UR61 or UR62) through UR[61:62], the last pair
+ * of the file whose high word is a register, that high word h != 0 taken back
+ * by the offset.  Returns 0 when the form drawn stays. */
+static int hole_call_ur61(gen *g, const ctx *c, unsigned flabel, const char *gb)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || rng_below(h, 3) || (c->unext && *c->unext > 61))
+        return 0;
+    if (c->unext)
+        *c->unext = 63;
+    const uint32_t hi = 1 + rng_below(h, 0xffff);
+    ins(g, "UMOV UR61, {%u}", flabel);
+    ins(g, "UMOV UR62, 0x%" PRIx32, hi);
+    ins(g, "%sCALL.ABS UR[61:62], -0x%" PRIx32 "00000000", gb, hi);
+    return 1;
+}
+
+/* Before the program's last instruction (one time in three): LEPC R[0:1],
+ * the pair at the file's first register, after R1 (the warp id, no longer
+ * read) got a non-zero value: the pair's high word (0, or the --wide-links
+ * bias's) replaces it (N-17). */
+static void hole_pair_r0(gen *g)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || !g->o.weight[WR_GEN_CALL] || rng_below(h, 3))
+        return;
+    const unsigned l = newlab(g);
+    char bt[64];
+    ins(g, "MOV R1, 0x%08" PRIx32, 1 + rng_below(h, 0xfffffffeu));
+    ins(g, "LEPC R[0:1], `(.L%u%s)", l, lepc_bias(g, bt));
+    label(g, l);
+}
+
+/* Before the program's last instruction (one time in three, after
+ * hole_pair_r0's draw): R2B.WARP of a defined POPC result, then BAR.RESULT
+ * Rd, P5: a POPC result leaves Pu undefined in every lane (N-39), and nothing
+ * writes P5 again, so the end state holds a predicate's undefined marks. */
+static void hole_pred_undef_end(gen *g)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || !g->o.weight[WR_GEN_BSTATE] || rng_below(h, 3))
+        return;
+    const uint32_t word = 2u << 13 | (uint32_t)WR_REDOP_POPC << 15 | rng_below(h, 2048) << 17 | 1u << 28;
+    ins(g, "MOV R%u, 0x%08" PRIx32, R_BAR, word);
+    ins(g, "R2B.WARP R%u", R_BAR);
+    ins(g, "BAR.RESULT R%u, P5", R_DATA + rng_below(h, N_DATA));
+}
+
 /* a call site: LEPC sets the return address (two of them: the RET splits
  * the warp), CALL in one of its forms, sometimes guarded; the region
  * reconverges the lanes */
@@ -1547,6 +1761,8 @@ static void st_call(gen *g, ctx *c, int budget)
     }
     case 4: {
         const uint32_t h = edge_ur_high(g);
+        if (hole_call_ur61(g, c, f->label, gb))
+            break;
         ins(g, "UMOV UR4, {%u}", f->label);
         ins(g, "UMOV UR5, 0x%" PRIx32, h);
         if (h)
@@ -2171,13 +2387,28 @@ static void st_skip(gen *g, ctx *c)
         /* with a UR lane mask the whole warp jumps or none, whatever the
          * guard: a lane guard makes the guards disagree (N-11) */
         const int div = k == 3;
-        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, (uint32_t)rng_next(r));
+        const uint32_t urm = (uint32_t)rng_next(r);
+        const int guarded = rng_pct(r, 40);
+        pform f = { 0 };
+        unsigned p = 0, neg = 0;
+        if (guarded) {           /* (drawn before the hole's choice: the stream stays) */
+            f = pf_split(g, c);
+            p = ptemp(g);
+            neg = rng_below(r, 2);
+        }
+        if (div) {               /* (the hole's form counts as the form drawn) */
+            static const uint8_t pf_len[PF_KINDS] = { 1, 2, 3, 2, 2, 2 };
+            const unsigned n0 = g->ninsn;
+            if (hole_bra_div(g, c, u, l)) {
+                g->ninsn = n0 + 2 + (guarded ? pf_len[f.kind] : 0);
+                break;
+            }
+        }
+        ins(g, "UMOV UR%u, 0x%08" PRIx32, u, urm);
         char gd[8] = "";
-        if (rng_pct(r, 40)) {
-            pform f = pf_split(g, c);
-            unsigned p = ptemp(g);
+        if (guarded) {
             pf_emit(g, &f, p);
-            snprintf(gd, sizeof gd, "@%sP%u ", rng_below(r, 2) ? "!" : "", p);
+            snprintf(gd, sizeof gd, "@%sP%u ", neg ? "!" : "", p);
         }
         ins(g, "%sBRA.%s %sUR%u, `(.L%u)", gd, div ? "DIV" : "CONV", div ? "" : "~", u, l);
         break;
@@ -2754,6 +2985,36 @@ static void st_barrier(gen *g, ctx *c)
     g->bar_used |= (uint16_t)(1u << b);
 }
 
+/* After a reduce statement at the top level (one in three, warp 0 alive and
+ * another warp): a cnt-0 BAR.SYNC of every live warp on an idle barrier b (a
+ * separator: warp 0 arrives, the phase completes), then a reduction on b of
+ * the live warps but warp 0 (cnt 32 per warp): only the warps that arrived in
+ * that phase get its result (N-34), not warp 0, whose arrival on b belonged to
+ * the phase before. */
+static void hole_arrived_reuse(gen *g, ctx *c)
+{
+    rng *h = &g->h;
+    const uint16_t busy = g->bar_used | g->bar_read;
+    if (!edge_on(g) || !c->top || !g->o.weight[WR_GEN_BARRIER] || rng_below(h, 3) || !g->valid[0] ||
+        live_warps(g) < 2 || popc(busy) >= 16)
+        return;
+    unsigned i = rng_below(h, 16 - popc(busy)), b = 0;
+    for (unsigned k = 0; k < 16; k++)
+        if (!(busy >> k & 1) && i-- == 0) {
+            b = k;
+            break;
+        }
+    const unsigned p = rng_below(h, 4), op = rng_below(h, 3);
+    ins(g, "BAR.SYNC 0x%x, 0x0", b);
+    separated(g, 0);
+    ins(g, "ISETP.NE P%u, R1, 0x0", p);
+    ins(g, "@P%u BAR.RED.%s 0x%x, 0x%x, PT", p, redops[op], b, 32 * (live_warps(g) - 1));
+    if (g->o.weight[WR_GEN_BSTATE])
+        ins(g, "@P%u BAR.RESULT R%u, P6", p, R_DATA + rng_below(h, N_DATA));
+    g->bar_used |= (uint16_t)(1u << b);
+    g->bar_read |= (uint16_t)(1u << b);
+}
+
 /* BAR.RED of every live warp (a separator) or of a subset, then the result */
 static void st_reduce(gen *g, ctx *c)
 {
@@ -3163,7 +3424,15 @@ static void stmt(gen *g, ctx *c, int budget)
     case WR_GEN_BRX:      st_brx(g, c, budget); break;
     case WR_GEN_CALL:     st_call(g, c, budget); break;
     case WR_GEN_EXIT:     st_exit(g, c); break;
-    case WR_GEN_YIELD:    st_yield(g, c, budget, 0); break;
+    case WR_GEN_YIELD:
+        st_yield(g, c, budget, 0);
+        restrict_cur(g, c);
+        {                        /* (out of the budget, as the prologue's) */
+            const unsigned n0 = g->ninsn;
+            hole_yielded(g, c);
+            g->ninsn = n0;
+        }
+        break;
     case WR_GEN_SLEEP:
         st_yield(g, c, budget, 1);
         edge_sleep(g, c);
@@ -3171,7 +3440,14 @@ static void stmt(gen *g, ctx *c, int budget)
     case WR_GEN_WARPSYNC: st_warpsync(g, c); break;
     case WR_GEN_BMOV:     st_bmov(g, c, budget); break;
     case WR_GEN_BARRIER:  st_barrier(g, c); break;
-    case WR_GEN_REDUCE:   st_reduce(g, c); break;
+    case WR_GEN_REDUCE:
+        st_reduce(g, c);
+        {                        /* (out of the budget, as the prologue's) */
+            const unsigned n0 = g->ninsn;
+            hole_arrived_reuse(g, c);
+            g->ninsn = n0;
+        }
+        break;
     case WR_GEN_BSTATE:
         st_bstate(g, c);
         edge_red_saturate(g, c);
@@ -3369,6 +3645,32 @@ static void plant_group_mismatch(gen *g, const ctx *top, int wide, unsigned kind
 
 /* the barrier exceptions on barrier bb; n: more warps than there are (a
  * phase that never completes) */
+/* BAR_MODE_MISMATCH the other way round (native, one in two of the planted
+ * BAR_MODE_MISMATCH and BAR_PARAM_MISMATCH when two warps or more live; the
+ * stream g->h): the lowest live warp starts a reduction
+ * phase on the barrier and blocks (n: more warps than live, it never
+ * completes); every other warp first sleeps 2000..2999 (so that the reduction
+ * comes first whatever the RTL's schedule of the first instructions), then
+ * arrives with BAR.ARV or BAR.SYNC: a sync arrival on a reduction's phase.
+ * The first of them raises it (N-37).  Returns 0 when the form of before
+ * stays. */
+static int hole_sync_on_red(gen *g, unsigned bb, unsigned n)
+{
+    rng *h = &g->h;
+    if (!edge_on(g) || live_warps(g) < 2 || rng_below(h, 2))
+        return 0;
+    unsigned w0 = 0;
+    while (!g->valid[w0])
+        w0++;
+    const unsigned p = rng_below(h, 4);
+    ins(g, "ISETP.EQ P%u, R1, 0x%x", p, w0);
+    ins(g, "@P%u BAR.RED.%s 0x%x, 0x%x, PT", p, redops[rng_below(h, 3)], bb, 32 * n);
+    ins(g, "@!P%u NANOSLEEP 0x%x", p, 2000 + rng_below(h, 1000));
+    plant_here(g, WR_EXC_BAR_MODE_MISMATCH);
+    ins(g, "@!P%u BAR.%s 0x%x, 0x%x", p, rng_below(h, 2) ? "SYNC" : "ARV", bb, 32 * n);
+    return 1;
+}
+
 static void plant_bar(gen *g, unsigned kind, unsigned bb, unsigned n)
 {
     rng *x = &g->x;
@@ -3397,11 +3699,15 @@ static void plant_bar(gen *g, unsigned kind, unsigned bb, unsigned n)
         }
         break;
     case WR_EXC_BAR_MODE_MISMATCH:       /* a reduction on a barrier in a sync phase */
+        if (hole_sync_on_red(g, bb, n))
+            break;
         ins(g, "BAR.ARV 0x%x, 0x%x", bb, 32 * n);
         plant_here(g, (int)kind);
         ins(g, "BAR.RED.%s 0x%x, 0x%x, PT", redops[rng_below(x, 3)], bb, 32 * n);
         break;
     default:                             /* BAR_PARAM_MISMATCH: another count */
+        if (hole_sync_on_red(g, bb, n))      /* (or the hole's MODE_MISMATCH) */
+            break;
         ins(g, "BAR.ARV 0x%x, 0x%x", bb, 32 * n);
         plant_here(g, (int)kind);
         ins(g, "BAR.%s 0x%x, 0x%x", rng_below(x, 2) ? "SYNC" : "ARV", bb, 32 * (n + 1));
@@ -3541,6 +3847,8 @@ static void epilogue(gen *g)
         left |= g->valid[w] && !(trapped >> w & 1);
     g->fall_off &= left;
     prof_stop(g);                /* (the profiles: fall_off is native's alone) */
+    hole_pair_r0(g);
+    hole_pred_undef_end(g);
     if (g->fall_off)
         edge_fall_off(g);
     else
@@ -3787,6 +4095,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
     rng_seed(&g->e, g->o.seed ^ UINT64_C(0x6564676573686170));   /* "edgeshap" */
     rng_seed(&g->q, g->o.seed ^ UINT64_C(0x7061697265646765));   /* "pairedge" */
     rng_seed(&g->pr, g->o.seed ^ UINT64_C(0x70726f66696c6521));  /* "profile!" */
+    rng_seed(&g->h, g->o.seed ^ UINT64_C(0x686f6c6573212121));   /* "holes!!!" */
     g->plant = -1;
     if (g->o.wide_links) {               /* a stream of its own: k * 2^32, 1 <= |k| < 2^20 */
         rng wl;
@@ -3813,6 +4122,9 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
         ins(g, "S2R R2, SR_TID");
     }
     ins(g, "S2R R1, SR_WARPID");
+    const unsigned n0 = g->ninsn;
+    hole_prologue(g);
+    g->ninsn = n0;               /* (out of the budget: the statements stay the ones drawn) */
 
     ctx top;
     memset(&top, 0, sizeof top);
