@@ -2985,6 +2985,15 @@ static void st_barrier(gen *g, ctx *c)
     g->bar_used |= (uint16_t)(1u << b);
 }
 
+/* a hole's shape after a statement, out of the size budget, as the
+ * prologue's: the statements drawn around it stay the ones drawn */
+static void out_of_budget(gen *g, ctx *c, void (*shape)(gen *, ctx *))
+{
+    const unsigned n0 = g->ninsn;
+    shape(g, c);
+    g->ninsn = n0;
+}
+
 /* After a reduce statement at the top level (one in three, warp 0 alive and
  * another warp): a cnt-0 BAR.SYNC of every live warp on an idle barrier b (a
  * separator: warp 0 arrives, the phase completes), then a reduction on b of
@@ -3427,11 +3436,7 @@ static void stmt(gen *g, ctx *c, int budget)
     case WR_GEN_YIELD:
         st_yield(g, c, budget, 0);
         restrict_cur(g, c);
-        {                        /* (out of the budget, as the prologue's) */
-            const unsigned n0 = g->ninsn;
-            hole_yielded(g, c);
-            g->ninsn = n0;
-        }
+        out_of_budget(g, c, hole_yielded);
         break;
     case WR_GEN_SLEEP:
         st_yield(g, c, budget, 1);
@@ -3442,11 +3447,7 @@ static void stmt(gen *g, ctx *c, int budget)
     case WR_GEN_BARRIER:  st_barrier(g, c); break;
     case WR_GEN_REDUCE:
         st_reduce(g, c);
-        {                        /* (out of the budget, as the prologue's) */
-            const unsigned n0 = g->ninsn;
-            hole_arrived_reuse(g, c);
-            g->ninsn = n0;
-        }
+        out_of_budget(g, c, hole_arrived_reuse);
         break;
     case WR_GEN_BSTATE:
         st_bstate(g, c);
