@@ -709,14 +709,14 @@ static int parse_cmem(asm_ctx *c, const char **pp, uint64_t *packed)
     return 0;
 }
 
-/* op as the bare label p[0..n) (an expression of that label alone), the
- * name interned; -1 on no memory (reported) */
-static int bare_label(asm_ctx *c, const char *p, size_t n, operand *op)
+/* op as the label p[0..n) alone, the name interned: kind O_LABEL for a bare
+ * label, O_EXPR for `(label); -1 on no memory (reported) */
+static int bare_label(asm_ctx *c, const char *p, size_t n, operand *op, enum opkind kind)
 {
     long id = intern(c, p, n);
     if (id < 0)
         return oom(c);
-    op->kind = O_LABEL;
+    op->kind = (uint8_t)kind;
     op->x0 = c->nxt;
     op->nx = 1;
     op->nlabels = 1;
@@ -747,7 +747,7 @@ static int lex_name(asm_ctx *c, const char **pp, operand *op)
     int r = classify_name(c, p, n, &op->kind, &op->v);
     if (r < 0)
         return -1;
-    if (r == 0 && bare_label(c, p, n, op) != 0)   /* a bare label (T and D operands) */
+    if (r == 0 && bare_label(c, p, n, op, O_LABEL) != 0)   /* a bare label (T and D operands) */
         return -1;
     *pp = e;
     return 0;
@@ -2417,14 +2417,7 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
         p = skip_ws(e);
         if (*p != ')')
             return QUICK_NO;
-        long id = intern(c, n, (size_t)(e - n));
-        if (id < 0)
-            return oom(c);
-        op->kind = O_EXPR;
-        op->x0 = c->nxt;
-        op->nx = 1;
-        op->nlabels = 1;
-        if (emit(c, X_LABEL, (unsigned)(n - c->lb) + 1u, (uint64_t)id) != 0)
+        if (bare_label(c, n, (size_t)(e - n), op, O_EXPR) != 0)
             return -1;
         p++;
     } else if (*p == '-' || is_digit(*p)) {
@@ -2447,7 +2440,7 @@ static int quick_operand(asm_ctx *c, const char **pp, operand *op)
         int r = classify_name_as(c, p, n, &op->kind, &op->v, 0);
         if (r < 0)
             return QUICK_NO;
-        if (r == 0 && bare_label(c, p, n, op) != 0)   /* a bare label */
+        if (r == 0 && bare_label(c, p, n, op, O_LABEL) != 0)   /* a bare label */
             return -1;
         p = e;
     } else {
