@@ -370,6 +370,23 @@ static uint64_t due_of(const wr_checker *c, unsigned w)
     return due > c->due_floor[w] ? due : c->due_floor[w];
 }
 
+/* the earliest time an asleep warp's deadline is due (N-23; UINT64_MAX:
+ * none asleep with a deadline), and that warp in *warp */
+static uint64_t earliest_asleep(const wr_checker *c, unsigned *warp)
+{
+    uint64_t to = UINT64_MAX;
+    for (unsigned w = 0; w < c->cta.nwarps; w++) {
+        if (c->cta.warp[w].run != WR_WARP_ASLEEP || c->cta.deadline[w] == WR_NO_DEADLINE)
+            continue;
+        const uint64_t due = due_of(c, w);
+        if (due < to) {
+            to = due;
+            *warp = w;
+        }
+    }
+    return to;
+}
+
 /* the last cycle a wake due at `due` may come (wake_late after it) */
 static uint64_t last_wake(const wr_checker *c, uint64_t due)
 {
@@ -386,16 +403,10 @@ static uint64_t last_wake(const wr_checker *c, uint64_t due)
  * at `cycle`; a warp that is ready returns at once. */
 static void idle_jump(wr_checker *c, uint64_t cycle)
 {
-    uint64_t to = UINT64_MAX;
-    for (unsigned w = 0; w < c->cta.nwarps; w++) {
-        const wr_warp *x = &c->cta.warp[w];
-        if (x->run == WR_WARP_READY)
-            return;
-        if (x->run == WR_WARP_ASLEEP && c->cta.deadline[w] != WR_NO_DEADLINE) {
-            const uint64_t due = due_of(c, w);
-            to = due < to ? due : to;
-        }
-    }
+    if (wr_checker_ready(c))
+        return;
+    unsigned first;
+    const uint64_t to = earliest_asleep(c, &first);
     for (unsigned w = 0; w < c->cta.nwarps; w++) {
         if (c->cta.deadline[w] == WR_NO_DEADLINE || c->cta.warp[w].run == WR_WARP_ASLEEP)
             continue;
@@ -421,14 +432,8 @@ static int leap_judge(wr_checker *c)
                            " in one cycle", wr_checker_side_name(c), c->leap_from, c->leap_to);
     const size_t k = n > 0 && (size_t)n < sizeof line ? (size_t)n : 0;
     c->leap = 0;
-    uint64_t due = UINT64_MAX;
     unsigned first = 0;
-    for (unsigned w = 0; w < c->cta.nwarps; w++) {
-        if (c->cta.warp[w].run == WR_WARP_ASLEEP && c->cta.deadline[w] != WR_NO_DEADLINE && due_of(c, w) < due) {
-            due = due_of(c, w);
-            first = w;
-        }
-    }
+    const uint64_t due = earliest_asleep(c, &first);
     const uint32_t ready = wr_checker_ready(c);
     if (ready)
         snprintf(line + k, sizeof line - k, " while the model has warps 0x%08" PRIx32 " ready (an edge moves "
@@ -1346,20 +1351,12 @@ uint32_t wr_checker_ready(const wr_checker *c)
 
 uint64_t wr_checker_turn_time(const wr_checker *c, uint64_t now)
 {
-    uint64_t next = UINT64_MAX;
-    for (unsigned w = 0; w < c->cta.nwarps; w++) {
-        if (c->cta.warp[w].run == WR_WARP_READY)
-            return now;
-        /* N-50: only an asleep warp's deadline ends a time jump */
-        if (c->cta.warp[w].run != WR_WARP_ASLEEP || c->cta.deadline[w] == WR_NO_DEADLINE)
-            continue;
-        const uint64_t due = due_of(c, w);
-        if (due <= now)
-            return now;
-        if (due < next)
-            next = due;
-    }
-    return next == UINT64_MAX ? now : next;
+    if (wr_checker_ready(c))
+        return now;
+    /* N-50: only an asleep warp's deadline ends a time jump */
+    unsigned first;
+    const uint64_t next = earliest_asleep(c, &first);
+    return next == UINT64_MAX || next <= now ? now : next;
 }
 
 const char *wr_checker_own_end(const wr_checker *c, uint64_t max_steps)
