@@ -425,6 +425,17 @@ module warpref_checker #(
     k = 0;
   endfunction
 
+  // a hang (the watchdog, or the design's time standing still): the failure
+  // given to the checker, then the run ends at once, without the end state
+  function automatic void hang(input string msg);
+    note(warpref_dpi_fail(h, rif.st_now, msg));
+    hung = 1'b1;
+    endr = "hang";
+    rif.run <= 1'b0;
+    t_end = rif.st_now;
+    state = S_END;
+  endfunction
+
   // The end-state read, pipelined: read j is warp j / ngrp, registers
   // (j % ngrp) * DBG_REGS .. + DBG_REGS - 1 (ngrp reads a warp, the last one
   // also takes the warp's masks, B registers and predicates).  A read's address
@@ -606,27 +617,15 @@ module warpref_checker #(
         end else if (stop_exc) stop("exception");
         else if (rif.st_stuck) stop(all_finished() ? "done" : "deadlock");
         else if (rif.st_now >= max_cycles) stop("limit");
-        else if (t_still >= watchdog && chk && TIME_STEP != 0) begin
-          note(warpref_dpi_fail(h, rif.st_now, $sformatf("hang: the design's time stood at %0d for %0d cycles [N-50]",
-                                                         rif.st_now, t_still)));
-          hung = 1'b1;
-          endr = "hang";
-          rif.run <= 1'b0;
-          t_end = rif.st_now;
-          state = S_END;
-        end else if (cyc - last_retire >= watchdog && chk) begin
+        else if (t_still >= watchdog && chk && TIME_STEP != 0)
+          hang($sformatf("hang: the design's time stood at %0d for %0d cycles [N-50]", rif.st_now, t_still));
+        else if (cyc - last_retire >= watchdog && chk) begin
           int unsigned ready;
           ready = warpref_dpi_ready(h);
-          if (ready != 0) begin
-            note(warpref_dpi_fail(h, rif.st_now, $sformatf(
-                 "hang: no retire for %0d cycles while the model has warps 0x%08x ready [N-50]",
-                 cyc - last_retire, ready)));
-            hung = 1'b1;
-            endr = "hang";
-            rif.run <= 1'b0;
-            t_end = rif.st_now;
-            state = S_END;
-          end else last_retire = cyc;         // every warp waits (asleep): not a hang
+          if (ready != 0)
+            hang($sformatf("hang: no retire for %0d cycles while the model has warps 0x%08x ready [N-50]",
+                           cyc - last_retire, ready));
+          else last_retire = cyc;             // every warp waits (asleep): not a hang
         end
       end
       S_STOP: begin                           // the last records, then the end state
