@@ -264,8 +264,9 @@ for prof in ("sass", "ptx", "visa"):
     check(f"edge shapes: none under --profile {prof}", hit == [], hit)
 
 # the shapes for the stimulus holes (docs/gen.md "Stimulus for the holes"): each
-# in native seeds 1..30, none under the profiles; R40, R41 and P5 written only
-# by theirs; the sync arrival on a reduction's phase planted (seed 51)
+# in native seeds 1..50 (UR[61:62] first at 31 since session 7's 32-warp CTAs
+# changed seed 20), none under the profiles; R40, R41 and P5 written only by
+# theirs; the sync arrival on a reduction's phase planted (seed 51)
 hole = {"constant word 0": r"LDC R\d+, c\[0x0\]\[0x0\] ;",
         "past 128 words": r"LDC R\d+, c\[0x2\]\[0x(2[0-9a-f]{2})\] ;",
         "shift by 32": r"IADD (R\d+), R2, 0x[0-9a-f]+" + I + r"SH[LR] R\d+, \1, 0x20 ;",
@@ -279,9 +280,15 @@ hole = {"constant word 0": r"LDC R\d+, c\[0x0\]\[0x0\] ;",
         "P5 undefined at the end": r"R2B\.WARP R32" + I + r"BAR\.RESULT R\d+, P5 ;",
         "yielded switch-back": r"@!P([0-3]) BRA [^\n]*" + I + r"YIELD" + I + r"(YIELD|EXIT|BRA)",
         "barrier reuse without warp 0": r"BAR\.SYNC (0x[0-9a-f]+), 0x0" + I + r"ISETP\.NE P([0-3]), R1, 0x0" + I +
-                                        r"@P\2 BAR\.RED\.\w+ \1, "}
+                                        r"@P\2 BAR\.RED\.\w+ \1, ",
+        "trapped holding a deadline": r"ISETP\.LT P([0-3]), R0, 0x[0-9a-f]+" + I + r"@!P\1 BRA `\(\.L(\d+)\) ;\n"
+                                      r"/\*[0-9a-f]+\*/ NANOSLEEP 0x[0-9a-f]+ ;\n\.L\2:\n/\*[0-9a-f]+\*/ TRAP 0x[0-9a-f]+ ;",
+        "unwritten constant word": r"LDC R\d+, c\[0x1\]\[0x[0-9a-f]+\] ;",
+        "unwritten high word": r"CALL\.ABS c\[0x1\]\[0x[0-9a-f]+\] ;",
+        "CALL R[0:1] with a high word": r"MOV R0, 0x[0-9a-f]+" + I + r"MOV R1, 0x([1-9a-f][0-9a-f]*)" + I +
+                                        r"CALL\.ABS R\[0:1\], -0x\1[0-9a-f]{8} ;"}
 seen = {k: [] for k in hole}
-for seed in range(1, 31):
+for seed in range(1, 51):
     rc, text, _ = run(["gen", "--seed", str(seed)])
     for k, rx in hole.items():
         if re.search(rx, text):
@@ -291,7 +298,22 @@ for seed in range(1, 31):
             re.findall(r"^/\*[0-9a-f]+\*/ (?:@!?P\d )?(?:BAR\.RESULT|ISETP\.\w+) R?\w*,? ?" + reg + r"\b", text, re.M)
         if len(writes) > 1:
             check(f"seed {seed}: {reg} written by one instruction", False, writes)
-check("hole shapes: each in native seeds 1..30", all(seen.values()), seen)
+check("hole shapes: each in native seeds 1..50", all(seen.values()), seen)
+for seed in seen["unwritten constant word"] + seen["unwritten high word"]:      # (bank 1: no .const of its LDC)
+    rc, text, _ = run(["gen", "--seed", str(seed)])
+    for m in re.finditer(r"LDC R\d+, c\[0x1\]\[(0x[0-9a-f]+)\] ;", text):
+        if re.search(r"^\.const c\[0x1\]\[" + m.group(1) + r"\] ", text, re.M):
+            check(f"seed {seed}: the LDC of bank 1 reads an unwritten word", False, m.group(0))
+    for m in re.finditer(r"CALL\.ABS c\[0x1\]\[(0x[0-9a-f]+)\] ;", text):
+        hi = hex(int(m.group(1), 16) + 4)
+        if re.search(r"^\.const c\[0x1\]\[" + hi + r"\] ", text, re.M) or \
+                not re.search(r"^\.const c\[0x1\]\[" + m.group(1) + r"\] = \(\.L\d+ - \.L_base\)$", text, re.M):
+            check(f"seed {seed}: the CALL of bank 1 has its low word alone", False, m.group(0))
+big = {s: int(re.search(r"^\.threads (\d+)$", run(["gen", "--seed", str(s)])[1], re.M).group(1)) for s in range(1, 61)}
+check("hole shapes: CTAs of 32 warps (993..1023 and 1024 threads) in native seeds 1..60",
+      any(992 < t < 1024 for t in big.values()) and 1024 in big.values(), {s: t for s, t in big.items() if t > 256})
+check("hole shapes: every other native CTA of seeds 1..60 holds 1..8 warps",
+      all(t <= 256 or t > 992 for t in big.values()), big)
 cta = [s for s in range(1, 101) if (lambda t: t > 32 and 0 < t % 32 <= t // 32)(
     int(re.search(r"^\.threads (\d+)$", run(["gen", "--seed", str(s)])[1], re.M).group(1)))]
 check("hole shapes: a CTA of 32w + r threads, r <= w, in native seeds 1..100", cta != [], cta)

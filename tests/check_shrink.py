@@ -143,7 +143,23 @@ def main():
     # ---- numeric targets become labels --------------------------------------------
     gen = os.path.join(tmp, "g2.s")
     subprocess.run([a.warpref, "gen", "--seed", "15", "--weights", "brx=0", "-o", gen], check=True)
-    head = [l for l in open(gen).read().splitlines() if l.startswith((".threads", ".const")) and ".L" not in l]
+    src = open(gen).read().splitlines()
+    # the constants, with each label replaced by its address (a disassembled
+    # program has no labels; a word of (.La - .Lb) becomes its number)
+    addr, pending = {}, []
+    for l in src:
+        if re.fullmatch(r"\.L\w+:", l):
+            pending.append(l[:-1])
+        elif re.match(r"/\*[0-9a-f]+\*/", l):
+            addr.update((p, int(l[2:l.index("*/")], 16)) for p in pending)
+            pending = []
+
+    def numeric_const(l):
+        head_, _, vals = l.partition(" = ")
+        words = [eval(re.sub(r"\.L\w+", lambda m: str(addr[m.group(0)]), v)) & 0xffffffff if ".L" in v else v.strip()
+                 for v in re.split(r",(?![^()]*\))", vals)]
+        return head_ + " = " + ", ".join(w if isinstance(w, str) else f"0x{w:08x}" for w in words)
+    head = [l if ".L" not in l else numeric_const(l) for l in src if l.startswith((".threads", ".const"))]
     words = subprocess.run([a.warpref, "asm", gen], capture_output=True, text=True, check=True).stdout
     dis = subprocess.run([a.warpref, "disasm", "-"], input=words, capture_output=True, text=True, check=True).stdout
     numeric = os.path.join(tmp, "numeric.s")

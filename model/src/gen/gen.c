@@ -172,16 +172,23 @@ unsigned wr_gen_threads(const wr_gen_opts *o)
      * reproduces the program: 1..8 warps, a partial last warp one time in four */
     rng r;
     rng_seed(&r, o->seed ^ UINT64_C(0x7468726561647321));   /* "threads!" */
-    unsigned warps = 1 + rng_below(&r, 8);
+    unsigned warps = 1 + rng_below(&r, 8), t = 32 * warps;
     if (rng_below(&r, 4) == 0) {
         const unsigned w = warps - 1, rest = 1 + rng_below(&r, 31);
         /* (native, a stimulus hole: one partial CTA in three of two warps or
          * more has a last warp w of at most w lanes, 32w + r with r <= w) */
         if (o->profile == WR_PROFILE_NATIVE && w >= 1 && rng_below(&r, 3) == 0)
-            return 32 * w + 1 + rng_below(&r, w);
-        return 32 * w + rest;
+            t = 32 * w + 1 + rng_below(&r, w);
+        else
+            t = 32 * w + rest;
     }
-    return 32 * warps;
+    /* (native, a stimulus hole, drawn after the rest so that no other seed's
+     * count changes: one CTA in 25 fills every warp slot, 993..1024 threads,
+     * half of them 1024, where a design that counts one warp too many has no
+     * slot for it) */
+    if (o->profile == WR_PROFILE_NATIVE && rng_below(&r, 25) == 0)
+        t = rng_below(&r, 2) ? WR_MAX_THREADS : WR_MAX_THREADS - 31 + rng_below(&r, 31);
+    return t;
 }
 
 /* ---- output: sections of lines ------------------------------------------- */
@@ -1494,6 +1501,30 @@ enum {
     BIG_TABLE = 128,             /* words of the RTL's constant table at fill step 2 (N 256) */
 };
 
+/* After the prologue's other holes (one program in four, native; a stream
+ * of its own, so that no other choice moves): constant words no .const
+ * writes read 0 (N-54).  LDC Rd of a word of bank 1, which nothing else of
+ * the generator uses; with the call weight, one time in two, CALL.ABS
+ * through a pair of bank 1 whose low word alone is written, the address of
+ * the next instruction (the high word reads 0: the call lands there, its
+ * return address never used).  A design that keeps a stale or default value
+ * on a read port that finds no word gets the LDC's value or the target's
+ * high word wrong. */
+static void hole_unwritten_const(gen *g)
+{
+    rng u;
+    rng_seed(&u, g->o.seed ^ UINT64_C(0x756e7772636f6e73));   /* "unwrcons" */
+    if (!edge_on(g) || rng_below(&u, 4))
+        return;
+    ins(g, "LDC R%u, c[0x1][0x%x]", R_DATA + rng_below(&u, N_DATA), 4 * rng_below(&u, 64));
+    if (g->o.weight[WR_GEN_CALL] && rng_below(&u, 2)) {
+        const unsigned l = newlab(g), off = 8 * (32 + rng_below(&u, 32));
+        cline(g, ".const c[0x1][0x%x] = (.L%u - .L_base)", off, l);
+        ins(g, "CALL.ABS c[0x1][0x%x]", off);
+        label(g, l);
+    }
+}
+
 /* After the prologue, each one time in three (independently):
  * - a word at c[0x0][0x0] (word address 0) read by LDC;
  * - a table of 129..160 words in bank 2 read past its 128th word by LDC;
@@ -1665,8 +1696,22 @@ static void hole_pair_r0(gen *g)
     if (!edge_on(g) || !g->o.weight[WR_GEN_CALL] || rng_below(h, 3))
         return;
     const unsigned l = newlab(g);
+    const uint32_t x = 1 + rng_below(h, 0xfffffffeu);
     char bt[64];
-    ins(g, "MOV R1, 0x%08" PRIx32, 1 + rng_below(h, 0xfffffffeu));
+    /* (one time in two, from a stream of its own: a CALL through R[0:1]
+     * with a high word first, R0 the next instruction's address and R1 y,
+     * the immediate -y * 2^32: it lands on the next instruction only if the
+     * high word R1 is read) */
+    rng c;
+    rng_seed(&c, g->o.seed ^ UINT64_C(0x63616c6c72303a31));   /* "callr0:1" */
+    if (rng_below(&c, 2)) {
+        const unsigned n = newlab(g), y = 1 + rng_below(&c, 0xffff);
+        ins(g, "MOV R0, {%u}", n);
+        ins(g, "MOV R1, 0x%x", y);
+        ins(g, "CALL.ABS R[0:1], -0x%x00000000", y);
+        label(g, n);
+    }
+    ins(g, "MOV R1, 0x%08" PRIx32, x);
     ins(g, "LEPC R[0:1], `(.L%u%s)", l, lepc_bias(g, bt));
     label(g, l);
 }
@@ -3788,6 +3833,30 @@ static void plant(gen *g, const ctx *top)
 
 /* ---- the program ----------------------------------------------------------- */
 
+/* At the very end (one program in six, native; a stream of its own, so that
+ * no other choice moves): in every warp the lanes below h NANOSLEEP, alone
+ * active, which sets the warp's deadline and switches to the other lanes
+ * (N-22, N-23), and those TRAP: the warp stops TRAPPED while it holds a sleep
+ * deadline (N-26), and once every warp has stopped no warp is ready and none
+ * is asleep, so the run ends (N-54).  A design that takes a stopped warp's
+ * deadline for an asleep one's jumps its time there instead.  A warp whose
+ * lanes are all below h sleeps whole, wakes and traps.  Not with a fall off
+ * the end (that edge needs a warp to reach it). */
+static void hole_trap_asleep(gen *g)
+{
+    rng t;
+    rng_seed(&t, g->o.seed ^ UINT64_C(0x74726170736c6570));   /* "trapslep" */
+    if (!edge_on(g) || g->fall_off || !g->o.weight[WR_GEN_TRAP] || !g->o.weight[WR_GEN_SLEEP] ||
+        rng_below(&t, 6))
+        return;
+    const unsigned l = newlab(g), p = rng_below(&t, 4);
+    ins(g, "ISETP.LT P%u, R0, 0x%x", p, 1 + rng_below(&t, 31));
+    ins(g, "@!P%u BRA `(.L%u)", p, l);
+    ins(g, "NANOSLEEP 0x%x", 300 + rng_below(&t, 600));
+    label(g, l);
+    ins(g, "TRAP 0x%x", rng_below(&t, 256));
+}
+
 /* the end: some warps trap (TRAP/SYSCALL/RTT stop a warp, N-26), every
  * other warp exits */
 static void epilogue(gen *g)
@@ -3850,6 +3919,7 @@ static void epilogue(gen *g)
     prof_stop(g);                /* (the profiles: fall_off is native's alone) */
     hole_pair_r0(g);
     hole_pred_undef_end(g);
+    hole_trap_asleep(g);
     if (g->fall_off)
         edge_fall_off(g);
     else
@@ -4125,6 +4195,7 @@ static int generate(const wr_gen_opts *opts, const char *extra, char **text, cha
     ins(g, "S2R R1, SR_WARPID");
     const unsigned n0 = g->ninsn;
     hole_prologue(g);
+    hole_unwritten_const(g);
     g->ninsn = n0;               /* (out of the budget: the statements stay the ones drawn) */
 
     ctx top;
