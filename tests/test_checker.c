@@ -51,6 +51,25 @@ static int other_step(other *o, wr_retire *r, uint64_t *cycle)
     return 0;
 }
 
+/* the same for a program of words: an illegal word (or one of another
+ * profile's form) is stepped as a word, as the lockstep's model does */
+static int other_step_word(other *o, wr_retire *r, uint64_t *cycle)
+{
+    const unsigned w = 0;
+    if (o->cta.warp[w].run != WR_WARP_READY)
+        return 0;
+    const size_t at = o->cta.warp[w].active_pc / WR_INST_SIZE;
+    const wr_insn *in = &o->p->insns[at];
+    wr_operands ops;
+    wr_regfile_read(&o->rf, w, in, &ops);
+    o->cta.now = *cycle;
+    ck_assert_int_eq(wr_step_word(&o->cta, w, &o->p->words[at], &ops, r), 0);
+    r->reads = (uint16_t)(wr_insn_reads(in) | WR_IN_PG);
+    r->in = ops;
+    wr_regfile_apply(&o->rf, r);
+    return 1;
+}
+
 static wr_program assemble(const char *text)
 {
     wr_program p;
@@ -284,6 +303,69 @@ START_TEST(N_51_the_read_set_is_compared)
             ck_assert_str_eq(f.field, "reads");
             ck_assert_str_eq(f.rule, "N-51");
         }
+        fixture_done(&x);
+    }
+}
+END_TEST
+
+/* N-37, G-01: a word of another profile's form is an illegal encoding in
+ * a native program, with no architectural operands: the model reads its
+ * guard alone.  The other side (a native design) reads the guard of the
+ * sass BAR.RED.POPC 0x1, P0 and not its Pp: it passes; reading Pp and not the
+ * guard fails, naming pg.  (Before, the model took the sass form's read set,
+ * pg and pp, and failed the first: tb/programs/illegal_other_profile.words.) */
+static int guard_alone(wr_retire *r)
+{
+    if (r->exception != WR_EXC_ILLEGAL_ENCODING)
+        return 0;
+    r->reads = WR_IN_PG;
+    return 1;
+}
+static int no_guard(wr_retire *r)
+{
+    if (r->exception != WR_EXC_ILLEGAL_ENCODING)
+        return 0;
+    r->reads = WR_IN_PP;                 /* (0 would be no read set reported at all) */
+    return 1;
+}
+
+START_TEST(N_37_other_profile_word_reads_the_guard)
+{
+    static const char *const words =
+        "0x00000000000000000000000700017142\n"      /* MOV R1, 0x7 */
+        "0x00000000000200000000010000007152\n"      /* sass BAR.RED.POPC 0x1, P0 */
+        "0x0000001c000000000000000000007025\n";     /* EXIT */
+    static const struct {
+        int (*breaker)(wr_retire *);
+        const char *line;
+    } t[] = {
+        { guard_alone, "" },
+        { no_guard, "cycle 3: reads: warp 0 pc 0x10 BAR.RED.POPC 0x1, P0: 1 field differ (pg missing in the RTL; "
+                    "pp extra in the RTL) "
+                    "[N-51; BAR.RED.POPC S-01]\n" },
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char err[256];
+        fixture x;
+        ck_assert_msg(wr_load_words_any(words, "t.words", WR_PROFILE_NATIVE, &x.p, err, sizeof err) == 0, "%s", err);
+        x.threads = 32;
+        other_init(&x.o, &x.p, 32);
+        wr_checker_opts opts;
+        wr_checker_opts_init(&opts);
+        opts.max_mismatches = 100;
+        x.c = wr_checker_new(&x.p, &opts, err, sizeof err);
+        ck_assert_msg(x.c != NULL, "%s", err);
+        wr_retire r;
+        uint64_t cycle = 0;
+        unsigned n = 0;
+        while (n < 2 && other_step_word(&x.o, &r, &cycle)) {
+            t[i].breaker(&r);
+            ck_assert_int_ge(wr_checker_retire(x.c, cycle, &r), 0);
+            cycle += 3;
+            n++;
+        }
+        ck_assert_uint_eq(r.exception, WR_EXC_ILLEGAL_ENCODING);
+        ck_assert_str_eq(wr_checker_messages(x.c), t[i].line);
         fixture_done(&x);
     }
 }
@@ -1315,6 +1397,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, checker_compares_the_fourth_operand);
     tcase_add_test(tc, checker_ignore_and_mask_controls);
     tcase_add_test(tc, N_51_the_read_set_is_compared);
+    tcase_add_test(tc, N_37_other_profile_word_reads_the_guard);
     tcase_add_test(tc, section_5_undefined_where_the_model_is_defined);
     tcase_add_test(tc, section_5_the_other_may_define_what_the_model_leaves_undefined);
     tcase_add_test(tc, section_5_the_end_marks_what_the_model_leaves_undefined);

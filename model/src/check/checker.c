@@ -932,7 +932,11 @@ static int retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     const wr_insn *insn = &c->prog->insns[pc / WR_INST_SIZE];
     wr_retire *m = &c->scratch;
     const int driven = c->cta.operand_mode == WR_OPERANDS_DRIVEN;
-    const unsigned reads = wr_insn_reads(insn) | WR_IN_PG;   /* the model's read set (compared) */
+    /* the model's read set (compared); a word of another profile's form is an
+     * illegal encoding here (G-01, N-37) with no architectural operands: its
+     * guard alone, as for a word that does not decode (compare.c reads_differ) */
+    const unsigned reads = wr_form_in_profile(insn->form, c->prog->profile) ? wr_insn_reads(insn) | WR_IN_PG
+                                                                            : WR_IN_PG;
     unsigned missing;
     const wr_operands *ops = step_operands(c, w, insn, reads, other, m, &missing);
     raw_diff rd = { 0 };
