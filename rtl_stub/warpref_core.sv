@@ -553,7 +553,7 @@ module warpref_core #(
 
   // sass: trap mode and unread results, committed with the instruction (S-12, S-13)
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
+    if (!rst_ni) begin                      // (sass state: 0 in the other profiles)
       trap_q <= '0;
       unread_q <= '0;
     end else if (init_q) begin
