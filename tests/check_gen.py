@@ -241,12 +241,20 @@ edge = {"UR62 pair": r"UMOV UR62, 0x[0-9a-f]+" + I + r"(@!?P\d )?CALL\.ABS UR\[6
         "zero sleep": r"NANOSLEEP (0x0|RZ|URZ) ;",
         "last GPR pair": r"LEPC R\[62:63\], [^\n]*" + I + r"(@!?P\d )?CALL\.(ABS|REL) R\[62:63\]",
         "uniform high word": r"UMOV UR(5|17|19), 0x([1-9a-f][0-9a-f]*)" + I + r"[^\n]*UR\[(4:5|16:17|18:19)\], [^\n]*0x\2[0-9a-f]{8}"}
-seen = {k: [] for k in edge}
-for seed in range(1, 31):
-    rc, text, _ = run(["gen", "--seed", str(seed)])
-    for k, rx in edge.items():
-        if re.search(rx, text):
-            seen[k].append(seed)
+
+
+def shapes_in(shapes, seeds):
+    """per shape (name: pattern), the seeds whose native program has it; and the programs"""
+    seen, texts = {k: [] for k in shapes}, {}
+    for seed in seeds:
+        texts[seed] = text = run(["gen", "--seed", str(seed)])[1]
+        for k, rx in shapes.items():
+            if re.search(rx, text):
+                seen[k].append(seed)
+    return seen, texts
+
+
+seen, _ = shapes_in(edge, range(1, 31))
 check("edge shapes: each in native seeds 1..30", all(seen.values()), seen)
 # the zero sleep through a register no program writes is rarer (seeds 1..60 have one)
 unwritten = [s for s in range(1, 61) if re.search(r"NANOSLEEP (R61|UR7) ;", run(["gen", "--seed", str(s)])[1])]
@@ -287,12 +295,8 @@ hole = {"constant word 0": r"LDC R\d+, c\[0x0\]\[0x0\] ;",
         "unwritten high word": r"CALL\.ABS c\[0x1\]\[0x[0-9a-f]+\] ;",
         "CALL R[0:1] with a high word": r"MOV R0, 0x[0-9a-f]+" + I + r"MOV R1, 0x([1-9a-f][0-9a-f]*)" + I +
                                         r"CALL\.ABS R\[0:1\], -0x\1[0-9a-f]{8} ;"}
-seen = {k: [] for k in hole}
-for seed in range(1, 51):
-    rc, text, _ = run(["gen", "--seed", str(seed)])
-    for k, rx in hole.items():
-        if re.search(rx, text):
-            seen[k].append(seed)
+seen, texts = shapes_in(hole, range(1, 51))
+for seed, text in texts.items():
     for reg in ("R40", "R41", "P5"):
         writes = re.findall(r"^/\*[0-9a-f]+\*/ (?:@!?P\d )?[A-Z0-9.]+ " + reg + r"\b", text, re.M) + \
             re.findall(r"^/\*[0-9a-f]+\*/ (?:@!?P\d )?(?:BAR\.RESULT|ISETP\.\w+) R?\w*,? ?" + reg + r"\b", text, re.M)
@@ -300,7 +304,7 @@ for seed in range(1, 51):
             check(f"seed {seed}: {reg} written by one instruction", False, writes)
 check("hole shapes: each in native seeds 1..50", all(seen.values()), seen)
 for seed in seen["unwritten constant word"] + seen["unwritten high word"]:      # (bank 1: no .const of its LDC)
-    rc, text, _ = run(["gen", "--seed", str(seed)])
+    text = texts[seed]
     for m in re.finditer(r"LDC R\d+, c\[0x1\]\[(0x[0-9a-f]+)\] ;", text):
         if re.search(r"^\.const c\[0x1\]\[" + m.group(1) + r"\] ", text, re.M):
             check(f"seed {seed}: the LDC of bank 1 reads an unwritten word", False, m.group(0))
@@ -309,14 +313,15 @@ for seed in seen["unwritten constant word"] + seen["unwritten high word"]:      
         if re.search(r"^\.const c\[0x1\]\[" + hi + r"\] ", text, re.M) or \
                 not re.search(r"^\.const c\[0x1\]\[" + m.group(1) + r"\] = \(\.L\d+ - \.L_base\)$", text, re.M):
             check(f"seed {seed}: the CALL of bank 1 has its low word alone", False, m.group(0))
-big = {s: int(re.search(r"^\.threads (\d+)$", run(["gen", "--seed", str(s)])[1], re.M).group(1)) for s in range(1, 61)}
+threads = {s: int(re.search(r"^\.threads (\d+)$", texts.get(s) or run(["gen", "--seed", str(s)])[1], re.M).group(1))
+           for s in range(1, 101)}
+cta = [s for s, t in threads.items() if t > 32 and 0 < t % 32 <= t // 32]
+check("hole shapes: a CTA of 32w + r threads, r <= w, in native seeds 1..100", cta != [], cta)
+big = {s: t for s, t in threads.items() if s <= 60}
 check("hole shapes: CTAs of 32 warps (993..1023 and 1024 threads) in native seeds 1..60",
       any(992 < t < 1024 for t in big.values()) and 1024 in big.values(), {s: t for s, t in big.items() if t > 256})
 check("hole shapes: every other native CTA of seeds 1..60 holds 1..8 warps",
       all(t <= 256 or t > 992 for t in big.values()), big)
-cta = [s for s in range(1, 101) if (lambda t: t > 32 and 0 < t % 32 <= t // 32)(
-    int(re.search(r"^\.threads (\d+)$", run(["gen", "--seed", str(s)])[1], re.M).group(1)))]
-check("hole shapes: a CTA of 32w + r threads, r <= w, in native seeds 1..100", cta != [], cta)
 for prof in ("sass", "ptx", "visa"):
     hit = []
     for seed in range(1, 11):

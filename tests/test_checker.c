@@ -51,25 +51,6 @@ static int other_step(other *o, wr_retire *r, uint64_t *cycle)
     return 0;
 }
 
-/* the same for a program of words: an illegal word (or one of another
- * profile's form) is stepped as a word, as the lockstep's model does */
-static int other_step_word(other *o, wr_retire *r, uint64_t *cycle)
-{
-    const unsigned w = 0;
-    if (o->cta.warp[w].run != WR_WARP_READY)
-        return 0;
-    const size_t at = o->cta.warp[w].active_pc / WR_INST_SIZE;
-    const wr_insn *in = &o->p->insns[at];
-    wr_operands ops;
-    wr_regfile_read(&o->rf, w, in, &ops);
-    o->cta.now = *cycle;
-    ck_assert_int_eq(wr_step_word(&o->cta, w, &o->p->words[at], &ops, r), 0);
-    r->reads = (uint16_t)(wr_insn_reads(in) | WR_IN_PG);
-    r->in = ops;
-    wr_regfile_apply(&o->rf, r);
-    return 1;
-}
-
 static wr_program assemble(const char *text)
 {
     wr_program p;
@@ -358,7 +339,7 @@ START_TEST(N_37_other_profile_word_reads_the_guard)
         wr_retire r;
         uint64_t cycle = 0;
         unsigned n = 0;
-        while (n < 2 && other_step_word(&x.o, &r, &cycle)) {
+        while (n < 2 && other_step(&x.o, &r, &cycle)) {
             t[i].breaker(&r);
             ck_assert_int_ge(wr_checker_retire(x.c, cycle, &r), 0);
             cycle += 3;

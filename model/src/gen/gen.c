@@ -446,6 +446,20 @@ static inline uint32_t popc(uint32_t m)
     return n;
 }
 
+/* One of the barriers not in `busy`, drawn from `r` (one draw, none when
+ * every barrier is busy: -1) */
+static int idle_bar(rng *r, uint16_t busy)
+{
+    const unsigned n = 16 - popc(busy);
+    if (n == 0)
+        return -1;
+    unsigned i = rng_below(r, n);
+    for (int b = 0; b < 16; b++)
+        if (!(busy >> b & 1) && i-- == 0)
+            return b;
+    return -1;
+}
+
 enum { SRC_LANE, SRC_TID, SRC_WARP };
 enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 static const char *const cmp_names[] = { "EQ", "NE", "LT", "LE", "GT", "GE" };
@@ -1306,11 +1320,7 @@ static int edge_bar(gen *g, const ctx *c, unsigned *w0)
         (*w0)++;
     if (popc(busy) >= 12 || *w0 >= g->nwarps)
         return -1;
-    unsigned i = rng_below(&g->e, 16 - popc(busy));
-    for (int b = 0; b < 16; b++)
-        if (!(busy >> b & 1) && i-- == 0)
-            return b;
-    return -1;
+    return idle_bar(&g->e, busy);
 }
 
 /* After a bstate statement at the top level (one in two): the lowest live
@@ -1432,12 +1442,7 @@ static void edge_sleep(gen *g, const ctx *c)
     const uint16_t busy = g->bar_used | g->bar_read;
     if (popc(busy) >= 12 || live_warps(g) == 0)
         return;
-    unsigned i = rng_below(e, 16 - popc(busy)), b = 0;
-    for (unsigned k = 0; k < 16; k++)
-        if (!(busy >> k & 1) && i-- == 0) {
-            b = k;
-            break;
-        }
+    const unsigned b = (unsigned)idle_bar(e, busy);
     ins(g, "BAR.SYNC 0x%x, 0x0", b);
     g->bar_used |= (uint16_t)(1u << b);
     separated(g, 0);
@@ -2482,14 +2487,7 @@ static void st_skip(gen *g, ctx *c)
 
 static int free_bar(gen *g, uint16_t busy)
 {
-    unsigned n = 16 - popc(busy);
-    if (n == 0)
-        return -1;
-    unsigned i = rng_below(&g->r, n);
-    for (int b = 0; b < 16; b++)
-        if (!(busy >> b & 1) && i-- == 0)
-            return b;
-    return -1;
+    return idle_bar(&g->r, busy);
 }
 
 /* ---- the profiles' barrier instructions (SPEC-NOTES section 8) ----------- */
@@ -3052,12 +3050,7 @@ static void hole_arrived_reuse(gen *g, ctx *c)
     if (!edge_on(g) || !c->top || !g->o.weight[WR_GEN_BARRIER] || rng_below(h, 3) || !g->valid[0] ||
         live_warps(g) < 2 || popc(busy) >= 16)
         return;
-    unsigned i = rng_below(h, 16 - popc(busy)), b = 0;
-    for (unsigned k = 0; k < 16; k++)
-        if (!(busy >> k & 1) && i-- == 0) {
-            b = k;
-            break;
-        }
+    const unsigned b = (unsigned)idle_bar(h, busy);
     const unsigned p = rng_below(h, 4), op = rng_below(h, 3);
     ins(g, "BAR.SYNC 0x%x, 0x0", b);
     separated(g, 0);
@@ -3630,13 +3623,7 @@ static unsigned plant_kind(gen *g, const ctx *top, int *b, int *wide)
     const unsigned nk = g->o.profile == WR_PROFILE_NATIVE ? sizeof kinds : 6;
     unsigned kind = kinds[rng_below(x, nk)];
     const uint16_t busy = g->bar_used | g->bar_read;
-    *b = -1;
-    if (popc(busy) < 16) {
-        unsigned i = rng_below(x, 16 - popc(busy));
-        for (int k = 0; k < 16 && *b < 0; k++)
-            if (!(busy >> k & 1) && i-- == 0)
-                *b = k;
-    }
+    *b = idle_bar(x, busy);
     if ((kind == WR_EXC_BAR_MODE_MISMATCH || kind == WR_EXC_BAR_PARAM_MISMATCH) && *b < 0)
         kind = WR_EXC_BAR_CNT_ALIGN;
     *wide = -1;
