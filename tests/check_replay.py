@@ -730,6 +730,33 @@ for fmt in ("jsonl", "wtb"):
         check(f"t shifted ({fmt}), --ignore t: no divergence of the records", rc in (0, 1) and
               all(r == len(recs) for r, _ in divergences(err)), err)
 
+# ---- N-50's turn: the order of the warps is checked with their time -----------------
+# two records of different warps swapped, each keeping the other's t: every
+# warp's own records stay in order and every t is N-50's, but the turn at the
+# first went to the other warp (the first ready at or after the pointer)
+prog_w = path("gen3.s")
+rc, _, err = run(["gen", "--seed", "3", "-o", prog_w])
+check("gen (several warps)", rc == 0, err)
+lw = open(trace_of(prog_w, "turn.jsonl", operands=False)).read().splitlines()
+rw = [json.loads(l) for l in lw]
+k = next(i for i in range(1, len(rw) - 2) if rw[i]["pc"] == rw[i + 1]["pc"] == "0x0" and rw[i]["warp"] != rw[i + 1]["warp"])
+a, b = dict(rw[k + 1], t=rw[k]["t"]), dict(rw[k], t=rw[k + 1]["t"])
+p = path("turn_swapped.jsonl")
+with open(p, "w") as f:
+    f.write("\n".join(lw[:k] + [json.dumps(a, separators=(",", ":")), json.dumps(b, separators=(",", ":"))] +
+                      lw[k + 2:]) + "\n")
+pw = p[:-6] + ".wtb"
+rc, _, err = run(["trace", "convert", p, pw])
+check("the swapped turns convert (t never goes back)", rc == 0, err)
+for t in (p, pw):
+    rc, err = replay(t, "--program", prog_w)
+    check(f"two warps' turns swapped ({os.path.splitext(t)[1][1:]}): a divergence of t at the first", rc == 1 and
+          divergences(err)[:1] == [(k + 1, "t")] and f"t: warp {a['warp']} pc 0x0 took the turn at {a['t']}, but "
+          f"N-50 gives it to warp {b['warp']}: the first warp ready at or after the pointer, which is at warp "
+          f"{b['warp']} [N-50]" in err, err)
+    rc, err = replay(t, "--program", prog_w, "--ignore", "t")
+    check(f"two warps' turns swapped ({os.path.splitext(t)[1][1:]}), --ignore t: any order matches", rc == 0, err)
+
 # ---- issue 17: the CTA size is stated, never guessed ----------------------------------
 p64 = os.path.join(SRC, "tests", "programs", "partial_warp.s")
 t64 = trace_of(p64, "cta.jsonl")

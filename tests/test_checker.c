@@ -988,6 +988,74 @@ START_TEST(N_50_the_time_a_design_claims)
 }
 END_TEST
 
+/* the other side steps warp w (whatever the order) at `cycle` */
+static void other_step_warp(other *o, unsigned w, wr_retire *r, uint64_t cycle)
+{
+    ck_assert_int_eq(o->cta.warp[w].run, WR_WARP_READY);
+    const wr_insn *in = &o->p->insns[o->cta.warp[w].active_pc / WR_INST_SIZE];
+    wr_operands ops;
+    wr_regfile_read(&o->rf, w, in, &ops);
+    o->cta.now = cycle;
+    ck_assert_int_eq(wr_step(&o->cta, w, in, &ops, r), 0);
+    r->reads = (uint16_t)(wr_insn_reads(in) | WR_IN_PG);
+    r->in = ops;
+    wr_regfile_apply(&o->rf, r);
+}
+
+/* N-50: under the field t (a replay, +time=n50) each turn's warp is N-50's:
+ * the first ready at or after the pointer, which then moves past the warp
+ * that took the turn.  A warp asleep at a turn is passed over even when its
+ * wake (dated after the turn) came in before the turn's record. */
+START_TEST(N_50_the_turn_goes_to_the_first_ready_warp_after_the_pointer)
+{
+    wr_checker_opts opts;
+    wr_checker_opts_init(&opts);
+    opts.max_mismatches = 10;
+    static wr_retire r;
+    fixture x;
+    /* warp 1 alone sleeps, at t 5 until 8: t 6 and 7 are warp 0's */
+    const char *text = ".threads 64\nS2R R1, SR_WARPID ;\nISETP.EQ P0, R1, 0x1 ;\n@P0 NANOSLEEP 0x3 ;\nMOV R2, 0x2 ;\nEXIT ;\n";
+    wr_checker *c = fixture_init(&x, text, 64, &opts);
+    wr_checker_set_time(c, WR_TIME_N50, 1);
+    static const unsigned order[] = { 0, 1, 0, 1, 0, 1, 0 };
+    for (uint64_t t = 0; t < 7; t++) {
+        other_step_warp(&x.o, order[t], &r, t);
+        ck_assert_int_eq(wr_checker_retire(c, t, &r), WR_CHK_OK);
+    }
+    ck_assert_int_eq(x.o.cta.warp[1].run, WR_WARP_ASLEEP);
+    ck_assert_int_eq(wr_checker_wake(c, 8, 1, 1), WR_CHK_OK);   /* reported before t 7's record */
+    other_step_warp(&x.o, 0, &r, 7);                            /* the pointer is at warp 1, asleep at 7 */
+    ck_assert_int_eq(wr_checker_retire(c, 7, &r), WR_CHK_OK);
+    wr_wake(&x.o.cta, 1, 8);
+    for (uint64_t t = 8; t < 10; t++) {
+        other_step_warp(&x.o, 1, &r, t);
+        ck_assert_int_eq(wr_checker_retire(c, t, &r), WR_CHK_OK);
+    }
+    ck_assert_str_eq(wr_checker_messages(c), "");
+    fixture_done(&x);
+    /* warp 1 first, then warp 0 twice while warp 1 is ready (the pointer wraps) */
+    c = fixture_init(&x, ".threads 64\nMOV R1, 0x1 ;\nMOV R2, 0x2 ;\nEXIT ;\n", 64, &opts);
+    wr_checker_set_time(c, WR_TIME_N50, 1);
+    static const unsigned wrong[] = { 1, 0, 0 };
+    for (uint64_t t = 0; t < 3; t++) {
+        other_step_warp(&x.o, wrong[t], &r, t);
+        ck_assert_int_eq(wr_checker_retire(c, t, &r), t == 1 ? WR_CHK_OK : WR_CHK_MISMATCH);
+    }
+    ck_assert_str_eq(wr_checker_messages(c), "cycle 0: t: warp 1 pc 0x0 took the turn at 0, but N-50 gives it to "
+                     "warp 0: the first warp ready at or after the pointer, which is at warp 0 [N-50]\ncycle 2: t: "
+                     "warp 0 pc 0x10 took the turn at 2, but N-50 gives it to warp 1: the first warp ready at or "
+                     "after the pointer, which is at warp 1 [N-50]\n");
+    fixture_done(&x);
+    /* without the field t (+time=order, cycles; a replay's --ignore t) any order passes */
+    c = fixture_init(&x, ".threads 64\nMOV R1, 0x1 ;\nMOV R2, 0x2 ;\nEXIT ;\n", 64, &opts);
+    for (uint64_t t = 0; t < 3; t++) {
+        other_step_warp(&x.o, wrong[t], &r, t);
+        ck_assert_int_eq(wr_checker_retire(c, t, &r), WR_CHK_OK);
+    }
+    fixture_done(&x);
+}
+END_TEST
+
 /* operand-driven: the other side's operands are trusted and the model keeps
  * no registers, so the final compare leaves registers and predicates out */
 START_TEST(checker_driven_final_has_no_registers)
@@ -1393,6 +1461,7 @@ void unit_add_suites(SRunner *sr)
     tcase_add_test(tc, N_50_time_never_goes_back);
     tcase_add_test(tc, N_50_the_clock_leaps_only_to_the_earliest_deadline);
     tcase_add_test(tc, N_50_the_time_a_design_claims);
+    tcase_add_test(tc, N_50_the_turn_goes_to_the_first_ready_warp_after_the_pointer);
     tcase_add_test(tc, checker_driven_final_has_no_registers);
     tcase_add_test(tc, checker_nothing_compared_fails);
     tcase_add_test(tc, checker_dump_has_every_section);

@@ -980,23 +980,53 @@ static int retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
     return rc;
 }
 
+/* N-50's turn at time t: the first warp at or after the pointer that is
+ * ready then, the CTA's size if none is.  Ready then: ready in the model
+ * and not woken after t (a wake the other side reported before this
+ * turn's record), or asleep with a deadline due by t (N-23: the turn's
+ * start fires it; its wake may come after the record) */
+static unsigned turn_warp(const wr_checker *c, uint64_t t)
+{
+    const unsigned n = c->cta.nwarps;
+    for (unsigned k = 0, w = c->turn_ptr; k < n; k++, w = w + 1 == n ? 0 : w + 1) {
+        const unsigned run = c->cta.warp[w].run;
+        if (run == WR_WARP_READY ? c->woke_at[w] <= t
+                                 : run == WR_WARP_ASLEEP && c->cta.deadline[w] != WR_NO_DEADLINE && due_of(c, w) <= t)
+            return w;
+    }
+    return n;
+}
+
 int wr_checker_retire(wr_checker *c, uint64_t cycle, const wr_retire *other)
 {
     /* N-50's time (the field t: a replay, +time=n50): the record's t is the
      * model's next turn; the one after is a step later, or with no warp
      * ready when the earliest deadline is due (the state after this step,
-     * before any wake) */
+     * before any wake).  And the turn's warp is N-50's: the first ready at
+     * or after the pointer, which then moves past the warp that took it. */
     const uint64_t due = c->t_next;
+    const int timed = c->o.ctl.field[WR_RF_T].enable;
+    const unsigned turn = timed && !c->error ? turn_warp(c, due) : 0;
+    const unsigned ptr = c->turn_ptr;
     int rc = retire(c, cycle, other);
     if (c->error)
         return rc;
     const unsigned w = other->warp;
+    if (w < c->cta.nwarps)
+        c->turn_ptr = w + 1 == c->cta.nwarps ? 0 : w + 1;
     c->t_next = w < c->cta.nwarps && c->cta.warp[w].run == WR_WARP_READY ? due + 1
                                                                         : wr_checker_turn_time(c, due + 1);
-    if (cycle != due && rc == WR_CHK_OK && c->o.ctl.field[WR_RF_T].enable) {
-        char line[320];
+    if (rc != WR_CHK_OK || !timed)
+        return rc;
+    char line[320];
+    if (cycle != due) {
         snprintf(line, sizeof line, "t: warp %u pc 0x%" PRIx64 ": the record's t is %" PRIu64 ", the model's "
                  "time is %" PRIu64 " [N-50]", w, other->pc, cycle, due);
+        rc = wr_checker_report(c, cycle, line);
+    } else if (turn < c->cta.nwarps && turn != w) {
+        snprintf(line, sizeof line, "t: warp %u pc 0x%" PRIx64 " took the turn at %" PRIu64 ", but N-50 gives it "
+                 "to warp %u: the first warp ready at or after the pointer, which is at warp %u [N-50]", w, other->pc, cycle,
+                 turn, ptr);
         rc = wr_checker_report(c, cycle, line);
     }
     return rc;
@@ -1046,6 +1076,7 @@ int wr_checker_fetch_fault(wr_checker *c, uint64_t cycle, unsigned w, uint64_t p
      * instruction the design still had in flight is dated a step later (N-50, field t) */
     c->faulted = 1;
     c->t_next = wr_checker_turn_time(c, c->t_next + 1);
+    c->turn_ptr = w + 1 == c->cta.nwarps ? 0 : w + 1;   /* (the fault's turn) */
     m->why.pc = c->cta.warp[w].active_pc;           /* for the explanation (paths.h) */
     m->why.active = c->cta.warp[w].active;
     wr_coverage_add(&c->cov, &m->why);
@@ -1093,6 +1124,7 @@ int wr_checker_wake(wr_checker *c, uint64_t cycle, unsigned w, int woke)
     }
     c->n.wakes++;
     c->wake_t = cycle;
+    c->woke_at[w] = cycle;
     return rc;
 }
 

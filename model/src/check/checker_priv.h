@@ -97,6 +97,10 @@ struct wr_checker {
     int leap;
     uint64_t leap_from, leap_to;
     uint64_t t_next;             /* N-50 (the field t): the model's time of its next turn */
+    unsigned turn_ptr;           /* N-50 (the field t): the scheduler's pointer, the warp after
+                                    the last one that took a turn */
+    uint64_t woke_at[WR_MAX_WARPS];   /* each warp's last wake (a ready warp woken after a
+                                         turn was asleep at it) */
     int faulted;                 /* a fetch fault ended the run (N-27): its time is the end's */
 };
 
