@@ -201,6 +201,7 @@ int warpref_dpi_threads(void *h) { return h ? (int)wr_checker_cta(((dpi *)h)->ch
 int warpref_dpi_ninsns(void *h) { return h ? (int)((dpi *)h)->prog.ninsns : 0; }
 int warpref_dpi_nconsts(void *h) { return h ? (int)((dpi *)h)->prog.nconsts : 0; }
 int warpref_dpi_nregs(void *h) { return h ? (int)wr_program_nregs(&((dpi *)h)->prog) : 0; }
+int warpref_dpi_profile(void *h) { return h ? (int)((dpi *)h)->prog.profile : WR_PROFILE_NATIVE; }
 
 void warpref_dpi_insn(void *h, int i, svBitVecVal *word)
 {

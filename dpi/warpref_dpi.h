@@ -22,6 +22,11 @@ void *warpref_dpi_new_words(const char *prog, const char *words, int threads, in
  * cut to 31 bytes). */
 void warpref_dpi_set_simulator(void *h, const char *name);
 
+/* The profile the handle's program was assembled for (wr_profile: its
+ * `.profile`, native without one; native for null), so that a driver whose
+ * RTL runs one profile can refuse another's program. */
+int warpref_dpi_profile(void *h);
+
 #ifdef __cplusplus
 }
 #endif

@@ -468,12 +468,20 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
     s.nregs = warpref_dpi_nregs(s.h);
     s.threads_run = warpref_dpi_threads(s.h);
     s.nwarps = (s.threads_run + 31) / 32;
-    if (s.program.empty())
+    // the program's profile must be the RTL's (a word list alone has none: its words are checked)
+    const bool text = !s.program.empty();
+    if (!text)
         s.program = s.words;                  // the run's name in every line
     const char *p = s.program.c_str();
+    const int prof = warpref_dpi_profile(s.h);
+    const int want = lim.profile ? wr_profile_parse(lim.profile, strlen(lim.profile)) : WR_PROFILE_NATIVE;
     int rc = -1;
     if (s.ninsns > static_cast<int>(lim.imem_depth))
         rc = usage_error(s, "%s: %d instructions, the RTL holds %u", p, s.ninsns, lim.imem_depth);
+    else if (text && prof != want)
+        rc = usage_error(s, "%s: a %s program (.profile %s), this testbench's RTL runs %s programs", p,
+                         wr_profile_name(static_cast<unsigned>(prof)), wr_profile_name(static_cast<unsigned>(prof)),
+                         wr_profile_name(static_cast<unsigned>(want)));
     else if (s.nconsts > static_cast<int>(lim.cmem_n))
         rc = usage_error(s, "%s: %d constant words, the RTL holds %u", p, s.nconsts, lim.cmem_n);
     else if (s.nregs > static_cast<int>(lim.nr))
