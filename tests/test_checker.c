@@ -29,6 +29,20 @@ static void other_init(other *o, const wr_program *p, unsigned threads)
     o->ptr = 0;
 }
 
+/* the other side steps warp w (whatever the order) at `cycle` */
+static void other_step_warp(other *o, unsigned w, wr_retire *r, uint64_t cycle)
+{
+    ck_assert_int_eq(o->cta.warp[w].run, WR_WARP_READY);
+    const wr_insn *in = &o->p->insns[o->cta.warp[w].active_pc / WR_INST_SIZE];
+    wr_operands ops;
+    wr_regfile_read(&o->rf, w, in, &ops);
+    o->cta.now = cycle;
+    ck_assert_int_eq(wr_step(&o->cta, w, in, &ops, r), 0);
+    r->reads = (uint16_t)(wr_insn_reads(in) | WR_IN_PG);
+    r->in = ops;
+    wr_regfile_apply(&o->rf, r);
+}
+
 /* the next record: highest ready warp below the pointer first (not N-50);
  * 0 when nothing is ready */
 static int other_step(other *o, wr_retire *r, uint64_t *cycle)
@@ -37,14 +51,7 @@ static int other_step(other *o, wr_retire *r, uint64_t *cycle)
         unsigned w = (o->ptr + o->cta.nwarps - 1 - k) % o->cta.nwarps;
         if (o->cta.warp[w].run != WR_WARP_READY)
             continue;
-        const wr_insn *in = &o->p->insns[o->cta.warp[w].active_pc / WR_INST_SIZE];
-        wr_operands ops;
-        wr_regfile_read(&o->rf, w, in, &ops);
-        o->cta.now = *cycle;
-        ck_assert_int_eq(wr_step(&o->cta, w, in, &ops, r), 0);
-        r->reads = (uint16_t)(wr_insn_reads(in) | WR_IN_PG);
-        r->in = ops;
-        wr_regfile_apply(&o->rf, r);
+        other_step_warp(o, w, r, *cycle);
         o->ptr = w;
         return 1;
     }
@@ -987,20 +994,6 @@ START_TEST(N_50_the_time_a_design_claims)
     fixture_done(&x);
 }
 END_TEST
-
-/* the other side steps warp w (whatever the order) at `cycle` */
-static void other_step_warp(other *o, unsigned w, wr_retire *r, uint64_t cycle)
-{
-    ck_assert_int_eq(o->cta.warp[w].run, WR_WARP_READY);
-    const wr_insn *in = &o->p->insns[o->cta.warp[w].active_pc / WR_INST_SIZE];
-    wr_operands ops;
-    wr_regfile_read(&o->rf, w, in, &ops);
-    o->cta.now = cycle;
-    ck_assert_int_eq(wr_step(&o->cta, w, in, &ops, r), 0);
-    r->reads = (uint16_t)(wr_insn_reads(in) | WR_IN_PG);
-    r->in = ops;
-    wr_regfile_apply(&o->rf, r);
-}
 
 /* N-50: under the field t (a replay, +time=n50) each turn's warp is N-50's:
  * the first ready at or after the pointer, which then moves past the warp
