@@ -274,10 +274,15 @@ int generate(lockstep_session &s, int argc, char **argv)
 
 // The catalogue of a build is its profile's: the bug's profile, wr_rtl_bug_profile (generated with the
 // names by tb/common/bug_names.py, the one place that says which bug is whose: docs/bugs.md)
+// the build's profile (lockstep_limits::profile; null: native)
+static int rtl_profile(const char *profile)
+{
+    return profile ? wr_profile_parse(profile, strlen(profile)) : (int)WR_PROFILE_NATIVE;
+}
+
 static bool bug_of_profile(int bug, const char *profile)
 {
-    const int p = profile ? wr_profile_parse(profile, strlen(profile)) : (int)WR_PROFILE_NATIVE;
-    return wr_rtl_bug_profile[bug] == p;
+    return wr_rtl_bug_profile[bug] == rtl_profile(profile);
 }
 
 int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, const lockstep_limits &lim)
@@ -474,7 +479,7 @@ int lockstep_open(lockstep_session &s, int argc, char **argv, const char *tool, 
         s.program = s.words;                  // the run's name in every line
     const char *p = s.program.c_str();
     const int prof = warpref_dpi_profile(s.h);
-    const int want = lim.profile ? wr_profile_parse(lim.profile, strlen(lim.profile)) : WR_PROFILE_NATIVE;
+    const int want = rtl_profile(lim.profile);
     int rc = -1;
     if (s.ninsns > static_cast<int>(lim.imem_depth))
         rc = usage_error(s, "%s: %d instructions, the RTL holds %u", p, s.ninsns, lim.imem_depth);
